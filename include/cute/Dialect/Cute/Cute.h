@@ -1,0 +1,26 @@
+//===- Cute.h - The cute dialect --------------------------------*- C++ -*-===//
+#ifndef CUTE_DIALECT_CUTE_CUTE_H
+#define CUTE_DIALECT_CUTE_CUTE_H
+
+#include "cute/Dialect/Cute/CuteValue.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "cute/Dialect/Cute/CuteOpsDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "cute/Dialect/Cute/CuteOpsTypes.h.inc"
+
+#include "cute/Dialect/Cute/CuteInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "cute/Dialect/Cute/CuteOps.h.inc"
+
+#endif // CUTE_DIALECT_CUTE_CUTE_H

@@ -1,0 +1,17 @@
+//===- Passes.h - cute passes -----------------------------------*- C++ -*-===//
+#ifndef CUTE_TRANSFORMS_PASSES_H
+#define CUTE_TRANSFORMS_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::cute {
+
+#define GEN_PASS_DECL
+#include "cute/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "cute/Transforms/Passes.h.inc"
+
+} // namespace mlir::cute
+
+#endif // CUTE_TRANSFORMS_PASSES_H

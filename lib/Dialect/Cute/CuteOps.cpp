@@ -1,0 +1,153 @@
+//===- CuteOps.cpp - cute constructors, accessors and verifiers -----------===//
+#include "cute/Dialect/Cute/Cute.h"
+
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+using ::cute::layout::Int;
+using ::cute::layout::DynamicSymbols;
+
+/// Reads the value of a cute type that the type verifier already accepted.
+static CuteValue readValue(Type t, DynamicSymbols &syms) {
+  auto v = valueOfType(t, syms);
+  return v ? *v : CuteValue();
+}
+
+//===----------------------------------------------------------------------===//
+// StaticOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult StaticOp::verify() {
+  DynamicSymbols syms;
+  if (!readValue(getType(), syms).isStatic())
+    return emitOpError("expects result to be static, but got ") << getType();
+  return success();
+}
+
+OpFoldResult StaticOp::fold(FoldAdaptor) { return TypeAttr::get(getType()); }
+
+//===----------------------------------------------------------------------===//
+// make_int_tuple / make_shape / make_stride / make_coord / make_tile
+//===----------------------------------------------------------------------===//
+
+static unsigned slotWidth(const Int &v) { return v.width(); }
+
+static LogicalResult verifyMakeOp(Operation *op) {
+  DynamicSymbols syms;
+  Type resultType = op->getResult(0).getType();
+  CuteValue v = readValue(resultType, syms);
+  std::vector<Int> slots;
+  for (const Int &i : scalarLeaves(v))
+    if (i.isDynamic())
+      slots.push_back(i);
+  if (slots.size() != op->getNumOperands())
+    return op->emitOpError("expects ")
+           << slots.size() << " dynamic operand(s) for result type '"
+           << resultType << "', but got " << op->getNumOperands();
+  for (auto [idx, operand] : llvm::enumerate(op->getOperands())) {
+    unsigned want = slotWidth(slots[idx]);
+    unsigned got = 0;
+    if (auto it = dyn_cast<IntegerType>(operand.getType())) {
+      got = it.getWidth();
+    } else if (auto tt = dyn_cast<IntTupleType>(operand.getType())) {
+      DynamicSymbols s2;
+      CuteValue ov = readValue(tt, s2);
+      if (ov.tuple.isTuple())
+        return op->emitOpError("expects operand #")
+               << idx << " to be a depth-0 !cute.int_tuple, but got "
+               << operand.getType();
+      got = ov.tuple.value().isStatic() ? want : ov.tuple.value().width();
+    }
+    if (got != want)
+      return op->emitOpError("expects operand #")
+             << idx << " to have (width=" << want << "), but got (width="
+             << got << ")";
+  }
+  return success();
+}
+
+LogicalResult MakeIntTupleOp::verify() { return verifyMakeOp(*this); }
+LogicalResult MakeShapeOp::verify() { return verifyMakeOp(*this); }
+LogicalResult MakeStrideOp::verify() { return verifyMakeOp(*this); }
+LogicalResult MakeCoordOp::verify() { return verifyMakeOp(*this); }
+LogicalResult MakeTileOp::verify() { return verifyMakeOp(*this); }
+
+//===----------------------------------------------------------------------===//
+// elem_less / equal
+//===----------------------------------------------------------------------===//
+
+LogicalResult ElemLessOp::verify() {
+  DynamicSymbols syms;
+  CuteValue a = readValue(getLhs().getType(), syms);
+  CuteValue b = readValue(getRhs().getType(), syms);
+  if (!::cute::layout::congruent(a.tuple, b.tuple))
+    return emitOpError("expects congruent inputs, but got \"")
+           << a.str() << "\" and \"" << b.str() << "\"";
+  return success();
+}
+
+LogicalResult EqualOp::verify() {
+  if (kindOfType(getLhs().getType()) != kindOfType(getRhs().getType()))
+    return emitOpError("expects lhs and rhs to be the same kind, but got ")
+           << getLhs().getType() << " and " << getRhs().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// get_leaves / get_scalars
+//===----------------------------------------------------------------------===//
+
+static void tileLeaves(MLIRContext *ctx, const ::cute::layout::Tile &t,
+                       SmallVectorImpl<Type> &out) {
+  if (t.isLayout()) {
+    out.push_back(typeOfValue(ctx, CuteValue::ofLayout(t.layout)));
+    return;
+  }
+  if (t.isUnderscore()) {
+    out.push_back(TileType::get(ctx, "_"));
+    return;
+  }
+  for (auto &e : t.elems)
+    tileLeaves(ctx, e, out);
+}
+
+LogicalResult GetLeavesOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  DynamicSymbols syms;
+  auto v = valueOfType(operands[0].getType(), syms);
+  if (!v)
+    return emitOptionalError(loc, "'cute.get_leaves' op ", v.message());
+  if (v->kind == CuteKind::Tile) {
+    tileLeaves(ctx, v->tile, inferred);
+    return success();
+  }
+  for (auto &leaf : ::cute::layout::flattenLeaves(v->tuple))
+    inferred.push_back(typeOfValue(ctx, CuteValue::ofTuple(v->kind, leaf)));
+  return success();
+}
+
+LogicalResult GetScalarsOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attrs, props, regions);
+  DynamicSymbols syms;
+  auto v = valueOfType(operands[0].getType(), syms);
+  if (!v)
+    return emitOptionalError(loc, "'cute.get_scalars' op ", v.message());
+  for (const Int &i : scalarLeaves(*v)) {
+    if (adaptor.getOnlyDynamic() && i.isStatic())
+      continue;
+    inferred.push_back(IntegerType::get(ctx, i.isStatic() ? 32 : i.width()));
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "cute/Dialect/Cute/CuteOps.cpp.inc"
+
+#include "cute/Dialect/Cute/CuteInterfaces.cpp.inc"

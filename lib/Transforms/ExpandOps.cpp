@@ -1,0 +1,254 @@
+//===- ExpandOps.cpp - Dynamic layout algebra to arith --------------------===//
+//
+// For an algebra op with a dynamic result, the op's own `compute` runs on
+// operand values whose dynamic leaves are symbols; each dynamic leaf of the
+// result is then an expression over those symbols, emitted here as arith on
+// the values `cute.get_scalars<{only_dynamic}>` extracts from the operands.
+// The result is rebuilt with the cute.make_* constructors.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::cute {
+#define GEN_PASS_DEF_CUTEEXPANDOPS
+#include "cute/Transforms/Passes.h.inc"
+} // namespace mlir::cute
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace ::cute::layout;
+
+namespace {
+
+/// Emits arith for symbolic Int expressions. Symbols are bound lazily: the
+/// first use of an operand's symbol extracts that operand's dynamic scalars.
+class ArithEmitter {
+public:
+  ArithEmitter(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  /// Symbols [first, first + count) are the dynamic leaves of `v`.
+  void bindOperand(Value v, int64_t first, int64_t count) {
+    for (int64_t i = 0; i < count; ++i)
+      owner[first + i] = {v, first};
+  }
+
+  Value emit(const Int &v, unsigned width) {
+    if (v.isStatic())
+      return constant(v.value(), width);
+    return cast(emitExpr(v.expr().get()), width);
+  }
+
+private:
+  Value constant(int64_t c, unsigned width) {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getIntegerAttr(b.getIntegerType(width), c));
+  }
+
+  Value cast(Value v, unsigned width) {
+    unsigned w = v.getType().getIntOrFloatBitWidth();
+    if (w == width)
+      return v;
+    Type t = b.getIntegerType(width);
+    if (w < width)
+      return arith::ExtSIOp::create(b, loc, t, v);
+    return arith::TruncIOp::create(b, loc, t, v);
+  }
+
+  Value symbol(int64_t id) {
+    auto it = owner.find(id);
+    if (it == owner.end())
+      return {};
+    auto [operand, first] = it->second;
+    auto found = scalars.find(operand);
+    if (found == scalars.end()) {
+      auto gs = GetScalarsOp::create(b, loc, operand, /*only_dynamic=*/true);
+      found = scalars.try_emplace(operand, gs.getResults()).first;
+    }
+    return found->second[id - first];
+  }
+
+  Value emitExpr(const Expr *e) {
+    if (auto it = memo.find(e); it != memo.end())
+      return it->second;
+    unsigned w = std::max(e->width, 32u);
+    auto op = [&](int i) {
+      const Expr *c = e->ops[size_t(i)].get();
+      if (c->kind == ExprKind::Const)
+        return constant(c->value, w);
+      return cast(emitExpr(c), w);
+    };
+    Value r;
+    switch (e->kind) {
+    case ExprKind::Const:
+      r = constant(e->value, w);
+      break;
+    case ExprKind::Sym:
+      r = symbol(e->value);
+      break;
+    case ExprKind::Add:
+      r = arith::AddIOp::create(b, loc, op(0), op(1));
+      break;
+    case ExprKind::Sub:
+      r = arith::SubIOp::create(b, loc, op(0), op(1));
+      break;
+    case ExprKind::Mul:
+      r = arith::MulIOp::create(b, loc, op(0), op(1));
+      break;
+    case ExprKind::Div:
+      r = arith::DivSIOp::create(b, loc, op(0), op(1));
+      break;
+    case ExprKind::Rem:
+      r = arith::RemSIOp::create(b, loc, op(0), op(1));
+      break;
+    case ExprKind::Min:
+      r = arith::MinSIOp::create(b, loc, op(0), op(1));
+      break;
+    case ExprKind::Max:
+      r = arith::MaxSIOp::create(b, loc, op(0), op(1));
+      break;
+    case ExprKind::Lt:
+    case ExprKind::Eq: {
+      auto pred = e->kind == ExprKind::Lt ? arith::CmpIPredicate::slt
+                                          : arith::CmpIPredicate::eq;
+      Value c = arith::CmpIOp::create(b, loc, pred, op(0), op(1));
+      r = arith::ExtUIOp::create(b, loc, b.getIntegerType(w), c);
+      break;
+    }
+    case ExprKind::Select: {
+      Value c = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, op(0),
+                                      constant(0, w));
+      r = arith::SelectOp::create(b, loc, c, op(1), op(2));
+      break;
+    }
+    default:
+      return {};
+    }
+    memo[e] = r;
+    return r;
+  }
+
+  OpBuilder &b;
+  Location loc;
+  llvm::DenseMap<int64_t, std::pair<Value, int64_t>> owner;
+  llvm::DenseMap<Value, SmallVector<Value>> scalars;
+  llvm::DenseMap<const Expr *, Value> memo;
+};
+
+/// Rebuilds a value from its dynamic leaves with the make_* constructors.
+class Rebuilder {
+public:
+  Rebuilder(OpBuilder &b, Location loc, ArithEmitter &em)
+      : b(b), loc(loc), em(em) {}
+
+  Value build(const CuteValue &v) {
+    MLIRContext *ctx = b.getContext();
+    Type type = typeOfValue(ctx, v);
+    if (v.isStatic())
+      return StaticOp::create(b, loc, type);
+    switch (v.kind) {
+    case CuteKind::IntTuple:
+      return MakeIntTupleOp::create(b, loc, type, leaves(v));
+    case CuteKind::Shape:
+      return MakeShapeOp::create(b, loc, type, leaves(v));
+    case CuteKind::Stride:
+      return MakeStrideOp::create(b, loc, type, leaves(v));
+    case CuteKind::Coord:
+      return MakeCoordOp::create(b, loc, type, leaves(v));
+    case CuteKind::Tile:
+      return MakeTileOp::create(b, loc, type, leaves(v));
+    case CuteKind::Layout:
+      return layout(v.layout);
+    case CuteKind::ComposedLayout: {
+      const ComposedLayout &c = v.composed;
+      Value inner = c.innerIsSwizzle()
+                        ? StaticOp::create(b, loc, SwizzleType::get(
+                                                       ctx, c.swizzle().str()))
+                              .getResult()
+                        : layout(c.innerLayout());
+      Value offset =
+          build(CuteValue::ofTuple(CuteKind::IntTuple, c.offset));
+      return MakeComposedLayoutOp::create(b, loc, type, inner, offset,
+                                          layout(c.outer));
+    }
+    case CuteKind::Swizzle:
+      return StaticOp::create(b, loc, type);
+    }
+    return {};
+  }
+
+private:
+  Value layout(const Layout &l) {
+    Value shape = build(CuteValue::ofTuple(CuteKind::Shape, l.shape));
+    Value stride = build(CuteValue::ofTuple(CuteKind::Stride, l.stride));
+    return MakeLayoutOp::create(b, loc, shape, stride);
+  }
+
+  SmallVector<Value> leaves(const CuteValue &v) {
+    SmallVector<Value> r;
+    for (const Int &i : scalarLeaves(v))
+      if (i.isDynamic())
+        r.push_back(em.emit(i, i.width()));
+    return r;
+  }
+
+  OpBuilder &b;
+  Location loc;
+  ArithEmitter &em;
+};
+
+/// Constructors stay: they are what expansion produces.
+bool isConstructor(Operation *op) {
+  return isa<MakeLayoutOp, MakeComposedLayoutOp>(op);
+}
+
+struct CuteExpandOpsPass : public mlir::cute::impl::CuteExpandOpsBase<CuteExpandOpsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<AlgebraOpInterface> ops;
+    getOperation()->walk([&](AlgebraOpInterface op) {
+      if (!isConstructor(op))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (AlgebraOpInterface op : ops) {
+      Operation *raw = op.getOperation();
+      rewriter.setInsertionPoint(raw);
+      Location loc = raw->getLoc();
+      Type resultType = raw->getResult(0).getType();
+      DynamicSymbols syms;
+      ArithEmitter emitter(rewriter, loc);
+      SmallVector<CuteValue, 2> in;
+      for (Value operand : raw->getOperands()) {
+        int64_t first = syms.next;
+        auto v = valueOfType(operand.getType(), syms);
+        if (!v) {
+          raw->emitOpError("cannot read operand: ") << v.message();
+          return signalPassFailure();
+        }
+        emitter.bindOperand(operand, first, syms.next - first);
+        in.push_back(*v);
+      }
+      auto result = op.computeResult(in);
+      if (!result) {
+        raw->emitOpError("cannot expand: ") << result.message();
+        return signalPassFailure();
+      }
+      if (typeOfValue(&getContext(), *result) != resultType) {
+        raw->emitOpError("expansion produced ")
+            << typeOfValue(&getContext(), *result) << " instead of "
+            << resultType;
+        return signalPassFailure();
+      }
+      if (result->isStatic() && !foldStatic)
+        continue;
+      Rebuilder rb(rewriter, loc, emitter);
+      rewriter.replaceOp(raw, rb.build(*result));
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,116 @@
+//===- FoldStatic.cpp - Replace static cute results by constants ----------===//
+//
+// A static cute type is its own value, so any cute op producing one is
+// replaced by `cute.static`; comparisons and scalars of static values become
+// arith constants.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::cute {
+#define GEN_PASS_DEF_CUTEFOLDSTATIC
+#include "cute/Transforms/Passes.h.inc"
+} // namespace mlir::cute
+
+using namespace mlir;
+using namespace mlir::cute;
+using ::cute::layout::Int;
+using ::cute::layout::DynamicSymbols;
+
+namespace {
+
+bool isStaticCuteType(Type t) {
+  if (!kindOfType(t))
+    return false;
+  DynamicSymbols syms;
+  auto v = valueOfType(t, syms);
+  return v && v->isStatic();
+}
+
+/// Static value of a cute-typed SSA value, if its type is static.
+std::optional<CuteValue> staticValue(Value v) {
+  if (!isStaticCuteType(v.getType()))
+    return std::nullopt;
+  DynamicSymbols syms;
+  return *valueOfType(v.getType(), syms);
+}
+
+/// elem_less: every leaf of a below that of b (CuTe's elem_less).
+bool elemLess(const ::cute::layout::IntTuple &a,
+              const ::cute::layout::IntTuple &b) {
+  if (!a.isTuple())
+    return a.value().value() < b.value().value();
+  for (size_t i = 0; i < a.rank(); ++i)
+    if (!elemLess(a[i], b[i]))
+      return false;
+  return true;
+}
+
+struct CuteFoldStaticPass
+    : public mlir::cute::impl::CuteFoldStaticBase<CuteFoldStaticPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<CuteDialect>(op->getDialect()) && !isa<StaticOp>(op))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : ops) {
+      rewriter.setInsertionPoint(op);
+      Location loc = op->getLoc();
+      if (auto eq = dyn_cast<EqualOp>(op)) {
+        auto a = staticValue(eq.getLhs()), b = staticValue(eq.getRhs());
+        if (a && b)
+          rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+              op, rewriter.getBoolAttr(a->str() == b->str()));
+        continue;
+      }
+      if (auto lt = dyn_cast<ElemLessOp>(op)) {
+        auto a = staticValue(lt.getLhs()), b = staticValue(lt.getRhs());
+        if (a && b)
+          rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+              op, rewriter.getBoolAttr(elemLess(a->tuple, b->tuple)));
+        continue;
+      }
+      if (auto gs = dyn_cast<GetScalarsOp>(op)) {
+        if (!foldScalars)
+          continue;
+        auto v = staticValue(gs.getCuteValue());
+        if (!v)
+          continue;
+        SmallVector<Value> repl;
+        std::vector<Int> leaves = ::mlir::cute::scalarLeaves(*v);
+        for (auto [i, r] : llvm::enumerate(gs.getResults()))
+          repl.push_back(arith::ConstantOp::create(
+              rewriter, loc,
+              rewriter.getIntegerAttr(r.getType(), leaves[i].value())));
+        rewriter.replaceOp(op, repl);
+        continue;
+      }
+      if (op->getNumResults() != 1 || !isMemoryEffectFree(op) ||
+          !isStaticCuteType(op->getResult(0).getType()))
+        continue;
+      rewriter.replaceOpWithNewOp<StaticOp>(op, op->getResult(0).getType());
+    }
+    // Erase what became dead, until nothing more does.
+    for (bool changed = true; changed;) {
+      SmallVector<Operation *> dead;
+      getOperation()->walk([&](Operation *op) {
+        if (isa<CuteDialect>(op->getDialect()) && op->use_empty() &&
+            isMemoryEffectFree(op))
+          dead.push_back(op);
+      });
+      changed = !dead.empty();
+      for (Operation *op : dead)
+        rewriter.eraseOp(op);
+    }
+  }
+};
+
+} // namespace
