@@ -1,5 +1,6 @@
 # lit configuration for cute-mlir.
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -18,6 +19,7 @@ tools = ["cute-opt"]
 llvm_config.add_tool_substitutions(tools, [config.cute_tools_dir])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%cute_src", config.cute_src_root))
+config.substitutions.append(("%python", sys.executable))
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")

@@ -57,7 +57,7 @@ struct CuteFoldStaticPass
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
-      if (isa<CuteDialect>(op->getDialect()) && !isa<StaticOp>(op))
+      if (isa_and_nonnull<CuteDialect>(op->getDialect()) && !isa<StaticOp>(op))
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -102,7 +102,7 @@ struct CuteFoldStaticPass
     for (bool changed = true; changed;) {
       SmallVector<Operation *> dead;
       getOperation()->walk([&](Operation *op) {
-        if (isa<CuteDialect>(op->getDialect()) && op->use_empty() &&
+        if (isa_and_nonnull<CuteDialect>(op->getDialect()) && op->use_empty() &&
             isMemoryEffectFree(op))
           dead.push_back(op);
       });

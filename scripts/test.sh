@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is missing, builds, and runs every
+# test (GoogleTest through ctest, then lit), printing the counts of each.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/build.sh
+BUILD_DIR=${CUTE_BUILD_DIR:-build}
+
+set +e
+echo "== GoogleTest =="
+(cd "$BUILD_DIR" && ctest --output-on-failure -j2 > ctest.log 2>&1)
+gtest_status=$?
+grep -E "tests passed|Failed|FAILED|\*\*\*" "$BUILD_DIR/ctest.log" | tail -n 20
+
+echo "== lit =="
+/usr/lib/llvm-22/bin/lit -v --order=lexical "$BUILD_DIR/test" > "$BUILD_DIR/lit.log" 2>&1
+lit_status=$?
+grep -vE "^PASS:" "$BUILD_DIR/lit.log" | tail -n 40
+set -e
+
+if [ "$gtest_status" -ne 0 ] || [ "$lit_status" -ne 0 ]; then
+  echo "FAILED (gtest=$gtest_status lit=$lit_status)"
+  exit 1
+fi
+echo "ALL TESTS PASSED"
