@@ -37,11 +37,6 @@ IntTuple zip2By(const IntTuple &t, const IntTuple &guide);
 /// zip(t0, t1): transpose of the pair (CuTe's zip(t0, t1)).
 IntTuple zipPair(const IntTuple &a, const IntTuple &b);
 
-/// The stride `d` multiplied by the integer `s` (basis strides keep modes).
-inline IntTuple scaleStride(const Int &s, const IntTuple &d) {
-  return scaleIndex(s, d);
-}
-
 /// A basis leaf turned into the tuple CuTe's as_arithmetic_tuple produces.
 IntTuple asArithmeticTuple(const IntTuple &t);
 

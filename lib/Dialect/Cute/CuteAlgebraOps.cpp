@@ -142,9 +142,7 @@ IntTuple addOrSub(const IntTuple &a, const IntTuple &b, bool add) {
   std::vector<IntTuple> r;
   for (size_t i = 0; i < std::max(a.rank(), b.rank()); ++i) {
     if (i >= a.rank())
-      r.push_back(add ? b[i] : transformLeaf(b[i], [](const IntTuple &x) {
-        return IntTuple(-x.value());
-      }));
+      r.push_back(b[i]); // CuTe IR: trailing modes pass through unchanged.
     else if (i >= b.rank())
       r.push_back(a[i]);
     else
@@ -401,10 +399,30 @@ CuteValue ShapeDivOp::compute(ArrayRef<CuteValue> in, Adaptor) {
 }
 
 CUTE_INFER(CeilDivOp)
+/// CuTe's ceil_div(target, tiler) for a tiler: a layout divides the whole
+/// target, giving shape(complement(tiler, shape(target))); a tuple of tiles
+/// divides mode by mode (missing modes divide by 1).
+static IntTuple ceilDivByTile(const IntTuple &a, const Tile &t) {
+  if (t.isLayout())
+    return complement(t.layout, a).shape;
+  if (t.isUnderscore())
+    return a;
+  if (!a.isTuple())
+    fail("ceil_div: a tuple tiler \"" + t.str() +
+         "\" needs a tuple input, but got \"" + a.str() + "\"");
+  if (a.rank() < t.rank())
+    fail("ceil_div: the tiler \"" + t.str() + "\" has more modes than \"" +
+         a.str() + "\"");
+  std::vector<IntTuple> r;
+  for (size_t i = 0; i < a.rank(); ++i)
+    r.push_back(i < t.rank() ? ceilDivByTile(a[i], t.elems[i]) : a[i]);
+  return IntTuple(std::move(r));
+}
+
 CuteValue CeilDivOp::compute(ArrayRef<CuteValue> in, Adaptor) {
-  IntTuple b = in[1].kind == CuteKind::Tile ? tileShape(in[1].tile)
-                                            : in[1].tuple;
-  return retag(in[0].kind, ceilDiv(in[0].tuple, b));
+  if (in[1].kind == CuteKind::Tile)
+    return retag(in[0].kind, ceilDivByTile(in[0].tuple, in[1].tile));
+  return retag(in[0].kind, ceilDiv(in[0].tuple, in[1].tuple));
 }
 
 //===----------------------------------------------------------------------===//
@@ -499,7 +517,9 @@ static Swizzle recastSwizzle(const Swizzle &s, int newBits, int oldBits) {
   if (oldBits % newBits)
     fail("recast_layout: " + std::to_string(oldBits) +
          " is not a multiple of " + std::to_string(newBits));
-  return Swizzle(s.bits, s.base + log2Exact(oldBits / newBits), s.shift);
+  Swizzle r(s.bits, s.base + log2Exact(oldBits / newBits), s.shift);
+  checkSwizzleRange(r);
+  return r;
 }
 
 CUTE_INFER(RecastLayoutOp)

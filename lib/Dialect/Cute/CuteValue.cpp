@@ -209,6 +209,25 @@ static void checkStride(const IntTuple &t) {
     fail("expects strides to be either all-integer or all-scaled-basis (zero "
          "integers allowed when mixed), but got \"" +
          t.str() + "\"");
+  // No basis path (outermost mode first) may be a proper prefix of another.
+  std::vector<std::vector<int>> paths;
+  t.forEachLeaf([&](const IntTuple &l) {
+    if (l.isBasis())
+      paths.push_back(l.basisModes());
+  });
+  for (auto &p : paths)
+    for (auto &q : paths)
+      if (p.size() < q.size() && std::equal(p.begin(), p.end(), q.begin()))
+        fail("expects scaled-basis paths to agree on mode-index depth (no "
+             "path may terminate at a node that another path continues "
+             "through), but got \"" +
+             t.str() + "\"");
+}
+
+void checkSwizzleRange(const Swizzle &s) {
+  int as = s.shift < 0 ? -s.shift : s.shift;
+  if (s.bits + s.base + as > 32)
+    fail("swizzle " + s.str() + ": expects |shift| + bits + base <= 32");
 }
 
 static void checkLayout(const Layout &l) {
@@ -270,6 +289,7 @@ Expected<CuteValue> parseCuteValue(CuteKind k, llvm::StringRef spec,
       if (!c.innerIsSwizzle())
         checkLayout(c.innerLayout());
       else {
+        checkSwizzleRange(c.swizzle());
         if (!c.offset.isInt())
           fail("a swizzle composed layout expects a scalar offset, but got \"" +
                c.offset.str() + "\"");
@@ -281,7 +301,11 @@ Expected<CuteValue> parseCuteValue(CuteKind k, llvm::StringRef spec,
       return v;
     }
     case CuteKind::Swizzle:
-      return CuteValue::ofSwizzle(unwrapOrFail(parseSwizzle(text)));
+    {
+      Swizzle sw = unwrapOrFail(parseSwizzle(text));
+      checkSwizzleRange(sw);
+      return CuteValue::ofSwizzle(sw);
+    }
     }
     fail("unknown cute kind");
   });

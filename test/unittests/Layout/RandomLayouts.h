@@ -141,67 +141,79 @@ inline std::vector<int64_t> primeFactors(int64_t v) {
 }
 
 /// A layout B that CuTe's composition(A, B) accepts for any A with flat shape
-/// `a` (leftmost first), with cosize(B) <= size(A) unless `pastDomain`. Each
-/// mode s:d of B has d = (prefix product of a up to mode k) * e, e | a_k,
-/// and s a product of what follows (ending on a divisor of a mode).
-inline Layout randComposableB(Rng &rng, const std::vector<int64_t> &aIn,
+/// `a`, and for which A o B is exactly x -> A(B(x)). Write A's domain in the
+/// mixed radix of the prime factors of its flat shape (leftmost first); each
+/// mode of B walks a contiguous run of those digits (stride = the run's
+/// prefix product, shape = the run's product), and different modes walk
+/// disjoint runs, so A is additive across B's modes. This is CuTe's
+/// stride/shape divisibility condition for every mode, jointly. With
+/// `pastDomain` a run that ends at the last digit may continue past A's
+/// domain (A's last mode extends). Stride-0 and size-1 modes are mixed in.
+inline Layout randComposableB(Rng &rng, const std::vector<int64_t> &a,
                               bool pastDomain = false) {
-  std::vector<int64_t> a;
-  for (int64_t v : aIn)
-    if (v != 1)
-      a.push_back(v);
-  if (a.empty())
-    a.push_back(1);
-  int R = int(a.size());
-  int modes = int(pick(rng, 1, 3));
-  std::vector<int64_t> shp, str;
-  for (int m = 0; m < modes; ++m) {
-    if (coin(rng, 0.08)) { // stride-0 mode
-      shp.push_back(pick(rng, 1, 4));
-      str.push_back(0);
-      continue;
+  std::vector<int64_t> primes, prefix;
+  int64_t cur = 1;
+  for (int64_t v : a)
+    for (int64_t p : primeFactors(v)) {
+      primes.push_back(p);
+      prefix.push_back(cur);
+      cur *= p;
     }
-    int k = int(pick(rng, 0, R - 1));
-    int64_t prefix = 1;
-    for (int i = 0; i < k; ++i)
-      prefix *= a[i];
-    // e | a_k
-    std::vector<int64_t> divs;
-    for (int64_t e = 1; e <= a[k]; ++e)
-      if (a[k] % e == 0)
-        divs.push_back(e);
-    int64_t e = divs[pick(rng, 0, int64_t(divs.size()) - 1)];
-    if (e == a[k] && k + 1 < R) { // step to the start of the next mode
-      prefix *= a[k];
-      ++k;
-      e = 1;
-    }
-    int64_t d = prefix * e;
-    // s: (a_k/e) * a_{k+1} * ... * f with f | a_j, or anything on the last
-    // mode when past the domain is allowed.
-    int64_t rem = a[k] / e;
-    int64_t s = 1;
-    for (int j = k; j < R; ++j) {
-      int64_t avail = j == k ? rem : a[j];
-      bool last = j == R - 1;
-      if (!last && coin(rng, 0.5)) {
-        s *= avail;
-        continue;
-      }
-      std::vector<int64_t> fd;
-      for (int64_t f = 1; f <= avail; ++f)
-        if (avail % f == 0)
-          fd.push_back(f);
-      int64_t f = fd[pick(rng, 0, int64_t(fd.size()) - 1)];
-      if (last && pastDomain && coin(rng, 0.5))
-        f = avail * pick(rng, 1, 3);
-      s *= f;
-      break;
-    }
-    shp.push_back(s);
-    str.push_back(d);
+  size_t P = primes.size();
+  // Random runs [b, e) covering [0, P); keep some of them.
+  std::vector<std::pair<size_t, size_t>> runs;
+  for (size_t b = 0; b < P;) {
+    size_t e = b + size_t(pick(rng, 1, int64_t(std::min<size_t>(P - b, 4))));
+    if (coin(rng, 0.7))
+      runs.push_back({b, e});
+    b = e;
   }
-  return build(rng, shp, str);
+  std::shuffle(runs.begin(), runs.end(), rng);
+  if (runs.size() > 4)
+    runs.resize(4);
+  std::vector<int64_t> shp, str;
+  for (auto [b, e] : runs) {
+    int64_t sz = 1;
+    for (size_t k = b; k < e; ++k)
+      sz *= primes[k];
+    if (pastDomain && e == P && coin(rng, 0.6))
+      sz *= pick(rng, 2, 3);
+    shp.push_back(sz);
+    str.push_back(prefix[b]);
+  }
+  if (pastDomain && (runs.empty() || coin(rng, 0.2))) {
+    // A mode entirely past the domain, if nothing else reaches the end.
+    bool endUsed = false;
+    for (auto [b, e] : runs)
+      endUsed |= e == P;
+    if (!endUsed) {
+      shp.push_back(pick(rng, 1, 3));
+      str.push_back(cur);
+    }
+  }
+  if (coin(rng, 0.1)) {
+    shp.push_back(pick(rng, 2, 4));
+    str.push_back(0);
+  }
+  if (coin(rng, 0.1)) {
+    shp.push_back(1);
+    str.push_back(pick(rng, 0, 7));
+  }
+  if (shp.empty()) {
+    shp.push_back(1);
+    str.push_back(coin(rng) ? 0 : 1);
+  }
+  // Shuffle the modes (keeping shape and stride paired).
+  std::vector<size_t> ord(shp.size());
+  for (size_t k = 0; k < ord.size(); ++k)
+    ord[k] = k;
+  std::shuffle(ord.begin(), ord.end(), rng);
+  std::vector<int64_t> s2, d2;
+  for (size_t k : ord) {
+    s2.push_back(shp[k]);
+    d2.push_back(str[k]);
+  }
+  return build(rng, s2, d2);
 }
 
 /// A tiler B of A for logical_divide: a random subset of the prime factors

@@ -61,6 +61,10 @@ struct CuteValue {
 /// in order.
 std::vector<::cute::layout::Int> scalarLeaves(const CuteValue &v);
 
+/// CuTe IR's swizzle invariant |shift| + bits + base <= 32 (raises
+/// AlgebraError).
+void checkSwizzleRange(const ::cute::layout::Swizzle &s);
+
 /// The kind of a cute type, or std::nullopt for other types.
 std::optional<CuteKind> kindOfType(Type t);
 /// Parses `spec` as a value of kind `k` and checks the kind's rules.
