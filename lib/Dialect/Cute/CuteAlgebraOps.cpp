@@ -33,6 +33,14 @@ LogicalResult inferAlgebra(MLIRContext *ctx, std::optional<Location> loc,
   if (!r)
     return emitOptionalError(loc, "'", OpT::getOperationName(), "' op ",
                              r.message());
+  // The result must itself be a valid value of its kind (e.g. no zero or
+  // negative shape in a layout), or its type could not be parsed back.
+  DynamicSymbols check;
+  std::string text = r->str();
+  if (auto valid = parseCuteValue(r->kind, text, check); !valid)
+    return emitOptionalError(loc, "'", OpT::getOperationName(),
+                             "' op computed an invalid ", kindName(r->kind),
+                             " \"", text, "\": ", valid.message());
   inferred.push_back(typeOfValue(ctx, *r));
   return success();
 }
@@ -149,6 +157,12 @@ IntTuple addOrSub(const IntTuple &a, const IntTuple &b, bool add) {
       r.push_back(addOrSub(a[i], b[i], add));
   }
   return IntTuple(std::move(r));
+}
+
+void checkSameKind(const CuteValue &a, const CuteValue &b) {
+  if (a.kind != b.kind)
+    fail(std::string("expects lhs and rhs to have the same kind, but got a ") +
+         kindName(a.kind) + " and a " + kindName(b.kind));
 }
 
 Layout recastLayout(const Layout &l, int newBits, int oldBits) {
@@ -268,6 +282,14 @@ CUTE_INFER(SelectOp)
 CuteValue SelectOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   std::vector<int> modes(a.getMode().begin(), a.getMode().end());
   const CuteValue &v = in[0];
+  size_t rank = v.isTuple()                ? v.tuple.rank()
+                : v.kind == CuteKind::Tile ? v.tile.rank()
+                : v.kind == CuteKind::Swizzle ? 0
+                                              : outerLayout(v).rank();
+  for (int m : modes)
+    if (v.kind != CuteKind::Swizzle && (m < 0 || size_t(m) >= rank))
+      fail("expects mode index in [0, " + std::to_string(rank) +
+           ") at depth 0, but got " + std::to_string(m));
   switch (v.kind) {
   case CuteKind::Layout:
   case CuteKind::ComposedLayout:
@@ -385,11 +407,13 @@ CuteValue PrependToRankOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
 
 CUTE_INFER(TupleAddOp)
 CuteValue TupleAddOp::compute(ArrayRef<CuteValue> in, Adaptor) {
+  checkSameKind(in[0], in[1]);
   return retag(in[0].kind, addOrSub(in[0].tuple, in[1].tuple, true));
 }
 
 CUTE_INFER(TupleSubOp)
 CuteValue TupleSubOp::compute(ArrayRef<CuteValue> in, Adaptor) {
+  checkSameKind(in[0], in[1]);
   return retag(in[0].kind, addOrSub(in[0].tuple, in[1].tuple, false));
 }
 
@@ -619,8 +643,11 @@ CUTE_DIVIDE(FlatDivideOp, flatDivide)
 CUTE_INFER(TileToShapeOp)
 CuteValue TileToShapeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   std::optional<IntTuple> order;
-  if (in.size() > 2)
+  if (in.size() > 2) {
+    if (!in[2].tuple.isStatic())
+      fail("expects a static order, but got \"" + in[2].str() + "\"");
     order = in[2].tuple;
+  }
   IntTuple shape = in[1].tuple;
   return onLayout(in[0], [&](const Layout &a) {
     return tileToShape(a, shape, order);

@@ -44,8 +44,8 @@ static LogicalResult verifyMakeOp(Operation *op) {
       slots.push_back(i);
   if (slots.size() != op->getNumOperands())
     return op->emitOpError("expects ")
-           << slots.size() << " dynamic operand(s) for result type '"
-           << resultType << "', but got " << op->getNumOperands();
+           << slots.size() << " dynamic operand(s) for result type "
+           << resultType << ", but got " << op->getNumOperands();
   for (auto [idx, operand] : llvm::enumerate(op->getOperands())) {
     unsigned want = slotWidth(slots[idx]);
     unsigned got = 0;
