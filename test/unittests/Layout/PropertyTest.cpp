@@ -52,7 +52,7 @@ TEST(Property, CoalescePreservesFunctionAndSize) {
   for (size_t it = 0; it < kCases; ++it) {
     uint64_t seed = caseSeed(1, it);
     Rng rng(seed);
-    Layout a = randLayout(rng, coin(rng, 0.1) ? 4096 : 512);
+    Layout a = randLayout(rng, coin(rng, 0.05) ? 4096 : 256);
     try {
       Layout c = coalesce(a);
       int64_t n = refSize(a);
@@ -154,6 +154,17 @@ TEST(Property, CompositionPastTheDomain) {
   }
 }
 
+// max(s * d) over the non-trivial modes of a chain layout (1 if none): the
+// extent that A together with its holes fills.
+int64_t chainTop(const Layout &a) {
+  auto s = leaves(a.shape), d = leaves(a.stride);
+  int64_t k = 1;
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s[i] > 1 && d[i] > 0)
+      k = std::max(k, s[i] * d[i]);
+  return k;
+}
+
 TEST(Property, ComplementPostConditions) {
   Failures f{"complement"};
   for (size_t it = 0; it < kCases; ++it) {
@@ -194,13 +205,18 @@ TEST(Property, ComplementPostConditions) {
         }
       Layout completed = makeLayout({a, r});
       int64_t rcos = refCosize(r);
-      int64_t roundUp = ((cot + cos - 1) / cos) * cos;
       if (refCosize(completed) < cot)
         f.add(seed, it, what + ": cosize(A,R) < cotarget");
-      else if (rcos > roundUp)
-        f.add(seed, it, what + ": cosize(R) = " + std::to_string(rcos) +
-                            " > round_up(cotarget, cosize(A)) = " +
-                            std::to_string(roundUp));
+      else if (refCosize(completed) != (std::max<int64_t>(cot, 1) + chainTop(a) - 1) /
+                                            chainTop(a) * chainTop(a))
+        // (A, R) is a bijection onto [0, round_up(cotarget, K)), K the top of
+        // A's stride chain. (CuTe's unit-test bound cosize(R) <=
+        // round_up(cotarget, cosize(A)) only holds for its cotargets:
+        // complement(2:3, 8) = (3,2):(1,6) has cosize 9.)
+        f.add(seed, it, what + ": cosize(A,R) = " +
+                            std::to_string(refCosize(completed)) +
+                            " != round_up(cotarget, " +
+                            std::to_string(chainTop(a)) + ")");
       else if (rn > rcos)
         f.add(seed, it, what + ": size(R) > cosize(R)");
       else if (rn < cot / refSize(filter(a)))
@@ -388,8 +404,9 @@ TEST(Property, FilterPreservesImage) {
           break;
         }
       Layout z = filterZeros(a);
+      std::vector<int64_t> vz = refValues(z);
       if (!congruent(z.shape, a.shape) || !z.stride.same(a.stride) ||
-          std::set<int64_t>(refValues(z).begin(), refValues(z).end()) != sa)
+          std::set<int64_t>(vz.begin(), vz.end()) != sa)
         f.add(seed, it, "filter_zeros(" + desc(a) + ") = " + desc(z));
     } catch (const std::exception &e) {
       f.add(seed, it, "filter(" + desc(a) + ") threw: " + e.what());

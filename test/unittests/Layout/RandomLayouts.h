@@ -196,8 +196,10 @@ inline Layout randComposableB(Rng &rng, const std::vector<int64_t> &a,
     str.push_back(0);
   }
   if (coin(rng, 0.1)) {
+    // A size-1 mode still has to satisfy the stride divisibility condition
+    // (CuTe checks it before noticing the size is 1).
     shp.push_back(1);
-    str.push_back(pick(rng, 0, 7));
+    str.push_back(coin(rng) || P == 0 ? 0 : prefix[pick(rng, 0, int64_t(P) - 1)]);
   }
   if (shp.empty()) {
     shp.push_back(1);
