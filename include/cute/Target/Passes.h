@@ -1,0 +1,40 @@
+//===- Passes.h - cute target passes and the compile pipeline ---*- C++ -*-===//
+#ifndef CUTE_TARGET_PASSES_H
+#define CUTE_TARGET_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::cute {
+
+#define GEN_PASS_DECL
+#include "cute/Target/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "cute/Target/Passes.h.inc"
+
+/// Options of the one-flag pipeline `--cute-compile`.
+struct CompileOptions : public PassPipelineOptions<CompileOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("sm_90a, sm_100a or sm_120a"),
+                           llvm::cl::init("sm_90a")};
+  Option<std::string> format{*this, "format",
+                             llvm::cl::desc("ptx or cubin"),
+                             llvm::cl::init("ptx")};
+  Option<std::string> outputDir{
+      *this, "output-dir",
+      llvm::cl::desc("Write <module>.<chip>.{ptx,cubin,json} here")};
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("LLVM and ptxas optimization level"),
+                            llvm::cl::init(3)};
+  Option<std::string> ptxas{*this, "ptxas",
+                            llvm::cl::desc("ptxas to run")};
+};
+
+/// gpu.module of cute kernels -> PTX (-> cubin) for one chip.
+void buildCompilePipeline(OpPassManager &pm, const CompileOptions &options);
+void registerCompilePipeline();
+
+} // namespace mlir::cute
+
+#endif // CUTE_TARGET_PASSES_H

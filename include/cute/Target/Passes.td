@@ -1,0 +1,63 @@
+//===- Passes.td - cute target passes -----------------------*- tablegen -*-===//
+#ifndef CUTE_TARGET_PASSES_TD
+#define CUTE_TARGET_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
+  let summary = "Check every kernel against the chip table's limits";
+  let description = [{
+    For each `gpu.func` kernel: threads per block (`gpu.known_block_size`)
+    within the chip's limit; static shared memory (workgroup attributions)
+    within 48 KiB; static plus dynamic shared memory (`cute.dynamic_smem`)
+    within the chip's opt-in limit; cluster dims (`cute.cluster_dims`)
+    within the chip's cluster support. Each violation names the kernel, the
+    limit and the chip.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "Target chip (sm_90a, sm_100a, sm_120a)">,
+  ];
+}
+
+def CuteCollectKernelMetadata
+    : Pass<"cute-collect-kernel-metadata", "::mlir::ModuleOp"> {
+  let summary = "Record each kernel's launch metadata before lowering";
+  let description = [{
+    Attaches `cute.kernels` to the top-level module: per kernel its name,
+    parameters (kind, element type, bytes, in launch order), block and
+    cluster dims and shared-memory bytes. `cute-emit-artifacts` writes it as
+    JSON for the runtime.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "Target chip recorded in the metadata">,
+  ];
+}
+
+def CuteEmitArtifacts : Pass<"cute-emit-artifacts", "::mlir::ModuleOp"> {
+  let summary = "Write PTX, assemble cubin with ptxas, write kernel metadata";
+  let description = [{
+    For every `gpu.binary` holding PTX: writes `<dir>/<module>.<chip>.ptx`,
+    and with `format=cubin` runs ptxas into `<module>.<chip>.cubin` and puts
+    the cubin into the `gpu.binary`. Writes the metadata as
+    `<module>.<chip>.json`. A ptxas failure is an error that names the PTX
+    file and the exact command to reproduce it.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "Target chip">,
+    Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
+           "Directory for .ptx/.cubin/.json (empty: a temporary directory "
+           "for ptxas only)">,
+    Option<"format", "format", "std::string", /*default=*/"\"ptx\"",
+           "ptx or cubin">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "ptxas to run (default: $CUDA_HOME/bin/ptxas, "
+           "/usr/local/cuda/bin/ptxas, then PATH)">,
+    Option<"ptxasOptLevel", "ptxas-opt-level", "unsigned", /*default=*/"3",
+           "ptxas -O level">,
+  ];
+}
+
+#endif // CUTE_TARGET_PASSES_TD

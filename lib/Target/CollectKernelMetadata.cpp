@@ -1,0 +1,53 @@
+//===- CollectKernelMetadata.cpp - Launch metadata before lowering --------===//
+#include "cute/Target/KernelInfo.h"
+#include "cute/Target/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::cute {
+#define GEN_PASS_DEF_CUTECOLLECTKERNELMETADATA
+#include "cute/Target/Passes.h.inc"
+} // namespace mlir::cute
+
+using namespace mlir;
+using namespace mlir::cute;
+
+namespace {
+
+struct CuteCollectKernelMetadataPass
+    : public mlir::cute::impl::CuteCollectKernelMetadataBase<
+          CuteCollectKernelMetadataPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    bool failed = false;
+    top.walk([&](gpu::GPUModuleOp mod) {
+      llvm::json::Array kernels;
+      mod.walk([&](gpu::GPUFuncOp fn) {
+        if (!fn.isKernel())
+          return;
+        FailureOr<KernelInfo> k = computeKernelInfo(fn);
+        if (::mlir::failed(k)) {
+          failed = true;
+          return;
+        }
+        kernels.push_back(toJSON(*k));
+      });
+      llvm::json::Object doc{{"chip", chip},
+                             {"module", mod.getName().str()},
+                             {"kernels", std::move(kernels)}};
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << llvm::json::Value(std::move(doc));
+      // Kept on the top-level module: gpu-module-to-binary replaces `mod`.
+      top->setAttr(("cute.kernels." + mod.getName()).str(),
+                   StringAttr::get(&getContext(), text));
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,85 @@
+//===- KernelInfo.cpp - Launch facts of a gpu.func kernel -----------------===//
+#include "cute/Target/KernelInfo.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+
+static std::string typeName(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+static std::array<int32_t, 3> dims(Attribute a) {
+  std::array<int32_t, 3> d{1, 1, 1};
+  if (auto arr = dyn_cast_or_null<DenseI32ArrayAttr>(a))
+    for (size_t i = 0; i < std::min<size_t>(3, arr.size()); ++i)
+      d[i] = arr[i];
+  return d;
+}
+
+FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
+  KernelInfo k;
+  k.name = fn.getName().str();
+  k.block = dims(fn->getAttr("gpu.known_block_size"));
+  if (auto kb = fn.getKnownBlockSizeAttr())
+    k.block = dims(kb);
+  k.cluster = dims(fn->getAttr("cute.cluster_dims"));
+  if (auto ds = fn->getAttrOfType<IntegerAttr>("cute.dynamic_smem"))
+    k.dynamicSmem = ds.getInt();
+  for (BlockArgument a : fn.getWorkgroupAttributions()) {
+    auto mt = dyn_cast<MemRefType>(a.getType());
+    if (!mt || !mt.hasStaticShape()) {
+      fn.emitError("kernel @") << k.name
+                               << ": workgroup attribution of type "
+                               << a.getType() << " has no static size";
+      return failure();
+    }
+    k.staticSmem += mt.getNumElements() *
+                    ((mt.getElementTypeBitWidth() + 7) / 8);
+  }
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
+    KernelParam p;
+    p.name = "arg" + std::to_string(i);
+    if (isa<LLVM::LLVMPointerType>(t)) {
+      p.kind = "ptr";
+      p.bytes = 8;
+      if (auto e = fn.getArgAttrOfType<TypeAttr>(i, "cute.elem"))
+        p.elem = typeName(e.getValue());
+    } else if (t.isIntOrFloat()) {
+      p.kind = "scalar";
+      p.elem = typeName(t);
+      p.bytes = (t.getIntOrFloatBitWidth() + 7) / 8;
+    } else {
+      fn.emitError("kernel @")
+          << k.name << ": cannot describe parameter " << i << " of type " << t
+          << " in the launch metadata";
+      return failure();
+    }
+    k.params.push_back(p);
+  }
+  return k;
+}
+
+llvm::json::Object mlir::cute::toJSON(const KernelInfo &k) {
+  llvm::json::Array params;
+  for (const KernelParam &p : k.params)
+    params.push_back(llvm::json::Object{{"name", p.name},
+                                        {"kind", p.kind},
+                                        {"elem", p.elem},
+                                        {"bytes", p.bytes}});
+  auto arr = [](const std::array<int32_t, 3> &d) {
+    return llvm::json::Array{d[0], d[1], d[2]};
+  };
+  return llvm::json::Object{{"name", k.name},
+                            {"params", std::move(params)},
+                            {"block", arr(k.block)},
+                            {"cluster", arr(k.cluster)},
+                            {"smem_static", k.staticSmem},
+                            {"smem_dynamic", k.dynamicSmem}};
+}

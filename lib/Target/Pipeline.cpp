@@ -1,0 +1,59 @@
+//===- Pipeline.cpp - The one-flag pipeline: cute kernels to PTX/cubin ----===//
+#include "cute/Target/Chip.h"
+#include "cute/Target/Passes.h"
+#include "cute/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+
+void mlir::cute::buildCompilePipeline(OpPassManager &pm,
+                                      const CompileOptions &o) {
+  const ::cute::target::ChipInfo *info = ::cute::target::lookupChip(o.chip);
+  // An unknown chip is reported by cute-verify-kernel; keep a valid feature.
+  std::string features = info ? info->ptxFeature : "";
+
+  pm.addPass(createCuteVerifyKernel(CuteVerifyKernelOptions{o.chip}));
+  pm.addPass(
+      createCuteCollectKernelMetadata(CuteCollectKernelMetadataOptions{o.chip}));
+  pm.addPass(createCuteFoldStatic());
+  pm.addPass(createCuteExpandOps());
+  pm.addPass(createCanonicalizerPass());
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = o.chip;
+  target.features = features;
+  target.optLevel = o.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuModuleToBinaryPassOptions toBinary;
+  toBinary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+
+  CuteEmitArtifactsOptions emit;
+  emit.chip = o.chip;
+  emit.outputDir = o.outputDir;
+  emit.format = o.format;
+  emit.ptxas = o.ptxas;
+  emit.ptxasOptLevel = o.optLevel;
+  pm.addPass(createCuteEmitArtifacts(emit));
+}
+
+void mlir::cute::registerCompilePipeline() {
+  PassPipelineRegistration<CompileOptions>(
+      "cute-compile",
+      "Compile a gpu.module of cute kernels to PTX (and cubin with "
+      "format=cubin) for one chip; see docs/pipeline.md",
+      buildCompilePipeline);
+}
