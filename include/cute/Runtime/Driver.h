@@ -1,0 +1,124 @@
+//===- Driver.h - The CUDA driver API loaded at run time --------*- C++ -*-===//
+//
+// libcuda is never linked: it is dlopen'ed ("libcuda.so.1" by default, or
+// $CUTE_RT_LIBCUDA) and every entry point is looked up with dlsym under the
+// versioned name that cuda.h's macros select (cuMemAlloc -> cuMemAlloc_v2,
+// cuEventElapsedTime -> cuEventElapsedTime_v2, ...). So the library builds
+// and its CPU tests run on machines without a GPU or driver; there, every
+// call that needs the driver returns an ErrorCode::NoDriver error.
+//
+// cuda.h is used for types and enums only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_RUNTIME_DRIVER_H
+#define CUTE_RUNTIME_DRIVER_H
+
+#include "cute/Runtime/Error.h"
+
+#include <cuda.h>
+
+#include <memory>
+#include <string>
+
+#if CUDA_VERSION < 12000
+#error "cute runtime needs cuda.h from CUDA 12.0 or newer"
+#endif
+
+// X(name, required): the entry points we use. `name` is written unversioned;
+// cuda.h's macros turn it into the versioned symbol, both for the member of
+// DriverApi and for the string given to dlsym.
+#define CUTE_RT_DRIVER_FUNCTIONS(X)                                            \
+  X(cuInit, true)                                                              \
+  X(cuDriverGetVersion, true)                                                  \
+  X(cuGetErrorName, true)                                                      \
+  X(cuGetErrorString, true)                                                    \
+  X(cuDeviceGet, true)                                                         \
+  X(cuDeviceGetCount, true)                                                    \
+  X(cuDeviceGetName, true)                                                     \
+  X(cuDeviceGetAttribute, true)                                                \
+  X(cuDevicePrimaryCtxRetain, true)                                            \
+  X(cuDevicePrimaryCtxRelease, true)                                           \
+  X(cuCtxSetCurrent, true)                                                     \
+  X(cuCtxSynchronize, true)                                                    \
+  X(cuStreamCreate, true)                                                      \
+  X(cuStreamDestroy, true)                                                     \
+  X(cuStreamSynchronize, true)                                                 \
+  X(cuEventCreate, true)                                                       \
+  X(cuEventDestroy, true)                                                      \
+  X(cuEventRecord, true)                                                       \
+  X(cuEventSynchronize, true)                                                  \
+  X(cuEventElapsedTime, true)                                                  \
+  X(cuMemAlloc, true)                                                          \
+  X(cuMemFree, true)                                                           \
+  X(cuMemcpyHtoD, true)                                                        \
+  X(cuMemcpyDtoH, true)                                                        \
+  X(cuMemcpyHtoDAsync, true)                                                   \
+  X(cuMemcpyDtoHAsync, true)                                                   \
+  X(cuMemsetD8, true)                                                          \
+  X(cuMemsetD32, true)                                                         \
+  X(cuModuleLoadDataEx, true)                                                  \
+  X(cuModuleUnload, true)                                                      \
+  X(cuModuleGetFunction, true)                                                 \
+  X(cuFuncGetAttribute, true)                                                  \
+  X(cuFuncSetAttribute, true)                                                  \
+  X(cuLaunchKernel, true)                                                      \
+  X(cuLaunchKernelEx, false)                                                   \
+  X(cuTensorMapEncodeTiled, false)
+
+namespace cute::rt {
+
+/// Function pointers into libcuda; members are named like the (versioned)
+/// CUDA symbols, so `api.cuMemAlloc(...)` reads as the CUDA call.
+struct DriverApi {
+#define CUTE_RT_DECLARE_FN(name, required) decltype(&::name) name = nullptr;
+  CUTE_RT_DRIVER_FUNCTIONS(CUTE_RT_DECLARE_FN)
+#undef CUTE_RT_DECLARE_FN
+};
+
+class Driver {
+public:
+  static constexpr const char *kDefaultLibrary = "libcuda.so.1";
+  static constexpr const char *kLibraryEnvVar = "CUTE_RT_LIBCUDA";
+
+  /// The process-wide driver, loaded on first use from $CUTE_RT_LIBCUDA or
+  /// "libcuda.so.1", and initialised with cuInit(0). The outcome (success or
+  /// the "no CUDA driver" error) is cached.
+  static Result<std::shared_ptr<Driver>> get();
+
+  /// Loads the driver from `path` (not cached; tests point this at missing
+  /// libraries). Fails with NoDriver when dlopen fails, MissingSymbol when a
+  /// required entry point is absent, Cuda when cuInit fails.
+  static Result<std::shared_ptr<Driver>> load(const std::string &path);
+
+  Driver(const Driver &) = delete;
+  Driver &operator=(const Driver &) = delete;
+  /// The library is deliberately never dlclose'd: CUDA state outlives us.
+  ~Driver() = default;
+
+  const DriverApi &api() const { return api_; }
+  const std::string &path() const { return path_; }
+  /// cuDriverGetVersion, e.g. 13000.
+  int version() const { return version_; }
+
+  /// "CUDA_ERROR_OUT_OF_MEMORY" etc. (falls back to the number).
+  std::string errorName(CUresult r) const;
+  std::string errorString(CUresult r) const;
+  /// Ok for CUDA_SUCCESS; otherwise an ErrorCode::Cuda error reading
+  /// "<what>: CUDA_ERROR_X (description)".
+  Status check(CUresult r, const std::string &what) const;
+  /// MissingSymbol error when an optional entry point is absent.
+  Status require(const void *fn, const char *symbol) const;
+
+  /// Number of CUDA devices.
+  Result<int> deviceCount() const;
+
+private:
+  Driver() = default;
+  DriverApi api_;
+  std::string path_;
+  int version_ = 0;
+};
+
+} // namespace cute::rt
+
+#endif // CUTE_RUNTIME_DRIVER_H

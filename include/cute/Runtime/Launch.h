@@ -1,0 +1,140 @@
+//===- Launch.h - Checked kernel launches -----------------------*- C++ -*-===//
+//
+// KernelArgs packs launch arguments together with what they are (pointer,
+// typed scalar, TMA descriptor). Before anything reaches the driver,
+// validateArgs checks them against the kernel's metadata (count, kind, size,
+// element type, TMA box/swizzle, null pointers) and resolveLaunch checks the
+// launch geometry; both are pure host code. launch() then raises the
+// dynamic shared memory limit when needed and calls cuLaunchKernelEx with a
+// cluster-dimension attribute.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_RUNTIME_LAUNCH_H
+#define CUTE_RUNTIME_LAUNCH_H
+
+#include "cute/Runtime/Memory.h"
+#include "cute/Runtime/Metadata.h"
+#include "cute/Runtime/Module.h"
+#include "cute/Runtime/TensorMap.h"
+
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+namespace cute::rt {
+
+class KernelArgs {
+public:
+  struct Arg {
+    ParamKind kind = ParamKind::Scalar;
+    std::optional<ElemType> elem; ///< unknown for untyped pointers/bytes
+    size_t bytes = 0;
+    alignas(64) unsigned char data[128] = {};
+    /// For TMA descriptors: what the descriptor was encoded with.
+    int rank = 0;
+    std::vector<uint32_t> box;
+    int swizzle = 0, interleave = 0;
+  };
+
+  /// A device pointer; `elem`, when given, is checked against the metadata.
+  KernelArgs &ptr(CUdeviceptr p, std::optional<ElemType> elem = std::nullopt);
+  KernelArgs &ptr(const DeviceBuffer &b,
+                  std::optional<ElemType> elem = std::nullopt) {
+    return ptr(b.ptr(), elem);
+  }
+  /// A typed device pointer: `args.ptr<float>(buf)` is checked to be f32.
+  template <class T> KernelArgs &ptr(const DeviceBuffer &b) {
+    return ptr(b.ptr(), ElemTypeOf<T>::value);
+  }
+  /// A scalar whose element type is deduced: int32_t -> i32, float -> f32.
+  template <class T> KernelArgs &scalar(T v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    return scalarBytes(&v, sizeof(T), ElemTypeOf<T>::value);
+  }
+  /// Raw scalar bytes (f16/bf16 values, ...); `elem` optional.
+  KernelArgs &scalarBytes(const void *data, size_t bytes,
+                          std::optional<ElemType> elem = std::nullopt);
+  /// A TMA descriptor passed by value (a __grid_constant__ CUtensorMap).
+  KernelArgs &tensorMap(const TensorMap &tm);
+
+  size_t size() const { return args_.size(); }
+  const Arg &operator[](size_t i) const { return args_[i]; }
+  /// The kernelParams array for cuLaunchKernel(Ex); valid while *this is.
+  std::vector<void *> pointers() const;
+
+private:
+  std::vector<Arg> args_;
+};
+
+struct LaunchConfig {
+  Dim3 grid;
+  /// Unset: the metadata's block. Set: must equal it (kernels are compiled
+  /// for one block shape).
+  std::optional<Dim3> block;
+  /// Unset: the metadata's cluster. Set: must equal it.
+  std::optional<Dim3> cluster;
+  /// Unset: the metadata's smem_dynamic. Set: must be at least that.
+  std::optional<size_t> dynamicSmem;
+};
+
+/// The checked geometry of one launch.
+struct ResolvedLaunch {
+  Dim3 grid, block, cluster;
+  size_t dynamicSmem = 0;
+  std::string str() const;
+};
+
+/// Host-only: arguments against metadata. Errors are InvalidArgument and
+/// read "kernel 'k': argument 1 ('n'): ...".
+Status validateArgs(const KernelInfo &info, const KernelArgs &args);
+/// Host-only: grid/block/cluster/shared-memory checks and defaults.
+Result<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
+                                     const LaunchConfig &cfg);
+
+/// Validates, then launches `fn` on `stream`. Does not synchronize.
+Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
+              const LaunchConfig &cfg, const KernelArgs &args);
+
+/// A Function with its metadata.
+class Kernel {
+public:
+  Kernel() = default;
+  Kernel(Function fn, KernelInfo info)
+      : fn_(std::move(fn)), info_(std::move(info)) {}
+  Status launch(const Stream &stream, const LaunchConfig &cfg,
+                const KernelArgs &args) const {
+    return rt::launch(fn_, info_, stream, cfg, args);
+  }
+  const Function &function() const { return fn_; }
+  const KernelInfo &info() const { return info_; }
+
+private:
+  Function fn_;
+  KernelInfo info_;
+};
+
+/// A loaded module plus its metadata: what the compiler produces.
+class Program {
+public:
+  /// Parses the metadata, checks its chip against the device, loads the
+  /// image (cubin, or PTX through the JIT).
+  static Result<Program> load(const Context &ctx, const std::string &image,
+                              std::string_view metadataJson);
+  /// Same, from files (e.g. "add.cubin" and "add.json").
+  static Result<Program> loadFiles(const Context &ctx,
+                                   const std::string &imagePath,
+                                   const std::string &metadataPath);
+
+  /// The named kernel, checked to exist in both metadata and module.
+  Result<Kernel> kernel(const std::string &name) const;
+  const Module &module() const { return module_; }
+  const ModuleMetadata &metadata() const { return meta_; }
+
+private:
+  Module module_;
+  ModuleMetadata meta_;
+};
+
+} // namespace cute::rt
+
+#endif // CUTE_RUNTIME_LAUNCH_H

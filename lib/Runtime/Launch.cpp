@@ -1,0 +1,306 @@
+//===- Launch.cpp - Argument packing, checking and kernel launch ----------===//
+#include "cute/Runtime/Launch.h"
+
+#include <cstring>
+
+namespace cute::rt {
+
+//===----------------------------------------------------------------------===//
+// KernelArgs
+//===----------------------------------------------------------------------===//
+
+KernelArgs &KernelArgs::ptr(CUdeviceptr p, std::optional<ElemType> elem) {
+  Arg a;
+  a.kind = ParamKind::Pointer;
+  a.elem = elem;
+  a.bytes = sizeof(CUdeviceptr);
+  std::memcpy(a.data, &p, sizeof(p));
+  args_.push_back(std::move(a));
+  return *this;
+}
+
+KernelArgs &KernelArgs::scalarBytes(const void *data, size_t bytes,
+                                    std::optional<ElemType> elem) {
+  Arg a;
+  a.kind = ParamKind::Scalar;
+  a.elem = elem;
+  a.bytes = bytes;
+  // Oversized scalars are recorded with their size (and rejected by
+  // validateArgs); only what fits is stored.
+  std::memcpy(a.data, data, bytes < sizeof(a.data) ? bytes : sizeof(a.data));
+  args_.push_back(std::move(a));
+  return *this;
+}
+
+KernelArgs &KernelArgs::tensorMap(const TensorMap &tm) {
+  Arg a;
+  a.kind = ParamKind::TmaDesc;
+  a.elem = tm.elem;
+  a.bytes = TensorMap::kBytes;
+  std::memcpy(a.data, &tm.map, TensorMap::kBytes);
+  a.rank = tm.rank;
+  a.box = tm.box;
+  a.swizzle = tm.swizzle;
+  a.interleave = tm.interleave;
+  args_.push_back(std::move(a));
+  return *this;
+}
+
+std::vector<void *> KernelArgs::pointers() const {
+  std::vector<void *> p;
+  p.reserve(args_.size());
+  for (const Arg &a : args_)
+    p.push_back(const_cast<unsigned char *>(a.data));
+  return p;
+}
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::string describeParam(const ParamInfo &p) {
+  std::string s = paramKindName(p.kind);
+  if (p.kind == ParamKind::TmaDesc && p.tma)
+    s += std::string(" of ") + elemTypeName(p.tma->elem);
+  else if (p.elem)
+    s += std::string(" ") + elemTypeName(*p.elem);
+  return s;
+}
+
+std::string describeArg(const KernelArgs::Arg &a) {
+  std::string s = paramKindName(a.kind);
+  if (a.elem)
+    s += std::string(a.kind == ParamKind::TmaDesc ? " of " : " ") +
+         elemTypeName(*a.elem);
+  return s;
+}
+
+std::string boxStr(const std::vector<uint32_t> &b) {
+  std::string s = "[";
+  for (size_t i = 0; i < b.size(); ++i)
+    s += (i ? "," : "") + std::to_string(b[i]);
+  return s + "]";
+}
+
+Error argError(const KernelInfo &info, size_t i, const std::string &msg) {
+  return Error(ErrorCode::InvalidArgument,
+               "kernel '" + info.name + "': argument " + std::to_string(i) +
+                   " ('" + info.params[i].name + "'): " + msg);
+}
+
+Error launchError(const KernelInfo &info, const std::string &msg) {
+  return Error(ErrorCode::InvalidArgument,
+               "kernel '" + info.name + "': " + msg);
+}
+
+} // namespace
+
+Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
+  if (args.size() != info.params.size()) {
+    std::string names;
+    for (const auto &p : info.params)
+      names += (names.empty() ? "" : ", ") + p.name;
+    return launchError(info, "expected " + std::to_string(info.params.size()) +
+                                 " argument(s) (" + names + "), got " +
+                                 std::to_string(args.size()));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParamInfo &p = info.params[i];
+    const KernelArgs::Arg &a = args[i];
+    if (a.kind != p.kind)
+      return argError(info, i, "expected " + describeParam(p) + ", got " +
+                                   describeArg(a));
+    if (a.bytes != p.bytes)
+      return argError(info, i, "expected " + std::to_string(p.bytes) +
+                                   "-byte " + describeParam(p) + ", got " +
+                                   std::to_string(a.bytes) + "-byte " +
+                                   describeArg(a));
+    switch (p.kind) {
+    case ParamKind::Pointer: {
+      CUdeviceptr v = 0;
+      std::memcpy(&v, a.data, sizeof(v));
+      if (v == 0)
+        return argError(info, i, "null device pointer");
+      if (a.elem && p.elem && *a.elem != *p.elem)
+        return argError(info, i, "expected " + describeParam(p) + ", got " +
+                                     describeArg(a));
+      break;
+    }
+    case ParamKind::Scalar:
+      if (a.elem && p.elem && *a.elem != *p.elem)
+        return argError(info, i, "expected " + describeParam(p) + ", got " +
+                                     describeArg(a));
+      break;
+    case ParamKind::TmaDesc: {
+      const TmaParamInfo &t = *p.tma;
+      if (a.elem && *a.elem != t.elem)
+        return argError(info, i, std::string("tensor map element type ") +
+                                     elemTypeName(*a.elem) +
+                                     " does not match metadata " +
+                                     elemTypeName(t.elem));
+      if (a.rank != t.rank)
+        return argError(info, i, "tensor map rank " + std::to_string(a.rank) +
+                                     " does not match metadata rank " +
+                                     std::to_string(t.rank));
+      if (a.box != t.box)
+        return argError(info, i, "tensor map box " + boxStr(a.box) +
+                                     " does not match metadata box " +
+                                     boxStr(t.box));
+      if (a.swizzle != t.swizzle)
+        return argError(info, i, "tensor map swizzle " +
+                                     std::to_string(a.swizzle) +
+                                     " B does not match metadata swizzle " +
+                                     std::to_string(t.swizzle) + " B");
+      if (a.interleave != t.interleave)
+        return argError(info, i, "tensor map interleave " +
+                                     std::to_string(a.interleave) +
+                                     " B does not match metadata interleave " +
+                                     std::to_string(t.interleave) + " B");
+      break;
+    }
+    }
+  }
+  return okStatus();
+}
+
+std::string ResolvedLaunch::str() const {
+  return "grid " + grid.str() + ", block " + block.str() + ", cluster " +
+         cluster.str() + ", dynamic smem " + std::to_string(dynamicSmem) +
+         " B";
+}
+
+Result<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
+                                     const LaunchConfig &cfg) {
+  ResolvedLaunch r;
+  r.grid = cfg.grid;
+  if (r.grid.x < 1 || r.grid.y < 1 || r.grid.z < 1)
+    return launchError(info, "grid " + r.grid.str() + " has a zero extent");
+  if (r.grid.x > 0x7fffffffu || r.grid.y > 65535 || r.grid.z > 65535)
+    return launchError(info, "grid " + r.grid.str() +
+                                 " exceeds [2^31-1, 65535, 65535]");
+  r.block = cfg.block.value_or(info.block);
+  if (r.block != info.block)
+    return launchError(info, "block " + r.block.str() +
+                                 " differs from the compiled block " +
+                                 info.block.str());
+  r.cluster = cfg.cluster.value_or(info.cluster);
+  if (r.cluster != info.cluster)
+    return launchError(info, "cluster " + r.cluster.str() +
+                                 " differs from the compiled cluster " +
+                                 info.cluster.str());
+  if (r.grid.x % r.cluster.x || r.grid.y % r.cluster.y ||
+      r.grid.z % r.cluster.z)
+    return launchError(info, "grid " + r.grid.str() +
+                                 " is not a multiple of cluster " +
+                                 r.cluster.str());
+  r.dynamicSmem = cfg.dynamicSmem.value_or(info.smemDynamic);
+  if (r.dynamicSmem < info.smemDynamic)
+    return launchError(info, "dynamic shared memory " +
+                                 std::to_string(r.dynamicSmem) +
+                                 " B is below the kernel's smem_dynamic " +
+                                 std::to_string(info.smemDynamic) + " B");
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Launch
+//===----------------------------------------------------------------------===//
+
+Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
+              const LaunchConfig &cfg, const KernelArgs &args) {
+  CUTE_RT_TRY(validateArgs(info, args));
+  CUTE_RT_ASSIGN(ResolvedLaunch r, resolveLaunch(info, cfg));
+  if (!fn.valid())
+    return launchError(info, "launch of an empty Function");
+  if (!stream.raw())
+    return launchError(info, "launch on an empty Stream");
+  const Context &ctx = fn.context();
+  const Driver &drv = ctx.driver();
+  CUTE_RT_TRY(ctx.makeCurrent());
+  auto withKernel = [&](const Status &s) -> Status {
+    if (s.ok())
+      return s;
+    return s.error().withContext("kernel '" + info.name + "'");
+  };
+
+  constexpr size_t kDefaultSmemLimit = 48 * 1024;
+  if (r.dynamicSmem > kDefaultSmemLimit) {
+    CUTE_RT_ASSIGN(int optin,
+                   ctx.attribute(
+                       CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
+    CUTE_RT_ASSIGN(int staticSmem,
+                   fn.attribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES));
+    if (size_t(staticSmem) + r.dynamicSmem > size_t(optin))
+      return launchError(info, "static " + std::to_string(staticSmem) +
+                                   " B + dynamic " +
+                                   std::to_string(r.dynamicSmem) +
+                                   " B shared memory exceed the device's " +
+                                   std::to_string(optin) + " B per block");
+    CUTE_RT_TRY(withKernel(fn.setAttribute(
+        CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(r.dynamicSmem))));
+  }
+  if (r.cluster.volume() > 8)
+    CUTE_RT_TRY(withKernel(fn.setAttribute(
+        CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1)));
+
+  CUTE_RT_TRY(drv.require(reinterpret_cast<const void *>(
+                              drv.api().cuLaunchKernelEx),
+                          "cuLaunchKernelEx"));
+  CUlaunchAttribute attr;
+  std::memset(&attr, 0, sizeof(attr));
+  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attr.value.clusterDim.x = r.cluster.x;
+  attr.value.clusterDim.y = r.cluster.y;
+  attr.value.clusterDim.z = r.cluster.z;
+  CUlaunchConfig lc;
+  std::memset(&lc, 0, sizeof(lc));
+  lc.gridDimX = r.grid.x;
+  lc.gridDimY = r.grid.y;
+  lc.gridDimZ = r.grid.z;
+  lc.blockDimX = r.block.x;
+  lc.blockDimY = r.block.y;
+  lc.blockDimZ = r.block.z;
+  lc.sharedMemBytes = unsigned(r.dynamicSmem);
+  lc.hStream = stream.raw();
+  lc.attrs = &attr;
+  lc.numAttrs = r.cluster.volume() > 1 ? 1 : 0;
+  std::vector<void *> params = args.pointers();
+  return drv.check(drv.api().cuLaunchKernelEx(&lc, fn.raw(),
+                                              params.empty() ? nullptr
+                                                             : params.data(),
+                                              nullptr),
+                   "launch of kernel '" + info.name + "' (" + r.str() + ")");
+}
+
+//===----------------------------------------------------------------------===//
+// Program
+//===----------------------------------------------------------------------===//
+
+Result<Program> Program::load(const Context &ctx, const std::string &image,
+                              std::string_view metadataJson) {
+  Program p;
+  CUTE_RT_ASSIGN(p.meta_, parseMetadata(metadataJson));
+  CUTE_RT_TRY(ctx.checkChip(p.meta_.chip));
+  CUTE_RT_ASSIGN(p.module_, Module::loadImage(ctx, image));
+  return p;
+}
+
+Result<Program> Program::loadFiles(const Context &ctx,
+                                   const std::string &imagePath,
+                                   const std::string &metadataPath) {
+  Program p;
+  CUTE_RT_ASSIGN(p.meta_, loadMetadataFile(metadataPath));
+  CUTE_RT_TRY(ctx.checkChip(p.meta_.chip));
+  CUTE_RT_ASSIGN(p.module_, Module::loadFile(ctx, imagePath));
+  return p;
+}
+
+Result<Kernel> Program::kernel(const std::string &name) const {
+  CUTE_RT_ASSIGN(const KernelInfo *info, meta_.kernel(name));
+  CUTE_RT_ASSIGN(Function fn, module_.function(name));
+  return Kernel(std::move(fn), *info);
+}
+
+} // namespace cute::rt

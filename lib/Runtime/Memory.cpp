@@ -1,0 +1,117 @@
+//===- Memory.cpp - Device buffers ----------------------------------------===//
+#include "cute/Runtime/Memory.h"
+
+namespace cute::rt {
+
+Result<DeviceBuffer> DeviceBuffer::allocate(const Context &ctx, size_t bytes) {
+  if (bytes == 0)
+    return Error(ErrorCode::InvalidArgument,
+                 "DeviceBuffer::allocate: zero-byte allocation");
+  CUTE_RT_TRY(ctx.makeCurrent());
+  DeviceBuffer b;
+  b.ctx_ = ctx;
+  CUTE_RT_TRY(ctx.driver().check(ctx.driver().api().cuMemAlloc(&b.ptr_, bytes),
+                                 "cuMemAlloc(" + std::to_string(bytes) +
+                                     " bytes)"));
+  b.size_ = bytes;
+  return b;
+}
+
+DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&o) noexcept {
+  if (this != &o) {
+    reset();
+    ctx_ = std::move(o.ctx_);
+    ptr_ = o.ptr_;
+    size_ = o.size_;
+    o.ptr_ = 0;
+    o.size_ = 0;
+  }
+  return *this;
+}
+
+DeviceBuffer::~DeviceBuffer() { reset(); }
+
+void DeviceBuffer::reset() {
+  if (ptr_ && ctx_.makeCurrent().ok())
+    ctx_.driver().api().cuMemFree(ptr_);
+  ptr_ = 0;
+  size_ = 0;
+}
+
+Status DeviceBuffer::checkRange(const char *op, size_t bytes,
+                                size_t offset) const {
+  if (!ptr_)
+    return Error(ErrorCode::InvalidArgument,
+                 std::string(op) + ": use of an empty DeviceBuffer");
+  if (offset > size_ || bytes > size_ - offset)
+    return Error(ErrorCode::InvalidArgument,
+                 std::string(op) + ": range [" + std::to_string(offset) +
+                     ", " + std::to_string(offset + bytes) +
+                     ") exceeds the buffer's " + std::to_string(size_) +
+                     " bytes");
+  return okStatus();
+}
+
+Status DeviceBuffer::copyFromHost(const void *src, size_t bytes,
+                                  size_t offset) {
+  CUTE_RT_TRY(checkRange("copyFromHost", bytes, offset));
+  if (bytes == 0)
+    return okStatus();
+  CUTE_RT_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(
+      ctx_.driver().api().cuMemcpyHtoD(ptr_ + offset, src, bytes),
+      "cuMemcpyHtoD");
+}
+
+Status DeviceBuffer::copyToHost(void *dst, size_t bytes, size_t offset) const {
+  CUTE_RT_TRY(checkRange("copyToHost", bytes, offset));
+  if (bytes == 0)
+    return okStatus();
+  CUTE_RT_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(
+      ctx_.driver().api().cuMemcpyDtoH(dst, ptr_ + offset, bytes),
+      "cuMemcpyDtoH");
+}
+
+Status DeviceBuffer::copyFromHostAsync(const void *src, size_t bytes,
+                                       const Stream &s, size_t offset) {
+  CUTE_RT_TRY(checkRange("copyFromHostAsync", bytes, offset));
+  if (bytes == 0)
+    return okStatus();
+  CUTE_RT_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(ctx_.driver().api().cuMemcpyHtoDAsync(
+                                 ptr_ + offset, src, bytes, s.raw()),
+                             "cuMemcpyHtoDAsync");
+}
+
+Status DeviceBuffer::copyToHostAsync(void *dst, size_t bytes, const Stream &s,
+                                     size_t offset) const {
+  CUTE_RT_TRY(checkRange("copyToHostAsync", bytes, offset));
+  if (bytes == 0)
+    return okStatus();
+  CUTE_RT_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(ctx_.driver().api().cuMemcpyDtoHAsync(
+                                 dst, ptr_ + offset, bytes, s.raw()),
+                             "cuMemcpyDtoHAsync");
+}
+
+Status DeviceBuffer::memset(uint8_t value) {
+  CUTE_RT_TRY(checkRange("memset", 0, 0));
+  CUTE_RT_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(
+      ctx_.driver().api().cuMemsetD8(ptr_, value, size_), "cuMemsetD8");
+}
+
+Status DeviceBuffer::fill32(uint32_t pattern) {
+  CUTE_RT_TRY(checkRange("fill32", 0, 0));
+  if (size_ % 4 != 0)
+    return Error(ErrorCode::InvalidArgument,
+                 "fill32: buffer size " + std::to_string(size_) +
+                     " is not a multiple of 4 bytes");
+  CUTE_RT_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(
+      ctx_.driver().api().cuMemsetD32(ptr_, pattern, size_ / 4),
+      "cuMemsetD32");
+}
+
+} // namespace cute::rt
