@@ -31,6 +31,7 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   target.features = features;
   target.optLevel = o.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addNestedPass<gpu::GPUModuleOp>(createCuteLowerGpuReductions());
   pm.addPass(createSCFToControlFlowPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   pm.addPass(createArithToLLVMConversionPass());

@@ -13,6 +13,7 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -22,6 +23,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -42,13 +44,14 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::cute::CuteDialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::scf::SCFDialect,
-                  mlir::cf::ControlFlowDialect, mlir::math::MathDialect,
+                  mlir::cf::ControlFlowDialect, mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::vector::VectorDialect, mlir::gpu::GPUDialect,
                   mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
   // Lowering interfaces and the NVVM target used by the pipeline.
   mlir::arith::registerConvertArithToLLVMInterface(registry);
   mlir::cf::registerConvertControlFlowToLLVMInterface(registry);
   mlir::registerConvertMathToLLVMInterface(registry);
+  mlir::registerConvertMemRefToLLVMInterface(registry);
   mlir::NVVM::registerConvertGpuToNVVMInterface(registry);
   mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   mlir::registerLLVMDialectTranslation(registry);
