@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/Cute.h"
+#include "cute/Transforms/ArithEmitter.h"
 #include "cute/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -22,120 +23,6 @@ using namespace mlir::cute;
 using namespace ::cute::layout;
 
 namespace {
-
-/// Emits arith for symbolic Int expressions. Symbols are bound lazily: the
-/// first use of an operand's symbol extracts that operand's dynamic scalars.
-class ArithEmitter {
-public:
-  ArithEmitter(OpBuilder &b, Location loc) : b(b), loc(loc) {}
-
-  /// Symbols [first, first + count) are the dynamic leaves of `v`.
-  void bindOperand(Value v, int64_t first, int64_t count) {
-    for (int64_t i = 0; i < count; ++i)
-      owner[first + i] = {v, first};
-  }
-
-  Value emit(const Int &v, unsigned width) {
-    if (v.isStatic())
-      return constant(v.value(), width);
-    return cast(emitExpr(v.expr().get()), width);
-  }
-
-private:
-  Value constant(int64_t c, unsigned width) {
-    return arith::ConstantOp::create(b, loc,
-                                     b.getIntegerAttr(b.getIntegerType(width), c));
-  }
-
-  Value cast(Value v, unsigned width) {
-    unsigned w = v.getType().getIntOrFloatBitWidth();
-    if (w == width)
-      return v;
-    Type t = b.getIntegerType(width);
-    if (w < width)
-      return arith::ExtSIOp::create(b, loc, t, v);
-    return arith::TruncIOp::create(b, loc, t, v);
-  }
-
-  Value symbol(int64_t id) {
-    auto it = owner.find(id);
-    if (it == owner.end())
-      return {};
-    auto [operand, first] = it->second;
-    auto found = scalars.find(operand);
-    if (found == scalars.end()) {
-      auto gs = GetScalarsOp::create(b, loc, operand, /*only_dynamic=*/true);
-      found = scalars.try_emplace(operand, gs.getResults()).first;
-    }
-    return found->second[id - first];
-  }
-
-  Value emitExpr(const Expr *e) {
-    if (auto it = memo.find(e); it != memo.end())
-      return it->second;
-    unsigned w = std::max(e->width, 32u);
-    auto op = [&](int i) {
-      const Expr *c = e->ops[size_t(i)].get();
-      if (c->kind == ExprKind::Const)
-        return constant(c->value, w);
-      return cast(emitExpr(c), w);
-    };
-    Value r;
-    switch (e->kind) {
-    case ExprKind::Const:
-      r = constant(e->value, w);
-      break;
-    case ExprKind::Sym:
-      r = symbol(e->value);
-      break;
-    case ExprKind::Add:
-      r = arith::AddIOp::create(b, loc, op(0), op(1));
-      break;
-    case ExprKind::Sub:
-      r = arith::SubIOp::create(b, loc, op(0), op(1));
-      break;
-    case ExprKind::Mul:
-      r = arith::MulIOp::create(b, loc, op(0), op(1));
-      break;
-    case ExprKind::Div:
-      r = arith::DivSIOp::create(b, loc, op(0), op(1));
-      break;
-    case ExprKind::Rem:
-      r = arith::RemSIOp::create(b, loc, op(0), op(1));
-      break;
-    case ExprKind::Min:
-      r = arith::MinSIOp::create(b, loc, op(0), op(1));
-      break;
-    case ExprKind::Max:
-      r = arith::MaxSIOp::create(b, loc, op(0), op(1));
-      break;
-    case ExprKind::Lt:
-    case ExprKind::Eq: {
-      auto pred = e->kind == ExprKind::Lt ? arith::CmpIPredicate::slt
-                                          : arith::CmpIPredicate::eq;
-      Value c = arith::CmpIOp::create(b, loc, pred, op(0), op(1));
-      r = arith::ExtUIOp::create(b, loc, b.getIntegerType(w), c);
-      break;
-    }
-    case ExprKind::Select: {
-      Value c = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, op(0),
-                                      constant(0, w));
-      r = arith::SelectOp::create(b, loc, c, op(1), op(2));
-      break;
-    }
-    default:
-      return {};
-    }
-    memo[e] = r;
-    return r;
-  }
-
-  OpBuilder &b;
-  Location loc;
-  llvm::DenseMap<int64_t, std::pair<Value, int64_t>> owner;
-  llvm::DenseMap<Value, SmallVector<Value>> scalars;
-  llvm::DenseMap<const Expr *, Value> memo;
-};
 
 /// Rebuilds a value from its dynamic leaves with the make_* constructors.
 class Rebuilder {
@@ -220,7 +107,23 @@ struct CuteExpandOpsPass : public mlir::cute::impl::CuteExpandOpsBase<CuteExpand
       Location loc = raw->getLoc();
       Type resultType = raw->getResult(0).getType();
       DynamicSymbols syms;
-      ArithEmitter emitter(rewriter, loc);
+      // Symbols resolve lazily: the first use of an operand's symbol
+      // extracts that operand's dynamic scalars.
+      llvm::DenseMap<int64_t, std::pair<Value, int64_t>> owner;
+      llvm::DenseMap<Value, SmallVector<Value>> scalars;
+      ArithEmitter emitter(rewriter, loc, [&](int64_t id) -> Value {
+        auto it = owner.find(id);
+        if (it == owner.end())
+          return {};
+        auto [operand, first] = it->second;
+        auto found = scalars.find(operand);
+        if (found == scalars.end()) {
+          auto gs = GetScalarsOp::create(rewriter, loc, operand,
+                                         /*only_dynamic=*/true);
+          found = scalars.try_emplace(operand, gs.getResults()).first;
+        }
+        return found->second[id - first];
+      });
       SmallVector<CuteValue, 2> in;
       for (Value operand : raw->getOperands()) {
         int64_t first = syms.next;
@@ -229,7 +132,8 @@ struct CuteExpandOpsPass : public mlir::cute::impl::CuteExpandOpsBase<CuteExpand
           raw->emitOpError("cannot read operand: ") << v.message();
           return signalPassFailure();
         }
-        emitter.bindOperand(operand, first, syms.next - first);
+        for (int64_t i = first; i < syms.next; ++i)
+          owner[i] = {operand, first};
         in.push_back(*v);
       }
       auto result = op.computeResult(in);

@@ -8,6 +8,7 @@ using namespace mlir::cute;
 
 void CuteDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "cute/Dialect/Cute/CuteOps.cpp.inc"

@@ -2,6 +2,7 @@
 #ifndef CUTE_DIALECT_CUTE_CUTE_H
 #define CUTE_DIALECT_CUTE_CUTE_H
 
+#include "cute/Dialect/Cute/CuteTensor.h"
 #include "cute/Dialect/Cute/CuteValue.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
@@ -17,6 +18,9 @@
 
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/Cute/CuteOpsTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "cute/Dialect/Cute/CuteOpsAttrs.h.inc"
 
 #include "cute/Dialect/Cute/CuteInterfaces.h.inc"
 

@@ -567,4 +567,6 @@ def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
   let assemblyFormat = "`(` $input `,` $shape (`,` $order^)? `)` attr-dict `:` functional-type(operands, results)";
 }
 
+include "cute/Dialect/Cute/CuteTensorOps.td"
+
 #endif // CUTE_OPS_TD

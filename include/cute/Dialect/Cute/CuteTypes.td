@@ -52,4 +52,6 @@ def Cute_LayoutLikeType : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType],
 def Cute_DynamicIntType : AnyTypeOf<[I1, I8, I16, I32, I64, Cute_IntTupleType],
     "integer or depth-0 !cute.int_tuple">;
 
+include "cute/Dialect/Cute/CuteTensorTypes.td"
+
 #endif // CUTE_TYPES_TD

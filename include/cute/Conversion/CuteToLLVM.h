@@ -1,0 +1,40 @@
+//===- CuteToLLVM.h - cute tensors and layouts to LLVM ----------*- C++ -*-===//
+//
+// Type mapping (1:N, so kernel signatures are flat):
+//   !cute.ptr<T, space, ...>   -> !llvm.ptr<AS>  (gmem 1, smem 3, rmem 0, tmem 6)
+//   !cute.memref<...>          -> !llvm.ptr<AS>, then one integer per dynamic
+//                                 layout leaf (`?` i32, `?{i64}` i64), in
+//                                 text order (shape leaves, then strides)
+//   !cute.coord_tensor<b, l>   -> dynamic leaves of b, then of l
+//   layout/shape/.. values     -> their dynamic leaves (a static value: none)
+// Register tensors are llvm.alloca in the function's entry block.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_CONVERSION_CUTETOLLVM_H
+#define CUTE_CONVERSION_CUTETOLLVM_H
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::cute {
+
+/// The address space of a cute memory space.
+unsigned addressSpaceOf(unsigned memSpace);
+
+class CuteToLLVMTypeConverter : public TypeConverter {
+public:
+  explicit CuteToLLVMTypeConverter(MLIRContext *ctx);
+};
+
+void populateCuteToLLVMConversionPatterns(const TypeConverter &converter,
+                                          RewritePatternSet &patterns);
+
+#define GEN_PASS_DECL
+#include "cute/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "cute/Conversion/Passes.h.inc"
+
+} // namespace mlir::cute
+
+#endif // CUTE_CONVERSION_CUTETOLLVM_H

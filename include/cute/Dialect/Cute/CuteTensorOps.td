@@ -1,0 +1,255 @@
+//===- CuteTensorOps.td - views, partitioning, fragments, copy -*- tablegen -*-===//
+//
+// Tensor ops CuTe IR lacks. Each view op infers its result type by running
+// the layout library (lib/Dialect/Cute/CuteTensor.cpp) on the operand types;
+// the lowering (lib/Conversion/CuteToLLVM) runs the same functions with
+// dynamic leaves bound to SSA values.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_TENSOR_OPS_TD
+#define CUTE_TENSOR_OPS_TD
+
+class Cute_ViewOp<string mnemonic, list<Trait> traits = []>
+    : Cute_Op<mnemonic, !listconcat(traits, [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
+  let extraClassDeclaration = [{
+    /// Reads the operand types (dynamic leaves become symbols of `syms`; the
+    /// first symbol of operand i is recorded in firstSym[i]) and computes the
+    /// result. Serves type inference and the lowering.
+    static ::cute::layout::Expected<::mlir::cute::ViewResult> computeView(
+        ::llvm::ArrayRef<::mlir::Type> operandTypes, Adaptor adaptor,
+        ::cute::layout::DynamicSymbols &syms,
+        std::vector<int64_t> *firstSym = nullptr);
+  }];
+}
+
+// A coordinate operand: a !cute.coord (may hold `_` and dynamic leaves), a
+// depth-0 int_tuple, or a plain i32/i64 (a dynamic rank-1 coordinate).
+defvar Cute_CoordLike = AnyTypeOf<[Cute_CoordType, Cute_IntTupleType, I32, I64]>;
+defvar Cute_IndexLike = AnyTypeOf<[I32, I64, Cute_IntTupleType]>;
+
+def Cute_MakeViewOp : Cute_ViewOp<"make_view"> {
+  let summary = "A tensor from a pointer and a layout";
+  let description = [{
+    A `S<B,M,S> o 0 o L` composed layout gives a swizzled view (shared
+    memory only).
+    ```mlir
+    %t = cute.make_view(%p, %l) : (!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(?,8):(8,1)">) -> !cute.memref<f32, gmem, align<16>, "(?,8):(8,1)">
+    ```
+  }];
+  let arguments = (ins Cute_PtrType:$iter, Cute_LayoutLikeType:$layout);
+  let results = (outs Cute_MemRefType:$result);
+  let assemblyFormat = "`(` $iter `,` $layout `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_GetLayoutOp : Cute_Op<"get_layout", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "The layout of a tensor (without its swizzle)";
+  let description = [{
+    ```mlir
+    %l = cute.get_layout(%t) : !cute.memref<f32, gmem, align<4>, "(?,8):(8,1)"> -> !cute.layout<"(?,8):(8,1)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorLikeType:$tensor);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "`(` $tensor `)` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+}
+
+def Cute_GetIterOp : Cute_Op<"get_iter", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "The iterator of a tensor: its pointer, or a coord_tensor's base";
+  let description = [{
+    ```mlir
+    %p = cute.get_iter(%t) : !cute.memref<f32, gmem, align<16>, "8:1"> -> !cute.ptr<f32, gmem, align<16>>
+    ```
+  }];
+  let arguments = (ins Cute_TensorLikeType:$tensor);
+  let results = (outs AnyTypeOf<[Cute_PtrType, Cute_IntTupleType]>:$result);
+  let assemblyFormat = "`(` $tensor `)` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+}
+
+def Cute_AddOffsetOp : Cute_ViewOp<"add_offset"> {
+  let summary = "Advances a pointer by a number of elements";
+  let description = [{
+    The result alignment is what the offset's known divisor guarantees (a
+    static offset or `?{div=N}` keeps more than a plain i32). Sub-byte
+    pointers must stay byte aligned.
+    ```mlir
+    %q = cute.add_offset(%p, %off) : (!cute.ptr<f32, gmem, align<16>>, i32) -> !cute.ptr<f32, gmem, align<4>>
+    ```
+  }];
+  let arguments = (ins Cute_PtrType:$ptr, Cute_IndexLike:$offset);
+  let results = (outs Cute_PtrType:$result);
+  let assemblyFormat = "`(` $ptr `,` $offset `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_LocalTileOp : Cute_ViewOp<"local_tile"> {
+  let summary = "CuTe's local_tile: the tile of a tensor at a tile coordinate";
+  let description = [{
+    `zipped_divide(layout, tiler)` then slice `(_, coord)`: the result has the
+    tile's modes (plus the rest modes where `coord` has `_`), and its iterator
+    is advanced by the offset of the coordinate. `tiler` is a tile (`[64:1;
+    32:1]`), a shape (`(64,32)`) or a layout, in CuTe notation.
+    ```mlir
+    %tile = cute.local_tile(%t, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+    ```
+  }];
+  let arguments = (ins Cute_TensorLikeType:$tensor, Cute_CoordLike:$coord,
+                   StrAttr:$tiler);
+  let results = (outs Cute_TensorLikeType:$result);
+  let assemblyFormat = "`(` $tensor `,` $coord `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_LocalPartitionOp : Cute_ViewOp<"local_partition"> {
+  let summary = "CuTe's local_partition: the elements of one thread";
+  let description = [{
+    With threads laid out by `thr_layout`, thread `index` gets the elements at
+    its coordinate in every `shape(thr_layout)` tile: `zipped_divide(layout,
+    product_each(shape(thr_layout)))` sliced at `(thr_coord, _)`, where
+    `thr_coord` is `thr_layout.get_flat_coord(index)`.
+    ```mlir
+    %p = cute.local_partition(%t, %tid) {thr_layout = "(32,4):(4,1)"} : (!cute.memref<f32, smem, align<16>, "(128,32):(32,1)">, i32) -> !cute.memref<f32, smem, align<4>, "(4,8):(1024,4)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorLikeType:$tensor, Cute_IndexLike:$index,
+                   StrAttr:$thr_layout);
+  let results = (outs Cute_TensorLikeType:$result);
+  let assemblyFormat = "`(` $tensor `,` $index `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_PartitionTVOp : Cute_ViewOp<"partition_tv"> {
+  let summary = "Thread-value partitioning (as CuTe's make_tiled_copy)";
+  let description = [{
+    `tv_layout` maps (thread, value) to a column-major index into the tile
+    `tiler`. Without `tiler` the tile is the whole tensor and the result is
+    thread `tid`'s values: `composition(layout, tv_layout)` sliced at
+    `(tid, _)`. With `tiler` the tensor is first `zipped_divide`d and the
+    result is `(values, rest...)`, the values of thread `tid` in every tile.
+    ```mlir
+    %v = cute.partition_tv(%tile, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+    ```
+  }];
+  let arguments = (ins Cute_TensorLikeType:$tensor, Cute_IndexLike:$tid,
+                   StrAttr:$tv_layout, OptionalAttr<StrAttr>:$tiler);
+  let results = (outs Cute_TensorLikeType:$result);
+  let assemblyFormat = "`(` $tensor `,` $tid `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_TensorSliceOp : Cute_ViewOp<"tensor_slice"> {
+  let summary = "Slices a tensor at a coordinate (`_` keeps a mode)";
+  let description = [{
+    CuTe's `tensor(coord)` with `_`: the modes where `coord` is `_` remain and
+    the iterator advances by the offset of the fixed part.
+    ```mlir
+    %row = cute.tensor_slice(%t, %c) : (!cute.memref<f16, smem, align<16>, "(8,64):(64,1)">, !cute.coord<"(?,_)">) -> !cute.memref<f16, smem, align<2>, "64:1">
+    ```
+  }];
+  let arguments = (ins Cute_TensorLikeType:$tensor, Cute_CoordLike:$coord);
+  let results = (outs Cute_TensorLikeType:$result);
+  let assemblyFormat = "`(` $tensor `,` $coord `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_MakeFragmentOp : Cute_Op<"make_fragment"> {
+  let summary = "A register tensor (rmem) of the result type";
+  let description = [{
+    The layout must be static and compact (cosize == size).
+    ```mlir
+    %f = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(4,2):(1,4)">
+    ```
+  }];
+  let results = (outs Cute_MemRefType:$result);
+  let assemblyFormat = "`(` `)` attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Cute_MakeFragmentLikeOp : Cute_ViewOp<"make_fragment_like"> {
+  let summary = "A register tensor with the shape of a tensor";
+  let description = [{
+    The result has the (static) shape of the input with a compact
+    column-major layout, the input's element type unless `elem_type` is
+    given, and the largest alignment (at most 16 bytes) its size allows.
+    ```mlir
+    %f = cute.make_fragment_like(%v) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
+    ```
+  }];
+  let arguments = (ins Cute_TensorLikeType:$tensor,
+                   OptionalAttr<TypeAttr>:$elem_type);
+  let results = (outs Cute_MemRefType:$result);
+  let assemblyFormat = "`(` $tensor `)` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+}
+
+def Cute_MakeIdentityTensorOp : Cute_ViewOp<"make_identity_tensor"> {
+  let summary = "The tensor of coordinates of a shape";
+  let description = [{
+    Element `c` is the coordinate `c` itself (CuTe's make_identity_tensor);
+    partition it like the data tensor to get each element's coordinate.
+    ```mlir
+    %c = cute.make_identity_tensor(%s) : !cute.shape<"?"> -> !cute.coord_tensor<"(0)", "?:1@0">
+    ```
+  }];
+  let arguments = (ins Cute_ShapeType:$shape);
+  let results = (outs Cute_CoordTensorType:$result);
+  let assemblyFormat = "`(` $shape `)` attr-dict `:` qualified(type($shape)) `->` qualified(type($result))";
+}
+
+def Cute_MakePredicateOp : Cute_ViewOp<"make_predicate"> {
+  let summary = "An i1 register tensor: is each coordinate within bounds";
+  let description = [{
+    Element i is `elem_less(coords(i), bounds)`. The coordinate tensor needs
+    a static shape; the result has a compact column-major layout.
+    ```mlir
+    %p = cute.make_predicate(%c, %n) : (!cute.coord_tensor<"(?)", "4:1@0">, !cute.int_tuple<"(?)">) -> !cute.memref<i1, rmem, align<1>, "4:1">
+    ```
+  }];
+  let arguments = (ins Cute_CoordTensorType:$coords, Cute_TupleLikeType:$bounds);
+  let results = (outs Cute_MemRefType:$result);
+  let assemblyFormat = "`(` $coords `,` $bounds `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_CopyOp : Cute_Op<"copy"> {
+  let summary = "Copies a tensor element-wise, vectorized, optionally predicated";
+  let description = [{
+    `src` and `dst` have the same element type and size (static). With the
+    universal atom (the default is `#cute.copy_atom<universal, 128>`) each
+    access moves V elements, the largest power of two with
+    V <= atom bits / element bits, V <= max_common_vector(src, dst), and each
+    vector aligned in both tensors (pointer alignment and every stride of the
+    rest of the layout). With `pred` (an i1 tensor of the same size) an
+    element whose predicate is false is skipped (accesses are then scalar).
+    ```mlir
+    cute.copy(%src, %dst) {atom = #cute.copy_atom<universal, 128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
+    ```
+  }];
+  let arguments = (ins Cute_MemRefType:$src, Cute_MemRefType:$dst,
+                   Optional<Cute_MemRefType>:$pred,
+                   OptionalAttr<Cute_CopyAtomAttr>:$atom);
+  let assemblyFormat = "`(` $src `,` $dst (`,` $pred^)? `)` attr-dict `:` qualified(type($src)) `,` qualified(type($dst)) (`,` qualified(type($pred))^)?";
+  let hasVerifier = 1;
+}
+
+def Cute_LoadOp : Cute_Op<"load"> {
+  let summary = "Reads a whole tensor into a vector (element i = tensor(i))";
+  let description = [{
+    The layout must be static; the vector has size(layout) elements of the
+    tensor's element type.
+    ```mlir
+    %v = cute.load(%f) : !cute.memref<f32, rmem, align<16>, "4:1"> -> vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Cute_MemRefType:$tensor);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "`(` $tensor `)` attr-dict `:` qualified(type($tensor)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Cute_StoreOp : Cute_Op<"store"> {
+  let summary = "Writes a vector into a whole tensor (tensor(i) = element i)";
+  let description = [{
+    ```mlir
+    cute.store(%v, %f) : vector<4xf32>, !cute.memref<f32, rmem, align<16>, "4:1">
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$value, Cute_MemRefType:$tensor);
+  let assemblyFormat = "`(` $value `,` $tensor `)` attr-dict `:` type($value) `,` qualified(type($tensor))";
+  let hasVerifier = 1;
+}
+
+#endif // CUTE_TENSOR_OPS_TD

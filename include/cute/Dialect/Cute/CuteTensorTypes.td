@@ -1,0 +1,102 @@
+//===- CuteTensorTypes.td - pointers, tensors, copy atoms ----*- tablegen -*-===//
+//
+// What CuTe IR lacks: typed pointers and tensors (memrefs) with an element
+// type, a memory space, an alignment and a CuTe layout. Parsing, printing and
+// verification are in lib/Dialect/Cute/CuteTensorTypes.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_TENSOR_TYPES_TD
+#define CUTE_TENSOR_TYPES_TD
+
+include "cute/Dialect/Cute/CuteDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr"> {
+  let mnemonic = "ptr";
+  let summary = "pointer to elements in a memory space, with a known alignment";
+  let description = [{
+    `!cute.ptr<T, space, align<A>>`: `T` is a builtin element type (i1 for
+    register predicates only; i8/i16/i32/i64, f16, bf16, f32, f64,
+    f8E4M3FN, f8E5M2, f8E8M0FNU, f4E2M1FN), `space` is `gmem`, `smem`,
+    `rmem` or `tmem` (tmem is parsed but no op accepts it yet), `A` the
+    alignment in bytes: a power of two, at least the element size for
+    byte-sized elements. `align<A>` may be omitted; it defaults to the element
+    size (1 for sub-byte types).
+    ```mlir
+    !cute.ptr<f16, gmem, align<16>>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType,
+                        "::mlir::cute::MemSpace":$memSpace,
+                        "int64_t":$alignment);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def Cute_MemRefType : TypeDef<Cute_Dialect, "CuteMemRef"> {
+  let mnemonic = "memref";
+  let summary = "tensor: a pointer (element type, space, alignment) and a layout";
+  let description = [{
+    `!cute.memref<T, space, align<A>, [S<B,M,S>,] "layout">`. The layout is in
+    CuTe notation with integer strides and may be dynamic; it maps a
+    coordinate to an element offset from the pointer. An optional swizzle
+    (shared memory only) is applied to the *address* of each access, in
+    element units, i.e. to the absolute element index within an allocation
+    aligned to 2^(B+M+S) elements, so tiling can advance the pointer.
+
+    Sub-byte elements (f4E2M1FN) are packed: offsets are in elements, the
+    lowering converts them to bytes (a recast), every view must start on a
+    byte boundary and every vector access must cover whole bytes.
+    ```mlir
+    !cute.memref<f16, smem, align<128>, S<3,4,3>, "(128,64):(64,1)">
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType,
+                        "::mlir::cute::MemSpace":$memSpace,
+                        "int64_t":$alignment,
+                        StringRefParameter<"swizzle or empty">:$swizzle,
+                        StringRefParameter<"layout in CuTe notation">:$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The pointer type of the iterator.
+    PtrType getPtrType() const;
+    bool isStatic() const { return !getLayout().contains('?'); }
+  }];
+}
+
+def Cute_CoordTensorType : TypeDef<Cute_Dialect, "CoordTensor"> {
+  let mnemonic = "coord_tensor";
+  let summary = "tensor of coordinates (a counting iterator plus a layout)";
+  let description = [{
+    `!cute.coord_tensor<"base", "layout">`: element i is `base + layout(i)`,
+    a coordinate tuple (CuTe's ArithmeticTupleIterator with an identity
+    layout of scaled-basis strides). It holds no memory; it is used to build
+    predicates.
+    ```mlir
+    !cute.coord_tensor<"(0,0)", "(128,?):(1@0,1@1)">
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"base coordinate">:$base,
+                        StringRefParameter<"layout in CuTe notation">:$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def Cute_CopyAtomAttr : AttrDef<Cute_Dialect, "CopyAtom"> {
+  let mnemonic = "copy_atom";
+  let summary = "copy atom: the operation and the largest access in bits";
+  let description = [{
+    `#cute.copy_atom<universal, 128>`: a vectorized universal copy (plain
+    loads and stores) of at most 128 bits per access. Architecture atoms
+    (cp.async, TMA, ldmatrix, ...) live in cute_nvgpu.
+  }];
+  let parameters = (ins StringRefParameter<"kind">:$kind, "unsigned":$bits);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def Cute_TensorLikeType : AnyTypeOf<[Cute_MemRefType, Cute_CoordTensorType],
+    "!cute.memref or !cute.coord_tensor">;
+
+#endif // CUTE_TENSOR_TYPES_TD

@@ -1,0 +1,166 @@
+//===- FragmentToLLVM.cpp - Register fragments, predicates, load/store ----===//
+//
+// A register tensor is an llvm.alloca in the entry block; its layout is
+// static, so every access has a constant index and SROA promotes the array
+// to registers. cute.load/cute.store move a whole tensor to/from a vector:
+// one vector access when the layout is contiguous, element by element
+// otherwise.
+//
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace mlir::cute::lowering;
+using namespace ::cute::layout;
+
+namespace {
+
+template <class OpT>
+struct FragmentLowering : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using Adaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(OpT op, Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    DynamicSymbols syms;
+    MemRefInfo info = infoOf(op.getType(), syms);
+    if (!info.layout.isStatic())
+      return rewriter.notifyMatchFailure(op, "dynamic fragment layout");
+    Value ptr = allocaFragment(rewriter, op, info);
+    rewriter.replaceOpWithMultiple(op, {ValueRange{ptr}});
+    return success();
+  }
+};
+
+struct MakePredicateLowering : OpConversionPattern<MakePredicateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MakePredicateOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DynamicSymbols syms;
+    MemRefInfo frag = infoOf(op.getType(), syms);
+    DynamicSymbols osyms;
+    std::vector<int64_t> first{osyms.next};
+    MemRefInfo coords = infoOf(op.getCoords().getType(), osyms);
+    first.push_back(osyms.next);
+    auto bounds = valueOfType(op.getBounds().getType(), osyms);
+    if (!bounds)
+      return failure();
+    ArithEmitter em(rewriter, loc);
+    bindOperands(em, op->getOperandTypes(), adaptor.getOperands(), first);
+    Value ptr = allocaFragment(rewriter, op, frag);
+    std::vector<IntTuple> b = flattenLeaves(bounds->tuple);
+    int64_t n = size(coords.layout).value();
+    for (int64_t i = 0; i < n; ++i) {
+      IntTuple c = addIndex(coords.base, coords.layout(IntTuple(Int(i))));
+      std::vector<IntTuple> cl = flattenLeaves(c);
+      Int all = 1;
+      for (size_t j = 0; j < cl.size() && j < b.size(); ++j)
+        all = all * lessThan(cl[j].value(), b[j].value());
+      Value p = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                      em.emit(all, 32), em.constant(0, 32));
+      Value addr = elementAddress(rewriter, loc, em, ptr,
+                                  Int(frag.layout.eval(i)), frag);
+      LLVM::StoreOp::create(rewriter, loc, p, addr, 1);
+    }
+    rewriter.replaceOpWithMultiple(op, {ValueRange{ptr}});
+    return success();
+  }
+};
+
+/// True when element i of the layout is at offset i.
+bool isContiguous(const Layout &l) {
+  Layout c = coalesce(l);
+  return c.shape.isInt() && c.stride.isInt() &&
+         (c.shape.value().is(1) || c.stride.value().is(1));
+}
+
+struct LoadLowering : OpConversionPattern<LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DynamicSymbols syms;
+    MemRefInfo info = infoOf(op.getTensor().getType(), syms);
+    Value ptr = adaptor.getTensor().front();
+    auto vt = cast<VectorType>(op.getType());
+    Type elem = llvmElementType(info.elem);
+    auto lvt = VectorType::get(vt.getShape(), elem);
+    ArithEmitter em(rewriter, loc);
+    Value result;
+    if (isContiguous(info.layout) && !info.swizzle) {
+      int64_t vecBytes = std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
+      int64_t a = std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
+      result = LLVM::LoadOp::create(rewriter, loc, lvt, ptr, a);
+    } else {
+      result = LLVM::PoisonOp::create(rewriter, loc, lvt);
+      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+        Value addr = elementAddress(rewriter, loc, em, ptr,
+                                    Int(info.layout.eval(i)), info);
+        Value e = LLVM::LoadOp::create(rewriter, loc, elem, addr,
+                                       std::max<int64_t>(1, info.bits() / 8));
+        Value idx = LLVM::ConstantOp::create(rewriter, loc,
+                                             rewriter.getI32Type(),
+                                             rewriter.getI32IntegerAttr(i));
+        result = LLVM::InsertElementOp::create(rewriter, loc, result, e, idx);
+      }
+    }
+    if (lvt != vt)
+      result = UnrealizedConversionCastOp::create(rewriter, loc, vt, result)
+                   .getResult(0);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct StoreLowering : OpConversionPattern<StoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DynamicSymbols syms;
+    MemRefInfo info = infoOf(op.getTensor().getType(), syms);
+    Value ptr = adaptor.getTensor().front();
+    Value vec = adaptor.getValue().front();
+    auto vt = cast<VectorType>(vec.getType());
+    Type elem = llvmElementType(info.elem);
+    auto lvt = VectorType::get(vt.getShape(), elem);
+    if (lvt != vt)
+      vec = UnrealizedConversionCastOp::create(rewriter, loc, lvt, vec)
+                .getResult(0);
+    ArithEmitter em(rewriter, loc);
+    if (isContiguous(info.layout) && !info.swizzle) {
+      int64_t vecBytes = std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
+      int64_t a = std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
+      LLVM::StoreOp::create(rewriter, loc, vec, ptr, a);
+    } else {
+      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+        Value idx = LLVM::ConstantOp::create(rewriter, loc,
+                                             rewriter.getI32Type(),
+                                             rewriter.getI32IntegerAttr(i));
+        Value e = LLVM::ExtractElementOp::create(rewriter, loc, vec, idx);
+        Value addr = elementAddress(rewriter, loc, em, ptr,
+                                    Int(info.layout.eval(i)), info);
+        LLVM::StoreOp::create(rewriter, loc, e, addr,
+                              std::max<int64_t>(1, info.bits() / 8));
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateFragmentPatterns(const TypeConverter &tc,
+                                        RewritePatternSet &p) {
+  p.add<FragmentLowering<MakeFragmentOp>, FragmentLowering<MakeFragmentLikeOp>,
+        MakePredicateLowering, LoadLowering, StoreLowering>(tc,
+                                                            p.getContext());
+}

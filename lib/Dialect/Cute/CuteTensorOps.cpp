@@ -1,0 +1,419 @@
+//===- CuteTensorOps.cpp - Views, fragments, copies: inference, verifiers -===//
+#include "cute/Dialect/Cute/Cute.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace ::cute::layout;
+
+namespace {
+
+/// Reads operand types in order; records the first symbol of each operand.
+struct OperandReader {
+  ArrayRef<Type> types;
+  DynamicSymbols &syms;
+  std::vector<int64_t> *first;
+  size_t next = 0;
+
+  Type take() {
+    if (first)
+      first->push_back(syms.next);
+    return types[next++];
+  }
+  MemRefInfo tensor() {
+    Type t = take();
+    auto r = readTensorType(t, syms);
+    if (!r)
+      fail(r.message());
+    if (!r->isCoord && r->space == MemSpace::tmem)
+      fail("tmem tensors are not supported by the cute dialect's ops yet "
+           "(tmem is reserved for cute_nvgpu)");
+    return *r;
+  }
+  IntTuple coord() {
+    Type t = take();
+    if (auto it = dyn_cast<IntegerType>(t))
+      return IntTuple(syms.fresh(it.getWidth(), 1));
+    auto v = valueOfType(t, syms);
+    if (!v)
+      fail(v.message());
+    return v->tuple;
+  }
+  Int index() {
+    IntTuple c = coord();
+    if (!c.isInt())
+      fail("expects an integer index, but got \"" + c.str() + "\"");
+    return c.value();
+  }
+  CuteValue value() {
+    auto v = valueOfType(take(), syms);
+    if (!v)
+      fail(v.message());
+    return *v;
+  }
+};
+
+/// A static layout from an attribute string.
+Layout staticLayoutAttr(StringRef what, StringRef spec) {
+  DynamicSymbols syms;
+  auto l = parseLayout(std::string_view(spec.data(), spec.size()), syms);
+  if (!l)
+    fail(std::string(what) + " \"" + spec.str() + "\": " + l.message());
+  if (!l->isStatic())
+    fail(std::string(what) + " \"" + spec.str() + "\" must be static");
+  return *l;
+}
+
+/// A static tiler from an attribute string: a tile `[..]`, a layout or a
+/// shape.
+Tile tilerAttr(StringRef spec) {
+  DynamicSymbols syms;
+  std::string_view text(spec.data(), spec.size());
+  Tile t;
+  if (spec.contains('[') || spec.contains(':')) {
+    auto r = parseTile(text, syms);
+    if (!r)
+      fail("tiler \"" + spec.str() + "\": " + r.message());
+    t = *r;
+  } else {
+    auto r = parseIntTuple(text, syms);
+    if (!r)
+      fail("tiler \"" + spec.str() + "\": " + r.message());
+    // A leaf shape tiles by one layout (`512` -> 512:1); a tuple by mode.
+    t = r->isTuple() ? Tile::fromShape(*r) : Tile::ofLayout(Layout(*r));
+  }
+  if (syms.next != 0)
+    fail("tiler \"" + spec.str() + "\" must be static");
+  return t;
+}
+
+ViewResult finishView(const MemRefInfo &in, const TensorView &v) {
+  ViewResult r;
+  r.result = in;
+  r.result.layout = v.layout;
+  // A rank-1 tuple mode is the same function as its element: `(512):(1)`
+  // reads better as `512:1`.
+  while (r.result.layout.shape.isTuple() && r.result.layout.rank() == 1)
+    r.result.layout = r.result.layout[0];
+  r.offset = v.offset;
+  if (in.isCoord) {
+    r.result.base = addIndex(in.base, v.offset);
+    return r;
+  }
+  if (!v.offset.isInt())
+    fail("the offset " + v.offset.str() + " of layout " + v.layout.str() +
+         " is not an integer");
+  int64_t a = alignAfterOffset(in.align, v.offset.value(), in.bits());
+  if (!a)
+    fail("the view starts at element offset " +
+         (v.offset.isStatic() ? v.offset.str() : std::string("?")) +
+         ", which is not on a byte boundary for " +
+         std::to_string(in.bits()) + "-bit elements");
+  r.result.align = a;
+  return r;
+}
+
+int64_t fragmentAlign(const Layout &l, unsigned bits) {
+  int64_t bytes = size(l).value() * bits / 8;
+  int64_t a = 1;
+  while (a < 16 && bytes % (a * 2) == 0)
+    a *= 2;
+  return std::max<int64_t>(a, bits / 8);
+}
+
+template <class OpT>
+LogicalResult inferView(MLIRContext *ctx, std::optional<Location> loc,
+                        ValueRange operands, DictionaryAttr attrs,
+                        OpaqueProperties props, RegionRange regions,
+                        SmallVectorImpl<Type> &inferred) {
+  typename OpT::Adaptor adaptor(operands, attrs, props, regions);
+  DynamicSymbols syms;
+  SmallVector<Type> types(operands.getTypes());
+  auto r = OpT::computeView(types, adaptor, syms);
+  if (!r)
+    return emitOptionalError(loc, "'", OpT::getOperationName(), "' op ",
+                             r.message());
+  const MemRefInfo &m = r->result;
+  auto emitErr = [&] {
+    return mlir::emitError(loc ? *loc : UnknownLoc::get(ctx))
+           << "'" << OpT::getOperationName() << "' op result: ";
+  };
+  if (!m.isPtr && !m.isCoord &&
+      failed(CuteMemRefType::verify(emitErr, m.elem, m.space, m.align,
+                                    m.swizzle ? m.swizzle->str() : "",
+                                    m.layout.str())))
+    return failure();
+  inferred.push_back(tensorTypeOf(ctx, m));
+  return success();
+}
+
+} // namespace
+
+#define CUTE_VIEW(OP)                                                          \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
+      DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,       \
+      SmallVectorImpl<Type> &inferred) {                                       \
+    return inferView<OP>(ctx, loc, operands, attrs, props, regions, inferred); \
+  }                                                                            \
+  Expected<ViewResult> OP::computeView(ArrayRef<Type> types, Adaptor a,        \
+                                       DynamicSymbols &syms,                   \
+                                       std::vector<int64_t> *first) {          \
+    return guard([&]() -> ViewResult {                                         \
+      OperandReader rd{types, syms, first};                                    \
+      (void)a;                                                                 \
+      return compute##OP(rd, a);                                               \
+    });                                                                        \
+  }
+
+static ViewResult computeMakeViewOp(OperandReader &rd, MakeViewOp::Adaptor) {
+  MemRefInfo p = rd.tensor();
+  CuteValue l = rd.value();
+  MemRefInfo r = p;
+  r.isPtr = false;
+  if (l.kind == CuteKind::ComposedLayout) {
+    const ComposedLayout &c = l.composed;
+    if (!c.innerIsSwizzle() || !c.offset.isInt() || !c.offset.value().is(0))
+      fail("expects a layout or a swizzle composed layout `S<B,M,S> o 0 o L`, "
+           "but got \"" + c.str() + "\"");
+    r.swizzle = c.swizzle();
+    r.layout = c.outer;
+  } else {
+    r.layout = l.layout;
+  }
+  bool basis = false;
+  r.layout.stride.forEachLeaf([&](const IntTuple &d) { basis |= d.isBasis(); });
+  if (basis)
+    fail("layout " + r.layout.str() +
+         " has scaled-basis strides; a view of memory needs integer strides");
+  return {r, IntTuple(0)};
+}
+CUTE_VIEW(MakeViewOp)
+
+static ViewResult computeLocalTileOp(OperandReader &rd,
+                                     LocalTileOp::Adaptor a) {
+  MemRefInfo t = rd.tensor();
+  IntTuple c = rd.coord();
+  Tile tiler = tilerAttr(a.getTiler());
+  return finishView(t, localTile(t.layout, tiler, c));
+}
+CUTE_VIEW(LocalTileOp)
+
+static ViewResult computeLocalPartitionOp(OperandReader &rd,
+                                          LocalPartitionOp::Adaptor a) {
+  MemRefInfo t = rd.tensor();
+  Int idx = rd.index();
+  Layout thr = staticLayoutAttr("thr_layout", a.getThrLayout());
+  return finishView(t, localPartition(t.layout, thr, idx));
+}
+CUTE_VIEW(LocalPartitionOp)
+
+static ViewResult computePartitionTVOp(OperandReader &rd,
+                                       PartitionTVOp::Adaptor a) {
+  MemRefInfo t = rd.tensor();
+  Int tid = rd.index();
+  Layout tv = staticLayoutAttr("tv_layout", a.getTvLayout());
+  std::optional<Tile> tiler;
+  if (a.getTiler())
+    tiler = tilerAttr(*a.getTiler());
+  return finishView(t, partitionTV(t.layout, tv, tiler, tid));
+}
+CUTE_VIEW(PartitionTVOp)
+
+static ViewResult computeTensorSliceOp(OperandReader &rd,
+                                       TensorSliceOp::Adaptor) {
+  MemRefInfo t = rd.tensor();
+  IntTuple c = rd.coord();
+  return finishView(t, tensorSlice(t.layout, c));
+}
+CUTE_VIEW(TensorSliceOp)
+
+static ViewResult computeMakeFragmentLikeOp(OperandReader &rd,
+                                            MakeFragmentLikeOp::Adaptor a) {
+  MemRefInfo t = rd.tensor();
+  MemRefInfo r;
+  if (a.getElemType())
+    r.elem = *a.getElemType();
+  else if (t.isCoord)
+    fail("a fragment like a coord_tensor needs an elem_type");
+  else
+    r.elem = t.elem;
+  if (!storageBits(r.elem))
+    fail("unsupported fragment element type");
+  r.space = MemSpace::rmem;
+  r.layout = fragmentLayout(t.layout);
+  r.align = fragmentAlign(r.layout, storageBits(r.elem));
+  return {r, IntTuple(0)};
+}
+CUTE_VIEW(MakeFragmentLikeOp)
+
+static ViewResult computeMakeIdentityTensorOp(OperandReader &rd,
+                                              MakeIdentityTensorOp::Adaptor) {
+  CuteValue s = rd.value();
+  MemRefInfo r;
+  r.isCoord = true;
+  r.layout = makeIdentityLayout(s.tuple);
+  r.base = repeatLike(s.tuple, IntTuple(0));
+  return {r, IntTuple(0)};
+}
+CUTE_VIEW(MakeIdentityTensorOp)
+
+static ViewResult computeMakePredicateOp(OperandReader &rd,
+                                         MakePredicateOp::Adaptor) {
+  MemRefInfo c = rd.tensor();
+  CuteValue b = rd.value();
+  if (!weaklyCongruent(c.base, b.tuple) && !congruent(c.base, b.tuple))
+    fail("expects bounds congruent with the coordinates \"" + c.base.str() +
+         "\" of the coord_tensor, but got \"" + b.tuple.str() + "\"");
+  MemRefInfo r;
+  r.elem = IntegerType::get(rd.types[0].getContext(), 1);
+  r.space = MemSpace::rmem;
+  r.layout = fragmentLayout(c.layout);
+  r.align = 1;
+  return {r, IntTuple(0)};
+}
+CUTE_VIEW(MakePredicateOp)
+
+static ViewResult computeAddOffsetOp(OperandReader &rd, AddOffsetOp::Adaptor) {
+  MemRefInfo p = rd.tensor();
+  Int off = rd.index();
+  MemRefInfo r = p;
+  r.align = alignAfterOffset(p.align, off, p.bits());
+  if (!r.align)
+    fail("the offset " + (off.isStatic() ? off.str() : std::string("?")) +
+         " is not on a byte boundary for " +
+         std::to_string(p.bits()) + "-bit elements");
+  return {r, IntTuple(off)};
+}
+CUTE_VIEW(AddOffsetOp)
+
+//===----------------------------------------------------------------------===//
+// get_layout / get_iter
+//===----------------------------------------------------------------------===//
+
+LogicalResult GetLayoutOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location>,
+                                            ValueRange operands, DictionaryAttr,
+                                            OpaqueProperties, RegionRange,
+                                            SmallVectorImpl<Type> &inferred) {
+  Type t = operands[0].getType();
+  if (auto m = dyn_cast<CuteMemRefType>(t))
+    inferred.push_back(LayoutType::get(ctx, m.getLayout()));
+  else
+    inferred.push_back(
+        LayoutType::get(ctx, cast<CoordTensorType>(t).getLayout()));
+  return success();
+}
+
+LogicalResult GetIterOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location>,
+                                          ValueRange operands, DictionaryAttr,
+                                          OpaqueProperties, RegionRange,
+                                          SmallVectorImpl<Type> &inferred) {
+  Type t = operands[0].getType();
+  if (auto m = dyn_cast<CuteMemRefType>(t))
+    inferred.push_back(m.getPtrType());
+  else
+    inferred.push_back(
+        IntTupleType::get(ctx, cast<CoordTensorType>(t).getBase()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+static MemRefInfo infoOf(Type t) {
+  DynamicSymbols syms;
+  auto r = readTensorType(t, syms);
+  return r ? *r : MemRefInfo();
+}
+
+LogicalResult MakeFragmentOp::verify() {
+  MemRefInfo m = infoOf(getType());
+  if (m.space != MemSpace::rmem)
+    return emitOpError("expects an rmem result, but got ")
+           << stringifyMemSpace(m.space);
+  if (!m.layout.isStatic())
+    return emitOpError("expects a static layout, but got \"")
+           << m.layout.str() << "\"";
+  int64_t n = size(m.layout).value(), cs = cosize(m.layout).value();
+  if (n != cs)
+    return emitOpError("expects a compact layout (cosize == size), but \"")
+           << m.layout.str() << "\" has size " << n << " and cosize " << cs;
+  return success();
+}
+
+static LogicalResult checkNotTmem(Operation *op, const MemRefInfo &m,
+                                  StringRef what) {
+  if (m.space == MemSpace::tmem)
+    return op->emitOpError() << what
+                             << " is a tmem tensor; tmem is reserved for "
+                                "cute_nvgpu (tcgen05) ops";
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  MemRefInfo s = infoOf(getSrc().getType()), d = infoOf(getDst().getType());
+  if (failed(checkNotTmem(*this, s, "src")) ||
+      failed(checkNotTmem(*this, d, "dst")))
+    return failure();
+  if (s.elem != d.elem)
+    return emitOpError("expects src and dst of one element type, but got ")
+           << s.elem << " and " << d.elem;
+  unsigned bits = getAtom() ? getAtom()->getBits() : 128;
+  if (getPred()) {
+    MemRefInfo p = infoOf(getPred().getType());
+    if (!p.elem.isInteger(1) || p.space != MemSpace::rmem)
+      return emitOpError("expects pred to be an rmem tensor of i1, but got ")
+             << getPred().getType();
+    Int np = size(p.layout), ns = size(s.layout);
+    if (!np.isStatic() || !ns.isStatic() || np.value() != ns.value())
+      return emitOpError("expects pred of the size of src (")
+             << ns.str() << " elements of \"" << s.layout.str()
+             << "\"), but pred \"" << p.layout.str() << "\" has "
+             << np.str();
+  }
+  auto plan = guard([&] { return planCopy(s, d, bits, bool(getPred())); });
+  if (!plan)
+    return emitOpError() << plan.message();
+  return success();
+}
+
+static LogicalResult verifyLoadStore(Operation *op, Type tensorType,
+                                     VectorType vt) {
+  MemRefInfo m = infoOf(tensorType);
+  if (failed(checkNotTmem(op, m, "the tensor")))
+    return failure();
+  if (!m.layout.isStatic())
+    return op->emitOpError("expects a tensor of static layout, but got \"")
+           << m.layout.str() << "\"";
+  int64_t n = size(m.layout).value();
+  if (vt.getRank() != 1 || vt.getNumElements() != n ||
+      vt.getElementType() != m.elem)
+    return op->emitOpError("expects ")
+           << VectorType::get({n}, m.elem) << " for layout \"" << m.layout.str()
+           << "\", but got " << vt;
+  if (m.bits() < 8) {
+    Layout c = coalesce(m.layout);
+    bool contiguous = c.shape.isInt() && c.stride.isInt() &&
+                      (n == 1 || c.stride.value().is(1));
+    if (!contiguous || (n * m.bits()) % 8)
+      return op->emitOpError("expects a contiguous layout covering whole "
+                             "bytes for ")
+             << m.bits() << "-bit elements, but got \"" << m.layout.str()
+             << "\"";
+  }
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyLoadStore(*this, getTensor().getType(),
+                         cast<VectorType>(getType()));
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyLoadStore(*this, getTensor().getType(),
+                         cast<VectorType>(getValue().getType()));
+}

@@ -1,0 +1,447 @@
+//===- CuteTensorTypes.cpp - !cute.ptr, !cute.memref, copy atoms ----------===//
+#include "cute/Dialect/Cute/Cute.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace ::cute::layout;
+
+//===----------------------------------------------------------------------===//
+// Memory spaces and element rules
+//===----------------------------------------------------------------------===//
+
+StringRef mlir::cute::stringifyMemSpace(MemSpace s) {
+  switch (s) {
+  case MemSpace::gmem:
+    return "gmem";
+  case MemSpace::smem:
+    return "smem";
+  case MemSpace::rmem:
+    return "rmem";
+  case MemSpace::tmem:
+    return "tmem";
+  }
+  return "?";
+}
+
+std::optional<MemSpace> mlir::cute::symbolizeMemSpace(StringRef s) {
+  return llvm::StringSwitch<std::optional<MemSpace>>(s)
+      .Case("gmem", MemSpace::gmem)
+      .Case("smem", MemSpace::smem)
+      .Case("rmem", MemSpace::rmem)
+      .Case("tmem", MemSpace::tmem)
+      .Default(std::nullopt);
+}
+
+unsigned mlir::cute::storageBits(Type t) {
+  if (auto i = dyn_cast<IntegerType>(t)) {
+    switch (i.getWidth()) {
+    case 1:
+      return 8;
+    case 8:
+    case 16:
+    case 32:
+    case 64:
+      return i.getWidth();
+    default:
+      return 0;
+    }
+  }
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
+          Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType,
+          Float4E2M1FNType>(t))
+    return t.getIntOrFloatBitWidth();
+  return 0;
+}
+
+std::string mlir::cute::checkElementType(Type elem, MemSpace space) {
+  std::string msg;
+  llvm::raw_string_ostream os(msg);
+  if (!storageBits(elem)) {
+    os << "unsupported element type " << elem
+       << " (expects i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, "
+          "f8E5M2, f8E8M0FNU or f4E2M1FN)";
+  } else if (elem.isInteger(1) && space != MemSpace::rmem) {
+    os << "i1 elements (predicates) are only allowed in rmem, but got "
+       << stringifyMemSpace(space);
+  }
+  return msg;
+}
+
+std::string mlir::cute::checkAlignment(Type elem, int64_t align) {
+  if (align <= 0 || !llvm::isPowerOf2_64(uint64_t(align)))
+    return "alignment must be a power of two, but got " +
+           std::to_string(align);
+  unsigned bits = storageBits(elem);
+  if (bits >= 8 && align * 8 < int64_t(bits))
+    return "alignment " + std::to_string(align) +
+           " is smaller than the element size of " + std::to_string(bits / 8) +
+           " bytes";
+  return "";
+}
+
+int64_t mlir::cute::alignAfterOffset(int64_t alignBytes, const Int &offset,
+                                     unsigned bits) {
+  int64_t d = offset.divisor(); // 0 for a static zero offset
+  if (d == 0)
+    return alignBytes;
+  // Largest power of two dividing d * bits, in bits.
+  uint64_t db = uint64_t(d < 0 ? -d : d) * bits;
+  uint64_t pow2Bits = db & (~db + 1);
+  uint64_t alignBits = std::min<uint64_t>(pow2Bits, uint64_t(alignBytes) * 8);
+  return alignBits < 8 ? 0 : int64_t(alignBits / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Parsing helpers
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseSpaceAndAlign(AsmParser &p, Type &elem,
+                                      MemSpace &space, int64_t &align,
+                                      bool &more) {
+  std::string kw;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseType(elem) || p.parseComma())
+    return failure();
+  loc = p.getCurrentLocation();
+  if (p.parseKeywordOrString(&kw))
+    return failure();
+  auto s = symbolizeMemSpace(kw);
+  if (!s)
+    return p.emitError(loc) << "expects a memory space (gmem, smem, rmem or "
+                               "tmem), but got '" << kw << "'";
+  space = *s;
+  unsigned bits = storageBits(elem);
+  align = bits >= 8 ? bits / 8 : 1;
+  more = false;
+  if (p.parseOptionalComma())
+    return success();
+  if (succeeded(p.parseOptionalKeyword("align"))) {
+    if (p.parseLess() || p.parseInteger(align) || p.parseGreater())
+      return failure();
+    more = succeeded(p.parseOptionalComma());
+    return success();
+  }
+  more = true;
+  return success();
+}
+
+static std::string canonicalLayout(StringRef spec, std::string &err) {
+  DynamicSymbols syms;
+  auto v = parseCuteValue(CuteKind::Layout, spec, syms);
+  if (!v) {
+    err = v.message();
+    return "";
+  }
+  return v->str();
+}
+
+//===----------------------------------------------------------------------===//
+// PtrType
+//===----------------------------------------------------------------------===//
+
+Type PtrType::parse(AsmParser &p) {
+  Type elem;
+  MemSpace space;
+  int64_t align;
+  bool more;
+  if (p.parseLess() || parseSpaceAndAlign(p, elem, space, align, more))
+    return {};
+  if (more) {
+    p.emitError(p.getCurrentLocation(), "expects '>' after the alignment");
+    return {};
+  }
+  if (p.parseGreater())
+    return {};
+  return p.getChecked<PtrType>(p.getContext(), elem, space, align);
+}
+
+void PtrType::print(AsmPrinter &p) const {
+  p << "<" << getElementType() << ", " << stringifyMemSpace(getMemSpace())
+    << ", align<" << getAlignment() << ">>";
+}
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                              Type elem, MemSpace space, int64_t align) {
+  if (auto m = checkElementType(elem, space); !m.empty())
+    return emitError() << "!cute.ptr: " << m;
+  if (auto m = checkAlignment(elem, align); !m.empty())
+    return emitError() << "!cute.ptr: " << m;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CuteMemRefType
+//===----------------------------------------------------------------------===//
+
+Type CuteMemRefType::parse(AsmParser &p) {
+  Type elem;
+  MemSpace space;
+  int64_t align;
+  bool more;
+  if (p.parseLess() || parseSpaceAndAlign(p, elem, space, align, more))
+    return {};
+  if (!more) {
+    p.emitError(p.getCurrentLocation(), "expects a layout string");
+    return {};
+  }
+  std::string swz;
+  if (succeeded(p.parseOptionalKeyword("S"))) {
+    int64_t b, m, s;
+    if (p.parseLess() || p.parseInteger(b) || p.parseComma() ||
+        p.parseInteger(m) || p.parseComma() || p.parseInteger(s) ||
+        p.parseGreater() || p.parseComma())
+      return {};
+    swz = "S<" + std::to_string(b) + "," + std::to_string(m) + "," +
+          std::to_string(s) + ">";
+  }
+  std::string spec;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseString(&spec) || p.parseGreater())
+    return {};
+  std::string err;
+  std::string canon = canonicalLayout(spec, err);
+  if (canon.empty()) {
+    p.emitError(loc) << "failed to parse layout from \"" << spec
+                     << "\": " << err;
+    return {};
+  }
+  return p.getChecked<CuteMemRefType>(p.getContext(), elem, space, align,
+                                      StringRef(swz), StringRef(canon));
+}
+
+void CuteMemRefType::print(AsmPrinter &p) const {
+  p << "<" << getElementType() << ", " << stringifyMemSpace(getMemSpace())
+    << ", align<" << getAlignment() << ">, ";
+  if (!getSwizzle().empty())
+    p << getSwizzle() << ", ";
+  p << "\"" << getLayout() << "\">";
+}
+
+LogicalResult
+CuteMemRefType::verify(function_ref<InFlightDiagnostic()> emitError, Type elem,
+                       MemSpace space, int64_t align, StringRef swizzle,
+                       StringRef layout) {
+  if (auto m = checkElementType(elem, space); !m.empty())
+    return emitError() << "!cute.memref: " << m;
+  if (auto m = checkAlignment(elem, align); !m.empty())
+    return emitError() << "!cute.memref: " << m;
+  DynamicSymbols syms;
+  auto v = parseCuteValue(CuteKind::Layout, layout, syms);
+  if (!v)
+    return emitError() << "!cute.memref: invalid layout \"" << layout
+                       << "\": " << v.message();
+  bool basis = false;
+  v->layout.stride.forEachLeaf([&](const IntTuple &l) { basis |= l.isBasis(); });
+  if (basis)
+    return emitError() << "!cute.memref: layout \"" << layout
+                       << "\" has scaled-basis strides; a memref maps "
+                          "coordinates to element offsets (use "
+                          "!cute.coord_tensor for coordinates)";
+  if (!swizzle.empty()) {
+    auto s = guard([&] {
+      Swizzle sw = [&] {
+        auto e = parseSwizzle(std::string_view(swizzle.data(), swizzle.size()));
+        if (!e)
+          fail(e.message());
+        return *e;
+      }();
+      checkSwizzleRange(sw);
+      return sw;
+    });
+    if (!s)
+      return emitError() << "!cute.memref: invalid swizzle " << swizzle << ": "
+                         << s.message();
+    if (space != MemSpace::smem)
+      return emitError() << "!cute.memref: a swizzle (" << swizzle
+                         << ") is only allowed in smem, but got "
+                         << stringifyMemSpace(space);
+    if (storageBits(elem) < 8)
+      return emitError() << "!cute.memref: a swizzle (" << swizzle
+                         << ") on sub-byte elements (" << elem
+                         << ") is not supported";
+  }
+  return success();
+}
+
+PtrType CuteMemRefType::getPtrType() const {
+  return PtrType::get(getContext(), getElementType(), getMemSpace(),
+                      getAlignment());
+}
+
+//===----------------------------------------------------------------------===//
+// CoordTensorType
+//===----------------------------------------------------------------------===//
+
+Type CoordTensorType::parse(AsmParser &p) {
+  std::string base, layout;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseLess() || p.parseString(&base) || p.parseComma() ||
+      p.parseString(&layout) || p.parseGreater())
+    return {};
+  DynamicSymbols syms;
+  auto b = parseCuteValue(CuteKind::IntTuple, base, syms);
+  if (!b) {
+    p.emitError(loc) << "failed to parse the base coordinate \"" << base
+                     << "\": " << b.message();
+    return {};
+  }
+  std::string err;
+  std::string canon = canonicalLayout(layout, err);
+  if (canon.empty()) {
+    p.emitError(loc) << "failed to parse layout from \"" << layout
+                     << "\": " << err;
+    return {};
+  }
+  std::string bs = b->str();
+  return p.getChecked<CoordTensorType>(p.getContext(), StringRef(bs),
+                                       StringRef(canon));
+}
+
+void CoordTensorType::print(AsmPrinter &p) const {
+  p << "<\"" << getBase() << "\", \"" << getLayout() << "\">";
+}
+
+LogicalResult
+CoordTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                        StringRef base, StringRef layout) {
+  DynamicSymbols syms;
+  auto b = parseCuteValue(CuteKind::IntTuple, base, syms);
+  if (!b)
+    return emitError() << "!cute.coord_tensor: invalid base \"" << base
+                       << "\": " << b.message();
+  auto l = parseCuteValue(CuteKind::Layout, layout, syms);
+  if (!l)
+    return emitError() << "!cute.coord_tensor: invalid layout \"" << layout
+                       << "\": " << l.message();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CopyAtomAttr
+//===----------------------------------------------------------------------===//
+
+Attribute CopyAtomAttr::parse(AsmParser &p, Type) {
+  std::string kind;
+  unsigned bits = 0;
+  if (p.parseLess() || p.parseKeywordOrString(&kind) || p.parseComma() ||
+      p.parseInteger(bits) || p.parseGreater())
+    return {};
+  return p.getChecked<CopyAtomAttr>(p.getContext(), StringRef(kind), bits);
+}
+
+void CopyAtomAttr::print(AsmPrinter &p) const {
+  p << "<" << getKind() << ", " << getBits() << ">";
+}
+
+LogicalResult CopyAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   StringRef kind, unsigned bits) {
+  if (kind != "universal")
+    return emitError() << "#cute.copy_atom: unknown kind '" << kind
+                       << "' (the cute dialect has 'universal'; architecture "
+                          "atoms are in cute_nvgpu)";
+  if (bits < 8 || bits > 128 || !llvm::isPowerOf2_32(bits))
+    return emitError() << "#cute.copy_atom: bits must be a power of two in "
+                          "[8, 128], but got "
+                       << bits;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reading tensor types
+//===----------------------------------------------------------------------===//
+
+Expected<MemRefInfo> mlir::cute::readTensorType(Type t, DynamicSymbols &syms) {
+  MemRefInfo info;
+  auto layoutOf = [&](StringRef spec) -> std::optional<std::string> {
+    auto v = parseCuteValue(CuteKind::Layout, spec, syms);
+    if (!v)
+      return v.message();
+    info.layout = v->layout;
+    return std::nullopt;
+  };
+  if (auto p = dyn_cast<PtrType>(t)) {
+    info.elem = p.getElementType();
+    info.space = p.getMemSpace();
+    info.align = p.getAlignment();
+    info.isPtr = true;
+    return info;
+  }
+  if (auto m = dyn_cast<CuteMemRefType>(t)) {
+    info.elem = m.getElementType();
+    info.space = m.getMemSpace();
+    info.align = m.getAlignment();
+    if (!m.getSwizzle().empty()) {
+      auto s = parseSwizzle(
+          std::string_view(m.getSwizzle().data(), m.getSwizzle().size()));
+      if (!s)
+        return Expected<MemRefInfo>::error(s.message());
+      info.swizzle = *s;
+    }
+    if (auto e = layoutOf(m.getLayout()))
+      return Expected<MemRefInfo>::error(*e);
+    return info;
+  }
+  if (auto c = dyn_cast<CoordTensorType>(t)) {
+    info.isCoord = true;
+    auto b = parseCuteValue(CuteKind::IntTuple, c.getBase(), syms);
+    if (!b)
+      return Expected<MemRefInfo>::error(b.message());
+    info.base = b->tuple;
+    if (auto e = layoutOf(c.getLayout()))
+      return Expected<MemRefInfo>::error(*e);
+    return info;
+  }
+  return Expected<MemRefInfo>::error("expects a !cute.ptr, !cute.memref or "
+                                     "!cute.coord_tensor");
+}
+
+Type mlir::cute::tensorTypeOf(MLIRContext *ctx, const MemRefInfo &info) {
+  if (info.isPtr)
+    return PtrType::get(ctx, info.elem, info.space, info.align);
+  if (info.isCoord)
+    return CoordTensorType::get(ctx, info.base.str(), info.layout.str());
+  return CuteMemRefType::get(ctx, info.elem, info.space, info.align,
+                             info.swizzle ? info.swizzle->str() : "",
+                             info.layout.str());
+}
+
+std::vector<Int> mlir::cute::dynamicLeavesOfType(Type t) {
+  std::vector<Int> all;
+  DynamicSymbols syms;
+  if (kindOfType(t)) {
+    auto v = valueOfType(t, syms);
+    if (v)
+      all = scalarLeaves(*v);
+  } else if (isa<CuteMemRefType, CoordTensorType>(t)) {
+    auto info = readTensorType(t, syms);
+    if (info) {
+      if (info->isCoord)
+        all = scalarLeaves(CuteValue::ofTuple(CuteKind::IntTuple, info->base));
+      auto l = scalarLeaves(CuteValue::ofLayout(info->layout));
+      all.insert(all.end(), l.begin(), l.end());
+    }
+  }
+  std::vector<Int> dyn;
+  for (const Int &i : all)
+    if (i.isDynamic())
+      dyn.push_back(i);
+  return dyn;
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+#define GET_ATTRDEF_CLASSES
+#include "cute/Dialect/Cute/CuteOpsAttrs.cpp.inc"
+
+void CuteDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "cute/Dialect/Cute/CuteOpsAttrs.cpp.inc"
+      >();
+}
