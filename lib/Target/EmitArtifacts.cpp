@@ -17,9 +17,7 @@ namespace mlir::cute {
 using namespace mlir;
 using namespace mlir::cute;
 
-namespace {
-
-std::string findPtxas(StringRef requested) {
+std::string mlir::cute::findPtxas(StringRef requested) {
   if (!requested.empty())
     return requested.str();
   if (const char *home = std::getenv("CUDA_HOME")) {
@@ -34,6 +32,8 @@ std::string findPtxas(StringRef requested) {
     return *p;
   return "";
 }
+
+namespace {
 
 LogicalResult writeFile(Operation *op, StringRef path, StringRef data) {
   std::error_code ec;

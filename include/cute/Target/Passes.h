@@ -31,6 +31,10 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                             llvm::cl::desc("ptxas to run")};
 };
 
+/// The ptxas cute-emit-artifacts runs: `requested` when given, else
+/// $CUDA_HOME/bin/ptxas, /usr/local/cuda/bin/ptxas, then PATH; "" if none.
+std::string findPtxas(llvm::StringRef requested);
+
 /// gpu.module of cute kernels -> PTX (-> cubin) for one chip.
 void buildCompilePipeline(OpPassManager &pm, const CompileOptions &options);
 void registerCompilePipeline();

@@ -1,0 +1,140 @@
+//===- Compiler.h - In-process compilation of cute kernels ------*- C++ -*-===//
+//
+// The JIT: compiles the text of a module holding one gpu.module of cute
+// kernels to PTX, cubin and the kernel metadata JSON (the same pipeline as
+// `cute-opt --cute-compile`, run in-process), with an in-memory cache per
+// Compiler and an on-disk cache shared between processes. See docs/jit.md.
+//
+// The header is MLIR-free; nothing here throws. Compile errors come back as
+// an Error whose message is the diagnostics text (`<buffer>:line:col: error:
+// ...`), never printed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_JIT_COMPILER_H
+#define CUTE_JIT_COMPILER_H
+
+#include <cassert>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace cute::jit {
+
+/// A value or an error message.
+template <class T> class [[nodiscard]] Expected {
+public:
+  Expected(T value) : value_(std::move(value)) {}
+  static Expected failure(std::string message) {
+    Expected e;
+    e.error_ = std::move(message);
+    return e;
+  }
+
+  bool ok() const { return value_.has_value(); }
+  explicit operator bool() const { return ok(); }
+  /// The diagnostics text; empty on success.
+  const std::string &error() const { return error_; }
+
+  T &value() & {
+    assert(ok());
+    return *value_;
+  }
+  const T &value() const & {
+    assert(ok());
+    return *value_;
+  }
+  T &&value() && {
+    assert(ok());
+    return std::move(*value_);
+  }
+  T *operator->() { return &value(); }
+  const T *operator->() const { return &value(); }
+  T &operator*() { return value(); }
+  const T &operator*() const { return value(); }
+
+private:
+  Expected() = default;
+  std::optional<T> value_;
+  std::string error_;
+};
+
+struct JitOptions {
+  /// sm_90a, sm_100a or sm_120a.
+  std::string chip = "sm_90a";
+  /// LLVM and ptxas optimization level.
+  unsigned optLevel = 3;
+  /// Run ptxas for a cubin (an error when no ptxas is found).
+  bool cubin = true;
+  /// ptxas to run; default $CUDA_HOME/bin/ptxas, /usr/local/cuda/bin/ptxas,
+  /// then PATH.
+  std::string ptxas;
+  /// When set, every compile (no cache lookup) writes the IR after each pass
+  /// (`NN-<pass>.mlir`, `00-input.mlir`) and the artifacts here.
+  std::string dumpDir;
+  /// Default: $CUTE_CACHE_DIR, else ~/.cache/cute-mlir.
+  std::string cacheDir;
+  bool useDiskCache = true;
+};
+
+struct CompiledModule {
+  std::string moduleName; ///< the gpu.module's symbol name.
+  std::string chip;
+  std::string ptx;
+  std::string cubin; ///< empty when JitOptions::cubin is false.
+  std::string metadataJson;
+  /// SHA-256 (hex) of everything the result depends on; the name of the
+  /// on-disk cache entry.
+  std::string cacheKey;
+  bool fromMemoryCache = false;
+  bool fromDiskCache = false;
+  /// Wall time of the compile() call that produced this value.
+  double compileMs = 0;
+};
+
+/// Counters of one Compiler (for tests and debugging).
+struct CacheStats {
+  uint64_t memoryHits = 0;
+  uint64_t diskHits = 0;
+  uint64_t compiles = 0;        ///< pipeline runs (successful or not).
+  uint64_t diskCorrupt = 0;     ///< entries that failed verification.
+  uint64_t diskStores = 0;      ///< entries this Compiler published.
+  uint64_t diskRacesLost = 0;   ///< another writer published first.
+  uint64_t diskWriteErrors = 0; ///< entries that could not be written.
+};
+
+/// Thread-safe: compile() may be called from several threads at once.
+class Compiler {
+public:
+  Compiler();
+  ~Compiler();
+  Compiler(const Compiler &) = delete;
+  Compiler &operator=(const Compiler &) = delete;
+
+  /// Compiles MLIR source text holding exactly one gpu.module.
+  Expected<CompiledModule> compile(std::string_view source,
+                                   const JitOptions &options = {});
+  /// Same for a file (its path names the buffer in diagnostics).
+  Expected<CompiledModule> compileFile(const std::string &path,
+                                       const JitOptions &options = {});
+
+  CacheStats stats() const;
+  /// Empties the in-memory cache (the disk cache is untouched).
+  void clearMemoryCache();
+
+  /// The cache directory `options` resolves to.
+  static std::string resolveCacheDir(const JitOptions &options);
+  /// `ptxas --version` of the ptxas `options` resolves to ("none" if there is
+  /// none); computed once per process and ptxas path.
+  static std::string ptxasVersion(const JitOptions &options);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace cute::jit
+
+#endif // CUTE_JIT_COMPILER_H

@@ -1,0 +1,412 @@
+//===- Compiler.cpp - In-process compilation of cute kernels --------------===//
+#include "cute/JIT/Compiler.h"
+
+#include "DiskCache.h"
+
+#include "cute/Target/Passes.h"
+#include "cute/Target/Registration.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <mutex>
+#include <unordered_map>
+
+#ifndef CUTE_VERSION
+#define CUTE_VERSION "unknown"
+#endif
+#ifndef CUTE_LLVM_VERSION
+#define CUTE_LLVM_VERSION "unknown"
+#endif
+
+using namespace mlir;
+using namespace ::cute::jit;
+namespace jd = ::cute::jit::detail;
+using jd::Artifacts;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+std::string joinPath(llvm::StringRef dir, llvm::StringRef name) {
+  llvm::SmallString<256> p(dir);
+  llvm::sys::path::append(p, name);
+  return p.str().str();
+}
+
+bool readFile(const std::string &path, std::string &out) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!buf)
+    return false;
+  out = (*buf)->getBuffer().str();
+  return true;
+}
+
+void writeFile(const std::string &path, llvm::StringRef data) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (!ec)
+    os << data;
+}
+
+/// Writes the whole module after every pass into <dir>/NN-<pass>.mlir.
+class DumpToFiles : public PassManager::IRPrinterConfig {
+public:
+  explicit DumpToFiles(std::string dir)
+      : IRPrinterConfig(/*printModuleScope=*/true), dir_(std::move(dir)) {}
+
+  void printAfterIfEnabled(Pass *pass, Operation *,
+                           PrintCallbackFn print) override {
+    llvm::StringRef name = pass->getArgument();
+    if (name.empty())
+      name = pass->getName();
+    std::string file = llvm::formatv("{0:2}-{1}.mlir", ++count_, name).str();
+    // formatv pads with spaces; the files should sort.
+    std::replace(file.begin(), file.begin() + 2, ' ', '0');
+    std::error_code ec;
+    llvm::raw_fd_ostream os(joinPath(dir_, file), ec, llvm::sys::fs::OF_Text);
+    if (!ec)
+      print(os);
+  }
+
+private:
+  std::string dir_;
+  unsigned count_ = 0;
+};
+
+/// A byte-exact, field-separated SHA-256 of everything a result depends on.
+std::string computeKey(std::string_view source, const JitOptions &o,
+                       const std::string &ptxasVersion) {
+  std::string data;
+  auto field = [&](llvm::StringRef name, llvm::StringRef value) {
+    data += name.str() + "=" + std::to_string(value.size()) + ":" +
+            value.str() + "\n";
+  };
+  field("format", "cute-jit-cache 1");
+  field("cute-mlir", CUTE_VERSION);
+  field("llvm", CUTE_LLVM_VERSION);
+  field("chip", o.chip);
+  field("opt", std::to_string(o.optLevel));
+  field("cubin", o.cubin ? "1" : "0");
+  field("ptxas", o.cubin ? ptxasVersion : "n/a");
+  field("source", llvm::StringRef(source.data(), source.size()));
+  return jd::sha256Hex(data);
+}
+
+} // namespace
+
+struct Compiler::Impl {
+  DialectRegistry registry;
+  std::mutex mu;
+  std::unordered_map<std::string, CompiledModule> memory;
+  std::atomic<uint64_t> memoryHits{0}, diskHits{0}, compiles{0},
+      diskCorrupt{0}, diskStores{0}, diskRacesLost{0}, diskWriteErrors{0};
+
+  Impl() { mlir::cute::registerCuteDialects(registry); }
+
+  Expected<CompiledModule> compile(std::string_view source,
+                                   llvm::StringRef bufferName,
+                                   const JitOptions &o);
+  Expected<Artifacts> runPipeline(std::string_view source,
+                                  llvm::StringRef bufferName,
+                                  const JitOptions &o);
+};
+
+Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
+                                                llvm::StringRef bufferName,
+                                                const JitOptions &o) {
+  // Threading off: one gpu.module gains nothing from it, and module-scope IR
+  // printing requires it.
+  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(source.data(), source.size()), bufferName),
+      llvm::SMLoc());
+  std::string diagnostics;
+  llvm::raw_string_ostream diagOS(diagnostics);
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx, diagOS);
+  auto fail = [&](llvm::StringRef fallback) {
+    return Expected<Artifacts>::failure(diagnostics.empty() ? fallback.str()
+                                                            : diagnostics);
+  };
+
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
+  if (!module)
+    return fail("cannot parse the source");
+
+  SmallVector<gpu::GPUModuleOp> gpuModules;
+  module->walk([&](gpu::GPUModuleOp m) { gpuModules.push_back(m); });
+  if (gpuModules.size() != 1) {
+    module->emitError("the JIT compiles exactly one gpu.module, found ")
+        << gpuModules.size();
+    return fail("expected exactly one gpu.module");
+  }
+  Artifacts out;
+  out.moduleName = gpuModules.front().getName().str();
+  out.chip = o.chip;
+
+  llvm::SmallString<256> tmp;
+  if (auto ec = llvm::sys::fs::createUniqueDirectory("cute-jit", tmp))
+    return Expected<Artifacts>::failure(
+        "cannot create a temporary directory: " + ec.message());
+  std::string outDir = tmp.str().str();
+
+  PassManager pm(&ctx, ModuleOp::getOperationName());
+  mlir::cute::CompileOptions co;
+  co.chip = o.chip;
+  co.format = o.cubin ? "cubin" : "ptx";
+  co.outputDir = outDir;
+  co.optLevel = o.optLevel;
+  co.ptxas = mlir::cute::findPtxas(o.ptxas);
+  mlir::cute::buildCompilePipeline(pm, co);
+
+  if (!o.dumpDir.empty()) {
+    if (auto ec = llvm::sys::fs::create_directories(o.dumpDir)) {
+      llvm::sys::fs::remove_directories(outDir);
+      return Expected<Artifacts>::failure("cannot create " + o.dumpDir +
+                                          ": " + ec.message());
+    }
+    {
+      std::error_code ec;
+      llvm::raw_fd_ostream os(joinPath(o.dumpDir, "00-input.mlir"), ec,
+                              llvm::sys::fs::OF_Text);
+      if (!ec)
+        module->print(os);
+    }
+    pm.enableIRPrinting(std::make_unique<DumpToFiles>(o.dumpDir));
+  }
+
+  if (failed(pm.run(*module))) {
+    // Keep the directory when ptxas left its PTX there: the error names it
+    // and the command that reproduces the failure.
+    std::error_code ec;
+    if (llvm::sys::fs::directory_iterator(outDir, ec) ==
+        llvm::sys::fs::directory_iterator())
+      llvm::sys::fs::remove_directories(outDir);
+    return fail("the compile pipeline failed");
+  }
+
+  std::string stem = out.moduleName + "." + o.chip;
+  bool ok = readFile(joinPath(outDir, stem + ".ptx"), out.ptx) &&
+            readFile(joinPath(outDir, stem + ".json"), out.json) &&
+            (!o.cubin || readFile(joinPath(outDir, stem + ".cubin"), out.cubin));
+  llvm::sys::fs::remove_directories(outDir);
+  if (!ok)
+    return Expected<Artifacts>::failure(
+        "the pipeline did not write " + stem + ".{ptx,json" +
+        (o.cubin ? ",cubin" : "") + "} into " + outDir);
+
+  if (!o.dumpDir.empty()) {
+    writeFile(joinPath(o.dumpDir, stem + ".ptx"), out.ptx);
+    writeFile(joinPath(o.dumpDir, stem + ".json"), out.json);
+    if (o.cubin)
+      writeFile(joinPath(o.dumpDir, stem + ".cubin"), out.cubin);
+  }
+  return out;
+}
+
+static CompiledModule toCompiled(Artifacts a, const std::string &key) {
+  CompiledModule m;
+  m.moduleName = std::move(a.moduleName);
+  m.chip = std::move(a.chip);
+  m.ptx = std::move(a.ptx);
+  m.cubin = std::move(a.cubin);
+  m.metadataJson = std::move(a.json);
+  m.cacheKey = key;
+  return m;
+}
+
+static Artifacts toArtifacts(const CompiledModule &m) {
+  return Artifacts{m.moduleName, m.chip, m.ptx, m.cubin, m.metadataJson};
+}
+
+Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
+                                                 llvm::StringRef bufferName,
+                                                 const JitOptions &o) {
+  Clock::time_point t0 = Clock::now();
+  std::string key =
+      computeKey(source, o, o.cubin ? Compiler::ptxasVersion(o) : "");
+  // A dump asks for the stages to run: no lookup (the result is still stored).
+  bool lookup = o.dumpDir.empty();
+
+  if (lookup) {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = memory.find(key);
+    if (it != memory.end()) {
+      ++memoryHits;
+      CompiledModule m = it->second;
+      m.fromMemoryCache = true;
+      m.fromDiskCache = false;
+      m.compileMs = msSince(t0);
+      return m;
+    }
+  }
+
+  std::string cacheDir = o.useDiskCache ? Compiler::resolveCacheDir(o) : "";
+  if (lookup && !cacheDir.empty()) {
+    Artifacts a;
+    std::string why;
+    switch (jd::loadEntry(cacheDir, key, o.cubin, a, why)) {
+    case jd::LoadStatus::Hit: {
+      ++diskHits;
+      CompiledModule m = toCompiled(std::move(a), key);
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        memory.emplace(key, m);
+      }
+      m.fromDiskCache = true;
+      m.compileMs = msSince(t0);
+      return m;
+    }
+    case jd::LoadStatus::Corrupt:
+      ++diskCorrupt;
+      jd::removeEntry(cacheDir, key);
+      break;
+    case jd::LoadStatus::Miss:
+      break;
+    }
+  }
+
+  ++compiles;
+  Expected<Artifacts> built = runPipeline(source, bufferName, o);
+  if (!built)
+    return Expected<CompiledModule>::failure(built.error());
+  CompiledModule result = toCompiled(std::move(built).value(), key);
+
+  if (!cacheDir.empty()) {
+    std::string why;
+    switch (jd::storeEntry(cacheDir, key, toArtifacts(result), why)) {
+    case jd::StoreStatus::Stored:
+      ++diskStores;
+      break;
+    case jd::StoreStatus::RaceLost: {
+      // Another writer published first: use its entry once verified (ours
+      // stays the answer when it does not verify).
+      ++diskRacesLost;
+      Artifacts winner;
+      if (jd::loadEntry(cacheDir, key, o.cubin, winner, why) ==
+          jd::LoadStatus::Hit) {
+        result = toCompiled(std::move(winner), key);
+        break;
+      }
+      // The entry there is bad: replace it with ours.
+      ++diskCorrupt;
+      jd::removeEntry(cacheDir, key);
+      jd::StoreStatus again =
+          jd::storeEntry(cacheDir, key, toArtifacts(result), why);
+      if (again == jd::StoreStatus::Stored)
+        ++diskStores;
+      else if (again == jd::StoreStatus::Error)
+        ++diskWriteErrors;
+      break;
+    }
+    case jd::StoreStatus::Error:
+      ++diskWriteErrors;
+      break;
+    }
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    memory[key] = result;
+  }
+  result.compileMs = msSince(t0);
+  return result;
+}
+
+Compiler::Compiler() : impl_(std::make_unique<Impl>()) {}
+Compiler::~Compiler() = default;
+
+Expected<CompiledModule> Compiler::compile(std::string_view source,
+                                           const JitOptions &options) {
+  return impl_->compile(source, "<source>", options);
+}
+
+Expected<CompiledModule> Compiler::compileFile(const std::string &path,
+                                               const JitOptions &options) {
+  std::string text;
+  if (!readFile(path, text))
+    return Expected<CompiledModule>::failure("cannot read " + path);
+  return impl_->compile(text, path, options);
+}
+
+CacheStats Compiler::stats() const {
+  CacheStats s;
+  s.memoryHits = impl_->memoryHits;
+  s.diskHits = impl_->diskHits;
+  s.compiles = impl_->compiles;
+  s.diskCorrupt = impl_->diskCorrupt;
+  s.diskStores = impl_->diskStores;
+  s.diskRacesLost = impl_->diskRacesLost;
+  s.diskWriteErrors = impl_->diskWriteErrors;
+  return s;
+}
+
+void Compiler::clearMemoryCache() {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  impl_->memory.clear();
+}
+
+std::string Compiler::resolveCacheDir(const JitOptions &options) {
+  if (!options.cacheDir.empty())
+    return options.cacheDir;
+  if (const char *env = std::getenv("CUTE_CACHE_DIR"); env && *env)
+    return env;
+  llvm::SmallString<256> home;
+  if (!llvm::sys::path::home_directory(home))
+    return "";
+  llvm::sys::path::append(home, ".cache", "cute-mlir");
+  return home.str().str();
+}
+
+std::string Compiler::ptxasVersion(const JitOptions &options) {
+  static std::mutex mu;
+  static llvm::StringMap<std::string> versions;
+  std::string exe = mlir::cute::findPtxas(options.ptxas);
+  if (exe.empty())
+    return "none";
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = versions.find(exe);
+  if (it != versions.end())
+    return it->second;
+
+  std::string version = "unknown ptxas " + exe;
+  llvm::SmallString<256> outPath;
+  if (!llvm::sys::fs::createTemporaryFile("cute-ptxas-version", "txt",
+                                          outPath)) {
+    std::optional<llvm::StringRef> redirects[] = {std::nullopt, outPath.str(),
+                                                  outPath.str()};
+    llvm::StringRef args[] = {exe, "--version"};
+    int rc = llvm::sys::ExecuteAndWait(exe, args, std::nullopt, redirects);
+    std::string text;
+    if (rc == 0 && readFile(outPath.str().str(), text) && !text.empty())
+      version = llvm::StringRef(text).trim().str();
+    llvm::sys::fs::remove(outPath);
+  }
+  versions[exe] = version;
+  return version;
+}

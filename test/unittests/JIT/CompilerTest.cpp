@@ -1,0 +1,539 @@
+//===- CompilerTest.cpp - The JIT: compile, caches, errors, dumps ---------===//
+#include "cute/JIT/Compiler.h"
+#include "DiskCache.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <optional>
+#include <regex>
+#include <thread>
+#include <vector>
+
+#include <unistd.h>
+
+using namespace cute::jit;
+
+namespace {
+
+// The sample kernel of test/Target/compile-ptx.mlir.
+constexpr const char *kAddKernel = R"mlir(
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @add_f32x4(%a: !llvm.ptr<1> {cute.elem = f32}, %b: !llvm.ptr<1> {cute.elem = f32},
+                        %c: !llvm.ptr<1> {cute.elem = f32}, %n: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+      %tid = gpu.thread_id x
+      %bid = gpu.block_id x
+      %t = arith.index_cast %tid : index to i32
+      %bb = arith.index_cast %bid : index to i32
+      %c128 = arith.constant 128 : i32
+      %o = arith.muli %bb, %c128 : i32
+      %i = arith.addi %o, %t : i32
+      %p = arith.cmpi slt, %i, %n : i32
+      scf.if %p {
+        %pa = llvm.getelementptr %a[%i] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, vector<4xf32>
+        %pb = llvm.getelementptr %b[%i] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, vector<4xf32>
+        %pc = llvm.getelementptr %c[%i] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, vector<4xf32>
+        %va = llvm.load %pa {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+        %vb = llvm.load %pb {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+        %vc = arith.addf %va, %vb : vector<4xf32>
+        llvm.store %vc, %pc {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+      }
+      gpu.return
+    }
+  }
+}
+)mlir";
+
+std::string readAll(const std::string &path) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  return buf ? (*buf)->getBuffer().str() : std::string();
+}
+
+std::string join(const std::string &a, const std::string &b) {
+  llvm::SmallString<256> p(a);
+  llvm::sys::path::append(p, b);
+  return p.str().str();
+}
+
+class JitTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    llvm::SmallString<256> dir;
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cute-jit-test", dir));
+    root = dir.str().str();
+    opts.cacheDir = join(root, "cache");
+    havePtxas = Compiler::ptxasVersion(opts) != "none";
+    // Without ptxas the PTX half of every test still runs.
+    opts.cubin = havePtxas;
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(root); }
+
+  /// The artifact that shows corruption: the cubin, or the PTX without one.
+  std::string artifactFile(const CompiledModule &m) const {
+    return join(join(opts.cacheDir, m.cacheKey),
+                havePtxas ? "module.cubin" : "module.ptx");
+  }
+
+  std::string root;
+  JitOptions opts;
+  bool havePtxas = false;
+};
+
+TEST_F(JitTest, CompilesTheSampleKernel) {
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->moduleName, "kernels");
+  EXPECT_EQ(r->chip, "sm_90a");
+  EXPECT_NE(r->ptx.find(".target sm_90a"), std::string::npos);
+  EXPECT_NE(r->ptx.find(".visible .entry add_f32x4"), std::string::npos);
+  EXPECT_NE(r->metadataJson.find("\"name\":\"add_f32x4\""), std::string::npos)
+      << r->metadataJson;
+  EXPECT_FALSE(r->fromMemoryCache);
+  EXPECT_FALSE(r->fromDiskCache);
+  EXPECT_EQ(r->cacheKey.size(), 64u);
+  EXPECT_EQ(jit.stats().compiles, 1u);
+  EXPECT_EQ(jit.stats().diskStores, 1u);
+  if (!havePtxas)
+    GTEST_SKIP() << "no ptxas: the cubin part is not checked";
+  ASSERT_FALSE(r->cubin.empty());
+  EXPECT_EQ(r->cubin.compare(0, 4, "\x7f" "ELF"), 0);
+}
+
+TEST_F(JitTest, SecondCompileIsAMemoryHit) {
+  Compiler jit;
+  auto a = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(a.ok()) << a.error();
+  auto b = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_TRUE(b->fromMemoryCache);
+  EXPECT_EQ(b->ptx, a->ptx);
+  EXPECT_EQ(b->cubin, a->cubin);
+  CacheStats s = jit.stats();
+  EXPECT_EQ(s.compiles, 1u);
+  EXPECT_EQ(s.memoryHits, 1u);
+  EXPECT_EQ(s.diskHits, 0u);
+}
+
+TEST_F(JitTest, NewCompilerHitsTheDiskCacheQuickly) {
+  CompiledModule first;
+  {
+    Compiler jit;
+    auto a = jit.compile(kAddKernel, opts);
+    ASSERT_TRUE(a.ok()) << a.error();
+    first = *a;
+  }
+  Compiler jit;
+  auto t0 = std::chrono::steady_clock::now();
+  auto b = jit.compile(kAddKernel, opts);
+  double wallMs = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - t0)
+                      .count();
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_TRUE(b->fromDiskCache);
+  EXPECT_FALSE(b->fromMemoryCache);
+  EXPECT_EQ(b->ptx, first.ptx);
+  EXPECT_EQ(b->cubin, first.cubin);
+  EXPECT_EQ(b->metadataJson, first.metadataJson);
+  EXPECT_EQ(b->moduleName, "kernels");
+  EXPECT_EQ(jit.stats().compiles, 0u);
+  EXPECT_EQ(jit.stats().diskHits, 1u);
+  std::printf("[ measured ] disk-cache hit: %.3f ms (compileMs %.3f ms); "
+              "first compile: %.1f ms\n",
+              wallMs, b->compileMs, first.compileMs);
+  EXPECT_LT(wallMs, 50.0);
+  // And now it is in this Compiler's memory.
+  auto c = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(c.ok());
+  EXPECT_TRUE(c->fromMemoryCache);
+}
+
+TEST_F(JitTest, ChangedOptionsMiss) {
+  Compiler jit;
+  auto a = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(a.ok()) << a.error();
+
+  JitOptions sm100 = opts;
+  sm100.chip = "sm_100a";
+  auto b = jit.compile(kAddKernel, sm100);
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_FALSE(b->fromMemoryCache || b->fromDiskCache);
+  EXPECT_NE(b->cacheKey, a->cacheKey);
+  EXPECT_NE(b->ptx.find(".target sm_100a"), std::string::npos);
+
+  JitOptions o2 = opts;
+  o2.optLevel = 2;
+  auto c = jit.compile(kAddKernel, o2);
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_FALSE(c->fromMemoryCache || c->fromDiskCache);
+  EXPECT_NE(c->cacheKey, a->cacheKey);
+
+  // A one-character change of the source is a different kernel.
+  std::string src = std::string(kAddKernel) + "\n";
+  auto d = jit.compile(src, opts);
+  ASSERT_TRUE(d.ok()) << d.error();
+  EXPECT_FALSE(d->fromMemoryCache || d->fromDiskCache);
+
+  EXPECT_EQ(jit.stats().compiles, 4u);
+  EXPECT_EQ(jit.stats().memoryHits, 0u);
+}
+
+TEST_F(JitTest, TruncatedArtifactIsDetectedAndRebuilt) {
+  CompiledModule good;
+  {
+    Compiler jit;
+    auto a = jit.compile(kAddKernel, opts);
+    ASSERT_TRUE(a.ok()) << a.error();
+    good = *a;
+  }
+  std::string file = artifactFile(good);
+  std::string bytes = readAll(file);
+  ASSERT_GT(bytes.size(), 16u);
+  ASSERT_FALSE(::truncate(file.c_str(), bytes.size() / 2));
+
+  Compiler jit;
+  auto b = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_FALSE(b->fromDiskCache);
+  EXPECT_EQ(jit.stats().diskCorrupt, 1u);
+  EXPECT_EQ(jit.stats().compiles, 1u);
+  EXPECT_EQ(jit.stats().diskStores, 1u);
+  EXPECT_EQ(b->ptx, good.ptx);
+  EXPECT_EQ(b->cubin, good.cubin);
+  EXPECT_EQ(readAll(file), bytes); // the entry is whole again
+
+  Compiler again;
+  auto c = again.compile(kAddKernel, opts);
+  ASSERT_TRUE(c.ok());
+  EXPECT_TRUE(c->fromDiskCache);
+  EXPECT_EQ(again.stats().diskCorrupt, 0u);
+}
+
+TEST_F(JitTest, FlippedBytesAreDetectedAndRebuilt) {
+  CompiledModule good;
+  {
+    Compiler jit;
+    auto a = jit.compile(kAddKernel, opts);
+    ASSERT_TRUE(a.ok()) << a.error();
+    good = *a;
+  }
+  std::string file = artifactFile(good);
+  std::string bytes = readAll(file);
+  ASSERT_FALSE(bytes.empty());
+  std::string bad = bytes;
+  bad[bad.size() / 2] ^= 0x5a; // same size, different content
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(file, ec);
+    ASSERT_FALSE(ec);
+    os << bad;
+  }
+  Compiler jit;
+  auto b = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_FALSE(b->fromDiskCache);
+  EXPECT_EQ(jit.stats().diskCorrupt, 1u);
+  EXPECT_EQ(b->cubin, good.cubin);
+  EXPECT_EQ(b->ptx, good.ptx);
+  EXPECT_EQ(readAll(file), bytes);
+}
+
+TEST_F(JitTest, TruncatedManifestIsDetected) {
+  CompiledModule good;
+  {
+    Compiler jit;
+    auto a = jit.compile(kAddKernel, opts);
+    ASSERT_TRUE(a.ok()) << a.error();
+    good = *a;
+  }
+  std::string manifest = join(join(opts.cacheDir, good.cacheKey), "manifest");
+  uint64_t size = readAll(manifest).size();
+  ASSERT_GT(size, 10u);
+  ASSERT_FALSE(::truncate(manifest.c_str(), size - 5));
+  Compiler jit;
+  auto b = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_EQ(jit.stats().diskCorrupt, 1u);
+  EXPECT_EQ(readAll(manifest).size(), size);
+}
+
+TEST_F(JitTest, MalformedSourceGivesTheParserDiagnostic) {
+  Compiler jit;
+  const char *src = "module {\n"
+                    "  gpu.module @k {\n"
+                    "    gpu.func @f() kernel {\n"
+                    "      %x = arith.addi %y, %y : i32\n"
+                    "      gpu.return\n"
+                    "    }\n"
+                    "  }\n"
+                    "}\n";
+  auto r = jit.compile(src, opts);
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(std::regex_search(r.error(),
+                                std::regex(R"(<source>:4:\d+: error: )")))
+      << r.error();
+  EXPECT_NE(r.error().find("undeclared SSA value"), std::string::npos)
+      << r.error();
+  EXPECT_EQ(jit.stats().diskStores, 0u);
+
+  auto garbage = jit.compile("this is not MLIR", opts);
+  ASSERT_FALSE(garbage.ok());
+  EXPECT_NE(garbage.error().find("<source>:1:1: error:"), std::string::npos)
+      << garbage.error();
+}
+
+TEST_F(JitTest, ExactlyOneGpuModule) {
+  Compiler jit;
+  auto none = jit.compile("module {}", opts);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().find("exactly one gpu.module, found 0"),
+            std::string::npos)
+      << none.error();
+  auto two = jit.compile("module attributes {gpu.container_module} {\n"
+                         "  gpu.module @a {}\n  gpu.module @b {}\n}\n",
+                         opts);
+  ASSERT_FALSE(two.ok());
+  EXPECT_NE(two.error().find("found 2"), std::string::npos) << two.error();
+}
+
+TEST_F(JitTest, ChipLimitViolationIsReported) {
+  Compiler jit;
+  JitOptions o = opts;
+  o.chip = "sm_120a";
+  const char *src =
+      "module attributes {gpu.container_module} {\n"
+      "  gpu.module @k {\n"
+      "    gpu.func @big_smem() kernel attributes {cute.dynamic_smem = "
+      "120000 : i64, gpu.known_block_size = array<i32: 128, 1, 1>} {\n"
+      "      gpu.return\n"
+      "    }\n"
+      "  }\n"
+      "}\n";
+  auto r = jit.compile(src, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("<source>:3:5: error: kernel @big_smem uses 120000 "
+                           "bytes of shared memory (static 0 + dynamic "
+                           "120000); sm_120a allows at most 101376 bytes per "
+                           "block"),
+            std::string::npos)
+      << r.error();
+  // Legal on sm_90a.
+  auto ok = jit.compile(src, opts);
+  EXPECT_TRUE(ok.ok()) << ok.error();
+}
+
+TEST_F(JitTest, TwoThreadsTwoCompilersOneCacheDir) {
+  Compiler a, b;
+  std::optional<Expected<CompiledModule>> ra, rb;
+  std::thread ta([&] { ra.emplace(a.compile(kAddKernel, opts)); });
+  std::thread tb([&] { rb.emplace(b.compile(kAddKernel, opts)); });
+  ta.join();
+  tb.join();
+  ASSERT_TRUE(ra->ok()) << ra->error();
+  ASSERT_TRUE(rb->ok()) << rb->error();
+  EXPECT_EQ((*ra)->ptx, (*rb)->ptx);
+  EXPECT_EQ((*ra)->cubin, (*rb)->cubin);
+  EXPECT_EQ((*ra)->metadataJson, (*rb)->metadataJson);
+  CacheStats sa = a.stats(), sb = b.stats();
+  // Exactly one entry was published; the other thread either found it or
+  // lost the race to publish.
+  EXPECT_EQ(sa.diskStores + sb.diskStores, 1u);
+  EXPECT_EQ(sa.diskCorrupt + sb.diskCorrupt, 0u);
+  EXPECT_EQ(sa.diskWriteErrors + sb.diskWriteErrors, 0u);
+  EXPECT_EQ(sa.compiles + sb.compiles,
+            1u + sa.diskRacesLost + sb.diskRacesLost);
+  // No temporary entries are left behind.
+  std::error_code ec;
+  unsigned entries = 0;
+  for (llvm::sys::fs::directory_iterator it(opts.cacheDir, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    ++entries;
+    EXPECT_EQ(llvm::sys::path::filename(it->path()), (*ra)->cacheKey);
+  }
+  EXPECT_EQ(entries, 1u);
+  Compiler c;
+  auto rc = c.compile(kAddKernel, opts);
+  ASSERT_TRUE(rc.ok());
+  EXPECT_TRUE(rc->fromDiskCache);
+}
+
+TEST_F(JitTest, DumpDirReceivesEveryStageAndThePtx) {
+  Compiler jit;
+  // Prime the caches: a dump still compiles.
+  ASSERT_TRUE(jit.compile(kAddKernel, opts).ok());
+  JitOptions o = opts;
+  o.dumpDir = join(root, "dump");
+  auto r = jit.compile(kAddKernel, o);
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_FALSE(r->fromMemoryCache || r->fromDiskCache);
+  EXPECT_EQ(jit.stats().compiles, 2u);
+
+  EXPECT_NE(readAll(join(o.dumpDir, "00-input.mlir")).find("gpu.module @kernels"),
+            std::string::npos);
+  EXPECT_NE(readAll(join(o.dumpDir, "01-cute-verify-kernel.mlir"))
+                .find("gpu.func @add_f32x4"),
+            std::string::npos);
+  EXPECT_EQ(readAll(join(o.dumpDir, "kernels.sm_90a.ptx")), r->ptx);
+  unsigned mlirFiles = 0;
+  bool sawToBinary = false, sawLowering = false;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(o.dumpDir, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (name.ends_with(".mlir"))
+      ++mlirFiles;
+    if (name.contains("gpu-module-to-binary"))
+      sawToBinary = readAll(it->path()).find("gpu.binary @kernels") !=
+                    std::string::npos;
+    if (name.contains("convert-gpu-to-nvvm"))
+      sawLowering = readAll(it->path()).find("nvvm.read.ptx.sreg.tid.x") !=
+                    std::string::npos;
+  }
+  EXPECT_GE(mlirFiles, 12u);
+  EXPECT_TRUE(sawToBinary);
+  EXPECT_TRUE(sawLowering);
+}
+
+TEST_F(JitTest, CompileFileNamesThePathInDiagnostics) {
+  std::string ok = join(root, "add.mlir"), bad = join(root, "bad.mlir");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(ok, ec) << kAddKernel;
+    llvm::raw_fd_ostream(bad, ec) << "module {\n  }}\n";
+  }
+  Compiler jit;
+  auto r = jit.compileFile(ok, opts);
+  ASSERT_TRUE(r.ok()) << r.error();
+  // The key is the text: compiling the same text from memory hits.
+  EXPECT_TRUE(jit.compile(kAddKernel, opts)->fromMemoryCache);
+  auto e = jit.compileFile(bad, opts);
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.error().find(bad + ":2:"), std::string::npos) << e.error();
+  auto missing = jit.compileFile(join(root, "nope.mlir"), opts);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("cannot read"), std::string::npos);
+}
+
+TEST_F(JitTest, DiskCacheCanBeTurnedOff) {
+  JitOptions o = opts;
+  o.useDiskCache = false;
+  {
+    Compiler jit;
+    ASSERT_TRUE(jit.compile(kAddKernel, o).ok());
+  }
+  EXPECT_FALSE(llvm::sys::fs::exists(opts.cacheDir));
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, o);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->fromDiskCache);
+  EXPECT_EQ(jit.stats().compiles, 1u);
+}
+
+TEST(JitCacheDir, Resolution) {
+  JitOptions o;
+  o.cacheDir = "/explicit";
+  EXPECT_EQ(Compiler::resolveCacheDir(o), "/explicit");
+  o.cacheDir.clear();
+  const char *old = std::getenv("CUTE_CACHE_DIR");
+  std::string saved = old ? old : "";
+  setenv("CUTE_CACHE_DIR", "/from-env", 1);
+  EXPECT_EQ(Compiler::resolveCacheDir(o), "/from-env");
+  unsetenv("CUTE_CACHE_DIR");
+  EXPECT_TRUE(llvm::StringRef(Compiler::resolveCacheDir(o))
+                  .ends_with("/.cache/cute-mlir"));
+  if (old)
+    setenv("CUTE_CACHE_DIR", saved.c_str(), 1);
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(JitTest, PublishingOverAnExistingEntryUsesTheVerifiedWinner) {
+  Compiler first;
+  auto a = first.compile(kAddKernel, opts);
+  ASSERT_TRUE(a.ok()) << a.error();
+  // A dump compiles without looking the key up, so its store finds the
+  // entry already there: the same situation as losing a publish race.
+  Compiler jit;
+  JitOptions o = opts;
+  o.dumpDir = join(root, "dump");
+  auto b = jit.compile(kAddKernel, o);
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_EQ(jit.stats().diskRacesLost, 1u);
+  EXPECT_EQ(jit.stats().diskStores, 0u);
+  EXPECT_EQ(jit.stats().diskCorrupt, 0u);
+  EXPECT_EQ(b->cubin, a->cubin);
+
+  // When the winner's entry does not verify, ours replaces it.
+  std::string file = artifactFile(*a);
+  ASSERT_FALSE(::truncate(file.c_str(), 3));
+  Compiler third;
+  auto c = third.compile(kAddKernel, o);
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(third.stats().diskRacesLost, 1u);
+  EXPECT_EQ(third.stats().diskCorrupt, 1u);
+  EXPECT_EQ(third.stats().diskStores, 1u);
+  EXPECT_EQ(readAll(file).size(), havePtxas ? a->cubin.size() : a->ptx.size());
+}
+
+// Many writers publishing the same keys at once: exactly one wins each key,
+// the others see the race, nothing is left half-written.
+TEST_F(JitTest, ConcurrentPublishStress) {
+  namespace jd = cute::jit::detail;
+  jd::Artifacts art{"kernels", "sm_90a", std::string(4096, 'p'),
+                    std::string(70000, 'c'), "{}"};
+  constexpr int kThreads = 6, kKeys = 40;
+  std::atomic<int> stored{0}, lost{0}, errors{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&] {
+      for (int k = 0; k < kKeys; ++k) {
+        std::string why;
+        switch (jd::storeEntry(opts.cacheDir, "key" + std::to_string(k), art,
+                               why)) {
+        case jd::StoreStatus::Stored:
+          ++stored;
+          break;
+        case jd::StoreStatus::RaceLost:
+          ++lost;
+          break;
+        case jd::StoreStatus::Error:
+          ++errors;
+          ADD_FAILURE() << why;
+          break;
+        }
+      }
+    });
+  for (auto &t : threads)
+    t.join();
+  EXPECT_EQ(stored, kKeys);
+  EXPECT_EQ(lost, (kThreads - 1) * kKeys);
+  EXPECT_EQ(errors, 0);
+  std::error_code ec;
+  int entries = 0;
+  for (llvm::sys::fs::directory_iterator it(opts.cacheDir, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    ++entries;
+    jd::Artifacts back;
+    std::string why;
+    std::string name = llvm::sys::path::filename(it->path()).str();
+    EXPECT_EQ(jd::loadEntry(opts.cacheDir, name, true, back, why),
+              jd::LoadStatus::Hit)
+        << name << ": " << why;
+    EXPECT_EQ(back.cubin, art.cubin);
+  }
+  EXPECT_EQ(entries, kKeys);
+}
+
+} // namespace
