@@ -1,6 +1,9 @@
 //===- KernelInfo.cpp - Launch facts of a gpu.func kernel -----------------===//
 #include "cute/Target/KernelInfo.h"
 
+#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/CuteTensor.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/raw_ostream.h"
@@ -44,24 +47,53 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
                     ((mt.getElementTypeBitWidth() + 7) / 8);
   }
   for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
+    std::string base = "arg" + std::to_string(i);
     KernelParam p;
-    p.name = "arg" + std::to_string(i);
+    p.name = base;
     if (isa<LLVM::LLVMPointerType>(t)) {
       p.kind = "ptr";
       p.bytes = 8;
       if (auto e = fn.getArgAttrOfType<TypeAttr>(i, "cute.elem"))
         p.elem = typeName(e.getValue());
-    } else if (t.isIntOrFloat()) {
+      k.params.push_back(p);
+      continue;
+    }
+    if (t.isIntOrFloat()) {
       p.kind = "scalar";
       p.elem = typeName(t);
       p.bytes = (t.getIntOrFloatBitWidth() + 7) / 8;
-    } else {
-      fn.emitError("kernel @")
-          << k.name << ": cannot describe parameter " << i << " of type " << t
-          << " in the launch metadata";
-      return failure();
+      k.params.push_back(p);
+      continue;
     }
-    k.params.push_back(p);
+    if (isa<CuteDialect>(t.getDialect())) {
+      // A cute value is passed flattened (see convert-cute-to-llvm): the
+      // pointer of a ptr/memref, then one integer per dynamic leaf.
+      Type elem;
+      if (auto pt = dyn_cast<PtrType>(t))
+        elem = pt.getElementType();
+      else if (auto mt = dyn_cast<CuteMemRefType>(t))
+        elem = mt.getElementType();
+      if (elem) {
+        p.kind = "ptr";
+        p.bytes = 8;
+        p.elem = typeName(elem);
+        k.params.push_back(p);
+      }
+      unsigned leaf = 0;
+      for (const ::cute::layout::Int &v : dynamicLeavesOfType(t)) {
+        KernelParam q;
+        q.name = base + ".leaf" + std::to_string(leaf++);
+        q.kind = "scalar";
+        q.elem = "i" + std::to_string(v.width());
+        q.bytes = (v.width() + 7) / 8;
+        k.params.push_back(q);
+      }
+      continue;
+    }
+    fn.emitError("kernel @")
+        << k.name << ": cannot describe parameter " << i << " of type " << t
+        << " in the launch metadata";
+    return failure();
   }
   return k;
 }

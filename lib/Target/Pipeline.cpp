@@ -1,4 +1,5 @@
 //===- Pipeline.cpp - The one-flag pipeline: cute kernels to PTX/cubin ----===//
+#include "cute/Conversion/CuteToLLVM.h"
 #include "cute/Target/Chip.h"
 #include "cute/Target/Passes.h"
 #include "cute/Transforms/Passes.h"
@@ -24,6 +25,9 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
       createCuteCollectKernelMetadata(CuteCollectKernelMetadataOptions{o.chip}));
   pm.addPass(createCuteFoldStatic());
   pm.addPass(createCuteExpandOps());
+  pm.addPass(createCanonicalizerPass());
+  // Tensors, views, copies and leftover layout values to LLVM/arith/scf.
+  pm.addPass(createConvertCuteToLLVM());
   pm.addPass(createCanonicalizerPass());
 
   GpuNVVMAttachTargetOptions target;

@@ -10,6 +10,7 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -41,6 +42,7 @@ void mlir::cute::registerCuteDialects(DialectRegistry &registry) {
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertMathToLLVMInterface(registry);
   registerConvertMemRefToLLVMInterface(registry);
+  vector::registerConvertVectorToLLVMInterface(registry);
   NVVM::registerConvertGpuToNVVMInterface(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   registerLLVMDialectTranslation(registry);

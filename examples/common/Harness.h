@@ -1,0 +1,257 @@
+//===- Harness.h - Shared host code of the example drivers ------*- C++ -*-===//
+//
+// Loading compiled kernels (cubin + metadata from the compiler), fresh random
+// inputs, poisoned outputs, comparison with a CPU reference in double
+// precision, and event timing (warm-up, median of many launches). MLIR-free:
+// the drivers build on the GPU machine against the runtime only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_EXAMPLES_HARNESS_H
+#define CUTE_EXAMPLES_HARNESS_H
+
+#include "cute/Runtime/Runtime.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace cute::ex {
+
+// --- Errors: examples stop at the first failure, naming what failed. ---------
+
+[[noreturn]] inline void die(const std::string &what, const rt::Error &e) {
+  std::fprintf(stderr, "FATAL: %s: %s\n", what.c_str(), e.str().c_str());
+  std::exit(2);
+}
+template <class T> T need(rt::Result<T> r, const std::string &what) {
+  if (!r.ok())
+    die(what, r.error());
+  return std::move(r).value();
+}
+inline void need(rt::Status s, const std::string &what) {
+  if (!s.ok())
+    die(what, s.error());
+}
+
+// --- 16-bit floats (round to nearest even) ------------------------------------
+
+inline uint16_t floatToBf16(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  if ((u & 0x7fffffffu) > 0x7f800000u)
+    return uint16_t((u >> 16) | 0x40);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return uint16_t(u >> 16);
+}
+inline float bf16ToFloat(uint16_t h) {
+  uint32_t u = uint32_t(h) << 16;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline uint16_t floatToHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  int32_t e = int32_t((x >> 23) & 0xff) - 127 + 15;
+  uint32_t m = x & 0x7fffffu;
+  if (((x >> 23) & 0xff) == 0xff)
+    return uint16_t(sign | 0x7c00u | (m ? 0x200u : 0u));
+  if (e >= 31)
+    return uint16_t(sign | 0x7c00u);
+  if (e <= 0) {
+    if (e < -10)
+      return uint16_t(sign);
+    m |= 0x800000u;
+    uint32_t shift = uint32_t(14 - e);
+    uint32_t half = m >> shift, rem = m & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rem > mid || (rem == mid && (half & 1)))
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = (uint32_t(e) << 10) | (m >> 13), rem = m & 0x1fffu;
+  if (rem > 0x1000u || (rem == 0x1000u && (half & 1)))
+    ++half;
+  return uint16_t(sign | half);
+}
+inline float halfToFloat(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ffu;
+  uint32_t u;
+  if (e == 0) {
+    if (m == 0) {
+      u = sign;
+    } else {
+      int k = -1;
+      do {
+        ++k;
+        m <<= 1;
+      } while (!(m & 0x400u));
+      u = sign | uint32_t(127 - 15 - k) << 23 | (m & 0x3ffu) << 13;
+    }
+  } else if (e == 31) {
+    u = sign | 0x7f800000u | m << 13;
+  } else {
+    u = sign | (e - 15 + 127) << 23 | m << 13;
+  }
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+/// Element codecs for the drivers' templates.
+struct F32 {
+  using Storage = float;
+  static constexpr const char *name = "f32";
+  static float load(float v) { return v; }
+  static float store(float v) { return v; }
+};
+struct F16 {
+  using Storage = uint16_t;
+  static constexpr const char *name = "f16";
+  static float load(uint16_t v) { return halfToFloat(v); }
+  static uint16_t store(float v) { return floatToHalf(v); }
+};
+struct BF16 {
+  using Storage = uint16_t;
+  static constexpr const char *name = "bf16";
+  static float load(uint16_t v) { return bf16ToFloat(v); }
+  static uint16_t store(float v) { return floatToBf16(v); }
+};
+
+// --- Inputs -------------------------------------------------------------------
+
+/// Uniform values in [lo, hi) from a fresh seed (printed, for reproduction);
+/// zeros are replaced so an all-zero kernel cannot pass.
+template <class E>
+std::vector<typename E::Storage> randomVector(size_t n, uint64_t seed,
+                                              float lo = -1.f, float hi = 1.f) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<typename E::Storage> v(n);
+  for (auto &x : v) {
+    float f = dist(rng);
+    if (f == 0.f)
+      f = 0.5f;
+    x = E::store(f);
+  }
+  return v;
+}
+
+inline uint64_t freshSeed() {
+  return uint64_t(std::chrono::high_resolution_clock::now()
+                      .time_since_epoch()
+                      .count());
+}
+
+// --- Comparison ---------------------------------------------------------------
+
+struct Comparison {
+  double maxAbs = 0, maxRel = 0;
+  size_t worst = 0, bad = 0;
+  bool pass = true;
+};
+
+/// |got - ref| <= atol + rtol * |ref| everywhere (NaN fails).
+inline Comparison compare(const std::vector<double> &ref,
+                          const std::vector<float> &got, double atol,
+                          double rtol) {
+  Comparison c;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    double d = std::fabs(double(got[i]) - ref[i]);
+    double r = d / std::max(std::fabs(ref[i]), 1e-30);
+    if (!(d <= atol + rtol * std::fabs(ref[i]))) {
+      ++c.bad;
+      c.pass = false;
+    }
+    if (!(d <= c.maxAbs)) {
+      c.maxAbs = std::isnan(d) ? INFINITY : d;
+      c.worst = i;
+    }
+    if (std::fabs(ref[i]) > atol)
+      c.maxRel = std::max(c.maxRel, r);
+  }
+  return c;
+}
+
+// --- Timing -------------------------------------------------------------------
+
+/// Median time of one launch in ms: `warmup` launches, then `reps` launches
+/// each timed with events.
+inline double medianMs(const rt::Context &ctx, const rt::Stream &stream,
+                       const std::function<void()> &launch, int warmup = 5,
+                       int reps = 30) {
+  for (int i = 0; i < warmup; ++i)
+    launch();
+  need(stream.synchronize(), "warm-up");
+  auto start = need(rt::Event::create(ctx), "event");
+  auto end = need(rt::Event::create(ctx), "event");
+  std::vector<double> ms;
+  for (int i = 0; i < reps; ++i) {
+    need(start.record(stream), "event record");
+    launch();
+    need(end.record(stream), "event record");
+    need(end.synchronize(), "event sync");
+    ms.push_back(need(rt::Event::elapsedMs(start, end), "elapsed"));
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+// --- Command line ---------------------------------------------------------------
+
+struct Options {
+  std::string artifacts = "artifacts"; // <dir>/<module>.<chip>.{cubin,json}
+  std::string chip = "sm_90a";
+  bool bench = true;
+  std::vector<int64_t> sizes;
+};
+
+inline Options parseOptions(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "missing value after %s\n", a.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--artifacts")
+      o.artifacts = next();
+    else if (a == "--chip")
+      o.chip = next();
+    else if (a == "--no-bench")
+      o.bench = false;
+    else if (a == "--size")
+      o.sizes.push_back(std::stoll(next()));
+    else {
+      std::fprintf(stderr,
+                   "usage: %s [--artifacts DIR] [--chip sm_90a] [--size N]... "
+                   "[--no-bench]\n",
+                   argv[0]);
+      std::exit(2);
+    }
+  }
+  return o;
+}
+
+/// Loads <artifacts>/<module>.<chip>.cubin with its metadata.
+inline rt::Program loadProgram(const rt::Context &ctx, const Options &o,
+                               const std::string &module) {
+  std::string stem = o.artifacts + "/" + module + "." + o.chip;
+  return need(rt::Program::loadFiles(ctx, stem + ".cubin", stem + ".json"),
+              "loading " + stem);
+}
+
+} // namespace cute::ex
+
+#endif // CUTE_EXAMPLES_HARNESS_H

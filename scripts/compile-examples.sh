@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Compiles every example kernel (examples/*/*.mlir with a gpu.module) for
+# sm_90a, sm_100a and sm_120a into build-artifacts/<chip>/ (PTX, cubin via
+# ptxas, metadata JSON) and prints each compile's wall time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${CUTE_BUILD_DIR:-build}
+OPT="$BUILD_DIR/bin/cute-opt"
+CHIPS=${CHIPS:-"sm_90a sm_100a sm_120a"}
+FORMAT=cubin
+[ "${CUTE_PTXAS_OK:-1}" = 1 ] || FORMAT=ptx
+mkdir -p build-artifacts
+git rev-parse --short HEAD > build-artifacts/COMMIT 2>/dev/null || true
+for kernel in examples/*/kernel.mlir; do
+  for chip in $CHIPS; do
+    out=build-artifacts/$chip
+    mkdir -p "$out"
+    start=$(date +%s%N)
+    "$OPT" "$kernel" --cute-compile="chip=$chip format=$FORMAT output-dir=$out" -o /dev/null
+    end=$(date +%s%N)
+    printf 'compiled %-36s for %-8s in %4d ms (%s)\n' "$kernel" "$chip" \
+      $(( (end - start) / 1000000 )) "$FORMAT"
+  done
+done

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (CUDA, cmake, a C++ compiler; no LLVM/MLIR), in the
+# repository root, with the kernels compiled beforehand by
+# scripts/compile-examples.sh into build-artifacts/<chip>/. Builds the
+# runtime-only configuration, runs the runtime's GPU tests, every example's
+# check and benchmark, compute-sanitizer on small sizes, and torch's peers;
+# writes everything under ${OUT:-gpu-results}.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="$PATH:/usr/local/cuda/bin"
+OUT=${OUT:-gpu-results}
+mkdir -p "$OUT"
+CHIP=${CHIP:-sm_90a}
+ART=build-artifacts/$CHIP
+log() { echo "[gpu-run] $*" | tee -a "$OUT/summary.txt"; }
+
+log "date $(date -u +%FT%TZ) commit $(cat build-artifacts/COMMIT 2>/dev/null || echo unknown)"
+log "gpu $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null)"
+
+cmake -G Ninja -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release \
+  -DCUTE_ENABLE_MLIR=OFF > "$OUT/build.log" 2>&1 &&
+  ninja -C build-gpu >> "$OUT/build.log" 2>&1 || { log "BUILD FAILED"; tail -30 "$OUT/build.log"; exit 1; }
+
+status=0
+build-gpu/bin/CuteRuntimeTests --gtest_brief=1 > "$OUT/runtime-tests.txt" 2>&1 || status=1
+log "runtime tests: $(tail -n 3 "$OUT/runtime-tests.txt" | tr '\n' ' ')"
+
+for ex in elementwise swiglu rmsnorm; do
+  host=build-gpu/bin/$ex-host
+  [ -x "$host" ] || continue
+  "$host" --artifacts "$ART" --chip "$CHIP" > "$OUT/current.txt" 2>&1 || status=1
+  cat "$OUT/current.txt" >> "$OUT/examples.txt"
+  grep -E "^(CHECK|BENCH|RESULT|FATAL)" "$OUT/current.txt" | tee -a "$OUT/summary.txt"
+  rm -f "$OUT/current.txt"
+  if command -v compute-sanitizer >/dev/null 2>&1; then
+    echo "== $ex" >> "$OUT/memcheck.txt"
+    compute-sanitizer --tool memcheck --error-exitcode 3 "$host" --artifacts "$ART" \
+      --chip "$CHIP" --size 1003 --no-bench >> "$OUT/memcheck.txt" 2>&1
+    rc=$?
+    log "memcheck $ex (n=1003): $([ $rc = 0 ] && echo clean || echo "FAILED rc=$rc")"
+    [ $rc = 0 ] || status=1
+  fi
+done
+
+python3 bench/torch_baselines.py > "$OUT/peers.txt" 2>&1
+grep -E "^PEER" "$OUT/peers.txt" | tee -a "$OUT/summary.txt"
+log "exit status $status"
+exit $status
