@@ -65,16 +65,19 @@ def main():
     silu = torch.nn.functional.silu
     report("torch.swiglu[bf16]", n, nbytes, median_ms(lambda: silu(g) * u))
     copy_same_bytes("swiglu_bf16", nbytes)
-    r, cdim = args.rmsnorm_rows, args.rmsnorm_cols
-    x = torch.randn(r, cdim, device="cuda", dtype=torch.bfloat16)
-    w = torch.randn(cdim, device="cuda", dtype=torch.bfloat16)
-    nbytes = 2 * r * cdim * 2 + cdim * 2
-    if hasattr(torch.nn.functional, "rms_norm"):
-        fn = lambda: torch.nn.functional.rms_norm(x, (cdim,), w, 1e-6)
-    else:
-        fn = lambda: (x.float() * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + 1e-6)).to(x.dtype) * w
-    report("torch.rms_norm[bf16]", r * cdim, nbytes, median_ms(fn))
-    copy_same_bytes("rmsnorm_bf16", nbytes)
+    cdim = args.rmsnorm_cols
+    for r in (args.rmsnorm_rows, 2 * args.rmsnorm_rows):
+        x = torch.randn(r, cdim, device="cuda", dtype=torch.bfloat16)
+        w = torch.randn(cdim, device="cuda", dtype=torch.bfloat16)
+        nbytes = 2 * r * cdim * 2 + cdim * 2
+        if hasattr(torch.nn.functional, "rms_norm"):
+            fn = lambda: torch.nn.functional.rms_norm(x, (cdim,), w, 1e-6)
+        else:
+            fn = lambda: (x.float() * torch.rsqrt(
+                x.float().pow(2).mean(-1, keepdim=True) + 1e-6)).to(x.dtype) * w
+        report(f"torch.rms_norm[bf16,{r}x{cdim}]", r * cdim, nbytes, median_ms(fn))
+        copy_same_bytes(f"rmsnorm_{r}x{cdim}", nbytes)
+        del x, w
 
 
 if __name__ == "__main__":

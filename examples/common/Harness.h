@@ -41,7 +41,8 @@ inline void need(rt::Status s, const std::string &what) {
     die(what, s.error());
 }
 
-// --- 16-bit floats (round to nearest even) ------------------------------------
+// --- 16-bit floats (round to nearest even)
+// ------------------------------------
 
 inline uint16_t floatToBf16(float f) {
   uint32_t u;
@@ -72,7 +73,8 @@ inline uint16_t floatToHalf(float f) {
       return uint16_t(sign);
     m |= 0x800000u;
     uint32_t shift = uint32_t(14 - e);
-    uint32_t half = m >> shift, rem = m & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    uint32_t half = m >> shift, rem = m & ((1u << shift) - 1),
+             mid = 1u << (shift - 1);
     if (rem > mid || (rem == mid && (half & 1)))
       ++half;
     return uint16_t(sign | half);
@@ -83,7 +85,8 @@ inline uint16_t floatToHalf(float f) {
   return uint16_t(sign | half);
 }
 inline float halfToFloat(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ffu;
+  uint32_t sign = uint32_t(h & 0x8000u) << 16, e = (h >> 10) & 0x1f,
+           m = h & 0x3ffu;
   uint32_t u;
   if (e == 0) {
     if (m == 0) {
@@ -126,7 +129,8 @@ struct BF16 {
   static uint16_t store(float v) { return floatToBf16(v); }
 };
 
-// --- Inputs -------------------------------------------------------------------
+// --- Inputs
+// -------------------------------------------------------------------
 
 /// Uniform values in [lo, hi) from a fresh seed (printed, for reproduction);
 /// zeros are replaced so an all-zero kernel cannot pass.
@@ -146,12 +150,12 @@ std::vector<typename E::Storage> randomVector(size_t n, uint64_t seed,
 }
 
 inline uint64_t freshSeed() {
-  return uint64_t(std::chrono::high_resolution_clock::now()
-                      .time_since_epoch()
-                      .count());
+  return uint64_t(
+      std::chrono::high_resolution_clock::now().time_since_epoch().count());
 }
 
-// --- Comparison ---------------------------------------------------------------
+// --- Comparison
+// ---------------------------------------------------------------
 
 struct Comparison {
   double maxAbs = 0, maxRel = 0;
@@ -181,7 +185,8 @@ inline Comparison compare(const std::vector<double> &ref,
   return c;
 }
 
-// --- Timing -------------------------------------------------------------------
+// --- Timing
+// -------------------------------------------------------------------
 
 /// Median time of one launch in ms: `warmup` launches, then `reps` launches
 /// each timed with events.
@@ -205,7 +210,8 @@ inline double medianMs(const rt::Context &ctx, const rt::Stream &stream,
   return ms[ms.size() / 2];
 }
 
-// --- Command line ---------------------------------------------------------------
+// --- Command line
+// ---------------------------------------------------------------
 
 struct Options {
   std::string artifacts = "artifacts"; // <dir>/<module>.<chip>.{cubin,json}

@@ -53,9 +53,8 @@ int main(int argc, char **argv) {
                 (long long)n, (unsigned long long)seed, c.maxAbs, c.maxRel,
                 atol, rtol, c.pass ? "PASS" : "FAIL");
     if (o.bench && n >= (int64_t(1) << 26)) {
-      double ms = medianMs(ctx, stream, [&] {
-        need(k.launch(stream, cfg, args), "launch");
-      });
+      double ms = medianMs(
+          ctx, stream, [&] { need(k.launch(stream, cfg, args), "launch"); });
       double bytes = 3.0 * double(n) * 2;
       std::printf("BENCH swiglu_bf16 n=%-10lld bytes=%.3g time_ms=%.4f "
                   "GB/s=%.1f\n",

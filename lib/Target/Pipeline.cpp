@@ -23,6 +23,7 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createCuteVerifyKernel(CuteVerifyKernelOptions{o.chip}));
   pm.addPass(
       createCuteCollectKernelMetadata(CuteCollectKernelMetadataOptions{o.chip}));
+  pm.addPass(createCuteUnrollLoops());
   pm.addPass(createCuteFoldStatic());
   pm.addPass(createCuteExpandOps());
   pm.addPass(createCanonicalizerPass());

@@ -36,4 +36,21 @@ def CuteExpandOps : Pass<"cute-expand-ops"> {
   ];
 }
 
+def CuteUnrollLoops : Pass<"cute-unroll-loops"> {
+  let summary = "Fully unroll scf.for loops marked `cute.unroll`";
+  let description = [{
+    The counterpart of CuTe's `CUTE_UNROLL`: an `scf.for` carrying the unit
+    attribute `cute.unroll` must have static bounds and is fully unrolled, so
+    that register fragments it indexes with the induction variable become
+    statically indexed (and live in registers rather than local memory). A
+    marked loop without a static trip count, or with more than
+    `max-trip-count` iterations, is an error naming the loop.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"maxTripCount", "max-trip-count", "unsigned", /*default=*/"256",
+           "Largest trip count a marked loop may have">,
+  ];
+}
+
 #endif // CUTE_PASSES_TD
