@@ -16,18 +16,14 @@ int main(int argc, char **argv) {
   rt::Context ctx = need(rt::Context::create(), "CUDA context");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "rmsnorm");
-  // cols % 8 == 0: rows start 16-byte aligned (128-bit accesses); then
-  // rows of at most 16384 stay in registers (rmsnorm_bf16_regs), longer
-  // rows take two passes over memory (rmsnorm_bf16). Other cols: the kernel
-  // that makes no alignment promise. Every applicable kernel is checked.
+  // cols % 8 == 0: rows start 16-byte aligned (128-bit accesses); other
+  // cols: the kernel that makes no alignment promise.
   struct Variant {
     const char *name;
     rt::Kernel kernel;
     bool (*applies)(int64_t cols);
   };
   std::vector<Variant> variants = {
-      {"rmsnorm_bf16_regs", need(prog.kernel("rmsnorm_bf16_regs"), "kernel"),
-       [](int64_t c) { return c % 8 == 0 && c <= 16384; }},
       {"rmsnorm_bf16", need(prog.kernel("rmsnorm_bf16"), "kernel"),
        [](int64_t c) { return c % 8 == 0; }},
       {"rmsnorm_bf16_unaligned",

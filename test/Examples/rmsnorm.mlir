@@ -9,13 +9,3 @@
 // CHECK-SAME: st.global.v4.b32
 // CHECK-SAME: .entry rmsnorm_bf16_unaligned(
 
-// The register-resident variant keeps the row in registers: its marked
-// loops are unrolled (cute-unroll-loops), so no local memory is used.
-// RUN: rm -rf %t && mkdir -p %t
-// RUN: cute-opt %cute_src/examples/rmsnorm/kernel.mlir --cute-compile="chip=sm_90a output-dir=%t" -o /dev/null
-// RUN: FileCheck %s --check-prefix=REGS < %t/rmsnorm.sm_90a.ptx
-// REGS-LABEL: .entry rmsnorm_bf16_regs(
-// REGS-NOT: .local
-// REGS: ld.global.v4.b32
-// REGS-NOT: .local
-// REGS: {{^}}}
