@@ -10,6 +10,9 @@
 #define CUTE_EXAMPLES_HARNESS_H
 
 #include "cute/Runtime/Runtime.h"
+#ifdef CUTE_EXAMPLES_WITH_JIT
+#include "cute/JIT/Compiler.h"
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -215,6 +218,7 @@ inline double medianMs(const rt::Context &ctx, const rt::Stream &stream,
 
 struct Options {
   std::string artifacts = "artifacts"; // <dir>/<module>.<chip>.{cubin,json}
+  std::string jitSource; // --jit FILE: compile FILE in-process instead
   std::string chip = "sm_90a";
   bool bench = true;
   std::vector<int64_t> sizes;
@@ -233,6 +237,8 @@ inline Options parseOptions(int argc, char **argv) {
     };
     if (a == "--artifacts")
       o.artifacts = next();
+    else if (a == "--jit")
+      o.jitSource = next();
     else if (a == "--chip")
       o.chip = next();
     else if (a == "--no-bench")
@@ -241,8 +247,8 @@ inline Options parseOptions(int argc, char **argv) {
       o.sizes.push_back(std::stoll(next()));
     else {
       std::fprintf(stderr,
-                   "usage: %s [--artifacts DIR] [--chip sm_90a] [--size N]... "
-                   "[--no-bench]\n",
+                   "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
+                   "[--chip sm_90a] [--size N]... [--no-bench]\n",
                    argv[0]);
       std::exit(2);
     }
@@ -250,9 +256,34 @@ inline Options parseOptions(int argc, char **argv) {
   return o;
 }
 
-/// Loads <artifacts>/<module>.<chip>.cubin with its metadata.
+/// Loads <artifacts>/<module>.<chip>.cubin with its metadata, or with
+/// --jit compiles the kernel source in-process (through the on-disk cache;
+/// only in builds with MLIR, see examples/CMakeLists.txt).
 inline rt::Program loadProgram(const rt::Context &ctx, const Options &o,
                                const std::string &module) {
+  if (!o.jitSource.empty()) {
+#ifdef CUTE_EXAMPLES_WITH_JIT
+    jit::Compiler compiler;
+    jit::JitOptions jo;
+    jo.chip = o.chip;
+    auto m = compiler.compileFile(o.jitSource, jo);
+    if (!m.ok()) {
+      std::fprintf(stderr, "FATAL: JIT compile of %s failed:\n%s\n",
+                   o.jitSource.c_str(), m.error().c_str());
+      std::exit(2);
+    }
+    std::printf("JIT %s: %s in %.1f ms\n", o.jitSource.c_str(),
+                m->fromMemoryCache || m->fromDiskCache ? "cache hit"
+                                                       : "compiled",
+                m->compileMs);
+    return need(rt::Program::load(ctx, m->cubin, m->metadataJson),
+                "loading the JIT-compiled " + module);
+#else
+    std::fprintf(stderr, "FATAL: --jit needs a build with MLIR "
+                         "(CUTE_ENABLE_MLIR=ON)\n");
+    std::exit(2);
+#endif
+  }
   std::string stem = o.artifacts + "/" + module + "." + o.chip;
   return need(rt::Program::loadFiles(ctx, stem + ".cubin", stem + ".json"),
               "loading " + stem);
