@@ -46,6 +46,14 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
     k.staticSmem += mt.getNumElements() *
                     ((mt.getElementTypeBitWidth() + 7) / 8);
   }
+  // cute.smem_alloc planned into static shared memory (cute-plan-smem); a
+  // dynamic plan is already in `cute.dynamic_smem`.
+  if (auto plan = fn->getAttrOfType<DictionaryAttr>("cute.smem_plan")) {
+    auto dyn = plan.getAs<BoolAttr>("dynamic");
+    auto bytes = plan.getAs<IntegerAttr>("bytes");
+    if (bytes && !(dyn && dyn.getValue()))
+      k.staticSmem += bytes.getInt();
+  }
   for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
     std::string base = "arg" + std::to_string(i);
     KernelParam p;

@@ -20,6 +20,10 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   // An unknown chip is reported by cute-verify-kernel; keep a valid feature.
   std::string features = info ? info->ptxFeature : "";
 
+  // Shared memory first: the plan's bytes are checked and recorded below.
+  CutePlanSmemOptions plan;
+  plan.chip = o.chip;
+  pm.addPass(createCutePlanSmem(plan));
   pm.addPass(createCuteVerifyKernel(CuteVerifyKernelOptions{o.chip}));
   pm.addPass(
       createCuteCollectKernelMetadata(CuteCollectKernelMetadataOptions{o.chip}));

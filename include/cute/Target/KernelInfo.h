@@ -24,13 +24,14 @@ struct KernelInfo {
   std::vector<KernelParam> params;
   std::array<int32_t, 3> block{1, 1, 1};
   std::array<int32_t, 3> cluster{1, 1, 1};
-  int64_t staticSmem = 0;  // workgroup attributions
+  int64_t staticSmem = 0;  // workgroup attributions + static smem plan
   int64_t dynamicSmem = 0; // `cute.dynamic_smem`
 };
 
 /// Reads a kernel's launch facts: block dims from `gpu.known_block_size`,
 /// cluster dims from `cute.cluster_dims`, dynamic smem from
-/// `cute.dynamic_smem`, static smem from workgroup attributions. Emits an
+/// `cute.dynamic_smem`, static smem from workgroup attributions plus the
+/// bytes of a static `cute.smem_plan` (cute-plan-smem). Emits an
 /// error on the function and fails for a parameter it cannot describe.
 FailureOr<KernelInfo> computeKernelInfo(gpu::GPUFuncOp fn);
 

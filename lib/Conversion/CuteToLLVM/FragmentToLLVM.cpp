@@ -156,11 +156,36 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
   }
 };
 
+/// A planned shared-memory allocation: its buffer (an addrspace-3 global made
+/// by cute-plan-smem) advanced by its offset in bytes.
+struct SmemAllocLowering : OpConversionPattern<SmemAllocOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SmemAllocOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getBufferAttr() || !op.getOffset())
+      return op.emitOpError(
+          "has no shared-memory plan; run cute-plan-smem before "
+          "convert-cute-to-llvm");
+    Location loc = op.getLoc();
+    auto ptrTy = LLVM::LLVMPointerType::get(
+        rewriter.getContext(), addressSpaceOf(unsigned(MemSpace::smem)));
+    Value ptr = LLVM::AddressOfOp::create(rewriter, loc, ptrTy,
+                                          op.getBufferAttr().getValue());
+    if (int64_t off = *op.getOffset())
+      ptr = LLVM::GEPOp::create(rewriter, loc, ptrTy, rewriter.getI8Type(),
+                                ptr, ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(off)});
+    rewriter.replaceOpWithMultiple(op, {ValueRange{ptr}});
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateFragmentPatterns(const TypeConverter &tc,
                                         RewritePatternSet &p) {
   p.add<FragmentLowering<MakeFragmentOp>, FragmentLowering<MakeFragmentLikeOp>,
-        MakePredicateLowering, LoadLowering, StoreLowering>(tc,
+        MakePredicateLowering, LoadLowering, StoreLowering,
+        SmemAllocLowering>(tc,
                                                             p.getContext());
 }

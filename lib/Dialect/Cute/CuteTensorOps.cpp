@@ -417,3 +417,56 @@ LogicalResult StoreOp::verify() {
   return verifyLoadStore(*this, getTensor().getType(),
                          cast<VectorType>(getValue().getType()));
 }
+
+//===----------------------------------------------------------------------===//
+// smem_alloc
+//===----------------------------------------------------------------------===//
+
+int64_t SmemAllocOp::getSizeInBytes() {
+  MemRefInfo m = infoOf(getType());
+  int64_t n = cosize(m.layout).value();
+  return (n * int64_t(m.bits()) + 7) / 8;
+}
+
+int64_t SmemAllocOp::getRequiredAlignment() {
+  MemRefInfo m = infoOf(getType());
+  int64_t align = std::max<int64_t>(m.align, 16);
+  if (m.swizzle && !m.swizzle->isIdentity()) {
+    const Swizzle &s = *m.swizzle;
+    int64_t elems = int64_t(1) << (s.bits + s.base + std::abs(s.shift));
+    align = std::max<int64_t>(align, std::max<int64_t>(1, elems * m.bits() / 8));
+  }
+  return align;
+}
+
+LogicalResult SmemAllocOp::verify() {
+  MemRefInfo m = infoOf(getType());
+  if (m.space != MemSpace::smem)
+    return emitOpError("expects an smem result, but got ")
+           << stringifyMemSpace(m.space);
+  if (!m.layout.isStatic())
+    return emitOpError("expects a static layout, but got \"")
+           << m.layout.str() << "\"";
+  Operation *fn = (*this)->getParentOp();
+  while (fn && fn->getName().getStringRef() != "gpu.func")
+    fn = fn->getParentOp();
+  if (!fn)
+    return emitOpError("must be inside a gpu.func kernel (shared memory is "
+                       "planned per kernel)");
+  if (!fn->hasAttr("gpu.kernel"))
+    return emitOpError("must be inside a gpu.func kernel, but @")
+           << fn->getAttrOfType<StringAttr>("sym_name").getValue()
+           << " is not a kernel (shared memory is planned per kernel)";
+  if (getSizeInBytes() <= 0)
+    return emitOpError("allocates no memory (cosize of \"")
+           << m.layout.str() << "\" is 0)";
+  if (getOffset() &&
+      int64_t(*getOffset()) % getRequiredAlignment() != 0)
+    return emitOpError("planned offset ")
+           << *getOffset() << " is not a multiple of the required alignment "
+           << getRequiredAlignment();
+  if (getOffset().has_value() != bool(getBufferAttr()))
+    return emitOpError("expects `offset` and `buffer` together (both are set "
+                       "by cute-plan-smem)");
+  return success();
+}

@@ -252,4 +252,36 @@ def Cute_StoreOp : Cute_Op<"store"> {
   let hasVerifier = 1;
 }
 
+def Cute_SmemAllocOp : Cute_Op<"smem_alloc"> {
+  let summary = "A statically planned shared-memory tensor of the result type";
+  let description = [{
+    Allocates shared memory for an smem tensor with a static layout, for the
+    whole lifetime of the enclosing `gpu.func` kernel (one allocation per
+    op, also inside loops). The size is `cosize(layout)` elements (packed for
+    sub-byte types, rounded up to a byte); the base is aligned to the
+    larger of the type's alignment, 16 bytes and, for a swizzled type
+    `S<B,M,S>`, 2^(B+M+S) elements.
+
+    `cute-plan-smem` assigns every allocation of a kernel an offset in one
+    shared buffer (static up to 48 KiB, dynamic shared memory above) and
+    records them here as `offset` and `buffer`; `convert-cute-to-llvm` then
+    lowers the op to the address of that buffer plus the offset. An op that
+    reaches the lowering unplanned is an error.
+    ```mlir
+    %s = cute.smem_alloc() : !cute.memref<f16, smem, align<128>, S<3,4,3>, "(128,64):(64,1)">
+    ```
+  }];
+  let arguments = (ins OptionalAttr<I64Attr>:$offset,
+                   OptionalAttr<FlatSymbolRefAttr>:$buffer);
+  let results = (outs Cute_MemRefType:$result);
+  let assemblyFormat = "`(` `)` attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Bytes the allocation occupies (cosize(layout) elements, packed).
+    int64_t getSizeInBytes();
+    /// Required alignment of the base in bytes (type, 16, swizzle).
+    int64_t getRequiredAlignment();
+  }];
+}
+
 #endif // CUTE_TENSOR_OPS_TD
