@@ -1,6 +1,8 @@
 //===- Launch.cpp - Argument packing, checking and kernel launch ----------===//
 #include "cute/Runtime/Launch.h"
 
+#include <cstdio>
+
 #include <cstring>
 
 namespace cute::rt {
@@ -123,6 +125,15 @@ Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
       std::memcpy(&v, a.data, sizeof(v));
       if (v == 0)
         return argError(info, i, "null device pointer");
+      if (v % p.align != 0) {
+        char buf[32];
+        std::snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
+        return argError(info, i,
+                        std::string("device pointer ") + buf +
+                            " is not aligned to the " +
+                            std::to_string(p.align) +
+                            " bytes the kernel was compiled to assume");
+      }
       if (a.elem && p.elem && *a.elem != *p.elem)
         return argError(info, i, "expected " + describeParam(p) + ", got " +
                                      describeArg(a));

@@ -199,7 +199,8 @@ Result<TmaParamInfo> parseTma(const JsonValue &v, const std::string &where) {
 Result<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
   if (!v.isObject())
     return metaError(where, "expected object, got " + describe(v));
-  CUTE_RT_TRY(checkKeys(v, where, {"name", "kind", "elem", "bytes", "tma"}));
+  CUTE_RT_TRY(
+      checkKeys(v, where, {"name", "kind", "elem", "bytes", "align", "tma"}));
   ParamInfo p;
   CUTE_RT_ASSIGN(const JsonValue *name,
                  require(v, where, "name", Kind::String));
@@ -233,6 +234,15 @@ Result<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
   } else if (p.kind == ParamKind::Scalar) {
     return metaError(where + ".elem", std::string("missing required field for ") +
                                           k + " parameter");
+  }
+  if (const JsonValue *al = v.find("align")) {
+    if (p.kind != ParamKind::Pointer)
+      return metaError(where + ".align", "only allowed on ptr parameters");
+    CUTE_RT_ASSIGN(int64_t a, intField(*al, where + ".align", 1, 4096));
+    if (a & (a - 1))
+      return metaError(where + ".align",
+                       "must be a power of two, got " + std::to_string(a));
+    p.align = size_t(a);
   }
   const JsonValue *tma = v.find("tma");
   switch (p.kind) {

@@ -77,10 +77,13 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
       // A cute value is passed flattened (see convert-cute-to-llvm): the
       // pointer of a ptr/memref, then one integer per dynamic leaf.
       Type elem;
-      if (auto pt = dyn_cast<PtrType>(t))
+      if (auto pt = dyn_cast<PtrType>(t)) {
         elem = pt.getElementType();
-      else if (auto mt = dyn_cast<CuteMemRefType>(t))
+        p.align = pt.getAlignment();
+      } else if (auto mt = dyn_cast<CuteMemRefType>(t)) {
         elem = mt.getElementType();
+        p.align = mt.getAlignment();
+      }
       if (elem) {
         p.kind = "ptr";
         p.bytes = 8;
@@ -108,11 +111,15 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
 
 llvm::json::Object mlir::cute::toJSON(const KernelInfo &k) {
   llvm::json::Array params;
-  for (const KernelParam &p : k.params)
-    params.push_back(llvm::json::Object{{"name", p.name},
-                                        {"kind", p.kind},
-                                        {"elem", p.elem},
-                                        {"bytes", p.bytes}});
+  for (const KernelParam &p : k.params) {
+    llvm::json::Object o{{"name", p.name},
+                         {"kind", p.kind},
+                         {"elem", p.elem},
+                         {"bytes", p.bytes}};
+    if (p.align > 1)
+      o["align"] = p.align;
+    params.push_back(std::move(o));
+  }
   auto arr = [](const std::array<int32_t, 3> &d) {
     return llvm::json::Array{d[0], d[1], d[2]};
   };

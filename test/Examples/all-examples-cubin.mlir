@@ -14,3 +14,7 @@
 // CHECK-DAG: rmsnorm.sm_100a.cubin
 // CHECK-DAG: rmsnorm.sm_120a.cubin
 // CHECK-DAG: rmsnorm.sm_120a.json
+
+// The metadata records the alignment each pointer parameter promises.
+// RUN: FileCheck %s --check-prefix=ALIGN < %t/elementwise.sm_90a.json
+// ALIGN: "name":"add_f32","params":[{"align":16,"bytes":8,"elem":"f32","kind":"ptr","name":"arg0"}

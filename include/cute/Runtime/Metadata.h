@@ -50,6 +50,9 @@ struct ParamInfo {
   ParamKind kind = ParamKind::Scalar;
   std::optional<ElemType> elem; ///< always set for scalar
   size_t bytes = 0;
+  /// Pointers: the alignment in bytes the kernel was compiled to assume
+  /// (vector widths depend on it); 1 when the metadata gives none.
+  size_t align = 1;
   std::optional<TmaParamInfo> tma; ///< set iff kind == TmaDesc
 };
 

@@ -17,6 +17,7 @@ struct KernelParam {
   std::string kind; // "ptr" or "scalar"
   std::string elem; // element type ("f32", "i32", ...; "" if unknown)
   int64_t bytes = 0;
+  int64_t align = 0; // pointers: assumed alignment in bytes (0: unknown)
 };
 
 struct KernelInfo {

@@ -194,3 +194,43 @@ TEST(RuntimeLaunchCheck, LaunchRejectsBadArgumentsBeforeTouchingTheDriver) {
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.error().message().find("empty Function"), std::string::npos);
 }
+
+// The compiler records the alignment a pointer parameter was compiled to
+// assume (`"align"`); a pointer that breaks it is rejected before launch.
+TEST(RuntimeLaunchCheck, PointerAlignmentPromise) {
+  auto m = parseMetadata(R"({"chip":"sm_90a","kernels":[{"name":"add_f32",
+    "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8,"align":16}],
+    "block":[128,1,1]}]})");
+  ASSERT_TRUE(m.ok()) << m.error().str();
+  const KernelInfo &info = m->kernels[0];
+  EXPECT_EQ(info.params[0].align, 16u);
+  KernelArgs good;
+  good.ptr(kPtr, ElemType::F32);
+  EXPECT_TRUE(validateArgs(info, good).ok());
+  KernelArgs bad;
+  bad.ptr(kPtr + 4, ElemType::F32);
+  Status s = validateArgs(info, bad);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message().find(
+                "argument 0 ('a'): device pointer 0x7f0000001004 is not "
+                "aligned to the 16 bytes the kernel was compiled to assume"),
+            std::string::npos)
+      << s.error().message();
+}
+
+TEST(RuntimeLaunchCheck, MalformedAlignment) {
+  auto notPow2 = parseMetadata(R"({"chip":"sm_90a","kernels":[{"name":"k",
+    "params":[{"name":"a","kind":"ptr","bytes":8,"align":12}],
+    "block":[32,1,1]}]})");
+  ASSERT_FALSE(notPow2.ok());
+  EXPECT_NE(notPow2.error().message().find("must be a power of two, got 12"),
+            std::string::npos)
+      << notPow2.error().message();
+  auto onScalar = parseMetadata(R"({"chip":"sm_90a","kernels":[{"name":"k",
+    "params":[{"name":"n","kind":"scalar","elem":"i32","bytes":4,"align":4}],
+    "block":[32,1,1]}]})");
+  ASSERT_FALSE(onScalar.ok());
+  EXPECT_NE(onScalar.error().message().find("only allowed on ptr parameters"),
+            std::string::npos)
+      << onScalar.error().message();
+}
