@@ -29,6 +29,8 @@ static std::array<int32_t, 3> dims(Attribute a) {
 FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
   KernelInfo k;
   k.name = fn.getName().str();
+  // Both spellings: the discardable `gpu.known_block_size` kernels write in
+  // `attributes {...}`, and gpu.func's inherent `known_block_size`.
   k.block = dims(fn->getAttr("gpu.known_block_size"));
   if (auto kb = fn.getKnownBlockSizeAttr())
     k.block = dims(kb);
