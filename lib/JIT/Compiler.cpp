@@ -4,7 +4,7 @@
 #include "DiskCache.h"
 
 #include "cute/Target/Passes.h"
-#include "cute/Target/Registration.h"
+#include "cute/Registration/Registration.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -1,8 +1,8 @@
 //===- KernelInfo.cpp - Launch facts of a gpu.func kernel -----------------===//
 #include "cute/Target/KernelInfo.h"
 
-#include "cute/Dialect/Cute/Cute.h"
-#include "cute/Dialect/Cute/CuteTensor.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteTensor.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -1,8 +1,8 @@
 //===- Pipeline.cpp - The one-flag pipeline: cute kernels to PTX/cubin ----===//
-#include "cute/Conversion/CuteToLLVM.h"
+#include "cute/Conversion/Passes.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
 #include "cute/Target/Chip.h"
 #include "cute/Target/Passes.h"
-#include "cute/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

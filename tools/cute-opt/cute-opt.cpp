@@ -1,13 +1,12 @@
 //===- cute-opt.cpp - The cute-mlir optimizer driver ----------------------===//
 //
 // mlir-opt for cute-mlir: registers only the dialects, interfaces and passes
-// the cute pipeline uses (cute/Target/Registration.h, shared with the JIT).
+// the cute pipeline uses (cute/Registration/Registration.h, shared with the JIT).
 // `--cute-compile="chip=sm_100a"` runs the whole pipeline from cute kernels
 // to PTX/cubin.
 //
 //===----------------------------------------------------------------------===//
-#include "cute/Conversion/CuteToLLVM.h"
-#include "cute/Target/Registration.h"
+#include "cute/Registration/Registration.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -22,7 +21,6 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::cute::registerCuteDialects(registry);
   mlir::cute::registerCutePassesAndPipelines();
-  mlir::cute::registerCuteConversionPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "cute-mlir optimizer driver\n", registry));
 }

@@ -23,4 +23,21 @@ def ConvertCuteToLLVM : Pass<"convert-cute-to-llvm", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def CuteLowerGpuReductions : Pass<"cute-lower-gpu-reductions"> {
+  let summary = "Lower warp and block reductions to shuffles and shared memory";
+  let description = [{
+    `gpu.subgroup_reduce` (a warp reduction; `cluster(size = N)` for N-lane
+    groups) becomes a butterfly of 32-bit `gpu.shuffle xor` ops;
+    `gpu.all_reduce` (a block reduction) becomes per-warp shuffles, one
+    partial per warp in a workgroup buffer, `gpu.barrier`, and a final warp
+    reduction. Values wider than 32 bits are split into 32-bit shuffles.
+    Both are upstream MLIR rewrites; this pass runs them at the right point
+    of `cute-compile` (before convert-gpu-to-nvvm).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::cf::ControlFlowDialect"];
+}
+
 #endif // CUTE_CONVERSION_PASSES_TD

@@ -2,9 +2,9 @@
 #ifndef CUTE_LIB_CONVERSION_CUTETOLLVM_LOWERING_H
 #define CUTE_LIB_CONVERSION_CUTETOLLVM_LOWERING_H
 
-#include "cute/Conversion/CuteToLLVM.h"
-#include "cute/Dialect/Cute/Cute.h"
-#include "cute/Transforms/ArithEmitter.h"
+#include "cute/Conversion/CuteToLLVM/CuteToLLVM.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/Transforms/ArithEmitter.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"

@@ -5,15 +5,15 @@
 // arith constants.
 //
 //===----------------------------------------------------------------------===//
-#include "cute/Dialect/Cute/Cute.h"
-#include "cute/Transforms/Passes.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEFOLDSTATIC
-#include "cute/Transforms/Passes.h.inc"
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
 } // namespace mlir::cute
 
 using namespace mlir;

@@ -1,9 +1,10 @@
-//===- Registration.cpp - Everything the cute pipeline registers ----------===//
-#include "cute/Target/Registration.h"
+//===- Registration.cpp - Everything the cute pipeline registers ----===//
+#include "cute/Registration/Registration.h"
 
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Conversion/Passes.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
 #include "cute/Target/Passes.h"
-#include "cute/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -68,6 +69,7 @@ void mlir::cute::registerCutePassesAndPipelines() {
     registerReconcileUnrealizedCastsPass();
 
     registerCutePasses();
+    registerCuteConversionPasses();
     registerCuteTargetPasses();
     registerCompilePipeline();
   });

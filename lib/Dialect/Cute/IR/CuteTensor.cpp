@@ -5,7 +5,7 @@
 // precondition.
 //
 //===----------------------------------------------------------------------===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 
 using namespace mlir;
 using namespace mlir::cute;

@@ -1,5 +1,5 @@
 //===- ArithEmitter.cpp - Symbolic layout integers to arith ---------------===//
-#include "cute/Transforms/ArithEmitter.h"
+#include "cute/Dialect/Cute/Transforms/ArithEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 

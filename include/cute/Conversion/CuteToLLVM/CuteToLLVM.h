@@ -10,8 +10,8 @@
 // Register tensors are llvm.alloca in the function's entry block.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUTE_CONVERSION_CUTETOLLVM_H
-#define CUTE_CONVERSION_CUTETOLLVM_H
+#ifndef CUTE_CONVERSION_CUTETOLLVM_CUTETOLLVM_H
+#define CUTE_CONVERSION_CUTETOLLVM_CUTETOLLVM_H
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -29,12 +29,6 @@ public:
 void populateCuteToLLVMConversionPatterns(const TypeConverter &converter,
                                           RewritePatternSet &patterns);
 
-#define GEN_PASS_DECL
-#include "cute/Conversion/Passes.h.inc"
-
-#define GEN_PASS_REGISTRATION
-#include "cute/Conversion/Passes.h.inc"
-
 } // namespace mlir::cute
 
-#endif // CUTE_CONVERSION_CUTETOLLVM_H
+#endif // CUTE_CONVERSION_CUTETOLLVM_CUTETOLLVM_H

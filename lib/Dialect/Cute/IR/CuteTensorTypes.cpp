@@ -1,5 +1,5 @@
 //===- CuteTensorTypes.cpp - !cute.ptr, !cute.memref, copy atoms ----------===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -437,11 +437,11 @@ std::vector<Int> mlir::cute::dynamicLeavesOfType(Type t) {
 //===----------------------------------------------------------------------===//
 
 #define GET_ATTRDEF_CLASSES
-#include "cute/Dialect/Cute/CuteOpsAttrs.cpp.inc"
+#include "cute/Dialect/Cute/IR/CuteOpsAttrs.cpp.inc"
 
 void CuteDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "cute/Dialect/Cute/CuteOpsAttrs.cpp.inc"
+#include "cute/Dialect/Cute/IR/CuteOpsAttrs.cpp.inc"
       >();
 }

@@ -2,8 +2,8 @@
 #ifndef CUTE_DIALECT_CUTE_CUTE_H
 #define CUTE_DIALECT_CUTE_CUTE_H
 
-#include "cute/Dialect/Cute/CuteTensor.h"
-#include "cute/Dialect/Cute/CuteValue.h"
+#include "cute/Dialect/Cute/IR/CuteTensor.h"
+#include "cute/Dialect/Cute/IR/CuteValue.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -14,17 +14,17 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "cute/Dialect/Cute/CuteOpsDialect.h.inc"
+#include "cute/Dialect/Cute/IR/CuteOpsDialect.h.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "cute/Dialect/Cute/CuteOpsTypes.h.inc"
+#include "cute/Dialect/Cute/IR/CuteOpsTypes.h.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "cute/Dialect/Cute/CuteOpsAttrs.h.inc"
+#include "cute/Dialect/Cute/IR/CuteOpsAttrs.h.inc"
 
-#include "cute/Dialect/Cute/CuteInterfaces.h.inc"
+#include "cute/Dialect/Cute/IR/CuteInterfaces.h.inc"
 
 #define GET_OP_CLASSES
-#include "cute/Dialect/Cute/CuteOps.h.inc"
+#include "cute/Dialect/Cute/IR/CuteOps.h.inc"
 
 #endif // CUTE_DIALECT_CUTE_CUTE_H

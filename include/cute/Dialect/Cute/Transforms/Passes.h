@@ -7,10 +7,10 @@
 namespace mlir::cute {
 
 #define GEN_PASS_DECL
-#include "cute/Transforms/Passes.h.inc"
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "cute/Transforms/Passes.h.inc"
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
 
 } // namespace mlir::cute
 

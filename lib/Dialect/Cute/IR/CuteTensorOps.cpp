@@ -1,5 +1,5 @@
 //===- CuteTensorOps.cpp - Views, fragments, copies: inference, verifiers -===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 
 #include "mlir/IR/Diagnostics.h"
 

@@ -7,9 +7,9 @@
 // op until convert-cute-to-llvm, which reads `buffer` and `offset`.
 //
 //===----------------------------------------------------------------------===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Target/Chip.h"
-#include "cute/Target/Passes.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -21,7 +21,7 @@
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEPLANSMEM
-#include "cute/Target/Passes.h.inc"
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
 } // namespace mlir::cute
 
 using namespace mlir;

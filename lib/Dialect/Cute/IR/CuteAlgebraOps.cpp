@@ -5,7 +5,7 @@
 // cute-expand-ops (operands with symbolic dynamic leaves).
 //
 //===----------------------------------------------------------------------===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 
 using namespace mlir;
 using namespace mlir::cute;

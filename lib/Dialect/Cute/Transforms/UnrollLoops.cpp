@@ -1,12 +1,12 @@
 //===- UnrollLoops.cpp - Full unrolling of loops marked cute.unroll -------===//
-#include "cute/Transforms/Passes.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEUNROLLLOOPS
-#include "cute/Transforms/Passes.h.inc"
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
 } // namespace mlir::cute
 
 using namespace mlir;

@@ -2,7 +2,7 @@
 #ifndef CUTE_TYPES_TD
 #define CUTE_TYPES_TD
 
-include "cute/Dialect/Cute/CuteDialect.td"
+include "cute/Dialect/Cute/IR/CuteDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 
 // Every cute type holds one value in canonical CuTe notation. Parsing runs
@@ -52,6 +52,6 @@ def Cute_LayoutLikeType : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType],
 def Cute_DynamicIntType : AnyTypeOf<[I1, I8, I16, I32, I64, Cute_IntTupleType],
     "integer or depth-0 !cute.int_tuple">;
 
-include "cute/Dialect/Cute/CuteTensorTypes.td"
+include "cute/Dialect/Cute/IR/CuteTensorTypes.td"
 
 #endif // CUTE_TYPES_TD

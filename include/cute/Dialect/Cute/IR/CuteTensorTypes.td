@@ -8,7 +8,7 @@
 #ifndef CUTE_TENSOR_TYPES_TD
 #define CUTE_TENSOR_TYPES_TD
 
-include "cute/Dialect/Cute/CuteDialect.td"
+include "cute/Dialect/Cute/IR/CuteDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 
 def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr"> {

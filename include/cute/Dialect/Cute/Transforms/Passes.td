@@ -53,4 +53,29 @@ def CuteUnrollLoops : Pass<"cute-unroll-loops"> {
   ];
 }
 
+def CutePlanSmem : Pass<"cute-plan-smem", "::mlir::ModuleOp"> {
+  let summary = "Plan each kernel's shared memory (cute.smem_alloc)";
+  let description = [{
+    Per `gpu.func` kernel, assigns every `cute.smem_alloc` an offset in one
+    shared buffer, in program order, each aligned to what the allocation
+    requires (the type's alignment, 16 bytes, a swizzle's 2^(B+M+S)
+    elements). The buffer is static shared memory (an `llvm.mlir.global` in
+    address space 3, counted as `smem_static`) while the kernel's static
+    shared memory stays within the chip's static limit (48 KiB); above it
+    the allocations go into dynamic shared memory (an external zero-sized
+    array aligned to at least 1024 bytes) and `cute.dynamic_smem` is raised
+    to the total. The plan is recorded as `cute.smem_plan` on the kernel
+    (`bytes`, `dynamic`, `align`, `buffer`, `offsets`). With `report=true`
+    each kernel's plan is emitted as a remark. Kernels that already carry a
+    plan are left alone.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "Target chip (its static shared-memory limit)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark with each kernel's plan">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // CUTE_PASSES_TD

@@ -7,15 +7,15 @@
 // The result is rebuilt with the cute.make_* constructors.
 //
 //===----------------------------------------------------------------------===//
-#include "cute/Dialect/Cute/Cute.h"
-#include "cute/Transforms/ArithEmitter.h"
-#include "cute/Transforms/Passes.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/Transforms/ArithEmitter.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEEXPANDOPS
-#include "cute/Transforms/Passes.h.inc"
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
 } // namespace mlir::cute
 
 using namespace mlir;

@@ -1,17 +1,17 @@
 //===- CuteDialect.cpp - The cute dialect ----------------------------------===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 
 using namespace mlir;
 using namespace mlir::cute;
 
-#include "cute/Dialect/Cute/CuteOpsDialect.cpp.inc"
+#include "cute/Dialect/Cute/IR/CuteOpsDialect.cpp.inc"
 
 void CuteDialect::initialize() {
   registerTypes();
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
-#include "cute/Dialect/Cute/CuteOps.cpp.inc"
+#include "cute/Dialect/Cute/IR/CuteOps.cpp.inc"
       >();
 }
 

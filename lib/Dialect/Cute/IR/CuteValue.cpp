@@ -1,5 +1,5 @@
 //===- CuteValue.cpp - Layout-library values of cute types ----------------===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 

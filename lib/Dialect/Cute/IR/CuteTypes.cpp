@@ -1,5 +1,5 @@
 //===- CuteTypes.cpp - cute types ------------------------------------------===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -69,11 +69,11 @@ CUTE_TYPE_IMPL(ComposedLayoutType, ComposedLayout)
 CUTE_TYPE_IMPL(SwizzleType, Swizzle)
 
 #define GET_TYPEDEF_CLASSES
-#include "cute/Dialect/Cute/CuteOpsTypes.cpp.inc"
+#include "cute/Dialect/Cute/IR/CuteOpsTypes.cpp.inc"
 
 void CuteDialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "cute/Dialect/Cute/CuteOpsTypes.cpp.inc"
+#include "cute/Dialect/Cute/IR/CuteOpsTypes.cpp.inc"
       >();
 }

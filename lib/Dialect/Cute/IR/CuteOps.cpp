@@ -1,5 +1,5 @@
 //===- CuteOps.cpp - cute constructors, accessors and verifiers -----------===//
-#include "cute/Dialect/Cute/Cute.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -148,6 +148,6 @@ LogicalResult GetScalarsOp::inferReturnTypes(
 }
 
 #define GET_OP_CLASSES
-#include "cute/Dialect/Cute/CuteOps.cpp.inc"
+#include "cute/Dialect/Cute/IR/CuteOps.cpp.inc"
 
-#include "cute/Dialect/Cute/CuteInterfaces.cpp.inc"
+#include "cute/Dialect/Cute/IR/CuteInterfaces.cpp.inc"

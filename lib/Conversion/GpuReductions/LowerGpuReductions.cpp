@@ -1,5 +1,5 @@
 //===- LowerGpuReductions.cpp - Warp/block reductions to shuffles ---------===//
-#include "cute/Target/Passes.h"
+#include "cute/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -10,7 +10,7 @@
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTELOWERGPUREDUCTIONS
-#include "cute/Target/Passes.h.inc"
+#include "cute/Conversion/Passes.h.inc"
 } // namespace mlir::cute
 
 using namespace mlir;

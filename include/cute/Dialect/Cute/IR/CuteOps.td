@@ -7,9 +7,9 @@
 #ifndef CUTE_OPS_TD
 #define CUTE_OPS_TD
 
-include "cute/Dialect/Cute/CuteDialect.td"
-include "cute/Dialect/Cute/CuteTypes.td"
-include "cute/Dialect/Cute/CuteInterfaces.td"
+include "cute/Dialect/Cute/IR/CuteDialect.td"
+include "cute/Dialect/Cute/IR/CuteTypes.td"
+include "cute/Dialect/Cute/IR/CuteInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/BuiltinAttributes.td"
@@ -567,6 +567,6 @@ def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
   let assemblyFormat = "`(` $input `,` $shape (`,` $order^)? `)` attr-dict `:` functional-type(operands, results)";
 }
 
-include "cute/Dialect/Cute/CuteTensorOps.td"
+include "cute/Dialect/Cute/IR/CuteTensorOps.td"
 
 #endif // CUTE_OPS_TD
