@@ -30,16 +30,16 @@ namespace cute::ex {
 
 // --- Errors: examples stop at the first failure, naming what failed. ---------
 
-[[noreturn]] inline void die(const std::string &what, const rt::Error &e) {
+[[noreturn]] inline void die(const std::string &what, const Error &e) {
   std::fprintf(stderr, "FATAL: %s: %s\n", what.c_str(), e.str().c_str());
   std::exit(2);
 }
-template <class T> T need(rt::Result<T> r, const std::string &what) {
+template <class T> T need(Expected<T> r, const std::string &what) {
   if (!r.ok())
     die(what, r.error());
   return std::move(r).value();
 }
-inline void need(rt::Status s, const std::string &what) {
+inline void need(Status s, const std::string &what) {
   if (!s.ok())
     die(what, s.error());
 }
@@ -269,7 +269,7 @@ inline rt::Program loadProgram(const rt::Context &ctx, const Options &o,
     auto m = compiler.compileFile(o.jitSource, jo);
     if (!m.ok()) {
       std::fprintf(stderr, "FATAL: JIT compile of %s failed:\n%s\n",
-                   o.jitSource.c_str(), m.error().c_str());
+                   o.jitSource.c_str(), m.message().c_str());
       std::exit(2);
     }
     std::printf("JIT %s: %s in %.1f ms\n", o.jitSource.c_str(),

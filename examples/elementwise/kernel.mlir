@@ -21,12 +21,12 @@ module attributes {gpu.container_module} {
       %b = cute.make_view(%pb, %layout) : (!cute.ptr<f32, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<f32, gmem, align<16>, "?:1">
       %c = cute.make_view(%pc, %layout) : (!cute.ptr<f32, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<f32, gmem, align<16>, "?:1">
       // This block's tile, and this thread's 4 values of it.
-      %ta = cute.local_tile(%a, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
-      %tb = cute.local_tile(%b, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
-      %tc = cute.local_tile(%c, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
-      %va = cute.partition_tv(%ta, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
-      %vb = cute.partition_tv(%tb, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
-      %vc = cute.partition_tv(%tc, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+      %ta = cute.local_tile(%a, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+      %tb = cute.local_tile(%b, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+      %tc = cute.local_tile(%c, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+      %va = cute.partition_tv(%ta, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+      %vb = cute.partition_tv(%tb, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+      %vc = cute.partition_tv(%tc, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
       %fa = cute.make_fragment_like(%va) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
       %fb = cute.make_fragment_like(%vb) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
       %fc = cute.make_fragment_like(%vc) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
@@ -46,8 +46,8 @@ module attributes {gpu.container_module} {
         cute.copy(%fc, %vc) : !cute.memref<f32, rmem, align<16>, "4:1">, !cute.memref<f32, gmem, align<16>, "4:1">
       } else {
         %id = cute.make_identity_tensor(%shape) : !cute.shape<"?"> -> !cute.coord_tensor<"0", "?:1">
-        %tid_c = cute.local_tile(%id, %bid) {tiler = "512"} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "512:1">
-        %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.coord_tensor<"?", "512:1">, i32) -> !cute.coord_tensor<"?", "4:1">
+        %tid_c = cute.local_tile(%id, %bid) {tiler = #cute.shape<"512">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "512:1">
+        %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.coord_tensor<"?", "512:1">, i32) -> !cute.coord_tensor<"?", "4:1">
         %bound = cute.make_int_tuple(%n) : (i32) -> !cute.int_tuple<"?">
         %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "4:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "4:1">
         cute.copy(%va, %fa, %p) : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">, !cute.memref<i1, rmem, align<1>, "4:1">
@@ -76,12 +76,12 @@ module attributes {gpu.container_module} {
       %b = cute.make_view(%pb, %layout) : (!cute.ptr<f16, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<f16, gmem, align<16>, "?:1">
       %c = cute.make_view(%pc, %layout) : (!cute.ptr<f16, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<f16, gmem, align<16>, "?:1">
       // This block's tile, and this thread's 8 values of it.
-      %ta = cute.local_tile(%a, %bid) {tiler = "1024"} : (!cute.memref<f16, gmem, align<16>, "?:1">, i32) -> !cute.memref<f16, gmem, align<16>, "1024:1">
-      %tb = cute.local_tile(%b, %bid) {tiler = "1024"} : (!cute.memref<f16, gmem, align<16>, "?:1">, i32) -> !cute.memref<f16, gmem, align<16>, "1024:1">
-      %tc = cute.local_tile(%c, %bid) {tiler = "1024"} : (!cute.memref<f16, gmem, align<16>, "?:1">, i32) -> !cute.memref<f16, gmem, align<16>, "1024:1">
-      %va = cute.partition_tv(%ta, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<f16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<f16, gmem, align<16>, "8:1">
-      %vb = cute.partition_tv(%tb, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<f16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<f16, gmem, align<16>, "8:1">
-      %vc = cute.partition_tv(%tc, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<f16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<f16, gmem, align<16>, "8:1">
+      %ta = cute.local_tile(%a, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<f16, gmem, align<16>, "?:1">, i32) -> !cute.memref<f16, gmem, align<16>, "1024:1">
+      %tb = cute.local_tile(%b, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<f16, gmem, align<16>, "?:1">, i32) -> !cute.memref<f16, gmem, align<16>, "1024:1">
+      %tc = cute.local_tile(%c, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<f16, gmem, align<16>, "?:1">, i32) -> !cute.memref<f16, gmem, align<16>, "1024:1">
+      %va = cute.partition_tv(%ta, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<f16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<f16, gmem, align<16>, "8:1">
+      %vb = cute.partition_tv(%tb, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<f16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<f16, gmem, align<16>, "8:1">
+      %vc = cute.partition_tv(%tc, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<f16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<f16, gmem, align<16>, "8:1">
       %fa = cute.make_fragment_like(%va) : !cute.memref<f16, gmem, align<16>, "8:1"> -> !cute.memref<f16, rmem, align<16>, "8:1">
       %fb = cute.make_fragment_like(%vb) : !cute.memref<f16, gmem, align<16>, "8:1"> -> !cute.memref<f16, rmem, align<16>, "8:1">
       %fc = cute.make_fragment_like(%vc) : !cute.memref<f16, gmem, align<16>, "8:1"> -> !cute.memref<f16, rmem, align<16>, "8:1">
@@ -104,8 +104,8 @@ module attributes {gpu.container_module} {
         cute.copy(%fc, %vc) : !cute.memref<f16, rmem, align<16>, "8:1">, !cute.memref<f16, gmem, align<16>, "8:1">
       } else {
         %id = cute.make_identity_tensor(%shape) : !cute.shape<"?"> -> !cute.coord_tensor<"0", "?:1">
-        %tid_c = cute.local_tile(%id, %bid) {tiler = "1024"} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "1024:1">
-        %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.coord_tensor<"?", "1024:1">, i32) -> !cute.coord_tensor<"?", "8:1">
+        %tid_c = cute.local_tile(%id, %bid) {tiler = #cute.shape<"1024">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "1024:1">
+        %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.coord_tensor<"?", "1024:1">, i32) -> !cute.coord_tensor<"?", "8:1">
         %bound = cute.make_int_tuple(%n) : (i32) -> !cute.int_tuple<"?">
         %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "8:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "8:1">
         cute.copy(%va, %fa, %p) : !cute.memref<f16, gmem, align<16>, "8:1">, !cute.memref<f16, rmem, align<16>, "8:1">, !cute.memref<i1, rmem, align<1>, "8:1">
@@ -137,12 +137,12 @@ module attributes {gpu.container_module} {
       %b = cute.make_view(%pb, %layout) : (!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<bf16, gmem, align<16>, "?:1">
       %c = cute.make_view(%pc, %layout) : (!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<bf16, gmem, align<16>, "?:1">
       // This block's tile, and this thread's 8 values of it.
-      %ta = cute.local_tile(%a, %bid) {tiler = "1024"} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
-      %tb = cute.local_tile(%b, %bid) {tiler = "1024"} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
-      %tc = cute.local_tile(%c, %bid) {tiler = "1024"} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
-      %va = cute.partition_tv(%ta, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
-      %vb = cute.partition_tv(%tb, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
-      %vc = cute.partition_tv(%tc, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+      %ta = cute.local_tile(%a, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
+      %tb = cute.local_tile(%b, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
+      %tc = cute.local_tile(%c, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
+      %va = cute.partition_tv(%ta, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+      %vb = cute.partition_tv(%tb, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+      %vc = cute.partition_tv(%tc, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
       %fa = cute.make_fragment_like(%va) : !cute.memref<bf16, gmem, align<16>, "8:1"> -> !cute.memref<bf16, rmem, align<16>, "8:1">
       %fb = cute.make_fragment_like(%vb) : !cute.memref<bf16, gmem, align<16>, "8:1"> -> !cute.memref<bf16, rmem, align<16>, "8:1">
       %fc = cute.make_fragment_like(%vc) : !cute.memref<bf16, gmem, align<16>, "8:1"> -> !cute.memref<bf16, rmem, align<16>, "8:1">
@@ -165,8 +165,8 @@ module attributes {gpu.container_module} {
         cute.copy(%fc, %vc) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, gmem, align<16>, "8:1">
       } else {
         %id = cute.make_identity_tensor(%shape) : !cute.shape<"?"> -> !cute.coord_tensor<"0", "?:1">
-        %tid_c = cute.local_tile(%id, %bid) {tiler = "1024"} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "1024:1">
-        %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.coord_tensor<"?", "1024:1">, i32) -> !cute.coord_tensor<"?", "8:1">
+        %tid_c = cute.local_tile(%id, %bid) {tiler = #cute.shape<"1024">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "1024:1">
+        %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.coord_tensor<"?", "1024:1">, i32) -> !cute.coord_tensor<"?", "8:1">
         %bound = cute.make_int_tuple(%n) : (i32) -> !cute.int_tuple<"?">
         %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "8:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "8:1">
         cute.copy(%va, %fa, %p) : !cute.memref<bf16, gmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<i1, rmem, align<1>, "8:1">

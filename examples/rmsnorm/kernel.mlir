@@ -44,8 +44,8 @@ module attributes {gpu.container_module} {
       %acc0 = arith.constant dense<0.0> : vector<8xf32>
       %acc = scf.for %k = %c0 to %nk step %c1 iter_args(%a = %acc0) -> (vector<8xf32>) {
         %k32 = arith.index_cast %k : index to i32
-        %tx = cute.local_tile(%xr, %k32) {tiler = "2048"} : (!cute.memref<bf16, gmem, align<16>, "?{div=8}:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
-        %vx = cute.partition_tv(%tx, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+        %tx = cute.local_tile(%xr, %k32) {tiler = #cute.shape<"2048">} : (!cute.memref<bf16, gmem, align<16>, "?{div=8}:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
+        %vx = cute.partition_tv(%tx, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
         %end = arith.muli %k32, %ctile : i32
         %endf = arith.addi %end, %ctile : i32
         %full = arith.cmpi sle, %endf, %cols : i32
@@ -53,8 +53,8 @@ module attributes {gpu.container_module} {
           cute.copy(%vx, %fx) : !cute.memref<bf16, gmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<16>, "8:1">
         } else {
           %id = cute.make_identity_tensor(%cshape) : !cute.shape<"?{div=8}"> -> !cute.coord_tensor<"0", "?{div=8}:1">
-          %tid_c = cute.local_tile(%id, %k32) {tiler = "2048"} : (!cute.coord_tensor<"0", "?{div=8}:1">, i32) -> !cute.coord_tensor<"?", "2048:1">
-          %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.coord_tensor<"?", "2048:1">, i32) -> !cute.coord_tensor<"?", "8:1">
+          %tid_c = cute.local_tile(%id, %k32) {tiler = #cute.shape<"2048">} : (!cute.coord_tensor<"0", "?{div=8}:1">, i32) -> !cute.coord_tensor<"?", "2048:1">
+          %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.coord_tensor<"?", "2048:1">, i32) -> !cute.coord_tensor<"?", "8:1">
           %bound = cute.make_int_tuple(%cols) : (i32) -> !cute.int_tuple<"?">
           %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "8:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "8:1">
           cute.store(%zero8, %fx) : vector<8xbf16>, !cute.memref<bf16, rmem, align<16>, "8:1">
@@ -76,12 +76,12 @@ module attributes {gpu.container_module} {
       // Pass 2: y = x * scale * w.
       scf.for %k = %c0 to %nk step %c1 {
         %k32 = arith.index_cast %k : index to i32
-        %tx = cute.local_tile(%xr, %k32) {tiler = "2048"} : (!cute.memref<bf16, gmem, align<16>, "?{div=8}:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
-        %ty = cute.local_tile(%yr, %k32) {tiler = "2048"} : (!cute.memref<bf16, gmem, align<16>, "?{div=8}:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
-        %tw = cute.local_tile(%w, %k32) {tiler = "2048"} : (!cute.memref<bf16, gmem, align<16>, "?{div=8}:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
-        %vx = cute.partition_tv(%tx, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
-        %vy = cute.partition_tv(%ty, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
-        %vw = cute.partition_tv(%tw, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+        %tx = cute.local_tile(%xr, %k32) {tiler = #cute.shape<"2048">} : (!cute.memref<bf16, gmem, align<16>, "?{div=8}:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
+        %ty = cute.local_tile(%yr, %k32) {tiler = #cute.shape<"2048">} : (!cute.memref<bf16, gmem, align<16>, "?{div=8}:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
+        %tw = cute.local_tile(%w, %k32) {tiler = #cute.shape<"2048">} : (!cute.memref<bf16, gmem, align<16>, "?{div=8}:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
+        %vx = cute.partition_tv(%tx, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+        %vy = cute.partition_tv(%ty, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+        %vw = cute.partition_tv(%tw, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
         %end = arith.muli %k32, %ctile : i32
         %endf = arith.addi %end, %ctile : i32
         %full = arith.cmpi sle, %endf, %cols : i32
@@ -99,8 +99,8 @@ module attributes {gpu.container_module} {
           cute.copy(%fx, %vy) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, gmem, align<16>, "8:1">
         } else {
           %id = cute.make_identity_tensor(%cshape) : !cute.shape<"?{div=8}"> -> !cute.coord_tensor<"0", "?{div=8}:1">
-          %tid_c = cute.local_tile(%id, %k32) {tiler = "2048"} : (!cute.coord_tensor<"0", "?{div=8}:1">, i32) -> !cute.coord_tensor<"?", "2048:1">
-          %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.coord_tensor<"?", "2048:1">, i32) -> !cute.coord_tensor<"?", "8:1">
+          %tid_c = cute.local_tile(%id, %k32) {tiler = #cute.shape<"2048">} : (!cute.coord_tensor<"0", "?{div=8}:1">, i32) -> !cute.coord_tensor<"?", "2048:1">
+          %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.coord_tensor<"?", "2048:1">, i32) -> !cute.coord_tensor<"?", "8:1">
           %bound = cute.make_int_tuple(%cols) : (i32) -> !cute.int_tuple<"?">
           %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "8:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "8:1">
           cute.copy(%vx, %fx, %p) : !cute.memref<bf16, gmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<i1, rmem, align<1>, "8:1">
@@ -156,8 +156,8 @@ module attributes {gpu.container_module} {
       %acc0 = arith.constant dense<0.0> : vector<8xf32>
       %acc = scf.for %k = %c0 to %nk step %c1 iter_args(%a = %acc0) -> (vector<8xf32>) {
         %k32 = arith.index_cast %k : index to i32
-        %tx = cute.local_tile(%xr, %k32) {tiler = "2048"} : (!cute.memref<bf16, gmem, align<2>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "2048:1">
-        %vx = cute.partition_tv(%tx, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.memref<bf16, gmem, align<2>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "8:1">
+        %tx = cute.local_tile(%xr, %k32) {tiler = #cute.shape<"2048">} : (!cute.memref<bf16, gmem, align<2>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "2048:1">
+        %vx = cute.partition_tv(%tx, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.memref<bf16, gmem, align<2>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "8:1">
         %end = arith.muli %k32, %ctile : i32
         %endf = arith.addi %end, %ctile : i32
         %full = arith.cmpi sle, %endf, %cols : i32
@@ -165,8 +165,8 @@ module attributes {gpu.container_module} {
           cute.copy(%vx, %fx) : !cute.memref<bf16, gmem, align<2>, "8:1">, !cute.memref<bf16, rmem, align<16>, "8:1">
         } else {
           %id = cute.make_identity_tensor(%cshape) : !cute.shape<"?"> -> !cute.coord_tensor<"0", "?:1">
-          %tid_c = cute.local_tile(%id, %k32) {tiler = "2048"} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "2048:1">
-          %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.coord_tensor<"?", "2048:1">, i32) -> !cute.coord_tensor<"?", "8:1">
+          %tid_c = cute.local_tile(%id, %k32) {tiler = #cute.shape<"2048">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "2048:1">
+          %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.coord_tensor<"?", "2048:1">, i32) -> !cute.coord_tensor<"?", "8:1">
           %bound = cute.make_int_tuple(%cols) : (i32) -> !cute.int_tuple<"?">
           %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "8:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "8:1">
           cute.store(%zero8, %fx) : vector<8xbf16>, !cute.memref<bf16, rmem, align<16>, "8:1">
@@ -188,12 +188,12 @@ module attributes {gpu.container_module} {
       // Pass 2: y = x * scale * w.
       scf.for %k = %c0 to %nk step %c1 {
         %k32 = arith.index_cast %k : index to i32
-        %tx = cute.local_tile(%xr, %k32) {tiler = "2048"} : (!cute.memref<bf16, gmem, align<2>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "2048:1">
-        %ty = cute.local_tile(%yr, %k32) {tiler = "2048"} : (!cute.memref<bf16, gmem, align<2>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "2048:1">
-        %tw = cute.local_tile(%w, %k32) {tiler = "2048"} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
-        %vx = cute.partition_tv(%tx, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.memref<bf16, gmem, align<2>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "8:1">
-        %vy = cute.partition_tv(%ty, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.memref<bf16, gmem, align<2>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "8:1">
-        %vw = cute.partition_tv(%tw, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+        %tx = cute.local_tile(%xr, %k32) {tiler = #cute.shape<"2048">} : (!cute.memref<bf16, gmem, align<2>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "2048:1">
+        %ty = cute.local_tile(%yr, %k32) {tiler = #cute.shape<"2048">} : (!cute.memref<bf16, gmem, align<2>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "2048:1">
+        %tw = cute.local_tile(%w, %k32) {tiler = #cute.shape<"2048">} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "2048:1">
+        %vx = cute.partition_tv(%tx, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.memref<bf16, gmem, align<2>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "8:1">
+        %vy = cute.partition_tv(%ty, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.memref<bf16, gmem, align<2>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<2>, "8:1">
+        %vw = cute.partition_tv(%tw, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "2048:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
         %end = arith.muli %k32, %ctile : i32
         %endf = arith.addi %end, %ctile : i32
         %full = arith.cmpi sle, %endf, %cols : i32
@@ -211,8 +211,8 @@ module attributes {gpu.container_module} {
           cute.copy(%fx, %vy) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, gmem, align<2>, "8:1">
         } else {
           %id = cute.make_identity_tensor(%cshape) : !cute.shape<"?"> -> !cute.coord_tensor<"0", "?:1">
-          %tid_c = cute.local_tile(%id, %k32) {tiler = "2048"} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "2048:1">
-          %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(256,8):(8,1)"} : (!cute.coord_tensor<"?", "2048:1">, i32) -> !cute.coord_tensor<"?", "8:1">
+          %tid_c = cute.local_tile(%id, %k32) {tiler = #cute.shape<"2048">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "2048:1">
+          %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(256,8):(8,1)">} : (!cute.coord_tensor<"?", "2048:1">, i32) -> !cute.coord_tensor<"?", "8:1">
           %bound = cute.make_int_tuple(%cols) : (i32) -> !cute.int_tuple<"?">
           %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "8:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "8:1">
           cute.copy(%vx, %fx, %p) : !cute.memref<bf16, gmem, align<2>, "8:1">, !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<i1, rmem, align<1>, "8:1">

@@ -16,12 +16,12 @@ module attributes {gpu.container_module} {
       %gate = cute.make_view(%pg, %layout) : (!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<bf16, gmem, align<16>, "?:1">
       %up = cute.make_view(%pu, %layout) : (!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<bf16, gmem, align<16>, "?:1">
       %out = cute.make_view(%po, %layout) : (!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"?:1">) -> !cute.memref<bf16, gmem, align<16>, "?:1">
-      %tg = cute.local_tile(%gate, %bid) {tiler = "1024"} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
-      %tu = cute.local_tile(%up, %bid) {tiler = "1024"} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
-      %to = cute.local_tile(%out, %bid) {tiler = "1024"} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
-      %vg = cute.partition_tv(%tg, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
-      %vu = cute.partition_tv(%tu, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
-      %vo = cute.partition_tv(%to, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+      %tg = cute.local_tile(%gate, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
+      %tu = cute.local_tile(%up, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
+      %to = cute.local_tile(%out, %bid) {tiler = #cute.shape<"1024">} : (!cute.memref<bf16, gmem, align<16>, "?:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "1024:1">
+      %vg = cute.partition_tv(%tg, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+      %vu = cute.partition_tv(%tu, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
+      %vo = cute.partition_tv(%to, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.memref<bf16, gmem, align<16>, "1024:1">, i32) -> !cute.memref<bf16, gmem, align<16>, "8:1">
       %fg = cute.make_fragment_like(%vg) : !cute.memref<bf16, gmem, align<16>, "8:1"> -> !cute.memref<bf16, rmem, align<16>, "8:1">
       %fu = cute.make_fragment_like(%vu) : !cute.memref<bf16, gmem, align<16>, "8:1"> -> !cute.memref<bf16, rmem, align<16>, "8:1">
       %fo = cute.make_fragment_like(%vo) : !cute.memref<bf16, gmem, align<16>, "8:1"> -> !cute.memref<bf16, rmem, align<16>, "8:1">
@@ -48,8 +48,8 @@ module attributes {gpu.container_module} {
         cute.copy(%fo, %vo) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, gmem, align<16>, "8:1">
       } else {
         %id = cute.make_identity_tensor(%shape) : !cute.shape<"?"> -> !cute.coord_tensor<"0", "?:1">
-        %tid_c = cute.local_tile(%id, %bid) {tiler = "1024"} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "1024:1">
-        %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(128,8):(8,1)"} : (!cute.coord_tensor<"?", "1024:1">, i32) -> !cute.coord_tensor<"?", "8:1">
+        %tid_c = cute.local_tile(%id, %bid) {tiler = #cute.shape<"1024">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "1024:1">
+        %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.coord_tensor<"?", "1024:1">, i32) -> !cute.coord_tensor<"?", "8:1">
         %bound = cute.make_int_tuple(%n) : (i32) -> !cute.int_tuple<"?">
         %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "8:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "8:1">
         cute.copy(%vg, %fg, %p) : !cute.memref<bf16, gmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<i1, rmem, align<1>, "8:1">

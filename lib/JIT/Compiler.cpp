@@ -3,8 +3,10 @@
 
 #include "DiskCache.h"
 
-#include "cute/Target/Passes.h"
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Registration/Registration.h"
+#include "cute/Support/KernelMetadataSchema.h"
+#include "cute/Target/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -39,6 +41,9 @@
 
 using namespace mlir;
 using namespace ::cute::jit;
+using ::cute::Error;
+using ::cute::ErrorCode;
+using ::cute::Expected;
 namespace jd = ::cute::jit::detail;
 using jd::Artifacts;
 
@@ -56,6 +61,7 @@ std::string joinPath(llvm::StringRef dir, llvm::StringRef name) {
   return p.str().str();
 }
 
+/// Reads `path` into `out` (binary-safe); false when it cannot be read.
 bool readFile(const std::string &path, std::string &out) {
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
@@ -63,13 +69,6 @@ bool readFile(const std::string &path, std::string &out) {
     return false;
   out = (*buf)->getBuffer().str();
   return true;
-}
-
-void writeFile(const std::string &path, llvm::StringRef data) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
-  if (!ec)
-    os << data;
 }
 
 /// Writes the whole module after every pass into <dir>/NN-<pass>.mlir.
@@ -106,6 +105,7 @@ std::string computeKey(std::string_view source, const JitOptions &o,
             value.str() + "\n";
   };
   field("format", "cute-jit-cache 1");
+  field("metadata-schema", std::to_string(::cute::metadata::kSchemaVersion));
   field("cute-mlir", CUTE_VERSION);
   field("llvm", CUTE_LLVM_VERSION);
   field("chip", o.chip);
@@ -122,8 +122,8 @@ struct Compiler::Impl {
   DialectRegistry registry;
   std::mutex mu;
   std::unordered_map<std::string, CompiledModule> memory;
-  std::atomic<uint64_t> memoryHits{0}, diskHits{0}, compiles{0},
-      diskCorrupt{0}, diskStores{0}, diskRacesLost{0}, diskWriteErrors{0};
+  std::atomic<uint64_t> memoryHits{0}, diskHits{0}, compiles{0}, diskCorrupt{0},
+      diskStores{0}, diskRacesLost{0}, diskWriteErrors{0};
 
   Impl() { mlir::cute::registerCuteDialects(registry); }
 
@@ -134,6 +134,43 @@ struct Compiler::Impl {
                                   llvm::StringRef bufferName,
                                   const JitOptions &o);
 };
+
+/// The artifacts the pipeline left in `module`: the gpu.binary `name`'s cubin
+/// object (with the PTX as its `cute.ptx` property) or PTX object, and the
+/// metadata attribute on the module.
+static Expected<Artifacts> readArtifacts(ModuleOp module, llvm::StringRef name,
+                                         bool wantCubin) {
+  Artifacts out;
+  out.moduleName = name.str();
+  auto missing = [&](const std::string &what) {
+    return Error(ErrorCode::Compile, "the compile pipeline left no " + what +
+                                         " for gpu.module @" + name.str());
+  };
+  auto bin = module.lookupSymbol<gpu::BinaryOp>(name);
+  if (!bin)
+    return missing("gpu.binary");
+  for (Attribute a : bin.getObjects()) {
+    auto obj = cast<gpu::ObjectAttr>(a);
+    if (obj.getFormat() == gpu::CompilationTarget::Binary) {
+      out.cubin = obj.getObject().getValue().str();
+      if (DictionaryAttr props = obj.getProperties())
+        if (auto ptx = props.getAs<StringAttr>(mlir::cute::attrs::ObjectPtx))
+          out.ptx = ptx.getValue().str();
+    } else if (obj.getFormat() == gpu::CompilationTarget::Assembly) {
+      out.ptx = obj.getObject().getValue().str();
+    }
+  }
+  if (out.ptx.empty())
+    return missing("PTX");
+  if (wantCubin && out.cubin.empty())
+    return missing("cubin");
+  auto meta = module->getAttrOfType<StringAttr>(
+      mlir::cute::attrs::kernelMetadata(name));
+  if (!meta)
+    return missing("kernel metadata");
+  out.json = meta.getValue().str();
+  return out;
+}
 
 Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
                                                 llvm::StringRef bufferName,
@@ -149,48 +186,38 @@ Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
   std::string diagnostics;
   llvm::raw_string_ostream diagOS(diagnostics);
   SourceMgrDiagnosticHandler handler(sourceMgr, &ctx, diagOS);
-  auto fail = [&](llvm::StringRef fallback) {
-    return Expected<Artifacts>::failure(diagnostics.empty() ? fallback.str()
-                                                            : diagnostics);
+  auto fail = [&](ErrorCode code, llvm::StringRef fallback) {
+    return Error(code, diagnostics.empty() ? fallback.str() : diagnostics);
   };
 
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
   if (!module)
-    return fail("cannot parse the source");
+    return fail(ErrorCode::Parse, "cannot parse the source");
 
   SmallVector<gpu::GPUModuleOp> gpuModules;
   module->walk([&](gpu::GPUModuleOp m) { gpuModules.push_back(m); });
   if (gpuModules.size() != 1) {
     module->emitError("the JIT compiles exactly one gpu.module, found ")
         << gpuModules.size();
-    return fail("expected exactly one gpu.module");
+    return fail(ErrorCode::InvalidArgument, "expected exactly one gpu.module");
   }
-  Artifacts out;
-  out.moduleName = gpuModules.front().getName().str();
-  out.chip = o.chip;
+  std::string moduleName = gpuModules.front().getName().str();
 
-  llvm::SmallString<256> tmp;
-  if (auto ec = llvm::sys::fs::createUniqueDirectory("cute-jit", tmp))
-    return Expected<Artifacts>::failure(
-        "cannot create a temporary directory: " + ec.message());
-  std::string outDir = tmp.str().str();
-
+  // Artifact files only for a dump: otherwise everything stays in memory.
   PassManager pm(&ctx, ModuleOp::getOperationName());
   mlir::cute::CompileOptions co;
   co.chip = o.chip;
   co.format = o.cubin ? "cubin" : "ptx";
-  co.outputDir = outDir;
+  co.outputDir = o.dumpDir;
   co.optLevel = o.optLevel;
   co.ptxas = mlir::cute::findPtxas(o.ptxas);
   mlir::cute::buildCompilePipeline(pm, co);
 
   if (!o.dumpDir.empty()) {
-    if (auto ec = llvm::sys::fs::create_directories(o.dumpDir)) {
-      llvm::sys::fs::remove_directories(outDir);
-      return Expected<Artifacts>::failure("cannot create " + o.dumpDir +
-                                          ": " + ec.message());
-    }
+    if (auto ec = llvm::sys::fs::create_directories(o.dumpDir))
+      return Error(ErrorCode::Io,
+                   "cannot create " + o.dumpDir + ": " + ec.message());
     {
       std::error_code ec;
       llvm::raw_fd_ostream os(joinPath(o.dumpDir, "00-input.mlir"), ec,
@@ -201,32 +228,12 @@ Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
     pm.enableIRPrinting(std::make_unique<DumpToFiles>(o.dumpDir));
   }
 
-  if (failed(pm.run(*module))) {
-    // Keep the directory when ptxas left its PTX there: the error names it
-    // and the command that reproduces the failure.
-    std::error_code ec;
-    if (llvm::sys::fs::directory_iterator(outDir, ec) ==
-        llvm::sys::fs::directory_iterator())
-      llvm::sys::fs::remove_directories(outDir);
-    return fail("the compile pipeline failed");
-  }
+  if (failed(pm.run(*module)))
+    return fail(ErrorCode::Compile, "the compile pipeline failed");
 
-  std::string stem = out.moduleName + "." + o.chip;
-  bool ok = readFile(joinPath(outDir, stem + ".ptx"), out.ptx) &&
-            readFile(joinPath(outDir, stem + ".json"), out.json) &&
-            (!o.cubin || readFile(joinPath(outDir, stem + ".cubin"), out.cubin));
-  llvm::sys::fs::remove_directories(outDir);
-  if (!ok)
-    return Expected<Artifacts>::failure(
-        "the pipeline did not write " + stem + ".{ptx,json" +
-        (o.cubin ? ",cubin" : "") + "} into " + outDir);
-
-  if (!o.dumpDir.empty()) {
-    writeFile(joinPath(o.dumpDir, stem + ".ptx"), out.ptx);
-    writeFile(joinPath(o.dumpDir, stem + ".json"), out.json);
-    if (o.cubin)
-      writeFile(joinPath(o.dumpDir, stem + ".cubin"), out.cubin);
-  }
+  Expected<Artifacts> out = readArtifacts(*module, moduleName, o.cubin);
+  if (out)
+    out->chip = o.chip;
   return out;
 }
 
@@ -295,7 +302,7 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
   ++compiles;
   Expected<Artifacts> built = runPipeline(source, bufferName, o);
   if (!built)
-    return Expected<CompiledModule>::failure(built.error());
+    return built.error();
   CompiledModule result = toCompiled(std::move(built).value(), key);
 
   if (!cacheDir.empty()) {
@@ -350,7 +357,7 @@ Expected<CompiledModule> Compiler::compileFile(const std::string &path,
                                                const JitOptions &options) {
   std::string text;
   if (!readFile(path, text))
-    return Expected<CompiledModule>::failure("cannot read " + path);
+    return Error(ErrorCode::Io, "cannot read " + path);
   return impl_->compile(text, path, options);
 }
 

@@ -17,33 +17,32 @@ struct ContextState {
 };
 } // namespace detail
 
-Result<Context> Context::create(int device) {
-  CUTE_RT_ASSIGN(std::shared_ptr<Driver> d, Driver::get());
+Expected<Context> Context::create(int device) {
+  CUTE_ASSIGN_OR_RETURN(std::shared_ptr<Driver> d, Driver::get());
   return create(std::move(d), device);
 }
 
-Result<Context> Context::create(std::shared_ptr<Driver> driver, int device) {
+Expected<Context> Context::create(std::shared_ptr<Driver> driver, int device) {
   if (!driver)
     return Error(ErrorCode::InvalidArgument, "Context::create: null driver");
   const DriverApi &api = driver->api();
-  CUTE_RT_ASSIGN(int count, driver->deviceCount());
+  CUTE_ASSIGN_OR_RETURN(int count, driver->deviceCount());
   if (device < 0 || device >= count)
     return Error(ErrorCode::InvalidArgument,
-                 "CUDA device " + std::to_string(device) +
-                     " does not exist (" + std::to_string(count) +
-                     " device(s) present)");
+                 "CUDA device " + std::to_string(device) + " does not exist (" +
+                     std::to_string(count) + " device(s) present)");
   auto st = std::make_shared<detail::ContextState>();
   st->driver = driver;
   st->ordinal = device;
-  CUTE_RT_TRY(driver->check(api.cuDeviceGet(&st->device, device),
-                            "cuDeviceGet(" + std::to_string(device) + ")"));
+  CUTE_TRY(driver->check(api.cuDeviceGet(&st->device, device),
+                         "cuDeviceGet(" + std::to_string(device) + ")"));
   CUcontext ctx = nullptr;
-  CUTE_RT_TRY(driver->check(api.cuDevicePrimaryCtxRetain(&ctx, st->device),
-                            "cuDevicePrimaryCtxRetain"));
+  CUTE_TRY(driver->check(api.cuDevicePrimaryCtxRetain(&ctx, st->device),
+                         "cuDevicePrimaryCtxRetain"));
   st->ctx = ctx;
   Context c;
   c.state_ = std::move(st);
-  CUTE_RT_TRY(c.makeCurrent());
+  CUTE_TRY(c.makeCurrent());
   return c;
 }
 
@@ -55,7 +54,7 @@ Status Context::makeCurrent() const {
 }
 
 Status Context::synchronize() const {
-  CUTE_RT_TRY(makeCurrent());
+  CUTE_TRY(makeCurrent());
   return driver().check(driver().api().cuCtxSynchronize(), "cuCtxSynchronize");
 }
 
@@ -67,29 +66,29 @@ CUcontext Context::raw() const { return state_ ? state_->ctx : nullptr; }
 CUdevice Context::device() const { return state_ ? state_->device : 0; }
 int Context::ordinal() const { return state_ ? state_->ordinal : -1; }
 
-Result<int> Context::attribute(CUdevice_attribute attr) const {
+Expected<int> Context::attribute(CUdevice_attribute attr) const {
   if (!state_)
     return Error(ErrorCode::InvalidArgument, "use of an empty Context");
   int v = 0;
-  CUTE_RT_TRY(driver().check(
+  CUTE_TRY(driver().check(
       driver().api().cuDeviceGetAttribute(&v, attr, state_->device),
       "cuDeviceGetAttribute(" + std::to_string(int(attr)) + ")"));
   return v;
 }
 
-Result<std::pair<int, int>> Context::computeCapability() const {
-  CUTE_RT_ASSIGN(int major,
-                 attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR));
-  CUTE_RT_ASSIGN(int minor,
-                 attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR));
+Expected<std::pair<int, int>> Context::computeCapability() const {
+  CUTE_ASSIGN_OR_RETURN(
+      int major, attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR));
+  CUTE_ASSIGN_OR_RETURN(
+      int minor, attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR));
   return std::make_pair(major, minor);
 }
 
-Result<std::string> Context::name() const {
+Expected<std::string> Context::name() const {
   if (!state_)
     return Error(ErrorCode::InvalidArgument, "use of an empty Context");
   char buf[256] = {0};
-  CUTE_RT_TRY(driver().check(
+  CUTE_TRY(driver().check(
       driver().api().cuDeviceGetName(buf, sizeof(buf) - 1, state_->device),
       "cuDeviceGetName"));
   return std::string(buf);
@@ -100,7 +99,7 @@ Status Context::checkChip(std::string_view chip) const {
   if (!want)
     return Error(ErrorCode::InvalidArgument,
                  "unrecognised chip '" + std::string(chip) + "'");
-  CUTE_RT_ASSIGN(auto cc, computeCapability());
+  CUTE_ASSIGN_OR_RETURN(auto cc, computeCapability());
   // Arch-specific targets (sm_90a) run only on that exact capability; plain
   // sm_XY cubins run on the same major with an equal or newer minor.
   bool archSpecific = chip.back() == 'a' || chip.back() == 'f';
@@ -111,19 +110,19 @@ Status Context::checkChip(std::string_view chip) const {
   return Error(ErrorCode::InvalidArgument,
                "kernels were compiled for " + std::string(chip) +
                    " but device " + std::to_string(ordinal()) +
-                   " has compute capability " + std::to_string(cc.first) +
-                   "." + std::to_string(cc.second));
+                   " has compute capability " + std::to_string(cc.first) + "." +
+                   std::to_string(cc.second));
 }
 
 //===----------------------------------------------------------------------===//
 // Stream
 //===----------------------------------------------------------------------===//
 
-Result<Stream> Stream::create(const Context &ctx, bool nonBlocking) {
-  CUTE_RT_TRY(ctx.makeCurrent());
+Expected<Stream> Stream::create(const Context &ctx, bool nonBlocking) {
+  CUTE_TRY(ctx.makeCurrent());
   Stream s;
   s.ctx_ = ctx;
-  CUTE_RT_TRY(ctx.driver().check(
+  CUTE_TRY(ctx.driver().check(
       ctx.driver().api().cuStreamCreate(
           &s.stream_, nonBlocking ? CU_STREAM_NON_BLOCKING : CU_STREAM_DEFAULT),
       "cuStreamCreate"));
@@ -151,7 +150,7 @@ void Stream::reset() {
 Status Stream::synchronize() const {
   if (!stream_)
     return Error(ErrorCode::InvalidArgument, "use of an empty Stream");
-  CUTE_RT_TRY(ctx_.makeCurrent());
+  CUTE_TRY(ctx_.makeCurrent());
   return ctx_.driver().check(ctx_.driver().api().cuStreamSynchronize(stream_),
                              "cuStreamSynchronize");
 }
@@ -160,11 +159,11 @@ Status Stream::synchronize() const {
 // Event
 //===----------------------------------------------------------------------===//
 
-Result<Event> Event::create(const Context &ctx, bool timing) {
-  CUTE_RT_TRY(ctx.makeCurrent());
+Expected<Event> Event::create(const Context &ctx, bool timing) {
+  CUTE_TRY(ctx.makeCurrent());
   Event e;
   e.ctx_ = ctx;
-  CUTE_RT_TRY(ctx.driver().check(
+  CUTE_TRY(ctx.driver().check(
       ctx.driver().api().cuEventCreate(
           &e.event_, timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING),
       "cuEventCreate"));
@@ -192,7 +191,7 @@ void Event::reset() {
 Status Event::record(const Stream &stream) {
   if (!event_)
     return Error(ErrorCode::InvalidArgument, "use of an empty Event");
-  CUTE_RT_TRY(ctx_.makeCurrent());
+  CUTE_TRY(ctx_.makeCurrent());
   return ctx_.driver().check(
       ctx_.driver().api().cuEventRecord(event_, stream.raw()), "cuEventRecord");
 }
@@ -200,21 +199,20 @@ Status Event::record(const Stream &stream) {
 Status Event::synchronize() const {
   if (!event_)
     return Error(ErrorCode::InvalidArgument, "use of an empty Event");
-  CUTE_RT_TRY(ctx_.makeCurrent());
+  CUTE_TRY(ctx_.makeCurrent());
   return ctx_.driver().check(ctx_.driver().api().cuEventSynchronize(event_),
                              "cuEventSynchronize");
 }
 
-Result<float> Event::elapsedMs(const Event &start, const Event &end) {
+Expected<float> Event::elapsedMs(const Event &start, const Event &end) {
   if (!start.event_ || !end.event_)
-    return Error(ErrorCode::InvalidArgument,
-                 "Event::elapsedMs: empty event");
-  CUTE_RT_TRY(start.ctx_.makeCurrent());
+    return Error(ErrorCode::InvalidArgument, "Event::elapsedMs: empty event");
+  CUTE_TRY(start.ctx_.makeCurrent());
   float ms = 0;
-  CUTE_RT_TRY(start.ctx_.driver().check(
-      start.ctx_.driver().api().cuEventElapsedTime(&ms, start.event_,
-                                                   end.event_),
-      "cuEventElapsedTime"));
+  CUTE_TRY(
+      start.ctx_.driver().check(start.ctx_.driver().api().cuEventElapsedTime(
+                                    &ms, start.event_, end.event_),
+                                "cuEventElapsedTime"));
   return ms;
 }
 

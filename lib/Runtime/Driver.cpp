@@ -12,7 +12,7 @@ namespace cute::rt {
 /// Expands cuda.h's renaming macros before stringifying: "cuMemAlloc_v2".
 #define CUTE_RT_SYMBOL(x) CUTE_RT_STR_(x)
 
-Result<std::shared_ptr<Driver>> Driver::load(const std::string &path) {
+Expected<std::shared_ptr<Driver>> Driver::load(const std::string &path) {
   dlerror();
   void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
@@ -30,15 +30,15 @@ Result<std::shared_ptr<Driver>> Driver::load(const std::string &path) {
   d->api_.name = reinterpret_cast<decltype(d->api_.name)>(                     \
       dlsym(handle, CUTE_RT_SYMBOL(name)));                                    \
   if (!d->api_.name && (required))                                             \
-    missing += (missing.empty() ? "" : ", ") + std::string(CUTE_RT_SYMBOL(name));
+    missing +=                                                                 \
+        (missing.empty() ? "" : ", ") + std::string(CUTE_RT_SYMBOL(name));
   CUTE_RT_DRIVER_FUNCTIONS(CUTE_RT_LOAD_FN)
 #undef CUTE_RT_LOAD_FN
   if (!missing.empty()) {
     dlclose(handle);
     return Error(ErrorCode::MissingSymbol,
-                 "CUDA driver '" + path +
-                     "' lacks required entry points: " + missing +
-                     " (driver older than the CUDA " +
+                 "CUDA driver '" + path + "' lacks required entry points: " +
+                     missing + " (driver older than the CUDA " +
                      std::to_string(CUDA_VERSION / 1000) + "." +
                      std::to_string(CUDA_VERSION % 1000 / 10) +
                      " headers used to build cute?)");
@@ -52,9 +52,9 @@ Result<std::shared_ptr<Driver>> Driver::load(const std::string &path) {
   return d;
 }
 
-Result<std::shared_ptr<Driver>> Driver::get() {
+Expected<std::shared_ptr<Driver>> Driver::get() {
   static std::once_flag once;
-  static std::optional<Result<std::shared_ptr<Driver>>> cached;
+  static std::optional<Expected<std::shared_ptr<Driver>>> cached;
   std::call_once(once, [] {
     const char *env = std::getenv(kLibraryEnvVar);
     cached.emplace(load(env && *env ? env : kDefaultLibrary));
@@ -93,9 +93,9 @@ Status Driver::require(const void *fn, const char *symbol) const {
                    std::to_string(version_) + ") lacks " + symbol);
 }
 
-Result<int> Driver::deviceCount() const {
+Expected<int> Driver::deviceCount() const {
   int n = 0;
-  CUTE_RT_TRY(check(api_.cuDeviceGetCount(&n), "cuDeviceGetCount"));
+  CUTE_TRY(check(api_.cuDeviceGetCount(&n), "cuDeviceGetCount"));
   return n;
 }
 

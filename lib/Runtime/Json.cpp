@@ -78,7 +78,7 @@ class Parser {
 public:
   explicit Parser(std::string_view t) : text(t) {}
 
-  Result<JsonValue> parseDocument() {
+  Expected<JsonValue> parseDocument() {
     skipWs();
     auto v = parseValue(0);
     if (!v.ok())
@@ -103,9 +103,8 @@ private:
         ++col;
       }
     }
-    return Error(ErrorCode::Json, "line " + std::to_string(line) +
-                                      ", column " + std::to_string(col) +
-                                      ": " + msg);
+    return Error(ErrorCode::Json, "line " + std::to_string(line) + ", column " +
+                                      std::to_string(col) + ": " + msg);
   }
 
   bool atEnd() const { return pos >= text.size(); }
@@ -124,7 +123,7 @@ private:
     return true;
   }
 
-  Result<JsonValue> parseValue(int depth) {
+  Expected<JsonValue> parseValue(int depth) {
     if (depth > kMaxDepth)
       return fail("nesting deeper than " + std::to_string(kMaxDepth));
     if (atEnd())
@@ -161,7 +160,7 @@ private:
                 "', expected a value");
   }
 
-  Result<JsonValue> parseObject(int depth) {
+  Expected<JsonValue> parseObject(int depth) {
     ++pos; // '{'
     std::vector<JsonValue::Member> members;
     skipWs();
@@ -208,7 +207,7 @@ private:
     }
   }
 
-  Result<JsonValue> parseArray(int depth) {
+  Expected<JsonValue> parseArray(int depth) {
     ++pos; // '['
     std::vector<JsonValue> elems;
     skipWs();
@@ -257,7 +256,7 @@ private:
     }
   }
 
-  Result<uint32_t> parseHex4() {
+  Expected<uint32_t> parseHex4() {
     if (pos + 4 > text.size())
       return fail("truncated \\u escape");
     uint32_t v = 0;
@@ -277,7 +276,7 @@ private:
     return v;
   }
 
-  Result<std::string> parseString() {
+  Expected<std::string> parseString() {
     ++pos; // opening quote
     std::string out;
     while (true) {
@@ -351,7 +350,7 @@ private:
     }
   }
 
-  Result<JsonValue> parseNumber() {
+  Expected<JsonValue> parseNumber() {
     size_t start = pos;
     bool isInt = true;
     if (peek() == '-')
@@ -405,7 +404,7 @@ private:
 
 } // namespace
 
-Result<JsonValue> parseJson(std::string_view text) {
+Expected<JsonValue> parseJson(std::string_view text) {
   return Parser(text).parseDocument();
 }
 

@@ -112,13 +112,13 @@ Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
     const ParamInfo &p = info.params[i];
     const KernelArgs::Arg &a = args[i];
     if (a.kind != p.kind)
-      return argError(info, i, "expected " + describeParam(p) + ", got " +
-                                   describeArg(a));
+      return argError(
+          info, i, "expected " + describeParam(p) + ", got " + describeArg(a));
     if (a.bytes != p.bytes)
-      return argError(info, i, "expected " + std::to_string(p.bytes) +
-                                   "-byte " + describeParam(p) + ", got " +
-                                   std::to_string(a.bytes) + "-byte " +
-                                   describeArg(a));
+      return argError(info, i,
+                      "expected " + std::to_string(p.bytes) + "-byte " +
+                          describeParam(p) + ", got " +
+                          std::to_string(a.bytes) + "-byte " + describeArg(a));
     switch (p.kind) {
     case ParamKind::Pointer: {
       CUdeviceptr v = 0;
@@ -135,40 +135,44 @@ Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
                             " bytes the kernel was compiled to assume");
       }
       if (a.elem && p.elem && *a.elem != *p.elem)
-        return argError(info, i, "expected " + describeParam(p) + ", got " +
-                                     describeArg(a));
+        return argError(info, i,
+                        "expected " + describeParam(p) + ", got " +
+                            describeArg(a));
       break;
     }
     case ParamKind::Scalar:
       if (a.elem && p.elem && *a.elem != *p.elem)
-        return argError(info, i, "expected " + describeParam(p) + ", got " +
-                                     describeArg(a));
+        return argError(info, i,
+                        "expected " + describeParam(p) + ", got " +
+                            describeArg(a));
       break;
     case ParamKind::TmaDesc: {
       const TmaParamInfo &t = *p.tma;
       if (a.elem && *a.elem != t.elem)
-        return argError(info, i, std::string("tensor map element type ") +
-                                     elemTypeName(*a.elem) +
-                                     " does not match metadata " +
-                                     elemTypeName(t.elem));
+        return argError(info, i,
+                        std::string("tensor map element type ") +
+                            elemTypeName(*a.elem) +
+                            " does not match metadata " + elemTypeName(t.elem));
       if (a.rank != t.rank)
-        return argError(info, i, "tensor map rank " + std::to_string(a.rank) +
-                                     " does not match metadata rank " +
-                                     std::to_string(t.rank));
+        return argError(info, i,
+                        "tensor map rank " + std::to_string(a.rank) +
+                            " does not match metadata rank " +
+                            std::to_string(t.rank));
       if (a.box != t.box)
-        return argError(info, i, "tensor map box " + boxStr(a.box) +
-                                     " does not match metadata box " +
-                                     boxStr(t.box));
+        return argError(info, i,
+                        "tensor map box " + boxStr(a.box) +
+                            " does not match metadata box " + boxStr(t.box));
       if (a.swizzle != t.swizzle)
-        return argError(info, i, "tensor map swizzle " +
-                                     std::to_string(a.swizzle) +
-                                     " B does not match metadata swizzle " +
-                                     std::to_string(t.swizzle) + " B");
+        return argError(info, i,
+                        "tensor map swizzle " + std::to_string(a.swizzle) +
+                            " B does not match metadata swizzle " +
+                            std::to_string(t.swizzle) + " B");
       if (a.interleave != t.interleave)
-        return argError(info, i, "tensor map interleave " +
-                                     std::to_string(a.interleave) +
-                                     " B does not match metadata interleave " +
-                                     std::to_string(t.interleave) + " B");
+        return argError(info, i,
+                        "tensor map interleave " +
+                            std::to_string(a.interleave) +
+                            " B does not match metadata interleave " +
+                            std::to_string(t.interleave) + " B");
       break;
     }
     }
@@ -178,12 +182,11 @@ Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
 
 std::string ResolvedLaunch::str() const {
   return "grid " + grid.str() + ", block " + block.str() + ", cluster " +
-         cluster.str() + ", dynamic smem " + std::to_string(dynamicSmem) +
-         " B";
+         cluster.str() + ", dynamic smem " + std::to_string(dynamicSmem) + " B";
 }
 
-Result<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
-                                     const LaunchConfig &cfg) {
+Expected<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
+                                       const LaunchConfig &cfg) {
   ResolvedLaunch r;
   r.grid = cfg.grid;
   if (r.grid.x < 1 || r.grid.y < 1 || r.grid.z < 1)
@@ -221,15 +224,15 @@ Result<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
 
 Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
               const LaunchConfig &cfg, const KernelArgs &args) {
-  CUTE_RT_TRY(validateArgs(info, args));
-  CUTE_RT_ASSIGN(ResolvedLaunch r, resolveLaunch(info, cfg));
+  CUTE_TRY(validateArgs(info, args));
+  CUTE_ASSIGN_OR_RETURN(ResolvedLaunch r, resolveLaunch(info, cfg));
   if (!fn.valid())
     return launchError(info, "launch of an empty Function");
   if (!stream.raw())
     return launchError(info, "launch on an empty Stream");
   const Context &ctx = fn.context();
   const Driver &drv = ctx.driver();
-  CUTE_RT_TRY(ctx.makeCurrent());
+  CUTE_TRY(ctx.makeCurrent());
   auto withKernel = [&](const Status &s) -> Status {
     if (s.ok())
       return s;
@@ -238,27 +241,27 @@ Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
 
   constexpr size_t kDefaultSmemLimit = 48 * 1024;
   if (r.dynamicSmem > kDefaultSmemLimit) {
-    CUTE_RT_ASSIGN(int optin,
-                   ctx.attribute(
-                       CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
-    CUTE_RT_ASSIGN(int staticSmem,
-                   fn.attribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES));
+    CUTE_ASSIGN_OR_RETURN(
+        int optin,
+        ctx.attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
+    CUTE_ASSIGN_OR_RETURN(int staticSmem,
+                          fn.attribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES));
     if (size_t(staticSmem) + r.dynamicSmem > size_t(optin))
       return launchError(info, "static " + std::to_string(staticSmem) +
                                    " B + dynamic " +
                                    std::to_string(r.dynamicSmem) +
                                    " B shared memory exceed the device's " +
                                    std::to_string(optin) + " B per block");
-    CUTE_RT_TRY(withKernel(fn.setAttribute(
+    CUTE_TRY(withKernel(fn.setAttribute(
         CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(r.dynamicSmem))));
   }
   if (r.cluster.volume() > 8)
-    CUTE_RT_TRY(withKernel(fn.setAttribute(
+    CUTE_TRY(withKernel(fn.setAttribute(
         CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1)));
 
-  CUTE_RT_TRY(drv.require(reinterpret_cast<const void *>(
-                              drv.api().cuLaunchKernelEx),
-                          "cuLaunchKernelEx"));
+  CUTE_TRY(
+      drv.require(reinterpret_cast<const void *>(drv.api().cuLaunchKernelEx),
+                  "cuLaunchKernelEx"));
   CUlaunchAttribute attr;
   std::memset(&attr, 0, sizeof(attr));
   attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
@@ -278,39 +281,38 @@ Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
   lc.attrs = &attr;
   lc.numAttrs = r.cluster.volume() > 1 ? 1 : 0;
   std::vector<void *> params = args.pointers();
-  return drv.check(drv.api().cuLaunchKernelEx(&lc, fn.raw(),
-                                              params.empty() ? nullptr
-                                                             : params.data(),
-                                              nullptr),
-                   "launch of kernel '" + info.name + "' (" + r.str() + ")");
+  return drv.check(
+      drv.api().cuLaunchKernelEx(
+          &lc, fn.raw(), params.empty() ? nullptr : params.data(), nullptr),
+      "launch of kernel '" + info.name + "' (" + r.str() + ")");
 }
 
 //===----------------------------------------------------------------------===//
 // Program
 //===----------------------------------------------------------------------===//
 
-Result<Program> Program::load(const Context &ctx, const std::string &image,
-                              std::string_view metadataJson) {
+Expected<Program> Program::load(const Context &ctx, const std::string &image,
+                                std::string_view metadataJson) {
   Program p;
-  CUTE_RT_ASSIGN(p.meta_, parseMetadata(metadataJson));
-  CUTE_RT_TRY(ctx.checkChip(p.meta_.chip));
-  CUTE_RT_ASSIGN(p.module_, Module::loadImage(ctx, image));
+  CUTE_ASSIGN_OR_RETURN(p.meta_, parseMetadata(metadataJson));
+  CUTE_TRY(ctx.checkChip(p.meta_.chip));
+  CUTE_ASSIGN_OR_RETURN(p.module_, Module::loadImage(ctx, image));
   return p;
 }
 
-Result<Program> Program::loadFiles(const Context &ctx,
-                                   const std::string &imagePath,
-                                   const std::string &metadataPath) {
+Expected<Program> Program::loadFiles(const Context &ctx,
+                                     const std::string &imagePath,
+                                     const std::string &metadataPath) {
   Program p;
-  CUTE_RT_ASSIGN(p.meta_, loadMetadataFile(metadataPath));
-  CUTE_RT_TRY(ctx.checkChip(p.meta_.chip));
-  CUTE_RT_ASSIGN(p.module_, Module::loadFile(ctx, imagePath));
+  CUTE_ASSIGN_OR_RETURN(p.meta_, loadMetadataFile(metadataPath));
+  CUTE_TRY(ctx.checkChip(p.meta_.chip));
+  CUTE_ASSIGN_OR_RETURN(p.module_, Module::loadFile(ctx, imagePath));
   return p;
 }
 
-Result<Kernel> Program::kernel(const std::string &name) const {
-  CUTE_RT_ASSIGN(const KernelInfo *info, meta_.kernel(name));
-  CUTE_RT_ASSIGN(Function fn, module_.function(name));
+Expected<Kernel> Program::kernel(const std::string &name) const {
+  CUTE_ASSIGN_OR_RETURN(const KernelInfo *info, meta_.kernel(name));
+  CUTE_ASSIGN_OR_RETURN(Function fn, module_.function(name));
   return Kernel(std::move(fn), *info);
 }
 

@@ -3,16 +3,17 @@
 
 namespace cute::rt {
 
-Result<DeviceBuffer> DeviceBuffer::allocate(const Context &ctx, size_t bytes) {
+Expected<DeviceBuffer> DeviceBuffer::allocate(const Context &ctx,
+                                              size_t bytes) {
   if (bytes == 0)
     return Error(ErrorCode::InvalidArgument,
                  "DeviceBuffer::allocate: zero-byte allocation");
-  CUTE_RT_TRY(ctx.makeCurrent());
+  CUTE_TRY(ctx.makeCurrent());
   DeviceBuffer b;
   b.ctx_ = ctx;
-  CUTE_RT_TRY(ctx.driver().check(ctx.driver().api().cuMemAlloc(&b.ptr_, bytes),
-                                 "cuMemAlloc(" + std::to_string(bytes) +
-                                     " bytes)"));
+  CUTE_TRY(
+      ctx.driver().check(ctx.driver().api().cuMemAlloc(&b.ptr_, bytes),
+                         "cuMemAlloc(" + std::to_string(bytes) + " bytes)"));
   b.size_ = bytes;
   return b;
 }
@@ -45,8 +46,8 @@ Status DeviceBuffer::checkRange(const char *op, size_t bytes,
                  std::string(op) + ": use of an empty DeviceBuffer");
   if (offset > size_ || bytes > size_ - offset)
     return Error(ErrorCode::InvalidArgument,
-                 std::string(op) + ": range [" + std::to_string(offset) +
-                     ", " + std::to_string(offset + bytes) +
+                 std::string(op) + ": range [" + std::to_string(offset) + ", " +
+                     std::to_string(offset + bytes) +
                      ") exceeds the buffer's " + std::to_string(size_) +
                      " bytes");
   return okStatus();
@@ -54,20 +55,20 @@ Status DeviceBuffer::checkRange(const char *op, size_t bytes,
 
 Status DeviceBuffer::copyFromHost(const void *src, size_t bytes,
                                   size_t offset) {
-  CUTE_RT_TRY(checkRange("copyFromHost", bytes, offset));
+  CUTE_TRY(checkRange("copyFromHost", bytes, offset));
   if (bytes == 0)
     return okStatus();
-  CUTE_RT_TRY(ctx_.makeCurrent());
+  CUTE_TRY(ctx_.makeCurrent());
   return ctx_.driver().check(
       ctx_.driver().api().cuMemcpyHtoD(ptr_ + offset, src, bytes),
       "cuMemcpyHtoD");
 }
 
 Status DeviceBuffer::copyToHost(void *dst, size_t bytes, size_t offset) const {
-  CUTE_RT_TRY(checkRange("copyToHost", bytes, offset));
+  CUTE_TRY(checkRange("copyToHost", bytes, offset));
   if (bytes == 0)
     return okStatus();
-  CUTE_RT_TRY(ctx_.makeCurrent());
+  CUTE_TRY(ctx_.makeCurrent());
   return ctx_.driver().check(
       ctx_.driver().api().cuMemcpyDtoH(dst, ptr_ + offset, bytes),
       "cuMemcpyDtoH");
@@ -75,43 +76,42 @@ Status DeviceBuffer::copyToHost(void *dst, size_t bytes, size_t offset) const {
 
 Status DeviceBuffer::copyFromHostAsync(const void *src, size_t bytes,
                                        const Stream &s, size_t offset) {
-  CUTE_RT_TRY(checkRange("copyFromHostAsync", bytes, offset));
+  CUTE_TRY(checkRange("copyFromHostAsync", bytes, offset));
   if (bytes == 0)
     return okStatus();
-  CUTE_RT_TRY(ctx_.makeCurrent());
-  return ctx_.driver().check(ctx_.driver().api().cuMemcpyHtoDAsync(
-                                 ptr_ + offset, src, bytes, s.raw()),
-                             "cuMemcpyHtoDAsync");
+  CUTE_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(
+      ctx_.driver().api().cuMemcpyHtoDAsync(ptr_ + offset, src, bytes, s.raw()),
+      "cuMemcpyHtoDAsync");
 }
 
 Status DeviceBuffer::copyToHostAsync(void *dst, size_t bytes, const Stream &s,
                                      size_t offset) const {
-  CUTE_RT_TRY(checkRange("copyToHostAsync", bytes, offset));
+  CUTE_TRY(checkRange("copyToHostAsync", bytes, offset));
   if (bytes == 0)
     return okStatus();
-  CUTE_RT_TRY(ctx_.makeCurrent());
-  return ctx_.driver().check(ctx_.driver().api().cuMemcpyDtoHAsync(
-                                 dst, ptr_ + offset, bytes, s.raw()),
-                             "cuMemcpyDtoHAsync");
+  CUTE_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(
+      ctx_.driver().api().cuMemcpyDtoHAsync(dst, ptr_ + offset, bytes, s.raw()),
+      "cuMemcpyDtoHAsync");
 }
 
 Status DeviceBuffer::memset(uint8_t value) {
-  CUTE_RT_TRY(checkRange("memset", 0, 0));
-  CUTE_RT_TRY(ctx_.makeCurrent());
-  return ctx_.driver().check(
-      ctx_.driver().api().cuMemsetD8(ptr_, value, size_), "cuMemsetD8");
+  CUTE_TRY(checkRange("memset", 0, 0));
+  CUTE_TRY(ctx_.makeCurrent());
+  return ctx_.driver().check(ctx_.driver().api().cuMemsetD8(ptr_, value, size_),
+                             "cuMemsetD8");
 }
 
 Status DeviceBuffer::fill32(uint32_t pattern) {
-  CUTE_RT_TRY(checkRange("fill32", 0, 0));
+  CUTE_TRY(checkRange("fill32", 0, 0));
   if (size_ % 4 != 0)
     return Error(ErrorCode::InvalidArgument,
                  "fill32: buffer size " + std::to_string(size_) +
                      " is not a multiple of 4 bytes");
-  CUTE_RT_TRY(ctx_.makeCurrent());
+  CUTE_TRY(ctx_.makeCurrent());
   return ctx_.driver().check(
-      ctx_.driver().api().cuMemsetD32(ptr_, pattern, size_ / 4),
-      "cuMemsetD32");
+      ctx_.driver().api().cuMemsetD32(ptr_, pattern, size_ / 4), "cuMemsetD32");
 }
 
 } // namespace cute::rt

@@ -1,22 +1,26 @@
 //===- Metadata.cpp - Kernel metadata parsing and validation --------------===//
 #include "cute/Runtime/Metadata.h"
 #include "cute/Runtime/Json.h"
+#include "cute/Support/KernelMetadataSchema.h"
 
 #include <cctype>
 #include <fstream>
-#include <initializer_list>
 #include <sstream>
 
 namespace cute::rt {
 
+namespace key = ::cute::metadata::key;
+namespace kind = ::cute::metadata::kind;
+using ::cute::metadata::kSchemaVersion;
+
 const char *paramKindName(ParamKind k) {
   switch (k) {
   case ParamKind::Pointer:
-    return "ptr";
+    return kind::Pointer;
   case ParamKind::Scalar:
-    return "scalar";
+    return kind::Scalar;
   case ParamKind::TmaDesc:
-    return "tma_desc";
+    return kind::TmaDesc;
   }
   return "?";
 }
@@ -28,7 +32,8 @@ const KernelInfo *ModuleMetadata::find(std::string_view name) const {
   return nullptr;
 }
 
-Result<const KernelInfo *> ModuleMetadata::kernel(std::string_view name) const {
+Expected<const KernelInfo *>
+ModuleMetadata::kernel(std::string_view name) const {
   if (const KernelInfo *k = find(name))
     return k;
   std::string known;
@@ -36,8 +41,7 @@ Result<const KernelInfo *> ModuleMetadata::kernel(std::string_view name) const {
     known += (known.empty() ? "" : ", ") + k.name;
   return Error(ErrorCode::NotFound, "no kernel named '" + std::string(name) +
                                         "' in the metadata (known: " +
-                                        (known.empty() ? "none" : known) +
-                                        ")");
+                                        (known.empty() ? "none" : known) + ")");
 }
 
 std::optional<std::pair<int, int>> parseChip(std::string_view chip) {
@@ -55,7 +59,7 @@ std::optional<std::pair<int, int>> parseChip(std::string_view chip) {
   return std::make_pair(v / 10, v % 10);
 }
 
-Result<std::string> readFile(const std::string &path) {
+Expected<std::string> readFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
     return Error(ErrorCode::Io, "cannot open '" + path + "'");
@@ -70,6 +74,11 @@ namespace {
 
 using Kind = JsonValue::Kind;
 
+/// The path of `key` inside the object at `where` ("kernels[0].params").
+std::string at(const std::string &where, const char *key) {
+  return where.empty() ? std::string(key) : where + "." + key;
+}
+
 Error metaError(const std::string &field, const std::string &msg) {
   return Error(ErrorCode::Metadata, field + ": " + msg);
 }
@@ -78,8 +87,9 @@ std::string describe(const JsonValue &v) {
   return JsonValue::kindName(v.kind());
 }
 
+template <size_t N>
 Status checkKeys(const JsonValue &obj, const std::string &where,
-                 std::initializer_list<const char *> allowed) {
+                 const char *const (&allowed)[N]) {
   for (const auto &m : obj.members()) {
     bool ok = false;
     for (const char *a : allowed)
@@ -95,9 +105,9 @@ Status checkKeys(const JsonValue &obj, const std::string &where,
   return okStatus();
 }
 
-Result<const JsonValue *> require(const JsonValue &obj,
-                                  const std::string &where, const char *key,
-                                  Kind kind) {
+Expected<const JsonValue *> require(const JsonValue &obj,
+                                    const std::string &where, const char *key,
+                                    Kind kind) {
   std::string field = where.empty() ? key : where + "." + key;
   const JsonValue *v = obj.find(key);
   if (!v)
@@ -109,21 +119,22 @@ Result<const JsonValue *> require(const JsonValue &obj,
   return v;
 }
 
-Result<int64_t> intField(const JsonValue &v, const std::string &field,
-                         int64_t lo, int64_t hi) {
+Expected<int64_t> intField(const JsonValue &v, const std::string &field,
+                           int64_t lo, int64_t hi) {
   if (!v.isInteger())
-    return metaError(field, "expected an integer, got " +
-                                (v.isNumber() ? std::string("a non-integer number")
-                                              : describe(v)));
+    return metaError(
+        field,
+        "expected an integer, got " +
+            (v.isNumber() ? std::string("a non-integer number") : describe(v)));
   int64_t x = v.asInt();
   if (x < lo || x > hi)
-    return metaError(field, "value " + std::to_string(x) +
-                                " out of range [" + std::to_string(lo) +
-                                ", " + std::to_string(hi) + "]");
+    return metaError(field, "value " + std::to_string(x) + " out of range [" +
+                                std::to_string(lo) + ", " + std::to_string(hi) +
+                                "]");
   return x;
 }
 
-Result<ElemType> elemField(const JsonValue &v, const std::string &field) {
+Expected<ElemType> elemField(const JsonValue &v, const std::string &field) {
   if (!v.isString())
     return metaError(field, "expected string, got " + describe(v));
   auto t = parseElemType(v.asString());
@@ -132,8 +143,8 @@ Result<ElemType> elemField(const JsonValue &v, const std::string &field) {
   return *t;
 }
 
-Result<Dim3> dim3Field(const JsonValue &v, const std::string &field,
-                       const Dim3 &maxDim, uint64_t maxVolume) {
+Expected<Dim3> dim3Field(const JsonValue &v, const std::string &field,
+                         const Dim3 &maxDim, uint64_t maxVolume) {
   if (!v.isArray())
     return metaError(field, "expected array, got " + describe(v));
   if (v.elements().size() != 3)
@@ -142,9 +153,9 @@ Result<Dim3> dim3Field(const JsonValue &v, const std::string &field,
   unsigned d[3];
   unsigned mx[3] = {maxDim.x, maxDim.y, maxDim.z};
   for (int i = 0; i < 3; ++i) {
-    CUTE_RT_ASSIGN(int64_t x, intField(v.elements()[i],
-                                       field + "[" + std::to_string(i) + "]",
-                                       1, mx[i]));
+    CUTE_ASSIGN_OR_RETURN(
+        int64_t x, intField(v.elements()[i],
+                            field + "[" + std::to_string(i) + "]", 1, mx[i]));
     d[i] = unsigned(x);
   }
   Dim3 r(d[0], d[1], d[2]);
@@ -154,121 +165,130 @@ Result<Dim3> dim3Field(const JsonValue &v, const std::string &field,
   return r;
 }
 
-Result<TmaParamInfo> parseTma(const JsonValue &v, const std::string &where) {
+Expected<TmaParamInfo> parseTma(const JsonValue &v, const std::string &where) {
   if (!v.isObject())
     return metaError(where, "expected object, got " + describe(v));
-  CUTE_RT_TRY(checkKeys(v, where,
-                        {"elem", "rank", "box", "swizzle", "interleave"}));
+  CUTE_TRY(checkKeys(v, where, metadata::kTmaKeys));
   TmaParamInfo t;
-  CUTE_RT_ASSIGN(const JsonValue *elem,
-                 require(v, where, "elem", Kind::String));
-  CUTE_RT_ASSIGN(t.elem, elemField(*elem, where + ".elem"));
-  CUTE_RT_ASSIGN(const JsonValue *rank,
-                 require(v, where, "rank", Kind::Number));
-  CUTE_RT_ASSIGN(int64_t r, intField(*rank, where + ".rank", 1, 5));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *elem,
+                        require(v, where, key::Elem, Kind::String));
+  CUTE_ASSIGN_OR_RETURN(t.elem, elemField(*elem, at(where, key::Elem)));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *rank,
+                        require(v, where, key::Rank, Kind::Number));
+  CUTE_ASSIGN_OR_RETURN(int64_t r, intField(*rank, at(where, key::Rank), 1, 5));
   t.rank = int(r);
-  CUTE_RT_ASSIGN(const JsonValue *box, require(v, where, "box", Kind::Array));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *box,
+                        require(v, where, key::Box, Kind::Array));
   if (box->elements().size() != size_t(t.rank))
-    return metaError(where + ".box",
+    return metaError(at(where, key::Box),
                      "expected " + std::to_string(t.rank) +
                          " entries (rank), got " +
                          std::to_string(box->elements().size()));
   for (size_t i = 0; i < box->elements().size(); ++i) {
-    CUTE_RT_ASSIGN(int64_t b,
-                   intField(box->elements()[i],
-                            where + ".box[" + std::to_string(i) + "]", 1, 256));
+    CUTE_ASSIGN_OR_RETURN(
+        int64_t b,
+        intField(box->elements()[i],
+                 at(where, key::Box) + "[" + std::to_string(i) + "]", 1, 256));
     t.box.push_back(uint32_t(b));
   }
-  if (const JsonValue *s = v.find("swizzle")) {
-    CUTE_RT_ASSIGN(int64_t sw, intField(*s, where + ".swizzle", 0, 128));
+  if (const JsonValue *s = v.find(key::Swizzle)) {
+    CUTE_ASSIGN_OR_RETURN(int64_t sw,
+                          intField(*s, at(where, key::Swizzle), 0, 128));
     if (sw != 0 && sw != 32 && sw != 64 && sw != 128)
-      return metaError(where + ".swizzle",
+      return metaError(at(where, key::Swizzle),
                        "must be 0, 32, 64 or 128, got " + std::to_string(sw));
     t.swizzle = int(sw);
   }
-  if (const JsonValue *il = v.find("interleave")) {
-    CUTE_RT_ASSIGN(int64_t i, intField(*il, where + ".interleave", 0, 32));
+  if (const JsonValue *il = v.find(key::Interleave)) {
+    CUTE_ASSIGN_OR_RETURN(int64_t i,
+                          intField(*il, at(where, key::Interleave), 0, 32));
     if (i != 0 && i != 16 && i != 32)
-      return metaError(where + ".interleave",
+      return metaError(at(where, key::Interleave),
                        "must be 0, 16 or 32, got " + std::to_string(i));
     t.interleave = int(i);
   }
   return t;
 }
 
-Result<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
+Expected<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
   if (!v.isObject())
     return metaError(where, "expected object, got " + describe(v));
-  CUTE_RT_TRY(
-      checkKeys(v, where, {"name", "kind", "elem", "bytes", "align", "tma"}));
+  CUTE_TRY(checkKeys(v, where, metadata::kParamKeys));
   ParamInfo p;
-  CUTE_RT_ASSIGN(const JsonValue *name,
-                 require(v, where, "name", Kind::String));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *name,
+                        require(v, where, key::Name, Kind::String));
   if (name->asString().empty())
-    return metaError(where + ".name", "must not be empty");
+    return metaError(at(where, key::Name), "must not be empty");
   p.name = name->asString();
-  CUTE_RT_ASSIGN(const JsonValue *kind,
-                 require(v, where, "kind", Kind::String));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *kind,
+                        require(v, where, key::Kind, Kind::String));
   const std::string &k = kind->asString();
-  if (k == "ptr")
+  if (k == kind::Pointer)
     p.kind = ParamKind::Pointer;
-  else if (k == "scalar")
+  else if (k == kind::Scalar)
     p.kind = ParamKind::Scalar;
-  else if (k == "tma_desc")
+  else if (k == kind::TmaDesc)
     p.kind = ParamKind::TmaDesc;
   else
-    return metaError(where + ".kind",
-                     "unknown kind '" + k + "' (expected ptr, scalar or tma_desc)");
-  CUTE_RT_ASSIGN(const JsonValue *bytes,
-                 require(v, where, "bytes", Kind::Number));
-  CUTE_RT_ASSIGN(int64_t nb, intField(*bytes, where + ".bytes", 1, 4096));
+    return metaError(at(where, key::Kind),
+                     "unknown kind '" + k + "' (expected " + kind::Pointer +
+                         ", " + kind::Scalar + " or " + kind::TmaDesc + ")");
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *bytes,
+                        require(v, where, key::Bytes, Kind::Number));
+  CUTE_ASSIGN_OR_RETURN(int64_t nb,
+                        intField(*bytes, at(where, key::Bytes), 1, 4096));
   p.bytes = size_t(nb);
-  const JsonValue *elem = v.find("elem");
+  const JsonValue *elem = v.find(key::Elem);
   // The compiler writes "" for pointers whose pointee type it does not know.
   if (elem && p.kind == ParamKind::Pointer && elem->isString() &&
       elem->asString().empty())
     elem = nullptr;
   if (elem) {
-    CUTE_RT_ASSIGN(ElemType e, elemField(*elem, where + ".elem"));
+    CUTE_ASSIGN_OR_RETURN(ElemType e, elemField(*elem, at(where, key::Elem)));
     p.elem = e;
   } else if (p.kind == ParamKind::Scalar) {
-    return metaError(where + ".elem", std::string("missing required field for ") +
-                                          k + " parameter");
+    return metaError(at(where, key::Elem),
+                     std::string("missing required field for ") + k +
+                         " parameter");
   }
-  if (const JsonValue *al = v.find("align")) {
+  if (const JsonValue *al = v.find(key::Align)) {
     if (p.kind != ParamKind::Pointer)
-      return metaError(where + ".align", "only allowed on ptr parameters");
-    CUTE_RT_ASSIGN(int64_t a, intField(*al, where + ".align", 1, 4096));
+      return metaError(at(where, key::Align), "only allowed on ptr parameters");
+    CUTE_ASSIGN_OR_RETURN(int64_t a,
+                          intField(*al, at(where, key::Align), 1, 4096));
     if (a & (a - 1))
-      return metaError(where + ".align",
+      return metaError(at(where, key::Align),
                        "must be a power of two, got " + std::to_string(a));
     p.align = size_t(a);
   }
-  const JsonValue *tma = v.find("tma");
+  const JsonValue *tma = v.find(key::Tma);
   switch (p.kind) {
   case ParamKind::Pointer:
     if (p.bytes != 8)
-      return metaError(where + ".bytes", "ptr must be 8 bytes, got " +
-                                             std::to_string(p.bytes));
+      return metaError(at(where, key::Bytes),
+                       "ptr must be 8 bytes, got " + std::to_string(p.bytes));
     break;
   case ParamKind::Scalar:
     if (p.bytes != elemTypeBytes(*p.elem))
-      return metaError(where + ".bytes",
+      return metaError(at(where, key::Bytes),
                        std::string("scalar of elem ") + elemTypeName(*p.elem) +
-                           " must be " + std::to_string(elemTypeBytes(*p.elem)) +
+                           " must be " +
+                           std::to_string(elemTypeBytes(*p.elem)) +
                            " bytes, got " + std::to_string(p.bytes));
     break;
   case ParamKind::TmaDesc:
     if (p.bytes != 128)
-      return metaError(where + ".bytes", "tma_desc must be 128 bytes, got " +
-                                             std::to_string(p.bytes));
+      return metaError(at(where, key::Bytes),
+                       "tma_desc must be 128 bytes, got " +
+                           std::to_string(p.bytes));
     if (!tma)
-      return metaError(where + ".tma",
+      return metaError(at(where, key::Tma),
                        "missing required field for tma_desc parameter");
     {
-      CUTE_RT_ASSIGN(TmaParamInfo t, parseTma(*tma, where + ".tma"));
+      CUTE_ASSIGN_OR_RETURN(TmaParamInfo t,
+                            parseTma(*tma, at(where, key::Tma)));
       if (p.elem && *p.elem != t.elem)
-        return metaError(where + ".elem",
+        return metaError(at(where, key::Elem),
                          std::string("'") + elemTypeName(*p.elem) +
                              "' disagrees with tma.elem '" +
                              elemTypeName(t.elem) + "'");
@@ -277,51 +297,51 @@ Result<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
     return p;
   }
   if (tma)
-    return metaError(where + ".tma", std::string("only allowed on tma_desc "
-                                                 "parameters, not ") +
-                                         k);
+    return metaError(at(where, key::Tma),
+                     std::string("only allowed on tma_desc "
+                                 "parameters, not ") +
+                         k);
   return p;
 }
 
-Result<KernelInfo> parseKernel(const JsonValue &v, const std::string &where) {
+Expected<KernelInfo> parseKernel(const JsonValue &v, const std::string &where) {
   if (!v.isObject())
     return metaError(where, "expected object, got " + describe(v));
-  CUTE_RT_TRY(checkKeys(v, where,
-                        {"name", "params", "block", "cluster", "smem_static",
-                         "smem_dynamic"}));
+  CUTE_TRY(checkKeys(v, where, metadata::kKernelKeys));
   KernelInfo k;
-  CUTE_RT_ASSIGN(const JsonValue *name,
-                 require(v, where, "name", Kind::String));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *name,
+                        require(v, where, key::Name, Kind::String));
   if (name->asString().empty())
-    return metaError(where + ".name", "must not be empty");
+    return metaError(at(where, key::Name), "must not be empty");
   k.name = name->asString();
-  CUTE_RT_ASSIGN(const JsonValue *params,
-                 require(v, where, "params", Kind::Array));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *params,
+                        require(v, where, key::Params, Kind::Array));
   for (size_t i = 0; i < params->elements().size(); ++i) {
-    std::string pw = where + ".params[" + std::to_string(i) + "]";
-    CUTE_RT_ASSIGN(ParamInfo p, parseParam(params->elements()[i], pw));
+    std::string pw = at(where, key::Params) + "[" + std::to_string(i) + "]";
+    CUTE_ASSIGN_OR_RETURN(ParamInfo p, parseParam(params->elements()[i], pw));
     for (const auto &q : k.params)
       if (q.name == p.name)
-        return metaError(pw + ".name", "duplicate parameter name '" +
-                                           p.name + "'");
+        return metaError(at(pw, key::Name),
+                         "duplicate parameter name '" + p.name + "'");
     k.params.push_back(std::move(p));
   }
-  CUTE_RT_ASSIGN(const JsonValue *block,
-                 require(v, where, "block", Kind::Array));
-  CUTE_RT_ASSIGN(k.block,
-                 dim3Field(*block, where + ".block", Dim3(1024, 1024, 64), 1024));
-  if (const JsonValue *c = v.find("cluster")) {
-    CUTE_RT_ASSIGN(k.cluster, dim3Field(*c, where + ".cluster",
-                                        Dim3(16, 16, 16), 16));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *block,
+                        require(v, where, key::Block, Kind::Array));
+  CUTE_ASSIGN_OR_RETURN(k.block, dim3Field(*block, at(where, key::Block),
+                                           Dim3(1024, 1024, 64), 1024));
+  if (const JsonValue *c = v.find(key::Cluster)) {
+    CUTE_ASSIGN_OR_RETURN(k.cluster, dim3Field(*c, at(where, key::Cluster),
+                                               Dim3(16, 16, 16), 16));
   }
   const int64_t kMaxSmem = int64_t(1) << 30;
-  if (const JsonValue *s = v.find("smem_static")) {
-    CUTE_RT_ASSIGN(int64_t x, intField(*s, where + ".smem_static", 0, kMaxSmem));
+  if (const JsonValue *s = v.find(key::SmemStatic)) {
+    CUTE_ASSIGN_OR_RETURN(
+        int64_t x, intField(*s, at(where, key::SmemStatic), 0, kMaxSmem));
     k.smemStatic = size_t(x);
   }
-  if (const JsonValue *s = v.find("smem_dynamic")) {
-    CUTE_RT_ASSIGN(int64_t x,
-                   intField(*s, where + ".smem_dynamic", 0, kMaxSmem));
+  if (const JsonValue *s = v.find(key::SmemDynamic)) {
+    CUTE_ASSIGN_OR_RETURN(
+        int64_t x, intField(*s, at(where, key::SmemDynamic), 0, kMaxSmem));
     k.smemDynamic = size_t(x);
   }
   return k;
@@ -329,39 +349,58 @@ Result<KernelInfo> parseKernel(const JsonValue &v, const std::string &where) {
 
 } // namespace
 
-Result<ModuleMetadata> parseMetadata(std::string_view json) {
+Expected<ModuleMetadata> parseMetadata(std::string_view json) {
   auto doc = parseJson(json);
   if (!doc.ok())
     return doc.error().withContext("metadata is not valid JSON");
   const JsonValue &root = *doc;
   if (!root.isObject())
     return metaError("<root>", "expected object, got " + describe(root));
-  CUTE_RT_TRY(checkKeys(root, "", {"chip", "module", "kernels"}));
+  // The version first: a document of another version may have other keys.
+  const JsonValue *version = root.find(key::SchemaVersion);
+  if (!version)
+    return metaError(key::SchemaVersion,
+                     "missing required field (this runtime reads kernel "
+                     "metadata schema version " +
+                         std::to_string(kSchemaVersion) + ")");
+  if (!version->isInteger() || version->asInt() != kSchemaVersion)
+    return metaError(
+        key::SchemaVersion,
+        "kernel metadata schema version " +
+            (version->isInteger() ? std::to_string(version->asInt())
+                                  : describe(*version)) +
+            " is not supported: this runtime reads version " +
+            std::to_string(kSchemaVersion) +
+            "; compile the kernels with a cute-mlir of the same version");
+  CUTE_TRY(checkKeys(root, "", metadata::kDocumentKeys));
   ModuleMetadata m;
-  if (const JsonValue *mod = root.find("module")) {
+  if (const JsonValue *mod = root.find(key::Module)) {
     if (!mod->isString())
-      return metaError("module", "expected string, got " + describe(*mod));
+      return metaError(key::Module, "expected string, got " + describe(*mod));
     m.module = mod->asString();
   }
-  CUTE_RT_ASSIGN(const JsonValue *chip, require(root, "", "chip", Kind::String));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *chip,
+                        require(root, "", key::Chip, Kind::String));
   if (!parseChip(chip->asString()))
-    return metaError("chip", "expected sm_<major><minor>[a|f], got '" +
-                                 chip->asString() + "'");
+    return metaError(key::Chip, "expected sm_<major><minor>[a|f], got '" +
+                                    chip->asString() + "'");
   m.chip = chip->asString();
-  CUTE_RT_ASSIGN(const JsonValue *kernels,
-                 require(root, "", "kernels", Kind::Array));
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *kernels,
+                        require(root, "", key::Kernels, Kind::Array));
   for (size_t i = 0; i < kernels->elements().size(); ++i) {
-    std::string kw = "kernels[" + std::to_string(i) + "]";
-    CUTE_RT_ASSIGN(KernelInfo k, parseKernel(kernels->elements()[i], kw));
+    std::string kw = std::string(key::Kernels) + "[" + std::to_string(i) + "]";
+    CUTE_ASSIGN_OR_RETURN(KernelInfo k,
+                          parseKernel(kernels->elements()[i], kw));
     if (m.find(k.name))
-      return metaError(kw + ".name", "duplicate kernel name '" + k.name + "'");
+      return metaError(at(kw, key::Name),
+                       "duplicate kernel name '" + k.name + "'");
     m.kernels.push_back(std::move(k));
   }
   return m;
 }
 
-Result<ModuleMetadata> loadMetadataFile(const std::string &path) {
-  CUTE_RT_ASSIGN(std::string text, readFile(path));
+Expected<ModuleMetadata> loadMetadataFile(const std::string &path) {
+  CUTE_ASSIGN_OR_RETURN(std::string text, readFile(path));
   auto m = parseMetadata(text);
   if (!m.ok())
     return m.error().withContext(path);

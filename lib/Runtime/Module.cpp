@@ -31,23 +31,21 @@ std::string trimLog(const std::vector<char> &buf) {
 }
 
 /// cuModuleLoadDataEx with JIT info/error logs captured.
-Status loadWithLog(const Context &ctx, const void *image,
-                           const char *what,
-                           std::shared_ptr<detail::ModuleState> &state) {
-  CUTE_RT_TRY(ctx.makeCurrent());
+Status loadWithLog(const Context &ctx, const void *image, const char *what,
+                   std::shared_ptr<detail::ModuleState> &state) {
+  CUTE_TRY(ctx.makeCurrent());
   std::vector<char> errLog(kLogSize, 0), infoLog(kLogSize, 0);
-  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER,
-                         CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                         CU_JIT_INFO_LOG_BUFFER,
-                         CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  CUjit_option opts[] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
   void *vals[] = {errLog.data(), reinterpret_cast<void *>(kLogSize - 1),
                   infoLog.data(), reinterpret_cast<void *>(kLogSize - 1)};
   CUmodule mod = nullptr;
   CUresult r = ctx.driver().api().cuModuleLoadDataEx(
       &mod, image, unsigned(sizeof(opts) / sizeof(opts[0])), opts, vals);
   if (r != CUDA_SUCCESS) {
-    Error e = ctx.driver().check(r, std::string("cuModuleLoadDataEx (") +
-                                        what + ")")
+    Error e = ctx.driver()
+                  .check(r, std::string("cuModuleLoadDataEx (") + what + ")")
                   .error();
     std::string log = trimLog(errLog);
     if (log.empty())
@@ -64,45 +62,47 @@ Status loadWithLog(const Context &ctx, const void *image,
 }
 
 bool isElf(const void *data, size_t size) {
-  return size >= 4 && std::memcmp(data, "\x7f"
-                                        "ELF",
-                                   4) == 0;
+  return size >= 4 && std::memcmp(data,
+                                  "\x7f"
+                                  "ELF",
+                                  4) == 0;
 }
 
 } // namespace
 
 // Module's only data member is the state pointer; the helpers above build it
 // and these entry points attach it.
-Result<Module> Module::loadCubin(const Context &ctx, const void *data,
-                                 size_t size) {
+Expected<Module> Module::loadCubin(const Context &ctx, const void *data,
+                                   size_t size) {
   if (!data || size == 0)
     return Error(ErrorCode::InvalidArgument, "loadCubin: empty image");
   if (!isElf(data, size))
     return Error(ErrorCode::InvalidArgument,
                  "loadCubin: image is not an ELF cubin (bad magic)");
   Module m;
-  CUTE_RT_TRY(loadWithLog(ctx, data, "cubin", m.state_));
+  CUTE_TRY(loadWithLog(ctx, data, "cubin", m.state_));
   return m;
 }
 
-Result<Module> Module::loadPtx(const Context &ctx, const std::string &ptx) {
+Expected<Module> Module::loadPtx(const Context &ctx, const std::string &ptx) {
   if (ptx.empty())
     return Error(ErrorCode::InvalidArgument, "loadPtx: empty PTX text");
   Module m;
   // std::string keeps the NUL terminator cuModuleLoadDataEx needs for PTX.
-  CUTE_RT_TRY(loadWithLog(ctx, ptx.c_str(), "PTX JIT", m.state_));
+  CUTE_TRY(loadWithLog(ctx, ptx.c_str(), "PTX JIT", m.state_));
   m.state_->origin = "ptx";
   return m;
 }
 
-Result<Module> Module::loadImage(const Context &ctx, const std::string &image) {
+Expected<Module> Module::loadImage(const Context &ctx,
+                                   const std::string &image) {
   if (isElf(image.data(), image.size()))
     return loadCubin(ctx, image.data(), image.size());
   return loadPtx(ctx, image);
 }
 
-Result<Module> Module::load(const Context &ctx, const std::string &cubin,
-                            const std::string &ptxFallback) {
+Expected<Module> Module::load(const Context &ctx, const std::string &cubin,
+                              const std::string &ptxFallback) {
   auto m = loadCubin(ctx, cubin.data(), cubin.size());
   if (m.ok() || ptxFallback.empty())
     return m;
@@ -116,27 +116,27 @@ Result<Module> Module::load(const Context &ctx, const std::string &cubin,
                p.error().cudaResult());
 }
 
-Result<Module> Module::loadFile(const Context &ctx, const std::string &path) {
-  CUTE_RT_ASSIGN(std::string image, readFile(path));
+Expected<Module> Module::loadFile(const Context &ctx, const std::string &path) {
+  CUTE_ASSIGN_OR_RETURN(std::string image, readFile(path));
   auto m = loadImage(ctx, image);
   if (!m.ok())
     return m.error().withContext(path);
   return m;
 }
 
-Result<Function> Module::function(const std::string &name) const {
+Expected<Function> Module::function(const std::string &name) const {
   if (!state_)
     return Error(ErrorCode::InvalidArgument, "use of an empty Module");
   const Context &ctx = state_->ctx;
-  CUTE_RT_TRY(ctx.makeCurrent());
+  CUTE_TRY(ctx.makeCurrent());
   CUfunction fn = nullptr;
-  CUresult r = ctx.driver().api().cuModuleGetFunction(&fn, state_->module,
-                                                      name.c_str());
+  CUresult r =
+      ctx.driver().api().cuModuleGetFunction(&fn, state_->module, name.c_str());
   if (r == CUDA_ERROR_NOT_FOUND)
     return Error(ErrorCode::NotFound,
                  "kernel '" + name + "' not found in the loaded module",
                  int(r));
-  CUTE_RT_TRY(ctx.driver().check(r, "cuModuleGetFunction('" + name + "')"));
+  CUTE_TRY(ctx.driver().check(r, "cuModuleGetFunction('" + name + "')"));
   Function f;
   f.module_ = state_;
   f.fn_ = fn;
@@ -150,16 +150,16 @@ const char *Module::origin() const { return state_ ? state_->origin : ""; }
 
 const Context &Function::context() const { return module_->ctx; }
 
-Result<int> Function::attribute(CUfunction_attribute attr) const {
+Expected<int> Function::attribute(CUfunction_attribute attr) const {
   if (!fn_)
     return Error(ErrorCode::InvalidArgument, "use of an empty Function");
   const Context &ctx = context();
-  CUTE_RT_TRY(ctx.makeCurrent());
+  CUTE_TRY(ctx.makeCurrent());
   int v = 0;
-  CUTE_RT_TRY(ctx.driver().check(
-      ctx.driver().api().cuFuncGetAttribute(&v, attr, fn_),
-      "cuFuncGetAttribute(" + std::to_string(int(attr)) + ") on kernel '" +
-          name_ + "'"));
+  CUTE_TRY(
+      ctx.driver().check(ctx.driver().api().cuFuncGetAttribute(&v, attr, fn_),
+                         "cuFuncGetAttribute(" + std::to_string(int(attr)) +
+                             ") on kernel '" + name_ + "'"));
   return v;
 }
 
@@ -167,7 +167,7 @@ Status Function::setAttribute(CUfunction_attribute attr, int value) const {
   if (!fn_)
     return Error(ErrorCode::InvalidArgument, "use of an empty Function");
   const Context &ctx = context();
-  CUTE_RT_TRY(ctx.makeCurrent());
+  CUTE_TRY(ctx.makeCurrent());
   return ctx.driver().check(
       ctx.driver().api().cuFuncSetAttribute(fn_, attr, value),
       "cuFuncSetAttribute(" + std::to_string(int(attr)) + ", " +

@@ -69,7 +69,7 @@ bool validEnum(int v, std::initializer_list<int> allowed) {
 
 } // namespace
 
-Result<CUtensorMapDataType> tensorMapDataType(ElemType t) {
+Expected<CUtensorMapDataType> tensorMapDataType(ElemType t) {
   switch (t) {
   case ElemType::I8:
   case ElemType::U8:
@@ -106,12 +106,13 @@ Result<CUtensorMapDataType> tensorMapDataType(ElemType t) {
 }
 
 Status validateTensorMapSpec(const TmaDescriptorSpec &s) {
-  CUTE_RT_TRY(tensorMapDataType(s.elem));
+  CUTE_TRY(tensorMapDataType(s.elem));
   const uint64_t esize = elemTypeBytes(s.elem);
   const size_t rank = s.shape.size();
 
   if (!validEnum(int(s.swizzle), {0, 32, 64, 128}))
-    return tmaError("swizzle", "invalid mode " + std::to_string(int(s.swizzle)));
+    return tmaError("swizzle",
+                    "invalid mode " + std::to_string(int(s.swizzle)));
   if (!validEnum(int(s.interleave), {0, 16, 32}))
     return tmaError("interleave",
                     "invalid mode " + std::to_string(int(s.interleave)));
@@ -143,15 +144,14 @@ Status validateTensorMapSpec(const TmaDescriptorSpec &s) {
   if (s.globalAddress == 0)
     return tmaError("globalAddress", "null device pointer");
   if (s.globalAddress % addrAlign != 0)
-    return tmaError("globalAddress",
-                    "must be " + std::to_string(addrAlign) +
-                        "-byte aligned, got 0x" +
-                        [&] {
-                          char buf[32];
-                          snprintf(buf, sizeof(buf), "%llx",
-                                   (unsigned long long)s.globalAddress);
-                          return std::string(buf);
-                        }());
+    return tmaError(
+        "globalAddress",
+        "must be " + std::to_string(addrAlign) + "-byte aligned, got 0x" + [&] {
+          char buf[32];
+          snprintf(buf, sizeof(buf), "%llx",
+                   (unsigned long long)s.globalAddress);
+          return std::string(buf);
+        }());
 
   // Shape.
   const uint64_t kMaxDim = uint64_t(1) << 32;
@@ -173,15 +173,13 @@ Status validateTensorMapSpec(const TmaDescriptorSpec &s) {
     if (st == 0 || st > (kMaxStride - 1) / esize)
       return tmaError(idx("strides", i),
                       std::to_string(st) + " elements = " +
-                          (st == 0 ? std::string("0")
-                                   : ">= 2^40") +
+                          (st == 0 ? std::string("0") : ">= 2^40") +
                           " bytes; must be in (0, 2^40) bytes");
     uint64_t bytes = st * esize;
     if (bytes % strideAlign != 0)
       return tmaError(idx("strides", i),
                       std::to_string(st) + " elements = " +
-                          std::to_string(bytes) +
-                          " bytes, not a multiple of " +
+                          std::to_string(bytes) + " bytes, not a multiple of " +
                           std::to_string(strideAlign) + " bytes");
   }
 
@@ -194,8 +192,8 @@ Status validateTensorMapSpec(const TmaDescriptorSpec &s) {
   if (s.interleave == TmaInterleave::None) {
     if (innerBytes % 16 != 0)
       return tmaError("box[0]", std::to_string(s.box[0]) + " x " +
-                                    std::to_string(esize) + " bytes = " +
-                                    std::to_string(innerBytes) +
+                                    std::to_string(esize) +
+                                    " bytes = " + std::to_string(innerBytes) +
                                     " bytes, not a multiple of 16 bytes");
     if (s.swizzle != TmaSwizzle::None && innerBytes > uint64_t(s.swizzle))
       return tmaError("box[0]", "inner box of " + std::to_string(innerBytes) +
@@ -220,13 +218,13 @@ Status validateTensorMapSpec(const TmaDescriptorSpec &s) {
   return okStatus();
 }
 
-Result<TensorMap> encodeTensorMap(const Driver &driver,
-                                  const TmaDescriptorSpec &s) {
-  CUTE_RT_TRY(validateTensorMapSpec(s));
-  CUTE_RT_TRY(driver.require(
+Expected<TensorMap> encodeTensorMap(const Driver &driver,
+                                    const TmaDescriptorSpec &s) {
+  CUTE_TRY(validateTensorMapSpec(s));
+  CUTE_TRY(driver.require(
       reinterpret_cast<const void *>(driver.api().cuTensorMapEncodeTiled),
       "cuTensorMapEncodeTiled"));
-  CUTE_RT_ASSIGN(CUtensorMapDataType dt, tensorMapDataType(s.elem));
+  CUTE_ASSIGN_OR_RETURN(CUtensorMapDataType dt, tensorMapDataType(s.elem));
   const size_t rank = s.shape.size();
   const uint64_t esize = elemTypeBytes(s.elem);
   cuuint64_t dims[5], strides[5];
@@ -244,8 +242,9 @@ Result<TensorMap> encodeTensorMap(const Driver &driver,
       &tm.map, dt, cuuint32_t(rank),
       reinterpret_cast<void *>(uintptr_t(s.globalAddress)), dims, strides, box,
       estr, toCu(s.interleave), toCu(s.swizzle), toCu(s.l2Promotion),
-      s.oobFill == TmaOobFill::Zero ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
-                                    : CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
+      s.oobFill == TmaOobFill::Zero
+          ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
+          : CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
   if (r != CUDA_SUCCESS) {
     Error e = driver.check(r, "cuTensorMapEncodeTiled").error();
     return Error(ErrorCode::TensorMap,
@@ -261,11 +260,11 @@ Result<TensorMap> encodeTensorMap(const Driver &driver,
   return tm;
 }
 
-Result<TensorMap> encodeTensorMap(const Context &ctx,
-                                  const TmaDescriptorSpec &s) {
+Expected<TensorMap> encodeTensorMap(const Context &ctx,
+                                    const TmaDescriptorSpec &s) {
   if (!ctx.valid())
     return Error(ErrorCode::InvalidArgument, "use of an empty Context");
-  CUTE_RT_TRY(ctx.makeCurrent());
+  CUTE_TRY(ctx.makeCurrent());
   return encodeTensorMap(ctx.driver(), s);
 }
 

@@ -1,5 +1,4 @@
-//===- Types.cpp - Element types, Dim3 and Error printing -----------------===//
-#include "cute/Runtime/Error.h"
+//===- Types.cpp - Element types and Dim3 ---------------------------------===//
 #include "cute/Runtime/Types.h"
 
 #include <utility>
@@ -14,14 +13,22 @@ struct ElemInfo {
   bool isFloat;
 };
 constexpr ElemInfo kElems[] = {
-    {ElemType::I1, "i1", 1, false},         {ElemType::I8, "i8", 1, false},
-    {ElemType::I16, "i16", 2, false},       {ElemType::I32, "i32", 4, false},
-    {ElemType::I64, "i64", 8, false},       {ElemType::U8, "u8", 1, false},
-    {ElemType::U16, "u16", 2, false},       {ElemType::U32, "u32", 4, false},
-    {ElemType::U64, "u64", 8, false},       {ElemType::Index, "index", 8, false},
-    {ElemType::F16, "f16", 2, true},        {ElemType::BF16, "bf16", 2, true},
-    {ElemType::F32, "f32", 4, true},        {ElemType::F64, "f64", 8, true},
-    {ElemType::TF32, "tf32", 4, true},      {ElemType::F8E4M3, "f8e4m3", 1, true},
+    {ElemType::I1, "i1", 1, false},
+    {ElemType::I8, "i8", 1, false},
+    {ElemType::I16, "i16", 2, false},
+    {ElemType::I32, "i32", 4, false},
+    {ElemType::I64, "i64", 8, false},
+    {ElemType::U8, "u8", 1, false},
+    {ElemType::U16, "u16", 2, false},
+    {ElemType::U32, "u32", 4, false},
+    {ElemType::U64, "u64", 8, false},
+    {ElemType::Index, "index", 8, false},
+    {ElemType::F16, "f16", 2, true},
+    {ElemType::BF16, "bf16", 2, true},
+    {ElemType::F32, "f32", 4, true},
+    {ElemType::F64, "f64", 8, true},
+    {ElemType::TF32, "tf32", 4, true},
+    {ElemType::F8E4M3, "f8e4m3", 1, true},
     {ElemType::F8E5M2, "f8e5m2", 1, true},
 };
 
@@ -59,36 +66,6 @@ std::optional<ElemType> parseElemType(std::string_view s) {
 std::string Dim3::str() const {
   return "[" + std::to_string(x) + "," + std::to_string(y) + "," +
          std::to_string(z) + "]";
-}
-
-const char *errorCodeName(ErrorCode c) {
-  switch (c) {
-  case ErrorCode::Ok:
-    return "Ok";
-  case ErrorCode::NoDriver:
-    return "NoDriver";
-  case ErrorCode::MissingSymbol:
-    return "MissingSymbol";
-  case ErrorCode::Cuda:
-    return "CudaError";
-  case ErrorCode::InvalidArgument:
-    return "InvalidArgument";
-  case ErrorCode::Metadata:
-    return "MetadataError";
-  case ErrorCode::Json:
-    return "JsonError";
-  case ErrorCode::TensorMap:
-    return "TensorMapError";
-  case ErrorCode::NotFound:
-    return "NotFound";
-  case ErrorCode::Io:
-    return "IoError";
-  }
-  return "Unknown";
-}
-
-std::string Error::str() const {
-  return std::string(errorCodeName(code_)) + ": " + message_;
 }
 
 } // namespace cute::rt

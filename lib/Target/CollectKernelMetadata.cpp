@@ -1,4 +1,5 @@
 //===- CollectKernelMetadata.cpp - Launch metadata before lowering --------===//
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Target/KernelInfo.h"
 #include "cute/Target/Passes.h"
 
@@ -35,14 +36,12 @@ struct CuteCollectKernelMetadataPass
         }
         kernels.push_back(toJSON(*k));
       });
-      llvm::json::Object doc{{"chip", chip},
-                             {"module", mod.getName().str()},
-                             {"kernels", std::move(kernels)}};
       std::string text;
       llvm::raw_string_ostream os(text);
-      os << llvm::json::Value(std::move(doc));
+      os << llvm::json::Value(
+          metadataDocument(chip, mod.getName(), std::move(kernels)));
       // Kept on the top-level module: gpu-module-to-binary replaces `mod`.
-      top->setAttr(("cute.kernels." + mod.getName()).str(),
+      top->setAttr(attrs::kernelMetadata(mod.getName()),
                    StringAttr::get(&getContext(), text));
     });
     if (failed)

@@ -1,4 +1,15 @@
 //===- EmitArtifacts.cpp - PTX, cubin (ptxas) and metadata files ----------===//
+//
+// The compiled module keeps everything in memory: the cubin (format=cubin)
+// as the gpu.binary's object, the PTX it came from as that object's
+// `cute.ptx` property (or as the object itself with format=ptx), and the
+// metadata on the top-level module. Files are written only into output-dir;
+// without one, ptxas works in a temporary directory that is removed
+// afterwards (kept only when ptxas fails, for the reproduction command).
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
+#include "cute/Support/KernelMetadataSchema.h"
 #include "cute/Target/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -35,6 +46,8 @@ std::string mlir::cute::findPtxas(StringRef requested) {
 
 namespace {
 
+namespace md = ::cute::metadata;
+
 LogicalResult writeFile(Operation *op, StringRef path, StringRef data) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
@@ -42,6 +55,12 @@ LogicalResult writeFile(Operation *op, StringRef path, StringRef data) {
     return op->emitError("cannot write ") << path << ": " << ec.message();
   os << data;
   return success();
+}
+
+std::string joinPath(StringRef dir, StringRef name) {
+  SmallString<256> p(dir);
+  llvm::sys::path::append(p, name);
+  return p.str().str();
 }
 
 struct CuteEmitArtifactsPass
@@ -55,27 +74,22 @@ struct CuteEmitArtifactsPass
           << format << "'";
       return signalPassFailure();
     }
-    SmallString<256> dir(outputDir);
-    if (dir.empty() && format == "cubin") {
-      if (auto ec = llvm::sys::fs::createUniqueDirectory("cute-mlir", dir)) {
-        top.emitError("cannot create a temporary directory: ") << ec.message();
-        return signalPassFailure();
-      }
-    } else if (!dir.empty()) {
-      if (auto ec = llvm::sys::fs::create_directories(dir)) {
-        top.emitError("cannot create ") << dir << ": " << ec.message();
+    if (!outputDir.empty()) {
+      if (auto ec = llvm::sys::fs::create_directories(outputDir)) {
+        top.emitError("cannot create ") << outputDir << ": " << ec.message();
         return signalPassFailure();
       }
     }
     SmallVector<gpu::BinaryOp> binaries;
     top.walk([&](gpu::BinaryOp b) { binaries.push_back(b); });
     for (gpu::BinaryOp bin : binaries)
-      if (failed(emit(top, bin, dir)))
+      if (failed(emit(top, bin)))
         return signalPassFailure();
   }
 
-  LogicalResult emit(ModuleOp top, gpu::BinaryOp bin, StringRef dir) {
-    std::string stem = (bin.getName() + "." + chip).str();
+  LogicalResult emit(ModuleOp top, gpu::BinaryOp bin) {
+    std::string stem = md::artifactStem(bin.getName(), chip);
+    MLIRContext *ctx = &getContext();
     SmallVector<Attribute> newObjects;
     for (Attribute a : bin.getObjects()) {
       auto obj = cast<gpu::ObjectAttr>(a);
@@ -84,38 +98,58 @@ struct CuteEmitArtifactsPass
         continue;
       }
       StringRef ptx = obj.getObject().getValue();
-      if (dir.empty()) {
-        newObjects.push_back(obj);
-        continue;
-      }
-      SmallString<256> ptxPath(dir);
-      llvm::sys::path::append(ptxPath, stem + ".ptx");
-      if (failed(writeFile(bin, ptxPath, ptx)))
+      if (!outputDir.empty() &&
+          failed(writeFile(bin, joinPath(outputDir, stem + md::kPtxExtension),
+                           ptx)))
         return failure();
       if (format != "cubin") {
         newObjects.push_back(obj);
         continue;
       }
-      SmallString<256> cubinPath(dir);
-      llvm::sys::path::append(cubinPath, stem + ".cubin");
-      FailureOr<std::string> cubin = runPtxas(bin, ptxPath, cubinPath);
+      FailureOr<std::string> cubin = assemble(bin, ptx, stem);
       if (failed(cubin))
         return failure();
+      NamedAttrList props(obj.getProperties());
+      props.set(attrs::ObjectPtx, obj.getObject());
       newObjects.push_back(gpu::ObjectAttr::get(
-          &getContext(), obj.getTarget(), gpu::CompilationTarget::Binary,
-          StringAttr::get(&getContext(), *cubin), obj.getProperties(),
+          ctx, obj.getTarget(), gpu::CompilationTarget::Binary,
+          StringAttr::get(ctx, *cubin), props.getDictionary(ctx),
           obj.getKernels()));
     }
-    bin.setObjectsAttr(ArrayAttr::get(&getContext(), newObjects));
-    auto meta = top->getAttrOfType<StringAttr>(
-        ("cute.kernels." + bin.getName()).str());
-    if (meta && !dir.empty()) {
-      SmallString<256> jsonPath(dir);
-      llvm::sys::path::append(jsonPath, stem + ".json");
-      if (failed(writeFile(bin, jsonPath, meta.getValue())))
-        return failure();
-    }
+    bin.setObjectsAttr(ArrayAttr::get(ctx, newObjects));
+    auto meta =
+        top->getAttrOfType<StringAttr>(attrs::kernelMetadata(bin.getName()));
+    if (meta && !outputDir.empty() &&
+        failed(writeFile(bin,
+                         joinPath(outputDir, stem + md::kMetadataExtension),
+                         meta.getValue())))
+      return failure();
     return success();
+  }
+
+  /// Runs ptxas on `ptx`. With output-dir it reads the .ptx written there and
+  /// leaves the .cubin next to it; without, it works in a temporary
+  /// directory that is removed unless ptxas fails.
+  FailureOr<std::string> assemble(Operation *op, StringRef ptx,
+                                  StringRef stem) {
+    SmallString<256> dir(outputDir);
+    bool temporary = dir.empty();
+    if (temporary) {
+      if (auto ec = llvm::sys::fs::createUniqueDirectory("cute-ptxas", dir))
+        return op->emitError("cannot create a temporary directory: ")
+               << ec.message();
+      if (failed(writeFile(op, joinPath(dir, (stem + md::kPtxExtension).str()),
+                           ptx))) {
+        llvm::sys::fs::remove_directories(dir);
+        return failure();
+      }
+    }
+    std::string ptxPath = joinPath(dir, (stem + md::kPtxExtension).str());
+    std::string cubinPath = joinPath(dir, (stem + md::kCubinExtension).str());
+    FailureOr<std::string> cubin = runPtxas(op, ptxPath, cubinPath);
+    if (temporary && succeeded(cubin))
+      llvm::sys::fs::remove_directories(dir);
+    return cubin;
   }
 
   FailureOr<std::string> runPtxas(Operation *op, StringRef ptxPath,
@@ -133,8 +167,8 @@ struct CuteEmitArtifactsPass
       return op->emitError("cannot create a temporary file for ptxas output");
     std::optional<StringRef> redirects[] = {std::nullopt, errPath, errPath};
     std::string execErr;
-    int rc = llvm::sys::ExecuteAndWait(exe, args, std::nullopt, redirects, 0,
-                                       0, &execErr);
+    int rc = llvm::sys::ExecuteAndWait(exe, args, std::nullopt, redirects, 0, 0,
+                                       &execErr);
     std::string log;
     if (auto buf = llvm::MemoryBuffer::getFile(errPath))
       log = (*buf)->getBuffer().str();

@@ -2,7 +2,9 @@
 #include "cute/Target/KernelInfo.h"
 
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Dialect/Cute/IR/CuteTensor.h"
+#include "cute/Support/KernelMetadataSchema.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -10,6 +12,8 @@
 
 using namespace mlir;
 using namespace mlir::cute;
+namespace key = ::cute::metadata::key;
+namespace kind = ::cute::metadata::kind;
 
 static std::string typeName(Type t) {
   std::string s;
@@ -31,28 +35,28 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
   k.name = fn.getName().str();
   // Both spellings: the discardable `gpu.known_block_size` kernels write in
   // `attributes {...}`, and gpu.func's inherent `known_block_size`.
-  k.block = dims(fn->getAttr("gpu.known_block_size"));
+  k.block = dims(
+      fn->getAttr(gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr()));
   if (auto kb = fn.getKnownBlockSizeAttr())
     k.block = dims(kb);
-  k.cluster = dims(fn->getAttr("cute.cluster_dims"));
-  if (auto ds = fn->getAttrOfType<IntegerAttr>("cute.dynamic_smem"))
+  k.cluster = dims(fn->getAttr(attrs::ClusterDims));
+  if (auto ds = fn->getAttrOfType<IntegerAttr>(attrs::DynamicSmem))
     k.dynamicSmem = ds.getInt();
   for (BlockArgument a : fn.getWorkgroupAttributions()) {
     auto mt = dyn_cast<MemRefType>(a.getType());
     if (!mt || !mt.hasStaticShape()) {
-      fn.emitError("kernel @") << k.name
-                               << ": workgroup attribution of type "
+      fn.emitError("kernel @") << k.name << ": workgroup attribution of type "
                                << a.getType() << " has no static size";
       return failure();
     }
-    k.staticSmem += mt.getNumElements() *
-                    ((mt.getElementTypeBitWidth() + 7) / 8);
+    k.staticSmem +=
+        mt.getNumElements() * ((mt.getElementTypeBitWidth() + 7) / 8);
   }
   // cute.smem_alloc planned into static shared memory (cute-plan-smem); a
   // dynamic plan is already in `cute.dynamic_smem`.
-  if (auto plan = fn->getAttrOfType<DictionaryAttr>("cute.smem_plan")) {
-    auto dyn = plan.getAs<BoolAttr>("dynamic");
-    auto bytes = plan.getAs<IntegerAttr>("bytes");
+  if (auto plan = fn->getAttrOfType<DictionaryAttr>(attrs::SmemPlan)) {
+    auto dyn = plan.getAs<BoolAttr>(attrs::SmemPlanDynamic);
+    auto bytes = plan.getAs<IntegerAttr>(attrs::SmemPlanBytes);
     if (bytes && !(dyn && dyn.getValue()))
       k.staticSmem += bytes.getInt();
   }
@@ -61,15 +65,15 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
     KernelParam p;
     p.name = base;
     if (isa<LLVM::LLVMPointerType>(t)) {
-      p.kind = "ptr";
+      p.kind = kind::Pointer;
       p.bytes = 8;
-      if (auto e = fn.getArgAttrOfType<TypeAttr>(i, "cute.elem"))
+      if (auto e = fn.getArgAttrOfType<TypeAttr>(i, attrs::ArgElem))
         p.elem = typeName(e.getValue());
       k.params.push_back(p);
       continue;
     }
     if (t.isIntOrFloat()) {
-      p.kind = "scalar";
+      p.kind = kind::Scalar;
       p.elem = typeName(t);
       p.bytes = (t.getIntOrFloatBitWidth() + 7) / 8;
       k.params.push_back(p);
@@ -87,7 +91,7 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
         p.align = mt.getAlignment();
       }
       if (elem) {
-        p.kind = "ptr";
+        p.kind = kind::Pointer;
         p.bytes = 8;
         p.elem = typeName(elem);
         k.params.push_back(p);
@@ -96,16 +100,15 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
       for (const ::cute::layout::Int &v : dynamicLeavesOfType(t)) {
         KernelParam q;
         q.name = base + ".leaf" + std::to_string(leaf++);
-        q.kind = "scalar";
+        q.kind = kind::Scalar;
         q.elem = "i" + std::to_string(v.width());
         q.bytes = (v.width() + 7) / 8;
         k.params.push_back(q);
       }
       continue;
     }
-    fn.emitError("kernel @")
-        << k.name << ": cannot describe parameter " << i << " of type " << t
-        << " in the launch metadata";
+    fn.emitError("kernel @") << k.name << ": cannot describe parameter " << i
+                             << " of type " << t << " in the launch metadata";
     return failure();
   }
   return k;
@@ -114,21 +117,31 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
 llvm::json::Object mlir::cute::toJSON(const KernelInfo &k) {
   llvm::json::Array params;
   for (const KernelParam &p : k.params) {
-    llvm::json::Object o{{"name", p.name},
-                         {"kind", p.kind},
-                         {"elem", p.elem},
-                         {"bytes", p.bytes}};
+    llvm::json::Object o{{key::Name, p.name},
+                         {key::Kind, p.kind},
+                         {key::Elem, p.elem},
+                         {key::Bytes, p.bytes}};
     if (p.align > 1)
-      o["align"] = p.align;
+      o[key::Align] = p.align;
     params.push_back(std::move(o));
   }
   auto arr = [](const std::array<int32_t, 3> &d) {
     return llvm::json::Array{d[0], d[1], d[2]};
   };
-  return llvm::json::Object{{"name", k.name},
-                            {"params", std::move(params)},
-                            {"block", arr(k.block)},
-                            {"cluster", arr(k.cluster)},
-                            {"smem_static", k.staticSmem},
-                            {"smem_dynamic", k.dynamicSmem}};
+  return llvm::json::Object{{key::Name, k.name},
+                            {key::Params, std::move(params)},
+                            {key::Block, arr(k.block)},
+                            {key::Cluster, arr(k.cluster)},
+                            {key::SmemStatic, k.staticSmem},
+                            {key::SmemDynamic, k.dynamicSmem}};
+}
+
+llvm::json::Object mlir::cute::metadataDocument(llvm::StringRef chip,
+                                                llvm::StringRef module,
+                                                llvm::json::Array kernels) {
+  return llvm::json::Object{
+      {key::SchemaVersion, ::cute::metadata::kSchemaVersion},
+      {key::Chip, chip},
+      {key::Module, module},
+      {key::Kernels, std::move(kernels)}};
 }

@@ -4,6 +4,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cute-opt %S/compile-ptx.mlir --cute-compile="chip=sm_100a format=cubin output-dir=%t" -o %t/out.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t/out.mlir
+// RUN: FileCheck %s --check-prefix=IR-PTX < %t/out.mlir
 // RUN: FileCheck %s --check-prefix=JSON < %t/kernels.sm_100a.json
 // RUN: FileCheck %s --check-prefix=PTX < %t/kernels.sm_100a.ptx
 // RUN: test -s %t/kernels.sm_100a.cubin
@@ -20,4 +21,7 @@
 // JSON-SAME: "params":[{"bytes":8,"elem":"f32","kind":"ptr","name":"arg0"},{"bytes":8,"elem":"f32","kind":"ptr","name":"arg1"},{"bytes":8,"elem":"f32","kind":"ptr","name":"arg2"},{"bytes":4,"elem":"i32","kind":"scalar","name":"arg3"}]
 // JSON-SAME: "smem_dynamic":0,"smem_static":0
 // JSON-SAME: "module":"kernels"
+// JSON-SAME: "schema_version":1
+// The cubin object keeps its PTX (what the JIT reads from the module).
+// IR-PTX: #gpu.object<{{.*}}cute.ptx = "{{.*}}.target sm_100a
 // PTX: .target sm_100a

@@ -60,10 +60,10 @@ module attributes {gpu.container_module} {
       %sa = cute.smem_alloc() : !cute.memref<f16, smem, align<128>, "8192:1">
       %sb = cute.smem_alloc() : !cute.memref<f16, smem, align<128>, "8192:1">
       // gmem -> smem
-      %ga = cute.partition_tv(%a, %tid) {tv_layout = "(128,64):(64,1)"} : (!cute.memref<f16, gmem, align<16>, "8192:1">, i32) -> !cute.memref<f16, gmem, align<16>, "64:1">
-      %gb = cute.partition_tv(%b, %tid) {tv_layout = "(128,64):(64,1)"} : (!cute.memref<f16, gmem, align<16>, "8192:1">, i32) -> !cute.memref<f16, gmem, align<16>, "64:1">
-      %ta = cute.partition_tv(%sa, %tid) {tv_layout = "(128,64):(64,1)"} : (!cute.memref<f16, smem, align<128>, "8192:1">, i32) -> !cute.memref<f16, smem, align<128>, "64:1">
-      %tb = cute.partition_tv(%sb, %tid) {tv_layout = "(128,64):(64,1)"} : (!cute.memref<f16, smem, align<128>, "8192:1">, i32) -> !cute.memref<f16, smem, align<128>, "64:1">
+      %ga = cute.partition_tv(%a, %tid) {tv_layout = #cute.layout<"(128,64):(64,1)">} : (!cute.memref<f16, gmem, align<16>, "8192:1">, i32) -> !cute.memref<f16, gmem, align<16>, "64:1">
+      %gb = cute.partition_tv(%b, %tid) {tv_layout = #cute.layout<"(128,64):(64,1)">} : (!cute.memref<f16, gmem, align<16>, "8192:1">, i32) -> !cute.memref<f16, gmem, align<16>, "64:1">
+      %ta = cute.partition_tv(%sa, %tid) {tv_layout = #cute.layout<"(128,64):(64,1)">} : (!cute.memref<f16, smem, align<128>, "8192:1">, i32) -> !cute.memref<f16, smem, align<128>, "64:1">
+      %tb = cute.partition_tv(%sb, %tid) {tv_layout = #cute.layout<"(128,64):(64,1)">} : (!cute.memref<f16, smem, align<128>, "8192:1">, i32) -> !cute.memref<f16, smem, align<128>, "64:1">
       cute.copy(%ga, %ta) : !cute.memref<f16, gmem, align<16>, "64:1">, !cute.memref<f16, smem, align<128>, "64:1">
       cute.copy(%gb, %tb) : !cute.memref<f16, gmem, align<16>, "64:1">, !cute.memref<f16, smem, align<128>, "64:1">
       gpu.barrier
@@ -76,7 +76,7 @@ module attributes {gpu.container_module} {
       %xb = cute.load(%fb) : !cute.memref<f16, rmem, align<16>, "64:1"> -> vector<64xf16>
       %s = arith.addf %xa, %xb : vector<64xf16>
       cute.store(%s, %fa) : vector<64xf16>, !cute.memref<f16, rmem, align<16>, "64:1">
-      %gc = cute.partition_tv(%c, %tid) {tv_layout = "(128,64):(64,1)"} : (!cute.memref<f16, gmem, align<16>, "8192:1">, i32) -> !cute.memref<f16, gmem, align<16>, "64:1">
+      %gc = cute.partition_tv(%c, %tid) {tv_layout = #cute.layout<"(128,64):(64,1)">} : (!cute.memref<f16, gmem, align<16>, "8192:1">, i32) -> !cute.memref<f16, gmem, align<16>, "64:1">
       cute.copy(%fa, %gc) : !cute.memref<f16, rmem, align<16>, "64:1">, !cute.memref<f16, gmem, align<16>, "64:1">
       gpu.return
     }
@@ -92,10 +92,10 @@ module attributes {gpu.container_module} {
       %sa = cute.smem_alloc() : !cute.memref<f16, smem, align<128>, "16384:1">
       %sb = cute.smem_alloc() : !cute.memref<f16, smem, align<128>, "16384:1">
       // gmem -> smem
-      %ga = cute.partition_tv(%a, %tid) {tv_layout = "(128,128):(128,1)"} : (!cute.memref<f16, gmem, align<16>, "16384:1">, i32) -> !cute.memref<f16, gmem, align<16>, "128:1">
-      %gb = cute.partition_tv(%b, %tid) {tv_layout = "(128,128):(128,1)"} : (!cute.memref<f16, gmem, align<16>, "16384:1">, i32) -> !cute.memref<f16, gmem, align<16>, "128:1">
-      %ta = cute.partition_tv(%sa, %tid) {tv_layout = "(128,128):(128,1)"} : (!cute.memref<f16, smem, align<128>, "16384:1">, i32) -> !cute.memref<f16, smem, align<128>, "128:1">
-      %tb = cute.partition_tv(%sb, %tid) {tv_layout = "(128,128):(128,1)"} : (!cute.memref<f16, smem, align<128>, "16384:1">, i32) -> !cute.memref<f16, smem, align<128>, "128:1">
+      %ga = cute.partition_tv(%a, %tid) {tv_layout = #cute.layout<"(128,128):(128,1)">} : (!cute.memref<f16, gmem, align<16>, "16384:1">, i32) -> !cute.memref<f16, gmem, align<16>, "128:1">
+      %gb = cute.partition_tv(%b, %tid) {tv_layout = #cute.layout<"(128,128):(128,1)">} : (!cute.memref<f16, gmem, align<16>, "16384:1">, i32) -> !cute.memref<f16, gmem, align<16>, "128:1">
+      %ta = cute.partition_tv(%sa, %tid) {tv_layout = #cute.layout<"(128,128):(128,1)">} : (!cute.memref<f16, smem, align<128>, "16384:1">, i32) -> !cute.memref<f16, smem, align<128>, "128:1">
+      %tb = cute.partition_tv(%sb, %tid) {tv_layout = #cute.layout<"(128,128):(128,1)">} : (!cute.memref<f16, smem, align<128>, "16384:1">, i32) -> !cute.memref<f16, smem, align<128>, "128:1">
       cute.copy(%ga, %ta) : !cute.memref<f16, gmem, align<16>, "128:1">, !cute.memref<f16, smem, align<128>, "128:1">
       cute.copy(%gb, %tb) : !cute.memref<f16, gmem, align<16>, "128:1">, !cute.memref<f16, smem, align<128>, "128:1">
       gpu.barrier
@@ -108,7 +108,7 @@ module attributes {gpu.container_module} {
       %xb = cute.load(%fb) : !cute.memref<f16, rmem, align<16>, "128:1"> -> vector<128xf16>
       %s = arith.addf %xa, %xb : vector<128xf16>
       cute.store(%s, %fa) : vector<128xf16>, !cute.memref<f16, rmem, align<16>, "128:1">
-      %gc = cute.partition_tv(%c, %tid) {tv_layout = "(128,128):(128,1)"} : (!cute.memref<f16, gmem, align<16>, "16384:1">, i32) -> !cute.memref<f16, gmem, align<16>, "128:1">
+      %gc = cute.partition_tv(%c, %tid) {tv_layout = #cute.layout<"(128,128):(128,1)">} : (!cute.memref<f16, gmem, align<16>, "16384:1">, i32) -> !cute.memref<f16, gmem, align<16>, "128:1">
       cute.copy(%fa, %gc) : !cute.memref<f16, rmem, align<16>, "128:1">, !cute.memref<f16, gmem, align<16>, "128:1">
       gpu.return
     }
@@ -120,8 +120,8 @@ module attributes {gpu.container_module} {
       %l = cute.static : !cute.layout<"512:1">
       %a = cute.make_view(%pa, %l) : (!cute.ptr<f16, gmem, align<16>>, !cute.layout<"512:1">) -> !cute.memref<f16, gmem, align<16>, "512:1">
       %s = cute.smem_alloc() : !cute.memref<f16, smem, align<16>, S<3,3,3>, "512:1">
-      %ga = cute.partition_tv(%a, %tid) {tv_layout = "(64,8):(8,1)"} : (!cute.memref<f16, gmem, align<16>, "512:1">, i32) -> !cute.memref<f16, gmem, align<16>, "8:1">
-      %ts = cute.partition_tv(%s, %tid) {tv_layout = "(64,8):(8,1)"} : (!cute.memref<f16, smem, align<16>, S<3,3,3>, "512:1">, i32) -> !cute.memref<f16, smem, align<16>, S<3,3,3>, "8:1">
+      %ga = cute.partition_tv(%a, %tid) {tv_layout = #cute.layout<"(64,8):(8,1)">} : (!cute.memref<f16, gmem, align<16>, "512:1">, i32) -> !cute.memref<f16, gmem, align<16>, "8:1">
+      %ts = cute.partition_tv(%s, %tid) {tv_layout = #cute.layout<"(64,8):(8,1)">} : (!cute.memref<f16, smem, align<16>, S<3,3,3>, "512:1">, i32) -> !cute.memref<f16, smem, align<16>, S<3,3,3>, "8:1">
       cute.copy(%ga, %ts) : !cute.memref<f16, gmem, align<16>, "8:1">, !cute.memref<f16, smem, align<16>, S<3,3,3>, "8:1">
       gpu.return
     }

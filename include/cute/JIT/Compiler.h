@@ -5,61 +5,29 @@
 // `cute-opt --cute-compile`, run in-process), with an in-memory cache per
 // Compiler and an on-disk cache shared between processes. See docs/jit.md.
 //
-// The header is MLIR-free; nothing here throws. Compile errors come back as
-// an Error whose message is the diagnostics text (`<buffer>:line:col: error:
-// ...`), never printed.
+// The header is MLIR-free; nothing here throws. Errors come back as the
+// shared cute::Error (cute/Support/Expected.h): ErrorCode::Parse when the
+// source does not parse, ErrorCode::Compile when a pass or ptxas fails (the
+// message is the diagnostics text, `<buffer>:line:col: error: ...`, never
+// printed), ErrorCode::InvalidArgument for a source without exactly one
+// gpu.module and ErrorCode::Io for unreadable files.
+//
+// The cubin, PTX and metadata come from the compiled module in memory (the
+// gpu.binary and the module's metadata attribute); no files are written
+// unless JitOptions::dumpDir asks for them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_JIT_COMPILER_H
 #define CUTE_JIT_COMPILER_H
 
-#include <cassert>
+#include "cute/Support/Expected.h"
+
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 
 namespace cute::jit {
-
-/// A value or an error message.
-template <class T> class [[nodiscard]] Expected {
-public:
-  Expected(T value) : value_(std::move(value)) {}
-  static Expected failure(std::string message) {
-    Expected e;
-    e.error_ = std::move(message);
-    return e;
-  }
-
-  bool ok() const { return value_.has_value(); }
-  explicit operator bool() const { return ok(); }
-  /// The diagnostics text; empty on success.
-  const std::string &error() const { return error_; }
-
-  T &value() & {
-    assert(ok());
-    return *value_;
-  }
-  const T &value() const & {
-    assert(ok());
-    return *value_;
-  }
-  T &&value() && {
-    assert(ok());
-    return std::move(*value_);
-  }
-  T *operator->() { return &value(); }
-  const T *operator->() const { return &value(); }
-  T &operator*() { return value(); }
-  const T &operator*() const { return value(); }
-
-private:
-  Expected() = default;
-  std::optional<T> value_;
-  std::string error_;
-};
 
 struct JitOptions {
   /// sm_90a, sm_100a or sm_120a.
@@ -84,6 +52,7 @@ struct CompiledModule {
   std::string chip;
   std::string ptx;
   std::string cubin; ///< empty when JitOptions::cubin is false.
+  /// The kernel metadata (cute/Support/KernelMetadataSchema.h).
   std::string metadataJson;
   /// SHA-256 (hex) of everything the result depends on; the name of the
   /// on-disk cache entry.

@@ -1,52 +1,56 @@
 //===- Expected.h - Error-returning entry points to the algebra -*- C++ -*-===//
 //
-// The algebra raises AlgebraError internally. Code outside the library (the
-// dialect, passes, the runtime) calls it through `guard`, which turns an
-// error into a value carrying the message, so no exception ever crosses into
-// MLIR or LLVM code (which is built without exceptions).
+// Why the algebra uses exceptions internally: it is deep and recursive
+// (composition, complement, divide and product call each other on nested
+// tuples), and almost every step has a precondition (divisibility, stride
+// agreement, overflow, static-only operations). Returning an error value
+// from each of those steps would put plumbing on every line. Instead a
+// violated precondition raises AlgebraError (`fail`), and every entry point
+// that code outside the library calls goes through `guard`, which turns it
+// into an Error{ErrorCode::Algebra} value. No exception ever crosses into
+// MLIR or LLVM code, which is built without exceptions; the layout library
+// itself is built with -fexceptions (lib/Layout/CMakeLists.txt).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_LAYOUT_EXPECTED_H
 #define CUTE_LAYOUT_EXPECTED_H
 
 #include "cute/Layout/Int.h"
+#include "cute/Support/Expected.h"
 
-#include <optional>
+#include <new>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace cute::layout {
 
-template <class T> class Expected {
-public:
-  Expected(T v) : val(std::move(v)) {}
-  static Expected error(std::string msg) {
-    Expected e;
-    e.msg = std::move(msg);
-    return e;
-  }
-  explicit operator bool() const { return val.has_value(); }
-  T &operator*() { return *val; }
-  const T &operator*() const { return *val; }
-  T *operator->() { return &*val; }
-  const T *operator->() const { return &*val; }
-  const std::string &message() const { return msg; }
+// The one error type (cute/Support/Expected.h), visible to code that says
+// `using namespace ::cute::layout` (the dialect, the conversions).
+using ::cute::Error;
+using ::cute::ErrorCode;
+using ::cute::Expected;
 
-private:
-  Expected() = default;
-  std::optional<T> val;
-  std::string msg;
-};
+/// An Error{Algebra} with `message`.
+inline Error algebraError(std::string message) {
+  return Error(ErrorCode::Algebra, std::move(message));
+}
 
-/// Runs `f` and returns its result, or the AlgebraError's message.
+/// Runs `f` and returns its result, or an Error{Algebra} carrying the
+/// AlgebraError's message. Other exceptions (bugs) propagate.
 template <class F> auto guard(F &&f) -> Expected<decltype(f())> {
   using R = decltype(f());
   try {
-    return Expected<R>(f());
+    if constexpr (std::is_void_v<R>) {
+      f();
+      return Expected<void>();
+    } else {
+      return Expected<R>(f());
+    }
   } catch (const AlgebraError &e) {
-    return Expected<R>::error(e.what());
+    return algebraError(e.what());
   } catch (const std::bad_alloc &) {
-    return Expected<R>::error("out of memory in the layout algebra");
+    return algebraError("out of memory in the layout algebra");
   }
 }
 

@@ -21,7 +21,7 @@
 namespace cute::layout {
 
 /// Error raised inside the algebra. It never escapes the library: public entry
-/// points catch it and return an `Expected` (see Error.h).
+/// points catch it and return an `Expected` (see Expected.h).
 class AlgebraError : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;

@@ -25,9 +25,9 @@ struct ContextState;
 class Context {
 public:
   /// Retains the primary context of `device` using Driver::get().
-  static Result<Context> create(int device = 0);
-  static Result<Context> create(std::shared_ptr<Driver> driver,
-                                int device = 0);
+  static Expected<Context> create(int device = 0);
+  static Expected<Context> create(std::shared_ptr<Driver> driver,
+                                  int device = 0);
 
   Context() = default;
   bool valid() const { return state_ != nullptr; }
@@ -44,10 +44,10 @@ public:
   CUdevice device() const;
   int ordinal() const;
 
-  Result<int> attribute(CUdevice_attribute attr) const;
+  Expected<int> attribute(CUdevice_attribute attr) const;
   /// (major, minor), e.g. (9, 0) on an H100/H200.
-  Result<std::pair<int, int>> computeCapability() const;
-  Result<std::string> name() const;
+  Expected<std::pair<int, int>> computeCapability() const;
+  Expected<std::string> name() const;
   /// Checks that a metadata chip ("sm_90a") matches this device's compute
   /// capability; errors name both.
   Status checkChip(std::string_view chip) const;
@@ -60,7 +60,7 @@ class Stream {
 public:
   /// cuStreamCreate; non-blocking w.r.t. the legacy default stream unless
   /// `nonBlocking` is false.
-  static Result<Stream> create(const Context &ctx, bool nonBlocking = true);
+  static Expected<Stream> create(const Context &ctx, bool nonBlocking = true);
 
   Stream() = default;
   Stream(Stream &&o) noexcept { *this = std::move(o); }
@@ -82,7 +82,7 @@ private:
 class Event {
 public:
   /// cuEventCreate; with `timing` false the event is CU_EVENT_DISABLE_TIMING.
-  static Result<Event> create(const Context &ctx, bool timing = true);
+  static Expected<Event> create(const Context &ctx, bool timing = true);
 
   Event() = default;
   Event(Event &&o) noexcept { *this = std::move(o); }
@@ -94,7 +94,7 @@ public:
   Status record(const Stream &stream);
   Status synchronize() const;
   /// Milliseconds between two recorded (and completed) timing events.
-  static Result<float> elapsedMs(const Event &start, const Event &end);
+  static Expected<float> elapsedMs(const Event &start, const Event &end);
 
   CUevent raw() const { return event_; }
 

@@ -13,7 +13,7 @@
 #ifndef CUTE_RUNTIME_DRIVER_H
 #define CUTE_RUNTIME_DRIVER_H
 
-#include "cute/Runtime/Error.h"
+#include "cute/Support/Expected.h"
 
 #include <cuda.h>
 
@@ -83,12 +83,12 @@ public:
   /// The process-wide driver, loaded on first use from $CUTE_RT_LIBCUDA or
   /// "libcuda.so.1", and initialised with cuInit(0). The outcome (success or
   /// the "no CUDA driver" error) is cached.
-  static Result<std::shared_ptr<Driver>> get();
+  static Expected<std::shared_ptr<Driver>> get();
 
   /// Loads the driver from `path` (not cached; tests point this at missing
   /// libraries). Fails with NoDriver when dlopen fails, MissingSymbol when a
   /// required entry point is absent, Cuda when cuInit fails.
-  static Result<std::shared_ptr<Driver>> load(const std::string &path);
+  static Expected<std::shared_ptr<Driver>> load(const std::string &path);
 
   Driver(const Driver &) = delete;
   Driver &operator=(const Driver &) = delete;
@@ -110,7 +110,7 @@ public:
   Status require(const void *fn, const char *symbol) const;
 
   /// Number of CUDA devices.
-  Result<int> deviceCount() const;
+  Expected<int> deviceCount() const;
 
 private:
   Driver() = default;

@@ -8,7 +8,7 @@
 #ifndef CUTE_RUNTIME_JSON_H
 #define CUTE_RUNTIME_JSON_H
 
-#include "cute/Runtime/Error.h"
+#include "cute/Support/Expected.h"
 
 #include <cstdint>
 #include <string>
@@ -66,7 +66,7 @@ private:
 
 /// Parses one JSON document. Errors are ErrorCode::Json with "line L, column
 /// C: ..." messages.
-Result<JsonValue> parseJson(std::string_view text);
+Expected<JsonValue> parseJson(std::string_view text);
 
 } // namespace cute::rt
 

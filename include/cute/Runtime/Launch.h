@@ -88,8 +88,8 @@ struct ResolvedLaunch {
 /// read "kernel 'k': argument 1 ('n'): ...".
 Status validateArgs(const KernelInfo &info, const KernelArgs &args);
 /// Host-only: grid/block/cluster/shared-memory checks and defaults.
-Result<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
-                                     const LaunchConfig &cfg);
+Expected<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
+                                       const LaunchConfig &cfg);
 
 /// Validates, then launches `fn` on `stream`. Does not synchronize.
 Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
@@ -118,15 +118,15 @@ class Program {
 public:
   /// Parses the metadata, checks its chip against the device, loads the
   /// image (cubin, or PTX through the JIT).
-  static Result<Program> load(const Context &ctx, const std::string &image,
-                              std::string_view metadataJson);
+  static Expected<Program> load(const Context &ctx, const std::string &image,
+                                std::string_view metadataJson);
   /// Same, from files (e.g. "add.cubin" and "add.json").
-  static Result<Program> loadFiles(const Context &ctx,
-                                   const std::string &imagePath,
-                                   const std::string &metadataPath);
+  static Expected<Program> loadFiles(const Context &ctx,
+                                     const std::string &imagePath,
+                                     const std::string &metadataPath);
 
   /// The named kernel, checked to exist in both metadata and module.
-  Result<Kernel> kernel(const std::string &name) const;
+  Expected<Kernel> kernel(const std::string &name) const;
   const Module &module() const { return module_; }
   const ModuleMetadata &metadata() const { return meta_; }
 

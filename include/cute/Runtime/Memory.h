@@ -13,13 +13,13 @@ namespace cute::rt {
 /// checked on the host first (InvalidArgument errors).
 class DeviceBuffer {
 public:
-  static Result<DeviceBuffer> allocate(const Context &ctx, size_t bytes);
+  static Expected<DeviceBuffer> allocate(const Context &ctx, size_t bytes);
   /// Allocates sizeof(T) * v.size() bytes and uploads `v`.
   template <class T>
-  static Result<DeviceBuffer> fromHost(const Context &ctx,
-                                       const std::vector<T> &v) {
-    CUTE_RT_ASSIGN(DeviceBuffer b, allocate(ctx, v.size() * sizeof(T)));
-    CUTE_RT_TRY(b.copyFromHost(v.data(), v.size() * sizeof(T)));
+  static Expected<DeviceBuffer> fromHost(const Context &ctx,
+                                         const std::vector<T> &v) {
+    CUTE_ASSIGN_OR_RETURN(DeviceBuffer b, allocate(ctx, v.size() * sizeof(T)));
+    CUTE_TRY(b.copyFromHost(v.data(), v.size() * sizeof(T)));
     return b;
   }
 
@@ -52,9 +52,9 @@ public:
     return copyFromHost(v.data(), v.size() * sizeof(T));
   }
   /// Downloads the whole buffer as size()/sizeof(T) elements.
-  template <class T> Result<std::vector<T>> download() const {
+  template <class T> Expected<std::vector<T>> download() const {
     std::vector<T> v(size_ / sizeof(T));
-    CUTE_RT_TRY(copyToHost(v.data(), v.size() * sizeof(T)));
+    CUTE_TRY(copyToHost(v.data(), v.size() * sizeof(T)));
     return v;
   }
 

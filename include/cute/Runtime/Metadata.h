@@ -1,29 +1,23 @@
 //===- Metadata.h - Kernel metadata emitted next to a cubin -----*- C++ -*-===//
 //
-// The compiler emits, for each cubin, a JSON document of this shape:
+// The compiler emits, for each gpu.module, one JSON document describing its
+// kernels; its keys, value spellings and schema version are defined in
+// cute/Support/KernelMetadataSchema.h (an example is there).
 //
-//   {"chip":"sm_90a",
-//    "kernels":[{"name":"add_f32",
-//                "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8},
-//                          {"name":"n","kind":"scalar","elem":"i32","bytes":4},
-//                          {"name":"tmap","kind":"tma_desc","bytes":128,
-//                           "tma":{"elem":"f16","rank":2,"box":[64,64],
-//                                  "swizzle":128,"interleave":0}}],
-//                "block":[128,1,1],"cluster":[1,1,1],
-//                "smem_static":0,"smem_dynamic":0}]}
-//
-// Required: chip, kernels, and per kernel name, params, block; per param
-// name, kind, bytes, plus elem (scalar) or tma (tma_desc). Optional: module
-// (a string), cluster (default [1,1,1]), smem_static / smem_dynamic (default
-// 0), a param's "elem" on ptr (absent or "" = untyped pointer) and tma_desc. Unknown keys are rejected so that typos fail
-// loudly. TMA "box" lists dimensions innermost first, like CUtensorMap.
+// Required: schema_version (must equal metadata::kSchemaVersion), chip,
+// kernels, and per kernel name, params, block; per param name, kind, bytes,
+// plus elem (scalar) or tma (tma_desc). Optional: module (a string), cluster
+// (default [1,1,1]), smem_static / smem_dynamic (default 0), a param's
+// "elem" on ptr (absent or "" = untyped pointer) and tma_desc, "align" on
+// ptr. Unknown keys are rejected so that typos fail loudly. TMA "box" lists
+// dimensions innermost first, like CUtensorMap.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_RUNTIME_METADATA_H
 #define CUTE_RUNTIME_METADATA_H
 
-#include "cute/Runtime/Error.h"
 #include "cute/Runtime/Types.h"
+#include "cute/Support/Expected.h"
 
 #include <optional>
 #include <string>
@@ -73,21 +67,22 @@ struct ModuleMetadata {
   /// The kernel named `name`, or nullptr.
   const KernelInfo *find(std::string_view name) const;
   /// Like find, but a NotFound error listing the known kernels.
-  Result<const KernelInfo *> kernel(std::string_view name) const;
+  Expected<const KernelInfo *> kernel(std::string_view name) const;
 };
 
 /// Parses and validates a metadata document. Errors are ErrorCode::Json for
-/// syntax and ErrorCode::Metadata naming the offending field, e.g.
+/// syntax and ErrorCode::Metadata naming the offending field (a missing or
+/// different schema_version included), e.g.
 /// "kernels[0].params[1].bytes: scalar of elem i32 must be 4 bytes, got 8".
-Result<ModuleMetadata> parseMetadata(std::string_view json);
+Expected<ModuleMetadata> parseMetadata(std::string_view json);
 /// Reads `path` and parses it; errors are prefixed with the path.
-Result<ModuleMetadata> loadMetadataFile(const std::string &path);
+Expected<ModuleMetadata> loadMetadataFile(const std::string &path);
 
 /// Parses a chip name "sm_XY" / "sm_XYa" / "sm_XYf" into (major, minor).
 std::optional<std::pair<int, int>> parseChip(std::string_view chip);
 
 /// Reads a whole file (binary-safe).
-Result<std::string> readFile(const std::string &path);
+Expected<std::string> readFile(const std::string &path);
 
 } // namespace cute::rt
 

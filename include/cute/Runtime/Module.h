@@ -24,24 +24,25 @@ class Function;
 class Module {
 public:
   /// Loads a cubin image (cuModuleLoadDataEx).
-  static Result<Module> loadCubin(const Context &ctx, const void *data,
-                                  size_t size);
+  static Expected<Module> loadCubin(const Context &ctx, const void *data,
+                                    size_t size);
   /// JIT-compiles PTX text; on failure the error contains the JIT log.
-  static Result<Module> loadPtx(const Context &ctx, const std::string &ptx);
+  static Expected<Module> loadPtx(const Context &ctx, const std::string &ptx);
   /// Cubin if `image` starts with the ELF magic, PTX otherwise.
-  static Result<Module> loadImage(const Context &ctx, const std::string &image);
+  static Expected<Module> loadImage(const Context &ctx,
+                                    const std::string &image);
   /// Tries the cubin; if that fails and `ptxFallback` is not empty, JITs the
   /// PTX instead (e.g. a cubin for another chip). Errors report both.
-  static Result<Module> load(const Context &ctx, const std::string &cubin,
-                             const std::string &ptxFallback);
+  static Expected<Module> load(const Context &ctx, const std::string &cubin,
+                               const std::string &ptxFallback);
   /// Reads `path` and calls loadImage.
-  static Result<Module> loadFile(const Context &ctx, const std::string &path);
+  static Expected<Module> loadFile(const Context &ctx, const std::string &path);
 
   Module() = default;
   bool valid() const { return state_ != nullptr; }
 
   /// cuModuleGetFunction; NotFound error naming the kernel when absent.
-  Result<Function> function(const std::string &name) const;
+  Expected<Function> function(const std::string &name) const;
 
   CUmodule raw() const;
   const Context &context() const;
@@ -61,7 +62,7 @@ public:
   const Context &context() const;
   bool valid() const { return fn_ != nullptr; }
 
-  Result<int> attribute(CUfunction_attribute attr) const;
+  Expected<int> attribute(CUfunction_attribute attr) const;
   Status setAttribute(CUfunction_attribute attr, int value) const;
 
 private:

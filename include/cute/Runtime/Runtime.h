@@ -10,7 +10,6 @@
 
 #include "cute/Runtime/Context.h"
 #include "cute/Runtime/Driver.h"
-#include "cute/Runtime/Error.h"
 #include "cute/Runtime/Json.h"
 #include "cute/Runtime/Launch.h"
 #include "cute/Runtime/Memory.h"
@@ -18,5 +17,6 @@
 #include "cute/Runtime/Module.h"
 #include "cute/Runtime/TensorMap.h"
 #include "cute/Runtime/Types.h"
+#include "cute/Support/Expected.h"
 
 #endif // CUTE_RUNTIME_RUNTIME_H

@@ -60,17 +60,17 @@ struct TensorMap {
 static_assert(sizeof(CUtensorMap) == 128, "CUtensorMap must be 128 bytes");
 
 /// The CUtensorMapDataType for an element type (TensorMap error for i1).
-Result<CUtensorMapDataType> tensorMapDataType(ElemType t);
+Expected<CUtensorMapDataType> tensorMapDataType(ElemType t);
 
 /// Host-side checks of every cuTensorMapEncodeTiled precondition; errors
 /// are ErrorCode::TensorMap naming the field ("box[0]: ...").
 Status validateTensorMapSpec(const TmaDescriptorSpec &spec);
 
 /// Validates, then encodes with the driver's cuTensorMapEncodeTiled.
-Result<TensorMap> encodeTensorMap(const Driver &driver,
-                                  const TmaDescriptorSpec &spec);
-Result<TensorMap> encodeTensorMap(const Context &ctx,
-                                  const TmaDescriptorSpec &spec);
+Expected<TensorMap> encodeTensorMap(const Driver &driver,
+                                    const TmaDescriptorSpec &spec);
+Expected<TensorMap> encodeTensorMap(const Context &ctx,
+                                    const TmaDescriptorSpec &spec);
 
 } // namespace cute::rt
 

@@ -24,10 +24,12 @@ def CuteCollectKernelMetadata
     : Pass<"cute-collect-kernel-metadata", "::mlir::ModuleOp"> {
   let summary = "Record each kernel's launch metadata before lowering";
   let description = [{
-    Attaches `cute.kernels` to the top-level module: per kernel its name,
+    Attaches `cute.kernels.<gpu.module name>` to the top-level module: the
+    launch-metadata JSON (keys and schema version in
+    cute/Support/KernelMetadataSchema.h) with, per kernel, its name,
     parameters (kind, element type, bytes, in launch order), block and
-    cluster dims and shared-memory bytes. `cute-emit-artifacts` writes it as
-    JSON for the runtime.
+    cluster dims and shared-memory bytes. `cute-emit-artifacts` writes it to
+    output-dir; the JIT reads it from the module.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
@@ -38,18 +40,20 @@ def CuteCollectKernelMetadata
 def CuteEmitArtifacts : Pass<"cute-emit-artifacts", "::mlir::ModuleOp"> {
   let summary = "Write PTX, assemble cubin with ptxas, write kernel metadata";
   let description = [{
-    For every `gpu.binary` holding PTX: writes `<dir>/<module>.<chip>.ptx`,
-    and with `format=cubin` runs ptxas into `<module>.<chip>.cubin` and puts
-    the cubin into the `gpu.binary`. Writes the metadata as
-    `<module>.<chip>.json`. A ptxas failure is an error that names the PTX
+    For every `gpu.binary` holding PTX: with `format=cubin` runs ptxas and
+    replaces the PTX object by a cubin object whose `cute.ptx` property keeps
+    the PTX, so the module in memory holds everything (the JIT reads it from
+    there). With `output-dir` it also writes `<module>.<chip>.ptx`,
+    `.cubin` and the metadata as `<module>.<chip>.json` there; without, no
+    file is left behind. A ptxas failure is an error that names the PTX
     file and the exact command to reproduce it.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
            "Target chip">,
     Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
-           "Directory for .ptx/.cubin/.json (empty: a temporary directory "
-           "for ptxas only)">,
+           "Directory for .ptx/.cubin/.json (empty: write nothing; ptxas "
+           "runs in a temporary directory that is removed)">,
     Option<"format", "format", "std::string", /*default=*/"\"ptx\"",
            "ptx or cubin">,
     Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",

@@ -47,8 +47,10 @@ struct CopyLowering : OpConversionPattern<CopyOp> {
       pred = infoOf(op.getPred().getType(), syms);
     }
     unsigned atomBits = op.getAtom() ? op.getAtom()->getBits() : 128;
-    auto plan =
-        guard([&] { return planCopy(src, dst, atomBits, bool(op.getPred())); });
+    auto plan = guard([&] {
+      return planCopy(src.access(), dst.access(), atomBits,
+                       bool(op.getPred()));
+    });
     if (!plan)
       return rewriter.notifyMatchFailure(op, plan.message());
     ArithEmitter em(rewriter, loc);

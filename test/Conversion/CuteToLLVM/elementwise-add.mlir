@@ -43,12 +43,12 @@ module attributes {gpu.container_module} {
       %tidx = gpu.thread_id x
       %bid = arith.index_cast %bidx : index to i32
       %tid = arith.index_cast %tidx : index to i32
-      %ta = cute.local_tile(%a, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
-      %tb = cute.local_tile(%b, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
-      %tc = cute.local_tile(%c, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
-      %va = cute.partition_tv(%ta, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
-      %vb = cute.partition_tv(%tb, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
-      %vc = cute.partition_tv(%tc, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+      %ta = cute.local_tile(%a, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+      %tb = cute.local_tile(%b, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+      %tc = cute.local_tile(%c, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+      %va = cute.partition_tv(%ta, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+      %vb = cute.partition_tv(%tb, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+      %vc = cute.partition_tv(%tc, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
       %fa = cute.make_fragment_like(%va) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
       %fb = cute.make_fragment_like(%vb) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
       cute.copy(%va, %fa) {atom = #cute.copy_atom<universal, 128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
@@ -69,14 +69,14 @@ module attributes {gpu.container_module} {
       %tid = arith.index_cast %tidx : index to i32
       %shape = cute.make_shape(%n) : (i32) -> !cute.shape<"?">
       %id = cute.make_identity_tensor(%shape) : !cute.shape<"?"> -> !cute.coord_tensor<"0", "?:1">
-      %tid_c = cute.local_tile(%id, %bid) {tiler = "512"} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "512:1">
-      %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.coord_tensor<"?", "512:1">, i32) -> !cute.coord_tensor<"?", "4:1">
+      %tid_c = cute.local_tile(%id, %bid) {tiler = #cute.shape<"512">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "512:1">
+      %cv = cute.partition_tv(%tid_c, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.coord_tensor<"?", "512:1">, i32) -> !cute.coord_tensor<"?", "4:1">
       %bound = cute.make_int_tuple(%n) : (i32) -> !cute.int_tuple<"?">
       %p = cute.make_predicate(%cv, %bound) : (!cute.coord_tensor<"?", "4:1">, !cute.int_tuple<"?">) -> !cute.memref<i1, rmem, align<1>, "4:1">
-      %ta = cute.local_tile(%a, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
-      %tc = cute.local_tile(%c, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
-      %va = cute.partition_tv(%ta, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
-      %vc = cute.partition_tv(%tc, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+      %ta = cute.local_tile(%a, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+      %tc = cute.local_tile(%c, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+      %va = cute.partition_tv(%ta, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+      %vc = cute.partition_tv(%tc, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
       %fa = cute.make_fragment_like(%va) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
       cute.copy(%va, %fa, %p) : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">, !cute.memref<i1, rmem, align<1>, "4:1">
       %xa = cute.load(%fa) : !cute.memref<f32, rmem, align<16>, "4:1"> -> vector<4xf32>

@@ -38,7 +38,7 @@ func.func @basis(%p: !cute.memref<f16, gmem, align<16>, "(8,64):(1@0,1@1)">) { r
 func.func @tmem(%t: !cute.memref<f32, tmem, align<16>, "(128,32):(1,128)">, %i: i32) {
   // expected-error @+2 {{failed to infer returned types}}
   // expected-error @+1 {{'cute.local_tile' op tmem tensors are not supported by the cute dialect's ops yet}}
-  %r = cute.local_tile(%t, %i) {tiler = "(128,16)"} : (!cute.memref<f32, tmem, align<16>, "(128,32):(1,128)">, i32) -> !cute.memref<f32, tmem, align<16>, "(128,16):(1,128)">
+  %r = cute.local_tile(%t, %i) {tiler = #cute.shape<"(128,16)">} : (!cute.memref<f32, tmem, align<16>, "(128,32):(1,128)">, i32) -> !cute.memref<f32, tmem, align<16>, "(128,16):(1,128)">
   return
 }
 
@@ -117,7 +117,7 @@ func.func @load_vec(%f: !cute.memref<f32, rmem, align<16>, "4:1">) {
 func.func @tv_range(%t: !cute.memref<f32, gmem, align<16>, "256:1">, %i: i32) {
   // expected-error @+2 {{failed to infer returned types}}
   // expected-error @+1 {{'cute.partition_tv' op partition_tv: the TV layout (128,4):(4,1) reaches index 511 but the tile 256:1 has only 256 elements}}
-  %v = cute.partition_tv(%t, %i) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "256:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+  %v = cute.partition_tv(%t, %i) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "256:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
   return
 }
 
@@ -126,7 +126,7 @@ func.func @tv_range(%t: !cute.memref<f32, gmem, align<16>, "256:1">, %i: i32) {
 func.func @tiler_dyn(%t: !cute.memref<f32, gmem, align<16>, "?:1">, %i: i32) {
   // expected-error @+2 {{failed to infer returned types}}
   // expected-error @+1 {{'cute.local_tile' op tiler "?" must be static}}
-  %v = cute.local_tile(%t, %i) {tiler = "?"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "?:1">
+  %v = cute.local_tile(%t, %i) {tiler = #cute.shape<"?">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "?:1">
   return
 }
 

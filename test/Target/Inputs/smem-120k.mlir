@@ -12,10 +12,10 @@ module attributes {gpu.container_module} {
       %sa = cute.smem_alloc() : !cute.memref<f16, smem, align<128>, "30720:1">
       %sb = cute.smem_alloc() : !cute.memref<f16, smem, align<128>, "30720:1">
       // gmem -> smem
-      %ga = cute.partition_tv(%a, %tid) {tv_layout = "(128,240):(240,1)"} : (!cute.memref<f16, gmem, align<16>, "30720:1">, i32) -> !cute.memref<f16, gmem, align<16>, "240:1">
-      %gb = cute.partition_tv(%b, %tid) {tv_layout = "(128,240):(240,1)"} : (!cute.memref<f16, gmem, align<16>, "30720:1">, i32) -> !cute.memref<f16, gmem, align<16>, "240:1">
-      %ta = cute.partition_tv(%sa, %tid) {tv_layout = "(128,240):(240,1)"} : (!cute.memref<f16, smem, align<128>, "30720:1">, i32) -> !cute.memref<f16, smem, align<32>, "240:1">
-      %tb = cute.partition_tv(%sb, %tid) {tv_layout = "(128,240):(240,1)"} : (!cute.memref<f16, smem, align<128>, "30720:1">, i32) -> !cute.memref<f16, smem, align<32>, "240:1">
+      %ga = cute.partition_tv(%a, %tid) {tv_layout = #cute.layout<"(128,240):(240,1)">} : (!cute.memref<f16, gmem, align<16>, "30720:1">, i32) -> !cute.memref<f16, gmem, align<16>, "240:1">
+      %gb = cute.partition_tv(%b, %tid) {tv_layout = #cute.layout<"(128,240):(240,1)">} : (!cute.memref<f16, gmem, align<16>, "30720:1">, i32) -> !cute.memref<f16, gmem, align<16>, "240:1">
+      %ta = cute.partition_tv(%sa, %tid) {tv_layout = #cute.layout<"(128,240):(240,1)">} : (!cute.memref<f16, smem, align<128>, "30720:1">, i32) -> !cute.memref<f16, smem, align<32>, "240:1">
+      %tb = cute.partition_tv(%sb, %tid) {tv_layout = #cute.layout<"(128,240):(240,1)">} : (!cute.memref<f16, smem, align<128>, "30720:1">, i32) -> !cute.memref<f16, smem, align<32>, "240:1">
       cute.copy(%ga, %ta) : !cute.memref<f16, gmem, align<16>, "240:1">, !cute.memref<f16, smem, align<32>, "240:1">
       cute.copy(%gb, %tb) : !cute.memref<f16, gmem, align<16>, "240:1">, !cute.memref<f16, smem, align<32>, "240:1">
       gpu.barrier
@@ -28,7 +28,7 @@ module attributes {gpu.container_module} {
       %xb = cute.load(%fb) : !cute.memref<f16, rmem, align<16>, "240:1"> -> vector<240xf16>
       %s = arith.addf %xa, %xb : vector<240xf16>
       cute.store(%s, %fa) : vector<240xf16>, !cute.memref<f16, rmem, align<16>, "240:1">
-      %gc = cute.partition_tv(%c, %tid) {tv_layout = "(128,240):(240,1)"} : (!cute.memref<f16, gmem, align<16>, "30720:1">, i32) -> !cute.memref<f16, gmem, align<16>, "240:1">
+      %gc = cute.partition_tv(%c, %tid) {tv_layout = #cute.layout<"(128,240):(240,1)">} : (!cute.memref<f16, gmem, align<16>, "30720:1">, i32) -> !cute.memref<f16, gmem, align<16>, "240:1">
       cute.copy(%fa, %gc) : !cute.memref<f16, rmem, align<16>, "240:1">, !cute.memref<f16, gmem, align<16>, "240:1">
       gpu.return
     }

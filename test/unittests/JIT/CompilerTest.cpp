@@ -2,6 +2,11 @@
 #include "cute/JIT/Compiler.h"
 #include "DiskCache.h"
 
+#include "cute/Support/KernelMetadataSchema.h"
+#ifdef CUTE_JIT_TESTS_WITH_RUNTIME
+#include "cute/Runtime/Metadata.h"
+#endif
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -92,7 +97,7 @@ protected:
 TEST_F(JitTest, CompilesTheSampleKernel) {
   Compiler jit;
   auto r = jit.compile(kAddKernel, opts);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.message();
   EXPECT_EQ(r->moduleName, "kernels");
   EXPECT_EQ(r->chip, "sm_90a");
   EXPECT_NE(r->ptx.find(".target sm_90a"), std::string::npos);
@@ -107,15 +112,18 @@ TEST_F(JitTest, CompilesTheSampleKernel) {
   if (!havePtxas)
     GTEST_SKIP() << "no ptxas: the cubin part is not checked";
   ASSERT_FALSE(r->cubin.empty());
-  EXPECT_EQ(r->cubin.compare(0, 4, "\x7f" "ELF"), 0);
+  EXPECT_EQ(r->cubin.compare(0, 4,
+                             "\x7f"
+                             "ELF"),
+            0);
 }
 
 TEST_F(JitTest, SecondCompileIsAMemoryHit) {
   Compiler jit;
   auto a = jit.compile(kAddKernel, opts);
-  ASSERT_TRUE(a.ok()) << a.error();
+  ASSERT_TRUE(a.ok()) << a.message();
   auto b = jit.compile(kAddKernel, opts);
-  ASSERT_TRUE(b.ok()) << b.error();
+  ASSERT_TRUE(b.ok()) << b.message();
   EXPECT_TRUE(b->fromMemoryCache);
   EXPECT_EQ(b->ptx, a->ptx);
   EXPECT_EQ(b->cubin, a->cubin);
@@ -130,7 +138,7 @@ TEST_F(JitTest, NewCompilerHitsTheDiskCacheQuickly) {
   {
     Compiler jit;
     auto a = jit.compile(kAddKernel, opts);
-    ASSERT_TRUE(a.ok()) << a.error();
+    ASSERT_TRUE(a.ok()) << a.message();
     first = *a;
   }
   Compiler jit;
@@ -139,7 +147,7 @@ TEST_F(JitTest, NewCompilerHitsTheDiskCacheQuickly) {
   double wallMs = std::chrono::duration<double, std::milli>(
                       std::chrono::steady_clock::now() - t0)
                       .count();
-  ASSERT_TRUE(b.ok()) << b.error();
+  ASSERT_TRUE(b.ok()) << b.message();
   EXPECT_TRUE(b->fromDiskCache);
   EXPECT_FALSE(b->fromMemoryCache);
   EXPECT_EQ(b->ptx, first.ptx);
@@ -161,12 +169,12 @@ TEST_F(JitTest, NewCompilerHitsTheDiskCacheQuickly) {
 TEST_F(JitTest, ChangedOptionsMiss) {
   Compiler jit;
   auto a = jit.compile(kAddKernel, opts);
-  ASSERT_TRUE(a.ok()) << a.error();
+  ASSERT_TRUE(a.ok()) << a.message();
 
   JitOptions sm100 = opts;
   sm100.chip = "sm_100a";
   auto b = jit.compile(kAddKernel, sm100);
-  ASSERT_TRUE(b.ok()) << b.error();
+  ASSERT_TRUE(b.ok()) << b.message();
   EXPECT_FALSE(b->fromMemoryCache || b->fromDiskCache);
   EXPECT_NE(b->cacheKey, a->cacheKey);
   EXPECT_NE(b->ptx.find(".target sm_100a"), std::string::npos);
@@ -174,14 +182,14 @@ TEST_F(JitTest, ChangedOptionsMiss) {
   JitOptions o2 = opts;
   o2.optLevel = 2;
   auto c = jit.compile(kAddKernel, o2);
-  ASSERT_TRUE(c.ok()) << c.error();
+  ASSERT_TRUE(c.ok()) << c.message();
   EXPECT_FALSE(c->fromMemoryCache || c->fromDiskCache);
   EXPECT_NE(c->cacheKey, a->cacheKey);
 
   // A one-character change of the source is a different kernel.
   std::string src = std::string(kAddKernel) + "\n";
   auto d = jit.compile(src, opts);
-  ASSERT_TRUE(d.ok()) << d.error();
+  ASSERT_TRUE(d.ok()) << d.message();
   EXPECT_FALSE(d->fromMemoryCache || d->fromDiskCache);
 
   EXPECT_EQ(jit.stats().compiles, 4u);
@@ -193,7 +201,7 @@ TEST_F(JitTest, TruncatedArtifactIsDetectedAndRebuilt) {
   {
     Compiler jit;
     auto a = jit.compile(kAddKernel, opts);
-    ASSERT_TRUE(a.ok()) << a.error();
+    ASSERT_TRUE(a.ok()) << a.message();
     good = *a;
   }
   std::string file = artifactFile(good);
@@ -203,7 +211,7 @@ TEST_F(JitTest, TruncatedArtifactIsDetectedAndRebuilt) {
 
   Compiler jit;
   auto b = jit.compile(kAddKernel, opts);
-  ASSERT_TRUE(b.ok()) << b.error();
+  ASSERT_TRUE(b.ok()) << b.message();
   EXPECT_FALSE(b->fromDiskCache);
   EXPECT_EQ(jit.stats().diskCorrupt, 1u);
   EXPECT_EQ(jit.stats().compiles, 1u);
@@ -224,7 +232,7 @@ TEST_F(JitTest, FlippedBytesAreDetectedAndRebuilt) {
   {
     Compiler jit;
     auto a = jit.compile(kAddKernel, opts);
-    ASSERT_TRUE(a.ok()) << a.error();
+    ASSERT_TRUE(a.ok()) << a.message();
     good = *a;
   }
   std::string file = artifactFile(good);
@@ -240,7 +248,7 @@ TEST_F(JitTest, FlippedBytesAreDetectedAndRebuilt) {
   }
   Compiler jit;
   auto b = jit.compile(kAddKernel, opts);
-  ASSERT_TRUE(b.ok()) << b.error();
+  ASSERT_TRUE(b.ok()) << b.message();
   EXPECT_FALSE(b->fromDiskCache);
   EXPECT_EQ(jit.stats().diskCorrupt, 1u);
   EXPECT_EQ(b->cubin, good.cubin);
@@ -253,7 +261,7 @@ TEST_F(JitTest, TruncatedManifestIsDetected) {
   {
     Compiler jit;
     auto a = jit.compile(kAddKernel, opts);
-    ASSERT_TRUE(a.ok()) << a.error();
+    ASSERT_TRUE(a.ok()) << a.message();
     good = *a;
   }
   std::string manifest = join(join(opts.cacheDir, good.cacheKey), "manifest");
@@ -262,7 +270,7 @@ TEST_F(JitTest, TruncatedManifestIsDetected) {
   ASSERT_FALSE(::truncate(manifest.c_str(), size - 5));
   Compiler jit;
   auto b = jit.compile(kAddKernel, opts);
-  ASSERT_TRUE(b.ok()) << b.error();
+  ASSERT_TRUE(b.ok()) << b.message();
   EXPECT_EQ(jit.stats().diskCorrupt, 1u);
   EXPECT_EQ(readAll(manifest).size(), size);
 }
@@ -279,31 +287,33 @@ TEST_F(JitTest, MalformedSourceGivesTheParserDiagnostic) {
                     "}\n";
   auto r = jit.compile(src, opts);
   ASSERT_FALSE(r.ok());
-  EXPECT_TRUE(std::regex_search(r.error(),
-                                std::regex(R"(<source>:4:\d+: error: )")))
-      << r.error();
-  EXPECT_NE(r.error().find("undeclared SSA value"), std::string::npos)
-      << r.error();
+  EXPECT_EQ(r.error().code(), cute::ErrorCode::Parse);
+  EXPECT_TRUE(
+      std::regex_search(r.message(), std::regex(R"(<source>:4:\d+: error: )")))
+      << r.message();
+  EXPECT_NE(r.message().find("undeclared SSA value"), std::string::npos)
+      << r.message();
   EXPECT_EQ(jit.stats().diskStores, 0u);
 
   auto garbage = jit.compile("this is not MLIR", opts);
   ASSERT_FALSE(garbage.ok());
-  EXPECT_NE(garbage.error().find("<source>:1:1: error:"), std::string::npos)
-      << garbage.error();
+  EXPECT_NE(garbage.message().find("<source>:1:1: error:"), std::string::npos)
+      << garbage.message();
 }
 
 TEST_F(JitTest, ExactlyOneGpuModule) {
   Compiler jit;
   auto none = jit.compile("module {}", opts);
   ASSERT_FALSE(none.ok());
-  EXPECT_NE(none.error().find("exactly one gpu.module, found 0"),
+  EXPECT_EQ(none.error().code(), cute::ErrorCode::InvalidArgument);
+  EXPECT_NE(none.message().find("exactly one gpu.module, found 0"),
             std::string::npos)
-      << none.error();
+      << none.message();
   auto two = jit.compile("module attributes {gpu.container_module} {\n"
                          "  gpu.module @a {}\n  gpu.module @b {}\n}\n",
                          opts);
   ASSERT_FALSE(two.ok());
-  EXPECT_NE(two.error().find("found 2"), std::string::npos) << two.error();
+  EXPECT_NE(two.message().find("found 2"), std::string::npos) << two.message();
 }
 
 TEST_F(JitTest, ChipLimitViolationIsReported) {
@@ -321,26 +331,28 @@ TEST_F(JitTest, ChipLimitViolationIsReported) {
       "}\n";
   auto r = jit.compile(src, o);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().find("<source>:3:5: error: kernel @big_smem uses 120000 "
-                           "bytes of shared memory (static 0 + dynamic "
-                           "120000); sm_120a allows at most 101376 bytes per "
-                           "block"),
-            std::string::npos)
-      << r.error();
+  EXPECT_EQ(r.error().code(), cute::ErrorCode::Compile);
+  EXPECT_NE(
+      r.message().find("<source>:3:5: error: kernel @big_smem uses 120000 "
+                       "bytes of shared memory (static 0 + dynamic "
+                       "120000); sm_120a allows at most 101376 bytes per "
+                       "block"),
+      std::string::npos)
+      << r.message();
   // Legal on sm_90a.
   auto ok = jit.compile(src, opts);
-  EXPECT_TRUE(ok.ok()) << ok.error();
+  EXPECT_TRUE(ok.ok()) << ok.message();
 }
 
 TEST_F(JitTest, TwoThreadsTwoCompilersOneCacheDir) {
   Compiler a, b;
-  std::optional<Expected<CompiledModule>> ra, rb;
+  std::optional<cute::Expected<CompiledModule>> ra, rb;
   std::thread ta([&] { ra.emplace(a.compile(kAddKernel, opts)); });
   std::thread tb([&] { rb.emplace(b.compile(kAddKernel, opts)); });
   ta.join();
   tb.join();
-  ASSERT_TRUE(ra->ok()) << ra->error();
-  ASSERT_TRUE(rb->ok()) << rb->error();
+  ASSERT_TRUE(ra->ok()) << ra->message();
+  ASSERT_TRUE(rb->ok()) << rb->message();
   EXPECT_EQ((*ra)->ptx, (*rb)->ptx);
   EXPECT_EQ((*ra)->cubin, (*rb)->cubin);
   EXPECT_EQ((*ra)->metadataJson, (*rb)->metadataJson);
@@ -367,6 +379,61 @@ TEST_F(JitTest, TwoThreadsTwoCompilersOneCacheDir) {
   EXPECT_TRUE(rc->fromDiskCache);
 }
 
+/// Files (recursively) under `dir`.
+std::vector<std::string> filesUnder(const std::string &dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end;
+       it != end && !ec; it.increment(ec))
+    out.push_back(it->path());
+  return out;
+}
+
+TEST_F(JitTest, ResultComesFromTheModuleInMemoryWithoutFiles) {
+  // Every temporary file (ptxas's working directory included) would land in
+  // $TMPDIR: point it at an empty directory and check it stays empty.
+  std::string tmp = join(root, "tmp");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(tmp));
+  const char *savedTmp = std::getenv("TMPDIR");
+  std::string saved = savedTmp ? savedTmp : "";
+  setenv("TMPDIR", tmp.c_str(), 1);
+  JitOptions o = opts;
+  o.useDiskCache = false;
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, o);
+  if (savedTmp)
+    setenv("TMPDIR", saved.c_str(), 1);
+  else
+    unsetenv("TMPDIR");
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(filesUnder(tmp), std::vector<std::string>{});
+  EXPECT_FALSE(llvm::sys::fs::exists(opts.cacheDir));
+
+  EXPECT_NE(r->ptx.find(".visible .entry add_f32x4"), std::string::npos);
+  std::string version =
+      "\"schema_version\":" + std::to_string(cute::metadata::kSchemaVersion);
+  EXPECT_NE(r->metadataJson.find(version), std::string::npos)
+      << r->metadataJson;
+#ifdef CUTE_JIT_TESTS_WITH_RUNTIME
+  // What the compiler wrote is what the runtime reads.
+  auto meta = cute::rt::parseMetadata(r->metadataJson);
+  ASSERT_TRUE(meta.ok()) << meta.error().str();
+  EXPECT_EQ(meta->chip, "sm_90a");
+  EXPECT_EQ(meta->module, "kernels");
+  auto k = meta->kernel("add_f32x4");
+  ASSERT_TRUE(k.ok()) << k.message();
+  EXPECT_EQ((*k)->params.size(), 4u);
+  EXPECT_EQ((*k)->block.x, 128u);
+#endif
+  if (!havePtxas)
+    GTEST_SKIP() << "no ptxas: the cubin part is not checked";
+  ASSERT_FALSE(r->cubin.empty());
+  EXPECT_EQ(r->cubin.compare(0, 4,
+                             "\x7f"
+                             "ELF"),
+            0);
+}
+
 TEST_F(JitTest, DumpDirReceivesEveryStageAndThePtx) {
   Compiler jit;
   // Prime the caches: a dump still compiles.
@@ -374,12 +441,13 @@ TEST_F(JitTest, DumpDirReceivesEveryStageAndThePtx) {
   JitOptions o = opts;
   o.dumpDir = join(root, "dump");
   auto r = jit.compile(kAddKernel, o);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.message();
   EXPECT_FALSE(r->fromMemoryCache || r->fromDiskCache);
   EXPECT_EQ(jit.stats().compiles, 2u);
 
-  EXPECT_NE(readAll(join(o.dumpDir, "00-input.mlir")).find("gpu.module @kernels"),
-            std::string::npos);
+  EXPECT_NE(
+      readAll(join(o.dumpDir, "00-input.mlir")).find("gpu.module @kernels"),
+      std::string::npos);
   EXPECT_NE(readAll(join(o.dumpDir, "01-cute-plan-smem.mlir"))
                 .find("gpu.func @add_f32x4"),
             std::string::npos);
@@ -387,6 +455,10 @@ TEST_F(JitTest, DumpDirReceivesEveryStageAndThePtx) {
                 .find("gpu.func @add_f32x4"),
             std::string::npos);
   EXPECT_EQ(readAll(join(o.dumpDir, "kernels.sm_90a.ptx")), r->ptx);
+  EXPECT_EQ(readAll(join(o.dumpDir, "kernels.sm_90a.json")), r->metadataJson);
+  if (havePtxas) {
+    EXPECT_EQ(readAll(join(o.dumpDir, "kernels.sm_90a.cubin")), r->cubin);
+  }
   unsigned mlirFiles = 0;
   bool sawToBinary = false, sawLowering = false;
   std::error_code ec;
@@ -396,8 +468,8 @@ TEST_F(JitTest, DumpDirReceivesEveryStageAndThePtx) {
     if (name.ends_with(".mlir"))
       ++mlirFiles;
     if (name.contains("gpu-module-to-binary"))
-      sawToBinary = readAll(it->path()).find("gpu.binary @kernels") !=
-                    std::string::npos;
+      sawToBinary =
+          readAll(it->path()).find("gpu.binary @kernels") != std::string::npos;
     if (name.contains("convert-gpu-to-nvvm"))
       sawLowering = readAll(it->path()).find("nvvm.read.ptx.sreg.tid.x") !=
                     std::string::npos;
@@ -416,15 +488,16 @@ TEST_F(JitTest, CompileFileNamesThePathInDiagnostics) {
   }
   Compiler jit;
   auto r = jit.compileFile(ok, opts);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.message();
   // The key is the text: compiling the same text from memory hits.
   EXPECT_TRUE(jit.compile(kAddKernel, opts)->fromMemoryCache);
   auto e = jit.compileFile(bad, opts);
   ASSERT_FALSE(e.ok());
-  EXPECT_NE(e.error().find(bad + ":2:"), std::string::npos) << e.error();
+  EXPECT_NE(e.message().find(bad + ":2:"), std::string::npos) << e.message();
   auto missing = jit.compileFile(join(root, "nope.mlir"), opts);
   ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.error().find("cannot read"), std::string::npos);
+  EXPECT_EQ(missing.error().code(), cute::ErrorCode::Io);
+  EXPECT_NE(missing.message().find("cannot read"), std::string::npos);
 }
 
 TEST_F(JitTest, DiskCacheCanBeTurnedOff) {
@@ -465,14 +538,14 @@ namespace {
 TEST_F(JitTest, PublishingOverAnExistingEntryUsesTheVerifiedWinner) {
   Compiler first;
   auto a = first.compile(kAddKernel, opts);
-  ASSERT_TRUE(a.ok()) << a.error();
+  ASSERT_TRUE(a.ok()) << a.message();
   // A dump compiles without looking the key up, so its store finds the
   // entry already there: the same situation as losing a publish race.
   Compiler jit;
   JitOptions o = opts;
   o.dumpDir = join(root, "dump");
   auto b = jit.compile(kAddKernel, o);
-  ASSERT_TRUE(b.ok()) << b.error();
+  ASSERT_TRUE(b.ok()) << b.message();
   EXPECT_EQ(jit.stats().diskRacesLost, 1u);
   EXPECT_EQ(jit.stats().diskStores, 0u);
   EXPECT_EQ(jit.stats().diskCorrupt, 0u);
@@ -483,7 +556,7 @@ TEST_F(JitTest, PublishingOverAnExistingEntryUsesTheVerifiedWinner) {
   ASSERT_FALSE(::truncate(file.c_str(), 3));
   Compiler third;
   auto c = third.compile(kAddKernel, o);
-  ASSERT_TRUE(c.ok()) << c.error();
+  ASSERT_TRUE(c.ok()) << c.message();
   EXPECT_EQ(third.stats().diskRacesLost, 1u);
   EXPECT_EQ(third.stats().diskCorrupt, 1u);
   EXPECT_EQ(third.stats().diskStores, 1u);

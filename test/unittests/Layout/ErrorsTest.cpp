@@ -55,12 +55,28 @@ TEST(Errors, GuardPassesValuesAndCatchesAlgebraErrors) {
   auto bad = guard([]() -> Int { fail("composition: something"); });
   ASSERT_FALSE(bool(bad));
   EXPECT_EQ(bad.message(), "composition: something");
+  // The shared error type, with the algebra's code.
+  const cute::Error &e = bad.error();
+  EXPECT_EQ(e.code(), cute::ErrorCode::Algebra);
+  EXPECT_EQ(e.str(), "AlgebraError: composition: something");
+  // Functions returning nothing become a Status.
+  cute::Status st = guard([] { fail("complement: x"); });
+  EXPECT_EQ(st.error().code(), cute::ErrorCode::Algebra);
+  EXPECT_TRUE(guard([] {}).ok());
   // Non-algebra exceptions are not swallowed.
   EXPECT_THROW(guard([]() -> int { throw std::logic_error("x"); }),
                std::logic_error);
 }
 
 // --- composition ----------------------------------------------------------------
+
+TEST(Errors, ParseErrorsAreAlgebraErrors) {
+  DynamicSymbols syms;
+  Expected<Layout> l = parseLayout("(2,3):(1", syms);
+  ASSERT_FALSE(l.ok());
+  EXPECT_EQ(l.error().code(), cute::ErrorCode::Algebra);
+  EXPECT_FALSE(l.message().empty());
+}
 
 TEST(Errors, CompositionStrideDivisibility) {
   // 9 is neither a multiple of nor smaller than A's first mode 6.

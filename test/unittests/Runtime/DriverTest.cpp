@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 
+using namespace cute;
 using namespace cute::rt;
 
 TEST(RuntimeDriver, MissingLibraryIsNoDriverError) {
@@ -57,18 +58,18 @@ TEST(RuntimeDriver, EmptyObjectsReportMisuse) {
 }
 
 namespace {
-Result<int> half(int x) {
+Expected<int> half(int x) {
   if (x % 2)
     return Error(ErrorCode::InvalidArgument, "odd");
   return x / 2;
 }
-Result<int> quarter(int x) {
-  CUTE_RT_ASSIGN(int h, half(x));
-  CUTE_RT_ASSIGN(int q, half(h));
+Expected<int> quarter(int x) {
+  CUTE_ASSIGN_OR_RETURN(int h, half(x));
+  CUTE_ASSIGN_OR_RETURN(int q, half(h));
   return q;
 }
 Status checkEven(int x) {
-  CUTE_RT_TRY(half(x));
+  CUTE_TRY(half(x));
   return okStatus();
 }
 } // namespace

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <numeric>
 
+using namespace cute;
 using namespace cute::rt;
 
 namespace {
@@ -73,7 +74,8 @@ TEST_F(RuntimeGpu, DeviceInfo) {
   EXPECT_GT(ctx.driver().version(), 0);
   Status s = ctx.driver().check(CUDA_ERROR_OUT_OF_MEMORY, "probe");
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.error().message().find("probe: CUDA_ERROR_OUT_OF_MEMORY (out of memory)"),
+  EXPECT_NE(s.error().message().find(
+                "probe: CUDA_ERROR_OUT_OF_MEMORY (out of memory)"),
             std::string::npos)
       << s.error().message();
   EXPECT_FALSE(ctx.checkChip("sm_10a").ok());
@@ -261,8 +263,12 @@ TEST_F(RuntimeGpu, TmaLoad2D) {
   ASSERT_TRUE(tm.ok()) << tm.error().str();
   KernelArgs args;
   int x0 = 32, y0 = 16;
-  args.tensorMap(*tm).ptr<float>(*out).scalar<int32_t>(x0).scalar<int32_t>(y0)
-      .scalar<int32_t>(int(BX)).scalar<int32_t>(int(BY));
+  args.tensorMap(*tm)
+      .ptr<float>(*out)
+      .scalar<int32_t>(x0)
+      .scalar<int32_t>(y0)
+      .scalar<int32_t>(int(BX))
+      .scalar<int32_t>(int(BY));
   LaunchConfig cfg;
   cfg.grid = Dim3(1);
   Status s = k->launch(stream, cfg, args);
@@ -279,8 +285,12 @@ TEST_F(RuntimeGpu, TmaLoad2D) {
   auto tm2 = encodeTensorMap(ctx, spec);
   ASSERT_TRUE(tm2.ok()) << tm2.error().str();
   KernelArgs bad;
-  bad.tensorMap(*tm2).ptr<float>(*out).scalar<int32_t>(0).scalar<int32_t>(0)
-      .scalar<int32_t>(16).scalar<int32_t>(16);
+  bad.tensorMap(*tm2)
+      .ptr<float>(*out)
+      .scalar<int32_t>(0)
+      .scalar<int32_t>(0)
+      .scalar<int32_t>(16)
+      .scalar<int32_t>(16);
   s = k->launch(stream, cfg, bad);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.error().message().find("box [16,16]"), std::string::npos);

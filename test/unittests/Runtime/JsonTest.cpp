@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+using namespace cute;
 using namespace cute::rt;
 
 namespace {
@@ -80,8 +81,7 @@ TEST(RuntimeJson, RejectsMalformed) {
   EXPECT_NE(parseErr("[1 2]").find("expected ',' or ']'"), std::string::npos);
   EXPECT_NE(parseErr("tru").find("unexpected character"), std::string::npos);
   EXPECT_NE(parseErr("1e999").find("out of range"), std::string::npos);
-  EXPECT_NE(parseErr(std::string(300, '[')).find("nesting"),
-            std::string::npos);
+  EXPECT_NE(parseErr(std::string(300, '[')).find("nesting"), std::string::npos);
 }
 
 TEST(RuntimeJson, ErrorsCarryLineAndColumn) {

@@ -5,12 +5,14 @@
 
 #include <cstring>
 
+using namespace cute;
 using namespace cute::rt;
 
 namespace {
 
 KernelInfo kernelInfo() {
-  auto m = parseMetadata(R"({"chip":"sm_90a","kernels":[{"name":"add_f32",
+  auto m = parseMetadata(
+      R"({"schema_version":1,"chip":"sm_90a","kernels":[{"name":"add_f32",
     "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8},
               {"name":"n","kind":"scalar","elem":"i32","bytes":4},
               {"name":"tmap","kind":"tma_desc","bytes":128,"tma":{"elem":"f16",
@@ -86,8 +88,9 @@ TEST(RuntimeLaunchCheck, WrongSize) {
 
 TEST(RuntimeLaunchCheck, WrongKindAndType) {
   KernelArgs args;
-  args.scalar<int64_t>(int64_t(kPtr)).scalar<int32_t>(7).tensorMap(
-      fakeTensorMap());
+  args.scalar<int64_t>(int64_t(kPtr))
+      .scalar<int32_t>(7)
+      .tensorMap(fakeTensorMap());
   expectRejected(args, "argument 0 ('a'): expected ptr f32, got scalar i64");
   KernelArgs swapped;
   swapped.ptr(kPtr).tensorMap(fakeTensorMap()).scalar<int32_t>(7);
@@ -123,8 +126,9 @@ TEST(RuntimeLaunchCheck, TensorMapMismatch) {
                  "tensor map box [64,32] does not match metadata box [64,64]");
   expectRejected(with(fakeTensorMap(ElemType::F16, {64, 64, 1})),
                  "tensor map rank 3 does not match metadata rank 2");
-  expectRejected(with(fakeTensorMap(ElemType::F16, {64, 64}, 64)),
-                 "tensor map swizzle 64 B does not match metadata swizzle 128 B");
+  expectRejected(
+      with(fakeTensorMap(ElemType::F16, {64, 64}, 64)),
+      "tensor map swizzle 64 B does not match metadata swizzle 128 B");
 }
 
 TEST(RuntimeLaunchCheck, Geometry) {
@@ -136,8 +140,9 @@ TEST(RuntimeLaunchCheck, Geometry) {
   EXPECT_EQ(r->block, Dim3(128));
   EXPECT_EQ(r->cluster, Dim3(2));
   EXPECT_EQ(r->dynamicSmem, 1024u);
-  EXPECT_EQ(r->str(),
-            "grid [4,2,1], block [128,1,1], cluster [2,1,1], dynamic smem 1024 B");
+  EXPECT_EQ(
+      r->str(),
+      "grid [4,2,1], block [128,1,1], cluster [2,1,1], dynamic smem 1024 B");
 
   auto bad = [&](LaunchConfig c, const std::string &what) {
     auto res = resolveLaunch(k, c);
@@ -163,7 +168,8 @@ TEST(RuntimeLaunchCheck, Geometry) {
   bad(c, "cluster [4,1,1] differs from the compiled cluster [2,1,1]");
   c = cfg;
   c.dynamicSmem = 512;
-  bad(c, "dynamic shared memory 512 B is below the kernel's smem_dynamic 1024 B");
+  bad(c,
+      "dynamic shared memory 512 B is below the kernel's smem_dynamic 1024 B");
   c = cfg;
   c.dynamicSmem = 100 * 1024;
   EXPECT_TRUE(resolveLaunch(k, c).ok());
@@ -198,7 +204,8 @@ TEST(RuntimeLaunchCheck, LaunchRejectsBadArgumentsBeforeTouchingTheDriver) {
 // The compiler records the alignment a pointer parameter was compiled to
 // assume (`"align"`); a pointer that breaks it is rejected before launch.
 TEST(RuntimeLaunchCheck, PointerAlignmentPromise) {
-  auto m = parseMetadata(R"({"chip":"sm_90a","kernels":[{"name":"add_f32",
+  auto m = parseMetadata(
+      R"({"schema_version":1,"chip":"sm_90a","kernels":[{"name":"add_f32",
     "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8,"align":16}],
     "block":[128,1,1]}]})");
   ASSERT_TRUE(m.ok()) << m.error().str();
@@ -219,14 +226,16 @@ TEST(RuntimeLaunchCheck, PointerAlignmentPromise) {
 }
 
 TEST(RuntimeLaunchCheck, MalformedAlignment) {
-  auto notPow2 = parseMetadata(R"({"chip":"sm_90a","kernels":[{"name":"k",
+  auto notPow2 = parseMetadata(
+      R"({"schema_version":1,"chip":"sm_90a","kernels":[{"name":"k",
     "params":[{"name":"a","kind":"ptr","bytes":8,"align":12}],
     "block":[32,1,1]}]})");
   ASSERT_FALSE(notPow2.ok());
   EXPECT_NE(notPow2.error().message().find("must be a power of two, got 12"),
             std::string::npos)
       << notPow2.error().message();
-  auto onScalar = parseMetadata(R"({"chip":"sm_90a","kernels":[{"name":"k",
+  auto onScalar = parseMetadata(
+      R"({"schema_version":1,"chip":"sm_90a","kernels":[{"name":"k",
     "params":[{"name":"n","kind":"scalar","elem":"i32","bytes":4,"align":4}],
     "block":[32,1,1]}]})");
   ASSERT_FALSE(onScalar.ok());

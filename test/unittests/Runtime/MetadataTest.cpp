@@ -1,15 +1,18 @@
 //===- MetadataTest.cpp - Kernel metadata parsing -------------------------===//
 #include "cute/Runtime/Metadata.h"
+#include "cute/Support/KernelMetadataSchema.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 
+using namespace cute;
 using namespace cute::rt;
 
 namespace {
 
-const char *kGood = R"({"chip":"sm_90a","kernels":[{"name":"add_f32","params":[
+const char *kGood =
+    R"({"schema_version":1,"chip":"sm_90a","kernels":[{"name":"add_f32","params":[
   {"name":"a","kind":"ptr","elem":"f32","bytes":8},
   {"name":"n","kind":"scalar","elem":"i32","bytes":4},
   {"name":"tmap","kind":"tma_desc","bytes":128,"tma":{"elem":"f16","rank":2,
@@ -74,7 +77,8 @@ TEST(RuntimeMetadata, ParsesTheReferenceDocument) {
 TEST(RuntimeMetadata, DefaultsAndCompilerSpellings) {
   // What CollectKernelMetadata emits: a "module" key, "" for unknown
   // pointee types, MLIR type spellings; cluster and smem may be omitted.
-  auto m = parseMetadata(R"({"chip":"sm_100a","module":"m","kernels":[
+  auto m = parseMetadata(
+      R"({"schema_version":1,"chip":"sm_100a","module":"m","kernels":[
     {"name":"k","params":[{"name":"arg0","kind":"ptr","elem":"","bytes":8},
                           {"name":"arg1","kind":"scalar","elem":"ui32","bytes":4}],
      "block":[64,2,1]}]})");
@@ -85,25 +89,57 @@ TEST(RuntimeMetadata, DefaultsAndCompilerSpellings) {
   EXPECT_EQ(*k.params[1].elem, ElemType::U32);
   EXPECT_EQ(k.cluster, Dim3(1, 1, 1));
   EXPECT_EQ(k.smemDynamic, 0u);
-  EXPECT_TRUE(parseMetadata(R"({"chip":"sm_80","kernels":[]})").ok());
+  EXPECT_TRUE(
+      parseMetadata(R"({"schema_version":1,"chip":"sm_80","kernels":[]})")
+          .ok());
 }
 
 TEST(RuntimeMetadata, SyntaxErrorsAreJsonErrors) {
-  expectError(R"({"chip":"sm_90a","kernels":[}")", "metadata is not valid JSON",
-              "line 1", ErrorCode::Json);
+  expectError(R"({"schema_version":1,"chip":"sm_90a","kernels":[}")",
+              "metadata is not valid JSON", "line 1", ErrorCode::Json);
 }
 
 TEST(RuntimeMetadata, TopLevelErrors) {
   expectError("[]", "<root>", "expected object, got array");
-  expectError(R"({"kernels":[]})", "chip", "missing required field");
-  expectError(R"({"chip":90,"kernels":[]})", "chip", "expected string, got number");
-  expectError(R"({"chip":"gfx90a","kernels":[]})", "chip", "sm_<major><minor>");
-  expectError(R"({"chip":"sm_90a"})", "kernels", "missing required field");
-  expectError(R"({"chip":"sm_90a","kernels":{}})", "kernels", "expected array");
-  expectError(R"({"chip":"sm_90a","kernels":[],"extra":1})", "extra",
-              "unknown key");
-  expectError(R"({"chip":"sm_90a","kernels":[1]})", "kernels[0]",
-              "expected object");
+  expectError(R"({"schema_version":1,"kernels":[]})", "chip",
+              "missing required field");
+  expectError(R"({"schema_version":1,"chip":90,"kernels":[]})", "chip",
+              "expected string, got number");
+  expectError(R"({"schema_version":1,"chip":"gfx90a","kernels":[]})", "chip",
+              "sm_<major><minor>");
+  expectError(R"({"schema_version":1,"chip":"sm_90a"})", "kernels",
+              "missing required field");
+  expectError(R"({"schema_version":1,"chip":"sm_90a","kernels":{}})", "kernels",
+              "expected array");
+  expectError(R"({"schema_version":1,"chip":"sm_90a","kernels":[],"extra":1})",
+              "extra", "unknown key");
+  expectError(R"({"schema_version":1,"chip":"sm_90a","kernels":[1]})",
+              "kernels[0]", "expected object");
+}
+
+TEST(RuntimeMetadata, SchemaVersionMismatchIsRejected) {
+  const std::string rest = R"(,"chip":"sm_90a","kernels":[]})";
+  std::string next = std::to_string(metadata::kSchemaVersion + 1);
+  expectError(R"({"schema_version":)" + next + rest, "schema_version",
+              "schema version " + next +
+                  " is not supported: this runtime "
+                  "reads version " +
+                  std::to_string(metadata::kSchemaVersion));
+  expectError(R"({"schema_version":0)" + rest, "schema_version",
+              "version 0 is not supported");
+  expectError(R"({"schema_version":"1")" + rest, "schema_version",
+              "version string is not supported");
+  // Missing: no guessing which version an old document was written for.
+  expectError(R"({"chip":"sm_90a","kernels":[]})", "schema_version",
+              "missing required field");
+  // The version is checked before the keys: a newer document's new keys do
+  // not hide the real cause.
+  expectError(R"({"schema_version":)" + next +
+                  R"(,"chip":"sm_90a","kernels":[],"new_key":1})",
+              "schema_version", "is not supported");
+  EXPECT_TRUE(parseMetadata(R"({"schema_version":)" +
+                            std::to_string(metadata::kSchemaVersion) + rest)
+                  .ok());
 }
 
 TEST(RuntimeMetadata, KernelErrors) {
@@ -129,16 +165,18 @@ TEST(RuntimeMetadata, KernelErrors) {
               "kernels[0].smem_static", "expected an integer, got string");
   expectError(mutate(R"("smem_dynamic":0)", R"("smem_dynamc":0)"),
               "kernels[0].smem_dynamc", "unknown key");
-  expectError(R"({"chip":"sm_90a","kernels":[{"name":"k","params":7,
+  expectError(
+      R"({"schema_version":1,"chip":"sm_90a","kernels":[{"name":"k","params":7,
                  "block":[1,1,1]}]})",
-              "kernels[0].params", "expected array, got number");
+      "kernels[0].params", "expected array, got number");
   // Two kernels with the same name.
   std::string s = kGood;
   std::string k = s.substr(s.find("{\"name\":\"add_f32\""));
   k = k.substr(0, k.size() - 2); // drop "]}"
-  expectError(std::string(R"({"chip":"sm_90a","kernels":[)") + k + "," + k +
-                  "]}",
-              "kernels[1].name", "duplicate kernel name 'add_f32'");
+  expectError(
+      std::string(R"({"schema_version":1,"chip":"sm_90a","kernels":[)") + k +
+          "," + k + "]}",
+      "kernels[1].name", "duplicate kernel name 'add_f32'");
 }
 
 TEST(RuntimeMetadata, ParamErrors) {
@@ -161,52 +199,52 @@ TEST(RuntimeMetadata, ParamErrors) {
               "kernels[0].params[1].elem", "missing required field for scalar");
   expectError(mutate(R"("bytes":128)", R"("bytes":64)"),
               "kernels[0].params[2].bytes", "tma_desc must be 128 bytes");
-  expectError(mutate(R"("elem":"f32","bytes":8)",
-                     R"("elem":"f32","bytes":8,"tma":{})"),
-              "kernels[0].params[0].tma", "only allowed on tma_desc");
-  expectError(mutate(R"("elem":"f32","bytes":8)", R"("elem":"f32","bytes":8,"x":1)"),
-              "kernels[0].params[0].x", "unknown key");
-  expectError(mutate(R"("elem":"i32","bytes":4)", R"("elem":"i32","bytes":true)"),
-              "kernels[0].params[1].bytes", "expected number, got boolean");
+  expectError(
+      mutate(R"("elem":"f32","bytes":8)", R"("elem":"f32","bytes":8,"tma":{})"),
+      "kernels[0].params[0].tma", "only allowed on tma_desc");
+  expectError(
+      mutate(R"("elem":"f32","bytes":8)", R"("elem":"f32","bytes":8,"x":1)"),
+      "kernels[0].params[0].x", "unknown key");
+  expectError(
+      mutate(R"("elem":"i32","bytes":4)", R"("elem":"i32","bytes":true)"),
+      "kernels[0].params[1].bytes", "expected number, got boolean");
 }
 
 TEST(RuntimeMetadata, TmaErrors) {
   const std::string w = "kernels[0].params[2].";
-  expectError(R"({"chip":"sm_90a","kernels":[{"name":"k","block":[1,1,1],
+  expectError(
+      R"({"schema_version":1,"chip":"sm_90a","kernels":[{"name":"k","block":[1,1,1],
                  "params":[{"name":"t","kind":"tma_desc","bytes":128}]}]})",
-              "kernels[0].params[0].tma", "missing required field for tma_desc");
+      "kernels[0].params[0].tma", "missing required field for tma_desc");
   expectError(mutate(R"("rank":2)", R"("rank":6)"), w + "tma.rank",
               "out of range [1, 5]");
   expectError(mutate(R"("box":[64,64])", R"("box":[64])"), w + "tma.box",
               "expected 2 entries (rank), got 1");
-  expectError(mutate(R"("box":[64,64])", R"("box":[64,512])"),
-              w + "tma.box[1]", "out of range [1, 256]");
+  expectError(mutate(R"("box":[64,64])", R"("box":[64,512])"), w + "tma.box[1]",
+              "out of range [1, 256]");
   expectError(mutate(R"("swizzle":128)", R"("swizzle":16)"), w + "tma.swizzle",
               "must be 0, 32, 64 or 128");
   expectError(mutate(R"("interleave":0)", R"("interleave":8)"),
               w + "tma.interleave", "must be 0, 16 or 32");
   expectError(mutate(R"("tma":{"elem":"f16")", R"("tma":{"elem":"q7")"),
               w + "tma.elem", "unknown element type 'q7'");
-  expectError(mutate(R"("kind":"tma_desc",)", R"("kind":"tma_desc","elem":"f32",)"),
-              w + "elem", "disagrees with tma.elem 'f16'");
+  expectError(
+      mutate(R"("kind":"tma_desc",)", R"("kind":"tma_desc","elem":"f32",)"),
+      w + "elem", "disagrees with tma.elem 'f16'");
   expectError(mutate(R"("interleave":0)", R"("interleave":0,"mode":1)"),
               w + "tma.mode", "unknown key");
 }
 
 TEST(RuntimeMetadata, LoadFile) {
   std::string path = ::testing::TempDir() + "cute_rt_meta.json";
-  {
-    std::ofstream(path) << kGood;
-  }
+  { std::ofstream(path) << kGood; }
   auto m = loadMetadataFile(path);
   ASSERT_TRUE(m.ok()) << m.error().str();
   EXPECT_EQ(m->kernels.size(), 1u);
   auto missing = loadMetadataFile(path + ".nope");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().code(), ErrorCode::Io);
-  {
-    std::ofstream(path) << R"({"chip":"sm_90a"})";
-  }
+  { std::ofstream(path) << R"({"schema_version":1,"chip":"sm_90a"})"; }
   auto bad = loadMetadataFile(path);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message().rfind(path + ": kernels", 0), 0u)

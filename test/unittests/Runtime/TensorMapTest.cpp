@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+using namespace cute;
 using namespace cute::rt;
 
 namespace {
@@ -84,7 +85,8 @@ TEST(RuntimeTensorMap, Rank) {
 TEST(RuntimeTensorMap, GlobalAddressAlignment) {
   TmaDescriptorSpec s = good();
   s.globalAddress += 8;
-  expectInvalid(s, "globalAddress", "must be 16-byte aligned, got 0x7f0000000008");
+  expectInvalid(s, "globalAddress",
+                "must be 16-byte aligned, got 0x7f0000000008");
   s.globalAddress = 0;
   expectInvalid(s, "globalAddress", "null device pointer");
   s = good();
@@ -144,7 +146,8 @@ TEST(RuntimeTensorMap, InnerBoxMultipleOf16Bytes) {
 TEST(RuntimeTensorMap, InnerBoxWithinSwizzleSpan) {
   TmaDescriptorSpec s = good();
   s.box = {128, 64}; // 256 bytes > 128
-  expectInvalid(s, "box[0]", "inner box of 256 bytes exceeds the 128-byte swizzle span");
+  expectInvalid(s, "box[0]",
+                "inner box of 256 bytes exceeds the 128-byte swizzle span");
   s.box = {32, 64}; // 64 bytes
   s.swizzle = TmaSwizzle::B32;
   expectInvalid(s, "box[0]", "exceeds the 32-byte swizzle span");
@@ -189,9 +192,12 @@ TEST(RuntimeTensorMap, ModesAndTypes) {
 
 TEST(RuntimeTensorMap, DataTypes) {
   EXPECT_EQ(*tensorMapDataType(ElemType::F16), CU_TENSOR_MAP_DATA_TYPE_FLOAT16);
-  EXPECT_EQ(*tensorMapDataType(ElemType::BF16), CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+  EXPECT_EQ(*tensorMapDataType(ElemType::BF16),
+            CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
   EXPECT_EQ(*tensorMapDataType(ElemType::F32), CU_TENSOR_MAP_DATA_TYPE_FLOAT32);
   EXPECT_EQ(*tensorMapDataType(ElemType::I32), CU_TENSOR_MAP_DATA_TYPE_INT32);
-  EXPECT_EQ(*tensorMapDataType(ElemType::F8E4M3), CU_TENSOR_MAP_DATA_TYPE_UINT8);
-  EXPECT_EQ(*tensorMapDataType(ElemType::TF32), CU_TENSOR_MAP_DATA_TYPE_TFLOAT32);
+  EXPECT_EQ(*tensorMapDataType(ElemType::F8E4M3),
+            CU_TENSOR_MAP_DATA_TYPE_UINT8);
+  EXPECT_EQ(*tensorMapDataType(ElemType::TF32),
+            CU_TENSOR_MAP_DATA_TYPE_TFLOAT32);
 }

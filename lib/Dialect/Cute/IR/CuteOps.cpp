@@ -106,7 +106,8 @@ static void tileLeaves(MLIRContext *ctx, const ::cute::layout::Tile &t,
     return;
   }
   if (t.isUnderscore()) {
-    out.push_back(TileType::get(ctx, "_"));
+    out.push_back(
+        TileType::get(ctx, CuteValue::ofTile(::cute::layout::Tile::underscore())));
     return;
   }
   for (auto &e : t.elems)

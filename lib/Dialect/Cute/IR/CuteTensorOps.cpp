@@ -54,38 +54,36 @@ struct OperandReader {
   }
 };
 
-/// A static layout from an attribute string.
-Layout staticLayoutAttr(StringRef what, StringRef spec) {
-  DynamicSymbols syms;
-  auto l = parseLayout(std::string_view(spec.data(), spec.size()), syms);
-  if (!l)
-    fail(std::string(what) + " \"" + spec.str() + "\": " + l.message());
-  if (!l->isStatic())
-    fail(std::string(what) + " \"" + spec.str() + "\" must be static");
-  return *l;
+/// The static layout of a `#cute.layout` parameter.
+Layout staticLayoutAttr(StringRef what, LayoutAttr attr) {
+  const Layout &l = attr.getValue().layout;
+  if (!l.isStatic())
+    fail(std::string(what) + " \"" + l.str() + "\" must be static");
+  return l;
 }
 
-/// A static tiler from an attribute string: a tile `[..]`, a layout or a
-/// shape.
-Tile tilerAttr(StringRef spec) {
-  DynamicSymbols syms;
-  std::string_view text(spec.data(), spec.size());
-  Tile t;
-  if (spec.contains('[') || spec.contains(':')) {
-    auto r = parseTile(text, syms);
-    if (!r)
-      fail("tiler \"" + spec.str() + "\": " + r.message());
-    t = *r;
-  } else {
-    auto r = parseIntTuple(text, syms);
-    if (!r)
-      fail("tiler \"" + spec.str() + "\": " + r.message());
-    // A leaf shape tiles by one layout (`512` -> 512:1); a tuple by mode.
-    t = r->isTuple() ? Tile::fromShape(*r) : Tile::ofLayout(Layout(*r));
+/// The static tiler of a `tiler` parameter: a `#cute.tile`, a
+/// `#cute.layout` (one layout), or a `#cute.shape` (a leaf shape n tiles by
+/// n:1, a tuple shape by mode, as CuTe's shape tilers).
+Tile tilerAttr(Attribute attr) {
+  const CuteValue *v = cuteValueOf(attr);
+  if (!v)
+    fail("tiler must be a #cute.tile, #cute.shape or #cute.layout");
+  if (!v->isStatic())
+    fail("tiler \"" + v->str() + "\" must be static");
+  switch (v->kind) {
+  case CuteKind::Tile:
+    return v->tile;
+  case CuteKind::Layout:
+    return Tile::ofLayout(v->layout);
+  case CuteKind::Shape:
+    return v->tuple.isTuple() ? Tile::fromShape(v->tuple)
+                              : Tile::ofLayout(Layout(v->tuple));
+  default:
+    fail("tiler must be a #cute.tile, #cute.shape or #cute.layout, but got "
+         "a " +
+         std::string(kindName(v->kind)));
   }
-  if (syms.next != 0)
-    fail("tiler \"" + spec.str() + "\" must be static");
-  return t;
 }
 
 ViewResult finishView(const MemRefInfo &in, const TensorView &v) {
@@ -141,8 +139,8 @@ LogicalResult inferView(MLIRContext *ctx, std::optional<Location> loc,
   };
   if (!m.isPtr && !m.isCoord &&
       failed(CuteMemRefType::verify(emitErr, m.elem, m.space, m.align,
-                                    m.swizzle ? m.swizzle->str() : "",
-                                    m.layout.str())))
+                                    swizzleValue(m.swizzle),
+                                    CuteValue::ofLayout(m.layout))))
     return failure();
   inferred.push_back(tensorTypeOf(ctx, m));
   return success();
@@ -375,7 +373,9 @@ LogicalResult CopyOp::verify() {
              << "\"), but pred \"" << p.layout.str() << "\" has "
              << np.str();
   }
-  auto plan = guard([&] { return planCopy(s, d, bits, bool(getPred())); });
+  auto plan = guard([&] {
+    return planCopy(s.access(), d.access(), bits, bool(getPred()));
+  });
   if (!plan)
     return emitOpError() << plan.message();
   return success();

@@ -83,18 +83,6 @@ std::string mlir::cute::checkAlignment(Type elem, int64_t align) {
   return "";
 }
 
-int64_t mlir::cute::alignAfterOffset(int64_t alignBytes, const Int &offset,
-                                     unsigned bits) {
-  int64_t d = offset.divisor(); // 0 for a static zero offset
-  if (d == 0)
-    return alignBytes;
-  // Largest power of two dividing d * bits, in bits.
-  uint64_t db = uint64_t(d < 0 ? -d : d) * bits;
-  uint64_t pow2Bits = db & (~db + 1);
-  uint64_t alignBits = std::min<uint64_t>(pow2Bits, uint64_t(alignBytes) * 8);
-  return alignBits < 8 ? 0 : int64_t(alignBits / 8);
-}
-
 //===----------------------------------------------------------------------===//
 // Parsing helpers
 //===----------------------------------------------------------------------===//
@@ -127,16 +115,6 @@ static ParseResult parseSpaceAndAlign(AsmParser &p, Type &elem,
   }
   more = true;
   return success();
-}
-
-static std::string canonicalLayout(StringRef spec, std::string &err) {
-  DynamicSymbols syms;
-  auto v = parseCuteValue(CuteKind::Layout, spec, syms);
-  if (!v) {
-    err = v.message();
-    return "";
-  }
-  return v->str();
 }
 
 //===----------------------------------------------------------------------===//
@@ -188,79 +166,76 @@ Type CuteMemRefType::parse(AsmParser &p) {
     p.emitError(p.getCurrentLocation(), "expects a layout string");
     return {};
   }
-  std::string swz;
+  std::optional<Swizzle> swz;
+  SMLoc swzLoc = p.getCurrentLocation();
   if (succeeded(p.parseOptionalKeyword("S"))) {
     int64_t b, m, s;
     if (p.parseLess() || p.parseInteger(b) || p.parseComma() ||
         p.parseInteger(m) || p.parseComma() || p.parseInteger(s) ||
         p.parseGreater() || p.parseComma())
       return {};
-    swz = "S<" + std::to_string(b) + "," + std::to_string(m) + "," +
-          std::to_string(s) + ">";
+    auto sw = guard([&] {
+      Swizzle r{int(b), int(m), int(s)};
+      checkSwizzleRange(r);
+      return r;
+    });
+    if (!sw) {
+      p.emitError(swzLoc) << "!cute.memref: invalid swizzle S<" << b << ","
+                          << m << "," << s << ">: " << sw.message();
+      return {};
+    }
+    swz = *sw;
   }
-  std::string spec;
   SMLoc loc = p.getCurrentLocation();
-  if (p.parseString(&spec) || p.parseGreater())
+  auto layout = parseCuteValueText(p, CuteKind::Layout);
+  if (failed(layout))
     return {};
-  std::string err;
-  std::string canon = canonicalLayout(spec, err);
-  if (canon.empty()) {
-    p.emitError(loc) << "failed to parse layout from \"" << spec
-                     << "\": " << err;
+  if (p.parseGreater())
     return {};
-  }
-  return p.getChecked<CuteMemRefType>(p.getContext(), elem, space, align,
-                                      StringRef(swz), StringRef(canon));
+  (void)loc;
+  return p.getChecked<CuteMemRefType>(p.getContext(), elem, space, align, swz,
+                                      layout->layout);
 }
 
 void CuteMemRefType::print(AsmPrinter &p) const {
   p << "<" << getElementType() << ", " << stringifyMemSpace(getMemSpace())
     << ", align<" << getAlignment() << ">, ";
-  if (!getSwizzle().empty())
-    p << getSwizzle() << ", ";
-  p << "\"" << getLayout() << "\">";
+  if (getSwizzle())
+    p << getSwizzle()->str() << ", ";
+  printCuteValueText(p, getLayout());
+  p << ">";
 }
 
 LogicalResult
 CuteMemRefType::verify(function_ref<InFlightDiagnostic()> emitError, Type elem,
-                       MemSpace space, int64_t align, StringRef swizzle,
-                       StringRef layout) {
+                       MemSpace space, int64_t align,
+                       std::optional<CuteValue> swizzle, CuteValue layout) {
   if (auto m = checkElementType(elem, space); !m.empty())
     return emitError() << "!cute.memref: " << m;
   if (auto m = checkAlignment(elem, align); !m.empty())
     return emitError() << "!cute.memref: " << m;
-  DynamicSymbols syms;
-  auto v = parseCuteValue(CuteKind::Layout, layout, syms);
-  if (!v)
-    return emitError() << "!cute.memref: invalid layout \"" << layout
-                       << "\": " << v.message();
+  if (layout.kind != CuteKind::Layout)
+    return emitError() << "!cute.memref: expects a layout, but got the "
+                       << kindName(layout.kind) << " \"" << layout.str()
+                       << "\"";
   bool basis = false;
-  v->layout.stride.forEachLeaf([&](const IntTuple &l) { basis |= l.isBasis(); });
+  layout.layout.stride.forEachLeaf(
+      [&](const IntTuple &l) { basis |= l.isBasis(); });
   if (basis)
-    return emitError() << "!cute.memref: layout \"" << layout
+    return emitError() << "!cute.memref: layout \"" << layout.str()
                        << "\" has scaled-basis strides; a memref maps "
                           "coordinates to element offsets (use "
                           "!cute.coord_tensor for coordinates)";
-  if (!swizzle.empty()) {
-    auto s = guard([&] {
-      Swizzle sw = [&] {
-        auto e = parseSwizzle(std::string_view(swizzle.data(), swizzle.size()));
-        if (!e)
-          fail(e.message());
-        return *e;
-      }();
-      checkSwizzleRange(sw);
-      return sw;
-    });
-    if (!s)
-      return emitError() << "!cute.memref: invalid swizzle " << swizzle << ": "
-                         << s.message();
+  if (swizzle) {
+    if (swizzle->kind != CuteKind::Swizzle)
+      return emitError() << "!cute.memref: expects a swizzle, but got \""
+                         << swizzle->str() << "\"";
     if (space != MemSpace::smem)
-      return emitError() << "!cute.memref: a swizzle (" << swizzle
+      return emitError() << "!cute.memref: a swizzle (" << swizzle->str()
                          << ") is only allowed in smem, but got "
                          << stringifyMemSpace(space);
     if (storageBits(elem) < 8)
-      return emitError() << "!cute.memref: a swizzle (" << swizzle
+      return emitError() << "!cute.memref: a swizzle (" << swizzle->str()
                          << ") on sub-byte elements (" << elem
                          << ") is not supported";
   }
@@ -277,46 +252,36 @@ PtrType CuteMemRefType::getPtrType() const {
 //===----------------------------------------------------------------------===//
 
 Type CoordTensorType::parse(AsmParser &p) {
-  std::string base, layout;
-  SMLoc loc = p.getCurrentLocation();
-  if (p.parseLess() || p.parseString(&base) || p.parseComma() ||
-      p.parseString(&layout) || p.parseGreater())
+  if (p.parseLess())
     return {};
-  DynamicSymbols syms;
-  auto b = parseCuteValue(CuteKind::IntTuple, base, syms);
-  if (!b) {
-    p.emitError(loc) << "failed to parse the base coordinate \"" << base
-                     << "\": " << b.message();
+  auto base = parseCuteValueText(p, CuteKind::IntTuple);
+  if (failed(base) || p.parseComma())
     return {};
-  }
-  std::string err;
-  std::string canon = canonicalLayout(layout, err);
-  if (canon.empty()) {
-    p.emitError(loc) << "failed to parse layout from \"" << layout
-                     << "\": " << err;
+  auto layout = parseCuteValueText(p, CuteKind::Layout);
+  if (failed(layout) || p.parseGreater())
     return {};
-  }
-  std::string bs = b->str();
-  return p.getChecked<CoordTensorType>(p.getContext(), StringRef(bs),
-                                       StringRef(canon));
+  return p.getChecked<CoordTensorType>(p.getContext(), base->tuple,
+                                       layout->layout);
 }
 
 void CoordTensorType::print(AsmPrinter &p) const {
-  p << "<\"" << getBase() << "\", \"" << getLayout() << "\">";
+  p << "<";
+  printCuteValueText(p, getBase());
+  p << ", ";
+  printCuteValueText(p, getLayout());
+  p << ">";
 }
 
 LogicalResult
 CoordTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                        StringRef base, StringRef layout) {
-  DynamicSymbols syms;
-  auto b = parseCuteValue(CuteKind::IntTuple, base, syms);
-  if (!b)
-    return emitError() << "!cute.coord_tensor: invalid base \"" << base
-                       << "\": " << b.message();
-  auto l = parseCuteValue(CuteKind::Layout, layout, syms);
-  if (!l)
-    return emitError() << "!cute.coord_tensor: invalid layout \"" << layout
-                       << "\": " << l.message();
+                        CuteValue base, CuteValue layout) {
+  if (base.kind != CuteKind::IntTuple)
+    return emitError() << "!cute.coord_tensor: expects an int_tuple base, "
+                          "but got \""
+                       << base.str() << "\"";
+  if (layout.kind != CuteKind::Layout)
+    return emitError() << "!cute.coord_tensor: expects a layout, but got \""
+                       << layout.str() << "\"";
   return success();
 }
 
@@ -356,13 +321,6 @@ LogicalResult CopyAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 Expected<MemRefInfo> mlir::cute::readTensorType(Type t, DynamicSymbols &syms) {
   MemRefInfo info;
-  auto layoutOf = [&](StringRef spec) -> std::optional<std::string> {
-    auto v = parseCuteValue(CuteKind::Layout, spec, syms);
-    if (!v)
-      return v.message();
-    info.layout = v->layout;
-    return std::nullopt;
-  };
   if (auto p = dyn_cast<PtrType>(t)) {
     info.elem = p.getElementType();
     info.space = p.getMemSpace();
@@ -374,56 +332,39 @@ Expected<MemRefInfo> mlir::cute::readTensorType(Type t, DynamicSymbols &syms) {
     info.elem = m.getElementType();
     info.space = m.getMemSpace();
     info.align = m.getAlignment();
-    if (!m.getSwizzle().empty()) {
-      auto s = parseSwizzle(
-          std::string_view(m.getSwizzle().data(), m.getSwizzle().size()));
-      if (!s)
-        return Expected<MemRefInfo>::error(s.message());
-      info.swizzle = *s;
-    }
-    if (auto e = layoutOf(m.getLayout()))
-      return Expected<MemRefInfo>::error(*e);
+    info.swizzle = m.getSwizzleFunctor();
+    info.layout = m.getLayout().withFreshSymbols(syms).layout;
     return info;
   }
   if (auto c = dyn_cast<CoordTensorType>(t)) {
     info.isCoord = true;
-    auto b = parseCuteValue(CuteKind::IntTuple, c.getBase(), syms);
-    if (!b)
-      return Expected<MemRefInfo>::error(b.message());
-    info.base = b->tuple;
-    if (auto e = layoutOf(c.getLayout()))
-      return Expected<MemRefInfo>::error(*e);
+    info.base = c.getBase().withFreshSymbols(syms).tuple;
+    info.layout = c.getLayout().withFreshSymbols(syms).layout;
     return info;
   }
-  return Expected<MemRefInfo>::error("expects a !cute.ptr, !cute.memref or "
-                                     "!cute.coord_tensor");
+  return ::cute::layout::algebraError(
+      "expects a !cute.ptr, !cute.memref or !cute.coord_tensor");
 }
 
 Type mlir::cute::tensorTypeOf(MLIRContext *ctx, const MemRefInfo &info) {
   if (info.isPtr)
     return PtrType::get(ctx, info.elem, info.space, info.align);
   if (info.isCoord)
-    return CoordTensorType::get(ctx, info.base.str(), info.layout.str());
+    return CoordTensorType::get(ctx, info.base, info.layout);
   return CuteMemRefType::get(ctx, info.elem, info.space, info.align,
-                             info.swizzle ? info.swizzle->str() : "",
-                             info.layout.str());
+                             info.swizzle, info.layout);
 }
 
 std::vector<Int> mlir::cute::dynamicLeavesOfType(Type t) {
   std::vector<Int> all;
-  DynamicSymbols syms;
-  if (kindOfType(t)) {
-    auto v = valueOfType(t, syms);
-    if (v)
-      all = scalarLeaves(*v);
-  } else if (isa<CuteMemRefType, CoordTensorType>(t)) {
-    auto info = readTensorType(t, syms);
-    if (info) {
-      if (info->isCoord)
-        all = scalarLeaves(CuteValue::ofTuple(CuteKind::IntTuple, info->base));
-      auto l = scalarLeaves(CuteValue::ofLayout(info->layout));
-      all.insert(all.end(), l.begin(), l.end());
-    }
+  if (const CuteValue *v = cuteValueOf(t)) {
+    all = scalarLeaves(*v);
+  } else if (auto m = dyn_cast<CuteMemRefType>(t)) {
+    all = scalarLeaves(m.getLayout());
+  } else if (auto c = dyn_cast<CoordTensorType>(t)) {
+    all = scalarLeaves(c.getBase());
+    auto l = scalarLeaves(c.getLayout());
+    all.insert(all.end(), l.begin(), l.end());
   }
   std::vector<Int> dyn;
   for (const Int &i : all)

@@ -51,8 +51,10 @@ public:
     case CuteKind::ComposedLayout: {
       const ComposedLayout &c = v.composed;
       Value inner = c.innerIsSwizzle()
-                        ? StaticOp::create(b, loc, SwizzleType::get(
-                                                       ctx, c.swizzle().str()))
+                        ? StaticOp::create(b, loc,
+                                           SwizzleType::get(
+                                               ctx, CuteValue::ofSwizzle(
+                                                        c.swizzle())))
                               .getResult()
                         : layout(c.innerLayout());
       Value offset =

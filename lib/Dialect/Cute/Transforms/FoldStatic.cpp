@@ -68,7 +68,9 @@ struct CuteFoldStaticPass
         auto a = staticValue(eq.getLhs()), b = staticValue(eq.getRhs());
         if (a && b)
           rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-              op, rewriter.getBoolAttr(a->str() == b->str()));
+              op, rewriter.getBoolAttr(a->isTuple() && b->isTuple()
+                                           ? a->tuple.same(b->tuple)
+                                           : *a == *b));
         continue;
       }
       if (auto lt = dyn_cast<ElemLessOp>(op)) {

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Target/Chip.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
 
@@ -61,7 +62,7 @@ struct CutePlanSmemPass
 
   void planKernel(gpu::GPUFuncOp fn, gpu::GPUModuleOp mod,
                   SymbolTable &symbols, int64_t staticLimit) {
-    if (fn->hasAttr("cute.smem_plan"))
+    if (fn->hasAttr(attrs::SmemPlan))
       return;
     SmallVector<SmemAllocOp> allocs;
     fn.walk<WalkOrder::PreOrder>([&](SmemAllocOp a) { allocs.push_back(a); });
@@ -69,7 +70,7 @@ struct CutePlanSmemPass
       return;
 
     int64_t existingDynamic = 0;
-    if (auto ds = fn->getAttrOfType<IntegerAttr>("cute.dynamic_smem"))
+    if (auto ds = fn->getAttrOfType<IntegerAttr>(attrs::DynamicSmem))
       existingDynamic = ds.getInt();
 
     // Offsets relative to the start of the planned region.
@@ -118,7 +119,7 @@ struct CutePlanSmemPass
       }
       bufName = g.getSymNameAttr();
       int64_t need = base + total;
-      fn->setAttr("cute.dynamic_smem",
+      fn->setAttr(attrs::DynamicSmem,
                   IntegerAttr::get(IntegerType::get(ctx, 64),
                                    std::max(existingDynamic, need)));
     }
@@ -130,15 +131,16 @@ struct CutePlanSmemPass
       a.setOffsetAttr(b.getI64IntegerAttr(base + off));
       a.setBufferAttr(sym);
     }
-    fn->setAttr("cute.smem_plan",
-                b.getDictionaryAttr({
-                    b.getNamedAttr("bytes", b.getI64IntegerAttr(total)),
-                    b.getNamedAttr("dynamic", b.getBoolAttr(dynamic)),
-                    b.getNamedAttr("align", b.getI64IntegerAttr(maxAlign)),
-                    b.getNamedAttr("buffer", sym),
-                    b.getNamedAttr("offsets",
-                                   b.getDenseI64ArrayAttr(absolute)),
-                }));
+    fn->setAttr(
+        attrs::SmemPlan,
+        b.getDictionaryAttr({
+            b.getNamedAttr(attrs::SmemPlanBytes, b.getI64IntegerAttr(total)),
+            b.getNamedAttr(attrs::SmemPlanDynamic, b.getBoolAttr(dynamic)),
+            b.getNamedAttr(attrs::SmemPlanAlign, b.getI64IntegerAttr(maxAlign)),
+            b.getNamedAttr(attrs::SmemPlanBuffer, sym),
+            b.getNamedAttr(attrs::SmemPlanOffsets,
+                           b.getDenseI64ArrayAttr(absolute)),
+        }));
 
     if (report) {
       std::string text;

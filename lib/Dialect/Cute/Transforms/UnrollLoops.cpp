@@ -1,4 +1,5 @@
 //===- UnrollLoops.cpp - Full unrolling of loops marked cute.unroll -------===//
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -21,7 +22,7 @@ struct CuteUnrollLoopsPass
     // Innermost loops first, so an outer marked loop unrolls unrolled bodies.
     SmallVector<scf::ForOp> loops;
     getOperation()->walk<WalkOrder::PostOrder>([&](scf::ForOp f) {
-      if (f->hasAttr("cute.unroll"))
+      if (f->hasAttr(mlir::cute::attrs::Unroll))
         loops.push_back(f);
     });
     for (scf::ForOp f : loops) {

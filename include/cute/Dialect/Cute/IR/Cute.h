@@ -16,6 +16,9 @@
 
 #include "cute/Dialect/Cute/IR/CuteOpsDialect.h.inc"
 
+#include "cute/Dialect/Cute/IR/CuteAttrInterfaces.h.inc"
+#include "cute/Dialect/Cute/IR/CuteTypeInterfaces.h.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOpsTypes.h.inc"
 

@@ -29,6 +29,11 @@ class Cute_AlgebraOp<string mnemonic, list<Trait> traits = []>
     /// Raises ::cute::layout::AlgebraError on invalid operands.
     static ::mlir::cute::CuteValue compute(::llvm::ArrayRef<::mlir::cute::CuteValue> operands,
             Adaptor adaptor);
+    /// A declared result type is compared by meaning (equivalentValues).
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange declared) {
+      return ::mlir::cute::compatibleResultTypes(inferred, declared);
+    }
   }];
 }
 

@@ -20,6 +20,11 @@ class Cute_ViewOp<string mnemonic, list<Trait> traits = []>
         ::llvm::ArrayRef<::mlir::Type> operandTypes, Adaptor adaptor,
         ::cute::layout::DynamicSymbols &syms,
         std::vector<int64_t> *firstSym = nullptr);
+    /// A declared result type is compared by meaning (equivalentValues).
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange declared) {
+      return ::mlir::cute::compatibleResultTypes(inferred, declared);
+    }
   }];
 }
 
@@ -86,14 +91,15 @@ def Cute_LocalTileOp : Cute_ViewOp<"local_tile"> {
   let description = [{
     `zipped_divide(layout, tiler)` then slice `(_, coord)`: the result has the
     tile's modes (plus the rest modes where `coord` has `_`), and its iterator
-    is advanced by the offset of the coordinate. `tiler` is a tile (`[64:1;
-    32:1]`), a shape (`(64,32)`) or a layout, in CuTe notation.
+    is advanced by the offset of the coordinate. `tiler` is a `#cute.tile` (`[64:1;32:1]`), a `#cute.shape`
+    (`(64,32)`: one `n:1` layout per mode; a leaf `512` is `512:1`) or a
+    `#cute.layout` (one layout).
     ```mlir
-    %tile = cute.local_tile(%t, %bid) {tiler = "512"} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
+    %tile = cute.local_tile(%t, %bid) {tiler = #cute.shape<"512">} : (!cute.memref<f32, gmem, align<16>, "?:1">, i32) -> !cute.memref<f32, gmem, align<16>, "512:1">
     ```
   }];
   let arguments = (ins Cute_TensorLikeType:$tensor, Cute_CoordLike:$coord,
-                   StrAttr:$tiler);
+                   Cute_TilerAttr:$tiler);
   let results = (outs Cute_TensorLikeType:$result);
   let assemblyFormat = "`(` $tensor `,` $coord `)` attr-dict `:` functional-type(operands, results)";
 }
@@ -106,11 +112,11 @@ def Cute_LocalPartitionOp : Cute_ViewOp<"local_partition"> {
     product_each(shape(thr_layout)))` sliced at `(thr_coord, _)`, where
     `thr_coord` is `thr_layout.get_flat_coord(index)`.
     ```mlir
-    %p = cute.local_partition(%t, %tid) {thr_layout = "(32,4):(4,1)"} : (!cute.memref<f32, smem, align<16>, "(128,32):(32,1)">, i32) -> !cute.memref<f32, smem, align<4>, "(4,8):(1024,4)">
+    %p = cute.local_partition(%t, %tid) {thr_layout = #cute.layout<"(32,4):(4,1)">} : (!cute.memref<f32, smem, align<16>, "(128,32):(32,1)">, i32) -> !cute.memref<f32, smem, align<4>, "(4,8):(1024,4)">
     ```
   }];
   let arguments = (ins Cute_TensorLikeType:$tensor, Cute_IndexLike:$index,
-                   StrAttr:$thr_layout);
+                   Cute_LayoutAttr:$thr_layout);
   let results = (outs Cute_TensorLikeType:$result);
   let assemblyFormat = "`(` $tensor `,` $index `)` attr-dict `:` functional-type(operands, results)";
 }
@@ -124,11 +130,11 @@ def Cute_PartitionTVOp : Cute_ViewOp<"partition_tv"> {
     `(tid, _)`. With `tiler` the tensor is first `zipped_divide`d and the
     result is `(values, rest...)`, the values of thread `tid` in every tile.
     ```mlir
-    %v = cute.partition_tv(%tile, %tid) {tv_layout = "(128,4):(4,1)"} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
+    %v = cute.partition_tv(%tile, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
     ```
   }];
   let arguments = (ins Cute_TensorLikeType:$tensor, Cute_IndexLike:$tid,
-                   StrAttr:$tv_layout, OptionalAttr<StrAttr>:$tiler);
+                   Cute_LayoutAttr:$tv_layout, OptionalAttr<Cute_TilerAttr>:$tiler);
   let results = (outs Cute_TensorLikeType:$result);
   let assemblyFormat = "`(` $tensor `,` $tid `)` attr-dict `:` functional-type(operands, results)";
 }

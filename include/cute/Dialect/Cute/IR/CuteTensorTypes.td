@@ -11,6 +11,21 @@
 include "cute/Dialect/Cute/IR/CuteDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 
+// Parsed values held by the tensor types (see CuteTypes.td).
+def Cute_LayoutValueParameter
+    : AttrOrTypeParameter<"::mlir::cute::CuteValue", "a layout"> {
+  let cppAccessorType = "const ::mlir::cute::CuteValue &";
+}
+def Cute_TupleValueParameter
+    : AttrOrTypeParameter<"::mlir::cute::CuteValue", "an int_tuple"> {
+  let cppAccessorType = "const ::mlir::cute::CuteValue &";
+}
+def Cute_OptionalSwizzleParameter
+    : AttrOrTypeParameter<"std::optional<::mlir::cute::CuteValue>",
+                          "a swizzle or none"> {
+  let cppAccessorType = "const std::optional<::mlir::cute::CuteValue> &";
+}
+
 def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr"> {
   let mnemonic = "ptr";
   let summary = "pointer to elements in a memory space, with a known alignment";
@@ -54,14 +69,33 @@ def Cute_MemRefType : TypeDef<Cute_Dialect, "CuteMemRef"> {
   let parameters = (ins "::mlir::Type":$elementType,
                         "::mlir::cute::MemSpace":$memSpace,
                         "int64_t":$alignment,
-                        StringRefParameter<"swizzle or empty">:$swizzle,
-                        StringRefParameter<"layout in CuTe notation">:$layout);
+                        Cute_OptionalSwizzleParameter:$swizzle,
+                        Cute_LayoutValueParameter:$layout);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let builders = [
+    // Canonicalizes the layout's dynamic leaves (see CuteValue.h).
+    TypeBuilder<(ins "::mlir::Type":$elementType,
+                     "::mlir::cute::MemSpace":$memSpace,
+                     "int64_t":$alignment,
+                     "std::optional<::cute::layout::Swizzle>":$swizzle,
+                     "const ::cute::layout::Layout &":$layout), [{
+      return $_get($_ctxt, elementType, memSpace, alignment,
+                   ::mlir::cute::swizzleValue(swizzle),
+                   ::mlir::cute::CuteValue::ofLayout(layout).canonical());
+    }]>
+  ];
+  let skipDefaultBuilders = 1;
   let extraClassDeclaration = [{
     /// The pointer type of the iterator.
     PtrType getPtrType() const;
-    bool isStatic() const { return !getLayout().contains('?'); }
+    bool isStatic() const { return getLayout().isStatic(); }
+    /// The swizzle, if any.
+    std::optional<::cute::layout::Swizzle> getSwizzleFunctor() const {
+      const auto &s = getSwizzle();
+      return s ? std::optional<::cute::layout::Swizzle>(s->swizzle)
+               : std::nullopt;
+    }
   }];
 }
 
@@ -77,10 +111,20 @@ def Cute_CoordTensorType : TypeDef<Cute_Dialect, "CoordTensor"> {
     !cute.coord_tensor<"(0,0)", "(128,?):(1@0,1@1)">
     ```
   }];
-  let parameters = (ins StringRefParameter<"base coordinate">:$base,
-                        StringRefParameter<"layout in CuTe notation">:$layout);
+  let parameters = (ins Cute_TupleValueParameter:$base,
+                        Cute_LayoutValueParameter:$layout);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let builders = [
+    TypeBuilder<(ins "const ::cute::layout::IntTuple &":$base,
+                     "const ::cute::layout::Layout &":$layout), [{
+      return $_get($_ctxt,
+          ::mlir::cute::CuteValue::ofTuple(::mlir::cute::CuteKind::IntTuple,
+                                           base).canonical(),
+          ::mlir::cute::CuteValue::ofLayout(layout).canonical());
+    }]>
+  ];
+  let skipDefaultBuilders = 1;
 }
 
 def Cute_CopyAtomAttr : AttrDef<Cute_Dialect, "CopyAtom"> {

@@ -1,8 +1,12 @@
 //===- CuteValue.h - Layout-library values of cute types --------*- C++ -*-===//
 //
-// Bridges the cute types and the MLIR-free layout library: a type's text is
-// parsed into a CuteValue (dynamic leaves become symbols) and a computed
-// CuteValue is printed back into a type.
+// Bridges the cute types and the MLIR-free layout library. A cute type or
+// `#cute.*` attribute stores a CuteValue, parsed once when it is made, in
+// canonical form: its dynamic leaves are symbols numbered 0, 1, ... in text
+// order (each keeping its width and declared divisor), exactly what parsing
+// the printed text gives. Readers that combine several values renumber them
+// apart (withFreshSymbols); computed values are canonicalized when they
+// become types.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_DIALECT_CUTE_CUTEVALUE_H
@@ -12,7 +16,18 @@
 #include "cute/Layout/Layout.h"
 #include "cute/Layout/Parse.h"
 
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/TypeRange.h"
 #include "mlir/IR/Types.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/Hashing.h"
+
+#include <functional>
+
+namespace mlir {
+class AsmParser;
+class AsmPrinter;
+} // namespace mlir
 
 namespace mlir::cute {
 
@@ -50,9 +65,46 @@ struct CuteValue {
            kind == CuteKind::Stride || kind == CuteKind::Coord;
   }
   bool isStatic() const;
-  /// Canonical CuTe notation (the spec string of the matching type).
+  /// Canonical CuTe notation (the text of the matching type).
   std::string str() const;
+
+  /// The value with every integer leaf replaced by f(leaf), visited in text
+  /// order (the order of scalarLeaves).
+  CuteValue mapInts(const std::function<::cute::layout::Int(
+                        const ::cute::layout::Int &)> &f) const;
+  /// Dynamic leaves (any expression) replaced by symbols 0, 1, ... in text
+  /// order, keeping each leaf's width; a bare symbol keeps its divisor (a
+  /// derived expression prints as plain `?`, so it loses it).
+  CuteValue canonical() const;
+  /// A canonical value with its symbols renumbered to fresh ids of `syms`,
+  /// so that values read from several types do not share symbols.
+  CuteValue withFreshSymbols(::cute::layout::DynamicSymbols &syms) const;
+  /// Structural identity: same kind, same tree, same leaves (including the
+  /// widths and divisors of dynamic leaves).
+  bool operator==(const CuteValue &o) const;
+  bool operator!=(const CuteValue &o) const { return !(*this == o); }
 };
+
+llvm::hash_code hash_value(const CuteValue &v);
+
+/// Same function and same shape profile: equal except for strides of
+/// size-1 modes (which no coordinate can observe), and a dynamic leaf of
+/// `declared` matches a dynamic leaf of `inferred` of the same width whose
+/// known divisor the declared one divides. How a declared result type is
+/// compared with the inferred one.
+bool equivalentValues(const CuteValue &declared, const CuteValue &inferred);
+
+/// Declared result types against inferred ones: value types and tensor
+/// layouts by equivalentValues, everything else by identity.
+bool compatibleResultTypes(TypeRange inferred, TypeRange declared);
+
+/// Assembly of a value parameter: a quoted string in CuTe notation, parsed
+/// and checked for kind `k` (diagnostics at the string).
+mlir::FailureOr<CuteValue> parseCuteValueText(AsmParser &parser, CuteKind k);
+void printCuteValueText(AsmPrinter &printer, const CuteValue &v);
+/// `<"text">`: the whole body of a value type or attribute.
+mlir::FailureOr<CuteValue> parseCuteValueBody(AsmParser &parser, CuteKind k);
+void printCuteValueBody(AsmPrinter &printer, const CuteValue &v);
 
 /// The integers of a value in cute.get_scalars order: depth-first leaves; a
 /// layout's shape then stride; a composed layout's A, offset, B; a
@@ -61,21 +113,32 @@ struct CuteValue {
 /// in order.
 std::vector<::cute::layout::Int> scalarLeaves(const CuteValue &v);
 
+/// The swizzle as an optional value parameter of !cute.memref.
+std::optional<CuteValue>
+swizzleValue(const std::optional<::cute::layout::Swizzle> &s);
+
 /// CuTe IR's swizzle invariant |shift| + bits + base <= 32 (raises
 /// AlgebraError).
 void checkSwizzleRange(const ::cute::layout::Swizzle &s);
 
-/// The kind of a cute type, or std::nullopt for other types.
+/// The kind of a cute value type, or std::nullopt for other types.
 std::optional<CuteKind> kindOfType(Type t);
+/// The value of a type or attribute implementing the value interfaces, or
+/// nullptr.
+const CuteValue *cuteValueOf(Type t);
+const CuteValue *cuteValueOf(Attribute a);
 /// Parses `spec` as a value of kind `k` and checks the kind's rules.
 ::cute::layout::Expected<CuteValue>
 parseCuteValue(CuteKind k, llvm::StringRef spec,
                ::cute::layout::DynamicSymbols &syms);
-/// The value a cute type carries; dynamic leaves become fresh symbols.
+/// The value a cute type carries; its dynamic leaves become fresh symbols
+/// of `syms`.
 ::cute::layout::Expected<CuteValue>
 valueOfType(Type t, ::cute::layout::DynamicSymbols &syms);
-/// The cute type holding `v`.
+/// The cute type holding `v` (canonicalized).
 Type typeOfValue(MLIRContext *ctx, const CuteValue &v);
+/// The `#cute.*` attribute holding `v` (canonicalized).
+Attribute attrOfValue(MLIRContext *ctx, const CuteValue &v);
 
 } // namespace mlir::cute
 

@@ -1,23 +1,23 @@
-//===- CuteTensor.cpp - The tensor algebra behind the view ops -----------===//
+//===- Tensor.cpp - The tensor algebra: tiling, partitioning, copies ------===//
 //
-// MLIR-free apart from the types in the signatures: each function follows
-// the CuTe C++ function it names and raises AlgebraError on a violated
-// precondition.
+// Each function follows the CuTe function it names (tensor.hpp, copy.hpp)
+// and raises AlgebraError on a violated precondition.
 //
 //===----------------------------------------------------------------------===//
-#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Layout/Tensor.h"
+#include "cute/Layout/Expected.h"
 
-using namespace mlir;
-using namespace mlir::cute;
-using namespace ::cute::layout;
+#include <algorithm>
+
+namespace cute::layout {
 
 /// A rank-1 tuple and its only element are the same coordinate; keep leaves.
 static IntTuple asMode(const IntTuple &t) {
   return t.isTuple() && t.rank() == 1 ? t[0] : t;
 }
 
-TensorView mlir::cute::localTile(const Layout &l, const Tile &tiler,
-                                 const IntTuple &coord) {
+TensorView localTile(const Layout &l, const Tile &tiler,
+                     const IntTuple &coord) {
   Layout zd = zippedDivide(l, tiler);
   if (zd.rank() != 2)
     fail("local_tile: zipped_divide(" + l.str() + ", " + tiler.str() +
@@ -31,8 +31,8 @@ TensorView mlir::cute::localTile(const Layout &l, const Tile &tiler,
   return {s, off};
 }
 
-TensorView mlir::cute::localPartition(const Layout &l, const Layout &thr,
-                                      const Int &index) {
+TensorView localPartition(const Layout &l, const Layout &thr,
+                          const Int &index) {
   IntTuple tileShape = productEach(thr.shape);
   // thr.get_flat_coord(index): the hierarchical coordinate of `index` in thr,
   // then each top-level mode flattened to a column-major index.
@@ -51,15 +51,16 @@ TensorView mlir::cute::localPartition(const Layout &l, const Layout &thr,
     fail("local_partition: zipped_divide(" + l.str() + ", " + tileShape.str() +
          ") = " + zd.str() + " is not (tile, rest)");
   IntTuple crd{asMode(flat), IntTuple::underscore()};
-  if (zd.shape[0].isTuple() && !flat.isTuple())
+  // An integer addresses a tile mode of any rank; only a rank-1 tuple mode
+  // needs the index wrapped to match its profile.
+  if (zd.shape[0].isTuple() && zd.shape[0].rank() == 1 && !flat.isTuple())
     crd = IntTuple{IntTuple{flat}, IntTuple::underscore()};
   auto [s, off] = sliceAndOffset(crd, zd);
   return {s, off};
 }
 
-TensorView mlir::cute::partitionTV(const Layout &l, const Layout &tv,
-                                   const std::optional<Tile> &tiler,
-                                   const Int &tid) {
+TensorView partitionTV(const Layout &l, const Layout &tv,
+                       const std::optional<Tile> &tiler, const Int &tid) {
   if (tv.rank() != 2)
     fail("partition_tv: the TV layout " + tv.str() +
          " must have two modes (thread, value)");
@@ -85,16 +86,30 @@ TensorView mlir::cute::partitionTV(const Layout &l, const Layout &tv,
   return {vals, off};
 }
 
-TensorView mlir::cute::tensorSlice(const Layout &l, const IntTuple &coord) {
+TensorView tensorSlice(const Layout &l, const IntTuple &coord) {
   auto [s, off] = sliceAndOffset(coord, l);
   return {s, off};
 }
 
-Layout mlir::cute::fragmentLayout(const Layout &l) {
+Layout fragmentLayout(const Layout &l) {
   if (!l.shape.isStatic())
     fail("a register fragment needs a static shape, but got " + l.str());
   return Layout(l.shape);
 }
+
+int64_t alignAfterOffset(int64_t alignBytes, const Int &offset,
+                         unsigned bits) {
+  int64_t d = offset.divisor(); // 0 for a static zero offset
+  if (d == 0)
+    return alignBytes;
+  // Largest power of two dividing d * bits, in bits.
+  uint64_t db = uint64_t(d < 0 ? -d : d) * bits;
+  uint64_t pow2Bits = db & (~db + 1);
+  uint64_t alignBits = std::min<uint64_t>(pow2Bits, uint64_t(alignBytes) * 8);
+  return alignBits < 8 ? 0 : int64_t(alignBits / 8);
+}
+
+// --- copy planning ------------------------------------------------------------
 
 static bool strideAligned(const Layout &l, int64_t bits, int64_t vecBits) {
   bool ok = true;
@@ -120,8 +135,8 @@ static bool planHolds(const Layout &full, const Layout &lanes,
   return true;
 }
 
-CopyPlan mlir::cute::planCopy(const MemRefInfo &src, const MemRefInfo &dst,
-                              unsigned atomBits, bool predicated) {
+CopyPlan planCopy(const TensorAccess &src, const TensorAccess &dst,
+                  unsigned atomBits, bool predicated) {
   Int ns = size(src.layout), nd = size(dst.layout);
   if (!ns.isStatic() || !nd.isStatic())
     fail("copy needs tensors of static size, but got " + src.layout.str() +
@@ -130,10 +145,14 @@ CopyPlan mlir::cute::planCopy(const MemRefInfo &src, const MemRefInfo &dst,
     fail("copy needs tensors of equal size, but src " + src.layout.str() +
          " has " + std::to_string(ns.value()) + " elements and dst " +
          dst.layout.str() + " has " + std::to_string(nd.value()));
+  if (src.bits == 0 || src.bits != dst.bits)
+    fail("copy needs src and dst elements of one nonzero width, but got " +
+         std::to_string(src.bits) + " and " + std::to_string(dst.bits) +
+         " bits");
   int64_t n = ns.value();
-  int64_t bits = src.bits();
+  int64_t bits = src.bits;
   int64_t maxV = predicated ? 1 : std::max<int64_t>(1, atomBits / bits);
-  for (const MemRefInfo *t : {&src, &dst})
+  for (const TensorAccess *t : {&src, &dst})
     if (t->swizzle)
       maxV = std::min<int64_t>(maxV, int64_t(1) << t->swizzle->base);
   Layout common(IntTuple(1), IntTuple(0));
@@ -150,7 +169,8 @@ CopyPlan mlir::cute::planCopy(const MemRefInfo &src, const MemRefInfo &dst,
     v *= 2;
   for (; v > 1; v /= 2) {
     int64_t vecBits = v * bits;
-    if (vecBits % 8 || (src.align * 8) % vecBits || (dst.align * 8) % vecBits)
+    if (vecBits % 8 || (src.alignBytes * 8) % vecBits ||
+        (dst.alignBytes * 8) % vecBits)
       continue;
     auto plan = guard([&] {
       Layout lanes = composition(common, Layout(IntTuple(v)));
@@ -183,3 +203,5 @@ CopyPlan mlir::cute::planCopy(const MemRefInfo &src, const MemRefInfo &dst,
   p.dstRest = dst.layout;
   return p;
 }
+
+} // namespace cute::layout

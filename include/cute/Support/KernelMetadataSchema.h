@@ -1,0 +1,98 @@
+//===- KernelMetadataSchema.h - Keys of the kernel metadata JSON -*- C++
+//-*-===//
+//
+// The one definition of the launch-metadata document the compiler writes
+// (lib/Target, cute-collect-kernel-metadata) and the runtime reads
+// (lib/Runtime/Metadata.cpp). Both use only the names below. MLIR-free.
+//
+//   {"schema_version":1, "chip":"sm_90a", "module":"kernels",
+//    "kernels":[{"name":"add_f32",
+//                "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8,
+//                           "align":16},
+//                          {"name":"n","kind":"scalar","elem":"i32","bytes":4},
+//                          {"name":"tmap","kind":"tma_desc","bytes":128,
+//                           "tma":{"elem":"f16","rank":2,"box":[64,64],
+//                                  "swizzle":128,"interleave":0}}],
+//                "block":[128,1,1],"cluster":[1,1,1],
+//                "smem_static":0,"smem_dynamic":0}]}
+//
+// Element types ("elem") use MLIR's spellings (f16, bf16, f32, i32, ui32,
+// f8E4M3FN, ...; see cute/Runtime/Types.h for the ones the runtime knows).
+// The reader rejects unknown keys, and a document whose schema_version is
+// missing or differs from kSchemaVersion.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_SUPPORT_KERNELMETADATASCHEMA_H
+#define CUTE_SUPPORT_KERNELMETADATASCHEMA_H
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace cute::metadata {
+
+/// Bump on every change a reader of the previous version would misread or
+/// reject (new required key, renamed key, changed meaning).
+inline constexpr int64_t kSchemaVersion = 1;
+
+/// JSON object keys.
+namespace key {
+// The document (one per gpu.module).
+inline constexpr char SchemaVersion[] = "schema_version";
+inline constexpr char Chip[] = "chip";
+inline constexpr char Module[] = "module"; ///< optional
+inline constexpr char Kernels[] = "kernels";
+// A kernel.
+inline constexpr char Name[] = "name"; ///< also a parameter's name
+inline constexpr char Params[] = "params";
+inline constexpr char Block[] = "block";
+inline constexpr char Cluster[] = "cluster";          ///< default [1,1,1]
+inline constexpr char SmemStatic[] = "smem_static";   ///< bytes, default 0
+inline constexpr char SmemDynamic[] = "smem_dynamic"; ///< bytes, default 0
+// A parameter.
+inline constexpr char Kind[] = "kind";
+inline constexpr char Elem[] = "elem"; ///< also the TMA element type
+inline constexpr char Bytes[] = "bytes";
+inline constexpr char Align[] = "align"; ///< ptr only: promised alignment
+inline constexpr char Tma[] = "tma";     ///< tma_desc only
+// A TMA descriptor parameter's "tma" object.
+inline constexpr char Rank[] = "rank";
+inline constexpr char Box[] = "box"; ///< innermost dimension first
+inline constexpr char Swizzle[] = "swizzle";
+inline constexpr char Interleave[] = "interleave";
+} // namespace key
+
+/// The keys each object may hold (the reader rejects all others).
+inline constexpr const char *kDocumentKeys[] = {key::SchemaVersion, key::Chip,
+                                                key::Module, key::Kernels};
+inline constexpr const char *kKernelKeys[] = {
+    key::Name,    key::Params,     key::Block,
+    key::Cluster, key::SmemStatic, key::SmemDynamic};
+inline constexpr const char *kParamKeys[] = {key::Name,  key::Kind,  key::Elem,
+                                             key::Bytes, key::Align, key::Tma};
+inline constexpr const char *kTmaKeys[] = {key::Elem, key::Rank, key::Box,
+                                           key::Swizzle, key::Interleave};
+
+/// Spellings of a parameter's "kind".
+namespace kind {
+inline constexpr char Pointer[] = "ptr";
+inline constexpr char Scalar[] = "scalar";
+inline constexpr char TmaDesc[] = "tma_desc";
+} // namespace kind
+
+/// Artifact files written for `output-dir` (cute-opt --cute-compile, the
+/// JIT's dumpDir): <module>.<chip>.ptx / .cubin / .json.
+inline constexpr char kPtxExtension[] = ".ptx";
+inline constexpr char kCubinExtension[] = ".cubin";
+inline constexpr char kMetadataExtension[] = ".json";
+inline std::string artifactStem(std::string_view module,
+                                std::string_view chip) {
+  std::string s(module);
+  s += '.';
+  s += chip;
+  return s;
+}
+
+} // namespace cute::metadata
+
+#endif // CUTE_SUPPORT_KERNELMETADATASCHEMA_H
