@@ -1,6 +1,6 @@
 //===- CopyToLLVM.cpp - cute.copy as vector loads and stores --------------===//
 //
-// planCopy (the function the verifier ran) picks the vector width and the
+// The universal copy atom (#cute.universal_copy): planCopy (the function the verifier ran) picks the vector width and the
 // layouts of the access starts; here each access is one aligned llvm.load
 // and llvm.store of V elements (`vector<V x T>`; packed sub-byte elements
 // move as integers). A predicated copy loads each element's i1 and guards
@@ -35,6 +35,10 @@ struct CopyLowering : OpConversionPattern<CopyOp> {
   LogicalResult
   matchAndRewrite(CopyOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // Architecture atoms are lowered by their own dialect's conversion.
+    auto atom = dyn_cast<UniversalCopyAttr>(op.getAtomOrDefault());
+    if (!atom)
+      return rewriter.notifyMatchFailure(op, "not a #cute.universal_copy");
     Location loc = op.getLoc();
     DynamicSymbols syms;
     std::vector<int64_t> first{syms.next};
@@ -46,9 +50,8 @@ struct CopyLowering : OpConversionPattern<CopyOp> {
       first.push_back(syms.next);
       pred = infoOf(op.getPred().getType(), syms);
     }
-    unsigned atomBits = op.getAtom() ? op.getAtom()->getBits() : 128;
     auto plan = guard([&] {
-      return planCopy(src.access(), dst.access(), atomBits,
+      return planCopy(src.access(), dst.access(), atom.getBits(),
                        bool(op.getPred()));
     });
     if (!plan)

@@ -109,7 +109,7 @@ func.func @predicates(%t: !cute.memref<f32, gmem, align<16>, "(?,?):(1,?)">, %s:
   %tt = cute.local_tile(%t, %co) {tiler = #cute.shape<"(32,64)">} : (!cute.memref<f32, gmem, align<16>, "(?,?):(1,?)">, !cute.coord<"(?,?)">) -> !cute.memref<f32, gmem, align<16>, "(32,64):(1,?)">
   %tp = cute.local_partition(%tt, %tid) {thr_layout = #cute.layout<"(32,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "(32,64):(1,?)">, i32) -> !cute.memref<f32, gmem, align<4>, "(1,16):(0,?)">
   %f = cute.make_fragment_like(%tp) : !cute.memref<f32, gmem, align<4>, "(1,16):(0,?)"> -> !cute.memref<f32, rmem, align<16>, "(1,16):(0,1)">
-  cute.copy(%tp, %f, %p) {atom = #cute.copy_atom<universal, 64>} : !cute.memref<f32, gmem, align<4>, "(1,16):(0,?)">, !cute.memref<f32, rmem, align<16>, "(1,16):(0,1)">, !cute.memref<i1, rmem, align<1>, "(1,16):(0,1)">
+  cute.copy(%tp, %f, %p) {atom = #cute.universal_copy<64>} : !cute.memref<f32, gmem, align<4>, "(1,16):(0,?)">, !cute.memref<f32, rmem, align<16>, "(1,16):(0,1)">, !cute.memref<i1, rmem, align<1>, "(1,16):(0,1)">
   %v = cute.load(%f) : !cute.memref<f32, rmem, align<16>, "(1,16):(0,1)"> -> vector<16xf32>
   cute.store(%v, %f) : vector<16xf32>, !cute.memref<f32, rmem, align<16>, "(1,16):(0,1)">
   return

@@ -51,13 +51,13 @@ module attributes {gpu.container_module} {
       %vc = cute.partition_tv(%tc, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">} : (!cute.memref<f32, gmem, align<16>, "512:1">, i32) -> !cute.memref<f32, gmem, align<16>, "4:1">
       %fa = cute.make_fragment_like(%va) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
       %fb = cute.make_fragment_like(%vb) : !cute.memref<f32, gmem, align<16>, "4:1"> -> !cute.memref<f32, rmem, align<16>, "4:1">
-      cute.copy(%va, %fa) {atom = #cute.copy_atom<universal, 128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
-      cute.copy(%vb, %fb) {atom = #cute.copy_atom<universal, 128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
+      cute.copy(%va, %fa) {atom = #cute.universal_copy<128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
+      cute.copy(%vb, %fb) {atom = #cute.universal_copy<128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
       %xa = cute.load(%fa) : !cute.memref<f32, rmem, align<16>, "4:1"> -> vector<4xf32>
       %xb = cute.load(%fb) : !cute.memref<f32, rmem, align<16>, "4:1"> -> vector<4xf32>
       %s = arith.addf %xa, %xb : vector<4xf32>
       cute.store(%s, %fa) : vector<4xf32>, !cute.memref<f32, rmem, align<16>, "4:1">
-      cute.copy(%fa, %vc) {atom = #cute.copy_atom<universal, 128>} : !cute.memref<f32, rmem, align<16>, "4:1">, !cute.memref<f32, gmem, align<16>, "4:1">
+      cute.copy(%fa, %vc) {atom = #cute.universal_copy<128>} : !cute.memref<f32, rmem, align<16>, "4:1">, !cute.memref<f32, gmem, align<16>, "4:1">
       gpu.return
     }
 

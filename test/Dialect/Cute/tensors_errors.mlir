@@ -85,8 +85,16 @@ func.func @copy_pred(%s: !cute.memref<f32, gmem, align<16>, "4:1">, %d: !cute.me
 
 // -----
 
-// expected-error @+1 {{#cute.copy_atom: unknown kind 'tma'}}
-func.func @atom() attributes {a = #cute.copy_atom<tma, 128>} { return }
+// expected-error @+1 {{#cute.universal_copy: bits must be a power of two in [8, 128], but got 256}}
+func.func @atom() attributes {a = #cute.universal_copy<256>} { return }
+
+// -----
+
+func.func @atom_not_a_copy_atom(%s: !cute.memref<f32, gmem, align<16>, "4:1">, %d: !cute.memref<f32, rmem, align<16>, "4:1">) {
+  // expected-error @+1 {{attribute 'atom' failed to satisfy constraint: copy atom (implements CopyAtomAttrInterface)}}
+  cute.copy(%s, %d) {atom = #cute.layout<"4:1">} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
+  return
+}
 
 // -----
 

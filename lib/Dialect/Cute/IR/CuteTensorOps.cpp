@@ -352,15 +352,18 @@ static LogicalResult checkNotTmem(Operation *op, const MemRefInfo &m,
   return success();
 }
 
+CopyAtomAttrInterface CopyOp::getAtomOrDefault() {
+  if (auto atom = getAtomAttr())
+    return atom;
+  return UniversalCopyAttr::get(getContext(), 128);
+}
+
+// What every copy needs; the atom checks the rest (verifyCopy).
 LogicalResult CopyOp::verify() {
   MemRefInfo s = infoOf(getSrc().getType()), d = infoOf(getDst().getType());
-  if (failed(checkNotTmem(*this, s, "src")) ||
-      failed(checkNotTmem(*this, d, "dst")))
-    return failure();
   if (s.elem != d.elem)
     return emitOpError("expects src and dst of one element type, but got ")
            << s.elem << " and " << d.elem;
-  unsigned bits = getAtom() ? getAtom()->getBits() : 128;
   if (getPred()) {
     MemRefInfo p = infoOf(getPred().getType());
     if (!p.elem.isInteger(1) || p.space != MemSpace::rmem)
@@ -373,11 +376,45 @@ LogicalResult CopyOp::verify() {
              << "\"), but pred \"" << p.layout.str() << "\" has "
              << np.str();
   }
+  return getAtomOrDefault().verifyCopy(
+      [&] { return emitOpError(); }, getSrc().getType(), getDst().getType(),
+      getPred() ? getPred().getType() : Type());
+}
+
+//===----------------------------------------------------------------------===//
+// #cute.universal_copy
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+UniversalCopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned bits) {
+  if (bits < 8 || bits > 128 || !llvm::isPowerOf2_32(bits))
+    return emitError() << "#cute.universal_copy: bits must be a power of two "
+                          "in [8, 128], but got "
+                       << bits;
+  return success();
+}
+
+StringRef UniversalCopyAttr::getAtomName() const { return "universal"; }
+
+unsigned UniversalCopyAttr::getMaxAccessBits() const { return getBits(); }
+
+LogicalResult
+UniversalCopyAttr::verifyCopy(function_ref<InFlightDiagnostic()> emitError,
+                              Type srcType, Type dstType,
+                              Type predType) const {
+  MemRefInfo s = infoOf(srcType), d = infoOf(dstType);
+  for (auto [m, what] : {std::pair{&s, "src"}, std::pair{&d, "dst"}})
+    if (m->space == MemSpace::tmem)
+      return emitError() << what
+                         << " is a tmem tensor; the universal copy moves "
+                            "gmem/smem/rmem (tmem is read and written by "
+                            "cute_nvgpu tcgen05 atoms)";
   auto plan = guard([&] {
-    return planCopy(s.access(), d.access(), bits, bool(getPred()));
+    return planCopy(s.access(), d.access(), getBits(), bool(predType));
   });
   if (!plan)
-    return emitOpError() << plan.message();
+    return emitError() << plan.message();
   return success();
 }
 

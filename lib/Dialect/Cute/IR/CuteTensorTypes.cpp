@@ -286,36 +286,6 @@ CoordTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 //===----------------------------------------------------------------------===//
-// CopyAtomAttr
-//===----------------------------------------------------------------------===//
-
-Attribute CopyAtomAttr::parse(AsmParser &p, Type) {
-  std::string kind;
-  unsigned bits = 0;
-  if (p.parseLess() || p.parseKeywordOrString(&kind) || p.parseComma() ||
-      p.parseInteger(bits) || p.parseGreater())
-    return {};
-  return p.getChecked<CopyAtomAttr>(p.getContext(), StringRef(kind), bits);
-}
-
-void CopyAtomAttr::print(AsmPrinter &p) const {
-  p << "<" << getKind() << ", " << getBits() << ">";
-}
-
-LogicalResult CopyAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                   StringRef kind, unsigned bits) {
-  if (kind != "universal")
-    return emitError() << "#cute.copy_atom: unknown kind '" << kind
-                       << "' (the cute dialect has 'universal'; architecture "
-                          "atoms are in cute_nvgpu)";
-  if (bits < 8 || bits > 128 || !llvm::isPowerOf2_32(bits))
-    return emitError() << "#cute.copy_atom: bits must be a power of two in "
-                          "[8, 128], but got "
-                       << bits;
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
 // Reading tensor types
 //===----------------------------------------------------------------------===//
 

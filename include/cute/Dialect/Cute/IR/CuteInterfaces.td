@@ -57,4 +57,60 @@ def Cute_AlgebraOpInterface : OpInterface<"AlgebraOpInterface"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Atoms
+//===----------------------------------------------------------------------===//
+
+def Cute_CopyAtomAttrInterface : AttrInterface<"CopyAtomAttrInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    What one copy instruction means: `cute.copy` takes an attribute
+    implementing this interface and asks it whether a copy between two
+    tensors is valid for it. `cute` implements it with
+    `#cute.universal_copy<bits>`; architecture atoms (cp.async, TMA,
+    ldmatrix, tcgen05.ld/st, ...) implement it in `cute_nvgpu`, through
+    external models registered with that dialect's conversion, so `cute`
+    never depends on them. Each atom's lowering is a pattern on `cute.copy`
+    in the conversion of the dialect that defines the atom.
+  }];
+  let methods = [
+    InterfaceMethod<"A short name for diagnostics (e.g. `universal`).",
+      "::llvm::StringRef", "getAtomName">,
+    InterfaceMethod<"The largest number of bits one access moves.",
+      "unsigned", "getMaxAccessBits">,
+    InterfaceMethod<[{
+        Checks a copy of `src` to `dst` (and the i1 predicate tensor `pred`,
+        or a null type) with this atom; reports through `emitError`.
+      }], "::llvm::LogicalResult", "verifyCopy",
+      (ins "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError,
+           "::mlir::Type":$src, "::mlir::Type":$dst, "::mlir::Type":$pred)>,
+  ];
+}
+
+def Cute_MmaAtomAttrInterface : AttrInterface<"MmaAtomAttrInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    What one MMA instruction means, as CuTe's MMA_Traits: the shape (M,N,K)
+    it computes, the layout of its participating threads, and for each of
+    A, B and C the thread-value layout mapping (thread, value) to a
+    column-major coordinate of the (M,K), (N,K) or (M,N) tile. `cute.gemm`
+    and partitioning read these; the MMA atoms of `cute_nvgpu` (mma.sync,
+    wgmma, tcgen05) implement it through external models.
+  }];
+  let methods = [
+    InterfaceMethod<"A short name for diagnostics.", "::llvm::StringRef",
+      "getAtomName">,
+    InterfaceMethod<"The shape (M,N,K) of one instruction.",
+      "::mlir::cute::CuteValue", "getShapeMNK">,
+    InterfaceMethod<"The layout of the threads taking part (ThrID).",
+      "::mlir::cute::CuteValue", "getThrLayout">,
+    InterfaceMethod<"The (thread, value) -> (m,k) layout of A.",
+      "::mlir::cute::CuteValue", "getLayoutA">,
+    InterfaceMethod<"The (thread, value) -> (n,k) layout of B.",
+      "::mlir::cute::CuteValue", "getLayoutB">,
+    InterfaceMethod<"The (thread, value) -> (m,n) layout of C.",
+      "::mlir::cute::CuteValue", "getLayoutC">,
+  ];
+}
+
 #endif // CUTE_INTERFACES_TD

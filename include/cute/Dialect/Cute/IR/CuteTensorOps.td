@@ -213,22 +213,28 @@ def Cute_MakePredicateOp : Cute_ViewOp<"make_predicate"> {
 def Cute_CopyOp : Cute_Op<"copy"> {
   let summary = "Copies a tensor element-wise, vectorized, optionally predicated";
   let description = [{
-    `src` and `dst` have the same element type and size (static). With the
-    universal atom (the default is `#cute.copy_atom<universal, 128>`) each
-    access moves V elements, the largest power of two with
-    V <= atom bits / element bits, V <= max_common_vector(src, dst), and each
-    vector aligned in both tensors (pointer alignment and every stride of the
-    rest of the layout). With `pred` (an i1 tensor of the same size) an
-    element whose predicate is false is skipped (accesses are then scalar).
+    `src` and `dst` have the same element type and size (static). `atom` is
+    any attribute implementing the copy-atom interface; it checks the copy
+    (`verifyCopy`) and its dialect's conversion lowers it. The default is
+    `#cute.universal_copy<128>`: each access moves V elements, the largest
+    power of two with V <= atom bits / element bits,
+    V <= max_common_vector(src, dst), and each vector aligned in both
+    tensors (pointer alignment and every stride of the rest of the layout).
+    With `pred` (an i1 tensor of the same size) an element whose predicate
+    is false is skipped (accesses are then scalar).
     ```mlir
-    cute.copy(%src, %dst) {atom = #cute.copy_atom<universal, 128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
+    cute.copy(%src, %dst) {atom = #cute.universal_copy<128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
     ```
   }];
   let arguments = (ins Cute_MemRefType:$src, Cute_MemRefType:$dst,
                    Optional<Cute_MemRefType>:$pred,
-                   OptionalAttr<Cute_CopyAtomAttr>:$atom);
+                   OptionalAttr<Cute_CopyAtom>:$atom);
   let assemblyFormat = "`(` $src `,` $dst (`,` $pred^)? `)` attr-dict `:` qualified(type($src)) `,` qualified(type($dst)) (`,` qualified(type($pred))^)?";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The atom, or the default `#cute.universal_copy<128>`.
+    ::mlir::cute::CopyAtomAttrInterface getAtomOrDefault();
+  }];
 }
 
 def Cute_LoadOp : Cute_Op<"load"> {

@@ -127,17 +127,28 @@ def Cute_CoordTensorType : TypeDef<Cute_Dialect, "CoordTensor"> {
   let skipDefaultBuilders = 1;
 }
 
-def Cute_CopyAtomAttr : AttrDef<Cute_Dialect, "CopyAtom"> {
-  let mnemonic = "copy_atom";
-  let summary = "copy atom: the operation and the largest access in bits";
+def Cute_UniversalCopyAttr : AttrDef<Cute_Dialect, "UniversalCopy",
+    [DeclareAttrInterfaceMethods<Cute_CopyAtomAttrInterface>]> {
+  let mnemonic = "universal_copy";
+  let summary = "copy atom: plain vectorized loads and stores";
   let description = [{
-    `#cute.copy_atom<universal, 128>`: a vectorized universal copy (plain
-    loads and stores) of at most 128 bits per access. Architecture atoms
-    (cp.async, TMA, ldmatrix, ...) live in cute_nvgpu.
+    `#cute.universal_copy<128>`: CuTe's UniversalCopy; each access moves V
+    elements, the largest power of two with V <= bits / element bits,
+    V <= max_common_vector(src, dst), and each vector aligned in both
+    tensors. `bits` is a power of two in [8, 128].
   }];
-  let parameters = (ins StringRefParameter<"kind">:$kind, "unsigned":$bits);
-  let hasCustomAssemblyFormat = 1;
+  let parameters = (ins "unsigned":$bits);
+  let assemblyFormat = "`<` $bits `>`";
   let genVerifyDecl = 1;
+}
+
+// An attribute implementing the copy-atom interface (cute or cute_nvgpu).
+def Cute_CopyAtom : Attr<
+    CPred<"::llvm::isa<::mlir::cute::CopyAtomAttrInterface>($_self)">,
+    "copy atom (implements CopyAtomAttrInterface)"> {
+  let storageType = "::mlir::cute::CopyAtomAttrInterface";
+  let returnType = "::mlir::cute::CopyAtomAttrInterface";
+  let convertFromStorage = "$_self";
 }
 
 def Cute_TensorLikeType : AnyTypeOf<[Cute_MemRefType, Cute_CoordTensorType],
