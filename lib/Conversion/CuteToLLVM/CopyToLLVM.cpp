@@ -30,8 +30,8 @@ Type accessType(OpBuilder &b, const MemRefInfo &info, int64_t vec) {
   return VectorType::get({total / 32}, b.getI32Type());
 }
 
-struct CopyLowering : OpConversionPattern<CopyOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct CopyLowering : ConvertOpToLLVMPattern<CopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(CopyOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -100,7 +100,7 @@ struct CopyLowering : OpConversionPattern<CopyOp> {
 
 } // namespace
 
-void lowering::populateCopyPatterns(const TypeConverter &tc,
+void lowering::populateCopyPatterns(const LLVMTypeConverter &tc,
                                     RewritePatternSet &p) {
-  p.add<CopyLowering>(tc, p.getContext());
+  p.add<CopyLowering>(tc);
 }

@@ -1,6 +1,8 @@
 //===- CuteToLLVM.cpp - Type mapping, shared helpers and the pass ---------===//
 #include "Lowering.h"
 
+#include "cute/Conversion/Passes.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -38,7 +40,10 @@ static Type ptrTypeOf(MLIRContext *ctx, MemSpace s) {
   return LLVM::LLVMPointerType::get(ctx, addressSpaceOf(unsigned(s)));
 }
 
-CuteToLLVMTypeConverter::CuteToLLVMTypeConverter(MLIRContext *ctx) {
+CuteToLLVMTypeConverter::CuteToLLVMTypeConverter(MLIRContext *ctx)
+    : LLVMTypeConverter(ctx) {
+  // Conversions added last are tried first: non-cute types stay as they are
+  // (the upstream conversions that follow lower them), cute types below.
   addConversion([](Type t) { return t; });
   addConversion([ctx](PtrType t) { return ptrTypeOf(ctx, t.getMemSpace()); });
   addConversion([ctx](Type t, SmallVectorImpl<Type> &out)
@@ -189,7 +194,7 @@ Value lowering::allocaFragment(OpBuilder &b, Operation *at,
 //===----------------------------------------------------------------------===//
 
 void mlir::cute::populateCuteToLLVMConversionPatterns(
-    const TypeConverter &tc, RewritePatternSet &patterns) {
+    const LLVMTypeConverter &tc, RewritePatternSet &patterns) {
   populateLayoutPatterns(tc, patterns);
   populateViewPatterns(tc, patterns);
   populateFragmentPatterns(tc, patterns);

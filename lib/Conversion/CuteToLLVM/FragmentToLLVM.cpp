@@ -19,9 +19,9 @@ using namespace ::cute::layout;
 namespace {
 
 template <class OpT>
-struct FragmentLowering : OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
+struct FragmentLowering : ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using Adaptor = typename ConvertOpToLLVMPattern<OpT>::OneToNOpAdaptor;
   LogicalResult
   matchAndRewrite(OpT op, Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -35,8 +35,8 @@ struct FragmentLowering : OpConversionPattern<OpT> {
   }
 };
 
-struct MakePredicateLowering : OpConversionPattern<MakePredicateOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct MakePredicateLowering : ConvertOpToLLVMPattern<MakePredicateOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(MakePredicateOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -79,8 +79,8 @@ bool isContiguous(const Layout &l) {
          (c.shape.value().is(1) || c.stride.value().is(1));
 }
 
-struct LoadLowering : OpConversionPattern<LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -118,8 +118,8 @@ struct LoadLowering : OpConversionPattern<LoadOp> {
   }
 };
 
-struct StoreLowering : OpConversionPattern<StoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct StoreLowering : ConvertOpToLLVMPattern<StoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -158,8 +158,8 @@ struct StoreLowering : OpConversionPattern<StoreOp> {
 
 /// A planned shared-memory allocation: its buffer (an addrspace-3 global made
 /// by cute-plan-smem) advanced by its offset in bytes.
-struct SmemAllocLowering : OpConversionPattern<SmemAllocOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SmemAllocLowering : ConvertOpToLLVMPattern<SmemAllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(SmemAllocOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -182,10 +182,9 @@ struct SmemAllocLowering : OpConversionPattern<SmemAllocOp> {
 
 } // namespace
 
-void lowering::populateFragmentPatterns(const TypeConverter &tc,
+void lowering::populateFragmentPatterns(const LLVMTypeConverter &tc,
                                         RewritePatternSet &p) {
   p.add<FragmentLowering<MakeFragmentOp>, FragmentLowering<MakeFragmentLikeOp>,
         MakePredicateLowering, LoadLowering, StoreLowering,
-        SmemAllocLowering>(tc,
-                                                            p.getContext());
+        SmemAllocLowering>(tc);
 }

@@ -17,8 +17,8 @@ using namespace ::cute::layout;
 
 namespace {
 
-struct StaticLowering : OpConversionPattern<StaticOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct StaticLowering : ConvertOpToLLVMPattern<StaticOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(StaticOp op, OneToNOpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -31,9 +31,9 @@ struct StaticLowering : OpConversionPattern<StaticOp> {
 /// result's dynamic leaves (a static depth-0 int_tuple operand becomes a
 /// constant).
 template <class OpT>
-struct MakeTupleLowering : OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
+struct MakeTupleLowering : ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using Adaptor = typename ConvertOpToLLVMPattern<OpT>::OneToNOpAdaptor;
   LogicalResult
   matchAndRewrite(OpT op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -58,15 +58,14 @@ struct MakeTupleLowering : OpConversionPattern<OpT> {
 };
 
 /// Any algebra op: run `compute` on symbols bound to the operand leaves.
-struct AlgebraLowering : ConversionPattern {
-  AlgebraLowering(const TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, Pattern::MatchInterfaceOpTypeTag(),
-                          TypeID::get<AlgebraOpInterface>(), 1, ctx) {}
+struct AlgebraLowering
+    : ConvertOpInterfaceToLLVMPattern<AlgebraOpInterface> {
+  using ConvertOpInterfaceToLLVMPattern::ConvertOpInterfaceToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+  matchAndRewrite(AlgebraOpInterface alg, ArrayRef<ValueRange> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    auto alg = cast<AlgebraOpInterface>(op);
+    Operation *op = alg;
     DynamicSymbols syms;
     std::vector<int64_t> first;
     SmallVector<CuteValue, 2> in;
@@ -94,8 +93,8 @@ struct AlgebraLowering : ConversionPattern {
   }
 };
 
-struct GetScalarsLowering : OpConversionPattern<GetScalarsOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct GetScalarsLowering : ConvertOpToLLVMPattern<GetScalarsOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(GetScalarsOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -123,9 +122,9 @@ struct GetScalarsLowering : OpConversionPattern<GetScalarsOp> {
 
 /// elem_less / equal on dynamic values: a product of leaf comparisons.
 template <class OpT, bool Less>
-struct CompareLowering : OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
+struct CompareLowering : ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using Adaptor = typename ConvertOpToLLVMPattern<OpT>::OneToNOpAdaptor;
   LogicalResult
   matchAndRewrite(OpT op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -158,13 +157,13 @@ struct CompareLowering : OpConversionPattern<OpT> {
 
 } // namespace
 
-void lowering::populateLayoutPatterns(const TypeConverter &tc,
+void lowering::populateLayoutPatterns(const LLVMTypeConverter &tc,
                                       RewritePatternSet &p) {
   MLIRContext *ctx = p.getContext();
   p.add<StaticLowering, MakeTupleLowering<MakeIntTupleOp>,
         MakeTupleLowering<MakeShapeOp>, MakeTupleLowering<MakeStrideOp>,
         MakeTupleLowering<MakeCoordOp>, MakeTupleLowering<MakeTileOp>,
         GetScalarsLowering, CompareLowering<ElemLessOp, true>,
-        CompareLowering<EqualOp, false>>(tc, ctx);
-  p.add<AlgebraLowering>(tc, ctx);
+        CompareLowering<EqualOp, false>>(tc);
+  p.add<AlgebraLowering>(tc);
 }

@@ -6,6 +6,7 @@
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/Transforms/ArithEmitter.h"
 
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -42,10 +43,10 @@ Value allocaFragment(OpBuilder &b, Operation *at, const MemRefInfo &info);
 /// Reads a tensor type (no symbols needed: static or for element info).
 MemRefInfo infoOf(Type t, ::cute::layout::DynamicSymbols &syms);
 
-void populateLayoutPatterns(const TypeConverter &tc, RewritePatternSet &p);
-void populateViewPatterns(const TypeConverter &tc, RewritePatternSet &p);
-void populateFragmentPatterns(const TypeConverter &tc, RewritePatternSet &p);
-void populateCopyPatterns(const TypeConverter &tc, RewritePatternSet &p);
+void populateLayoutPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);
+void populateViewPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);
+void populateFragmentPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);
+void populateCopyPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);
 
 } // namespace mlir::cute::lowering
 

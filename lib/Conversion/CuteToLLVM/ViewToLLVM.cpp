@@ -16,9 +16,9 @@ using namespace ::cute::layout;
 namespace {
 
 template <class OpT>
-struct ViewLowering : OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using Adaptor = typename OpConversionPattern<OpT>::OneToNOpAdaptor;
+struct ViewLowering : ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using Adaptor = typename ConvertOpToLLVMPattern<OpT>::OneToNOpAdaptor;
   LogicalResult
   matchAndRewrite(OpT op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -50,8 +50,8 @@ struct ViewLowering : OpConversionPattern<OpT> {
   }
 };
 
-struct GetLayoutLowering : OpConversionPattern<GetLayoutOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct GetLayoutLowering : ConvertOpToLLVMPattern<GetLayoutOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(GetLayoutOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -62,8 +62,8 @@ struct GetLayoutLowering : OpConversionPattern<GetLayoutOp> {
   }
 };
 
-struct GetIterLowering : OpConversionPattern<GetIterOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct GetIterLowering : ConvertOpToLLVMPattern<GetIterOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(GetIterOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -80,11 +80,11 @@ struct GetIterLowering : OpConversionPattern<GetIterOp> {
 
 } // namespace
 
-void lowering::populateViewPatterns(const TypeConverter &tc,
+void lowering::populateViewPatterns(const LLVMTypeConverter &tc,
                                     RewritePatternSet &p) {
   p.add<ViewLowering<MakeViewOp>, ViewLowering<LocalTileOp>,
         ViewLowering<LocalPartitionOp>, ViewLowering<PartitionTVOp>,
         ViewLowering<TensorSliceOp>, ViewLowering<MakeIdentityTensorOp>,
         ViewLowering<AddOffsetOp>, GetLayoutLowering, GetIterLowering>(
-      tc, p.getContext());
+      tc);
 }

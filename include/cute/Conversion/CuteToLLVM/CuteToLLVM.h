@@ -13,7 +13,7 @@
 #ifndef CUTE_CONVERSION_CUTETOLLVM_CUTETOLLVM_H
 #define CUTE_CONVERSION_CUTETOLLVM_CUTETOLLVM_H
 
-#include "mlir/Pass/Pass.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::cute {
@@ -21,13 +21,18 @@ namespace mlir::cute {
 /// The address space of a cute memory space.
 unsigned addressSpaceOf(unsigned memSpace);
 
-class CuteToLLVMTypeConverter : public TypeConverter {
+/// LLVM's type converter plus the cute types. The conversion is partial:
+/// types that are not cute's are left as they are for the upstream passes
+/// that follow (arith/vector/scf/gpu to LLVM and NVVM).
+class CuteToLLVMTypeConverter : public LLVMTypeConverter {
 public:
   explicit CuteToLLVMTypeConverter(MLIRContext *ctx);
 };
 
-void populateCuteToLLVMConversionPatterns(const TypeConverter &converter,
-                                          RewritePatternSet &patterns);
+/// The patterns of convert-cute-to-llvm (layouts, views, fragments, the
+/// universal copy), one populate function per op family inside.
+void populateCuteToLLVMConversionPatterns(
+    const LLVMTypeConverter &converter, RewritePatternSet &patterns);
 
 } // namespace mlir::cute
 
