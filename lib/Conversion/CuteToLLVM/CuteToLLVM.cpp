@@ -75,8 +75,7 @@ Type lowering::llvmElementType(Type elem) {
 }
 
 MemRefInfo lowering::infoOf(Type t, DynamicSymbols &syms) {
-  auto r = readTensorType(t, syms);
-  return r ? *r : MemRefInfo();
+  return cast<CuteTensorTypeInterface>(t).readInfo(syms);
 }
 
 void lowering::bindOperands(ArithEmitter &em, TypeRange types,

@@ -40,7 +40,8 @@ Value emitOffset(ArithEmitter &em, const ::cute::layout::Int &off);
 /// An llvm.alloca of a static register tensor in the entry block.
 Value allocaFragment(OpBuilder &b, Operation *at, const MemRefInfo &info);
 
-/// Reads a tensor type (no symbols needed: static or for element info).
+/// Reads a pointer or tensor type (ODS guarantees the kind of the operands
+/// and results the patterns read).
 MemRefInfo infoOf(Type t, ::cute::layout::DynamicSymbols &syms);
 
 void populateLayoutPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);

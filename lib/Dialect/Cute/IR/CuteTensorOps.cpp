@@ -322,10 +322,11 @@ LogicalResult GetIterOp::inferReturnTypes(MLIRContext *ctx,
 // Verifiers
 //===----------------------------------------------------------------------===//
 
+/// The contents of an operand or result whose type ODS constrains to a
+/// pointer or tensor.
 static MemRefInfo infoOf(Type t) {
   DynamicSymbols syms;
-  auto r = readTensorType(t, syms);
-  return r ? *r : MemRefInfo();
+  return cast<CuteTensorTypeInterface>(t).readInfo(syms);
 }
 
 LogicalResult MakeFragmentOp::verify() {
@@ -403,6 +404,10 @@ LogicalResult
 UniversalCopyAttr::verifyCopy(function_ref<InFlightDiagnostic()> emitError,
                               Type srcType, Type dstType,
                               Type predType) const {
+  if (!isa<CuteMemRefType>(srcType) || !isa<CuteMemRefType>(dstType))
+    return emitError() << "the universal copy moves between !cute.memref "
+                          "tensors, but got "
+                       << srcType << " and " << dstType;
   MemRefInfo s = infoOf(srcType), d = infoOf(dstType);
   for (auto [m, what] : {std::pair{&s, "src"}, std::pair{&d, "dst"}})
     if (m->space == MemSpace::tmem)

@@ -289,29 +289,36 @@ CoordTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
 // Reading tensor types
 //===----------------------------------------------------------------------===//
 
-Expected<MemRefInfo> mlir::cute::readTensorType(Type t, DynamicSymbols &syms) {
+MemRefInfo PtrType::readInfo(DynamicSymbols &) const {
   MemRefInfo info;
-  if (auto p = dyn_cast<PtrType>(t)) {
-    info.elem = p.getElementType();
-    info.space = p.getMemSpace();
-    info.align = p.getAlignment();
-    info.isPtr = true;
-    return info;
-  }
-  if (auto m = dyn_cast<CuteMemRefType>(t)) {
-    info.elem = m.getElementType();
-    info.space = m.getMemSpace();
-    info.align = m.getAlignment();
-    info.swizzle = m.getSwizzleFunctor();
-    info.layout = m.getLayout().withFreshSymbols(syms).layout;
-    return info;
-  }
-  if (auto c = dyn_cast<CoordTensorType>(t)) {
-    info.isCoord = true;
-    info.base = c.getBase().withFreshSymbols(syms).tuple;
-    info.layout = c.getLayout().withFreshSymbols(syms).layout;
-    return info;
-  }
+  info.elem = getElementType();
+  info.space = getMemSpace();
+  info.align = getAlignment();
+  info.isPtr = true;
+  return info;
+}
+
+MemRefInfo CuteMemRefType::readInfo(DynamicSymbols &syms) const {
+  MemRefInfo info;
+  info.elem = getElementType();
+  info.space = getMemSpace();
+  info.align = getAlignment();
+  info.swizzle = getSwizzleFunctor();
+  info.layout = getLayout().withFreshSymbols(syms).layout;
+  return info;
+}
+
+MemRefInfo CoordTensorType::readInfo(DynamicSymbols &syms) const {
+  MemRefInfo info;
+  info.isCoord = true;
+  info.base = getBase().withFreshSymbols(syms).tuple;
+  info.layout = getLayout().withFreshSymbols(syms).layout;
+  return info;
+}
+
+Expected<MemRefInfo> mlir::cute::readTensorType(Type t, DynamicSymbols &syms) {
+  if (auto tt = dyn_cast<CuteTensorTypeInterface>(t))
+    return tt.readInfo(syms);
   return ::cute::layout::algebraError(
       "expects a !cute.ptr, !cute.memref or !cute.coord_tensor");
 }

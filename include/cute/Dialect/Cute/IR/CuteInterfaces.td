@@ -24,6 +24,22 @@ def Cute_ValueTypeInterface : TypeInterface<"CuteValueTypeInterface"> {
   ];
 }
 
+def Cute_TensorTypeInterface : TypeInterface<"CuteTensorTypeInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    A pointer or tensor type (`!cute.ptr`, `!cute.memref`,
+    `!cute.coord_tensor`): its element, memory space, alignment, swizzle,
+    layout and base, read from the parsed type without failing.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        The contents; dynamic leaves become fresh symbols of `syms` (the
+        base first, then the layout).
+      }], "::mlir::cute::MemRefInfo", "readInfo",
+      (ins "::cute::layout::DynamicSymbols &":$syms)>,
+  ];
+}
+
 def Cute_ValueAttrInterface : AttrInterface<"CuteValueAttrInterface"> {
   let cppNamespace = "::mlir::cute";
   let description = [{

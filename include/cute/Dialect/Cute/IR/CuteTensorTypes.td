@@ -9,6 +9,7 @@
 #define CUTE_TENSOR_TYPES_TD
 
 include "cute/Dialect/Cute/IR/CuteDialect.td"
+include "cute/Dialect/Cute/IR/CuteInterfaces.td"
 include "mlir/IR/AttrTypeBase.td"
 
 // Parsed values held by the tensor types (see CuteTypes.td).
@@ -26,7 +27,8 @@ def Cute_OptionalSwizzleParameter
   let cppAccessorType = "const std::optional<::mlir::cute::CuteValue> &";
 }
 
-def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr"> {
+def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr",
+    [DeclareTypeInterfaceMethods<Cute_TensorTypeInterface>]> {
   let mnemonic = "ptr";
   let summary = "pointer to elements in a memory space, with a known alignment";
   let description = [{
@@ -48,7 +50,8 @@ def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr"> {
   let genVerifyDecl = 1;
 }
 
-def Cute_MemRefType : TypeDef<Cute_Dialect, "CuteMemRef"> {
+def Cute_MemRefType : TypeDef<Cute_Dialect, "CuteMemRef",
+    [DeclareTypeInterfaceMethods<Cute_TensorTypeInterface>]> {
   let mnemonic = "memref";
   let summary = "tensor: a pointer (element type, space, alignment) and a layout";
   let description = [{
@@ -99,7 +102,8 @@ def Cute_MemRefType : TypeDef<Cute_Dialect, "CuteMemRef"> {
   }];
 }
 
-def Cute_CoordTensorType : TypeDef<Cute_Dialect, "CoordTensor"> {
+def Cute_CoordTensorType : TypeDef<Cute_Dialect, "CoordTensor",
+    [DeclareTypeInterfaceMethods<Cute_TensorTypeInterface>]> {
   let mnemonic = "coord_tensor";
   let summary = "tensor of coordinates (a counting iterator plus a layout)";
   let description = [{
