@@ -70,7 +70,9 @@ namespace cute::rt {
 /// Function pointers into libcuda; members are named like the (versioned)
 /// CUDA symbols, so `api.cuMemAlloc(...)` reads as the CUDA call.
 struct DriverApi {
-#define CUTE_RT_DECLARE_FN(name, required) decltype(&::name) name = nullptr;
+// `name` is a symbol and a member name: it cannot be parenthesized.
+#define CUTE_RT_DECLARE_FN(name, required)                                     \
+  decltype(&::name) name = nullptr; // NOLINT(bugprone-macro-parentheses)
   CUTE_RT_DRIVER_FUNCTIONS(CUTE_RT_DECLARE_FN)
 #undef CUTE_RT_DECLARE_FN
 };

@@ -158,10 +158,13 @@ inline Status okStatus() { return Status(); }
 #define CUTE_ASSIGN_OR_RETURN(decl, expr)                                      \
   CUTE_ASSIGN_OR_RETURN_IMPL_(CUTE_SUPPORT_CONCAT(cute_assign_, __LINE__),     \
                               decl, expr)
+// `tmp` and `decl` name or declare variables: they cannot be parenthesized.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define CUTE_ASSIGN_OR_RETURN_IMPL_(tmp, decl, expr)                           \
   auto tmp = (expr);                                                           \
   if (!tmp.ok())                                                               \
     return tmp.error();                                                        \
   decl = std::move(tmp).value()
+// NOLINTEND(bugprone-macro-parentheses)
 
 #endif // CUTE_SUPPORT_EXPECTED_H
