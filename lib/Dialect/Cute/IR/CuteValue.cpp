@@ -260,59 +260,74 @@ Expected<CuteValue> parseCuteValue(CuteKind k, llvm::StringRef spec,
         fail(e.message());
       return *e;
     };
+    CuteValue v;
     switch (k) {
     case CuteKind::IntTuple:
     case CuteKind::Shape:
     case CuteKind::Stride:
-    case CuteKind::Coord: {
-      IntTuple t = unwrapOrFail(parseIntTuple(text, syms));
-      if (k != CuteKind::Coord)
-        checkNoUnderscore(t, k == CuteKind::Stride ? "a stride"
-                             : k == CuteKind::Shape ? "a shape"
-                                                    : "an int_tuple");
-      if (k == CuteKind::Stride)
-        checkStride(t);
-      else
-        checkNoBasis(t, kindName(k));
-      return CuteValue::ofTuple(k, t);
-    }
-    case CuteKind::Layout: {
-      Layout l = unwrapOrFail(parseLayout(text, syms));
-      checkLayout(l);
-      return CuteValue::ofLayout(l);
-    }
-    case CuteKind::Tile: {
-      Tile t = unwrapOrFail(parseTile(text, syms));
-      checkTile(t);
-      return CuteValue::ofTile(t);
-    }
-    case CuteKind::ComposedLayout: {
-      ComposedLayout c = unwrapOrFail(parseComposedLayout(text, syms));
-      checkLayout(c.outer);
-      checkNoBasis(c.offset, "the offset of a composed layout");
-      if (!c.innerIsSwizzle())
-        checkLayout(c.innerLayout());
-      else {
-        checkSwizzleRange(c.swizzle());
-        if (!c.offset.isInt())
-          fail("a swizzle composed layout expects a scalar offset, but got \"" +
-               c.offset.str() + "\"");
-        checkNoBasis(c.outer.stride, "the outer layout of a swizzle");
-      }
-      CuteValue v;
+    case CuteKind::Coord:
+      v = CuteValue::ofTuple(k, unwrapOrFail(parseIntTuple(text, syms)));
+      break;
+    case CuteKind::Layout:
+      v = CuteValue::ofLayout(unwrapOrFail(parseLayout(text, syms)));
+      break;
+    case CuteKind::Tile:
+      v = CuteValue::ofTile(unwrapOrFail(parseTile(text, syms)));
+      break;
+    case CuteKind::ComposedLayout:
+      // Kept composed even when it could decay: the text names the kind.
       v.kind = CuteKind::ComposedLayout;
-      v.composed = c;
-      return v;
-    }
+      v.composed = unwrapOrFail(parseComposedLayout(text, syms));
+      break;
     case CuteKind::Swizzle:
-    {
-      Swizzle sw = unwrapOrFail(parseSwizzle(text));
-      checkSwizzleRange(sw);
-      return CuteValue::ofSwizzle(sw);
+      v = CuteValue::ofSwizzle(unwrapOrFail(parseSwizzle(text)));
+      break;
     }
-    }
-    fail("unknown cute kind");
+    checkValueRules(v);
+    return v;
   });
+}
+
+void checkValueRules(const CuteValue &v) {
+  switch (v.kind) {
+  case CuteKind::IntTuple:
+  case CuteKind::Shape:
+  case CuteKind::Stride:
+  case CuteKind::Coord:
+    if (v.kind != CuteKind::Coord)
+      checkNoUnderscore(v.tuple, v.kind == CuteKind::Stride  ? "a stride"
+                                 : v.kind == CuteKind::Shape ? "a shape"
+                                                             : "an int_tuple");
+    if (v.kind == CuteKind::Stride)
+      checkStride(v.tuple);
+    else
+      checkNoBasis(v.tuple, kindName(v.kind));
+    return;
+  case CuteKind::Layout:
+    checkLayout(v.layout);
+    return;
+  case CuteKind::Tile:
+    checkTile(v.tile);
+    return;
+  case CuteKind::ComposedLayout: {
+    const ComposedLayout &c = v.composed;
+    checkLayout(c.outer);
+    checkNoBasis(c.offset, "the offset of a composed layout");
+    if (!c.innerIsSwizzle()) {
+      checkLayout(c.innerLayout());
+      return;
+    }
+    checkSwizzleRange(c.swizzle());
+    if (!c.offset.isInt())
+      fail("a swizzle composed layout expects a scalar offset, but got \"" +
+           c.offset.str() + "\"");
+    checkNoBasis(c.outer.stride, "the outer layout of a swizzle");
+    return;
+  }
+  case CuteKind::Swizzle:
+    checkSwizzleRange(v.swizzle);
+    return;
+  }
 }
 
 Expected<CuteValue> valueOfType(Type t, ::cute::layout::DynamicSymbols &syms) {

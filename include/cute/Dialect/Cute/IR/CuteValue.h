@@ -121,6 +121,11 @@ swizzleValue(const std::optional<::cute::layout::Swizzle> &s);
 /// AlgebraError).
 void checkSwizzleRange(const ::cute::layout::Swizzle &s);
 
+/// Raises AlgebraError unless `v` obeys its kind's rules (no `_` outside
+/// coordinates, basis elements only in strides, positive static shape
+/// leaves, swizzle ranges, ...): what parsing checks, for computed values.
+void checkValueRules(const CuteValue &v);
+
 /// The kind of a cute value type, or std::nullopt for other types.
 std::optional<CuteKind> kindOfType(Type t);
 /// The value of a type or attribute implementing the value interfaces, or
