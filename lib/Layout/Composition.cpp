@@ -305,11 +305,20 @@ static Layout complementImpl(const Layout &f, const IntTuple &cotarget,
 }
 
 Layout complement(const Layout &l, const IntTuple &cotarget) {
+  // With basis strides, only the intrinsic complement is defined (CuTe IR's
+  // complement op rejects a cotarget here); divides extend it themselves.
+  if (isBasisStrideLayout(l))
+    opFail("complement",
+           "a layout with basis strides has no complement with a cotarget; "
+           "strides must be integers",
+           "layout " + l.str() + ", cotarget " + cotarget.str());
   return complementImpl(filter(l), cotarget,
                         "layout " + l.str() + ", cotarget " + cotarget.str());
 }
 
 Layout complement(const Layout &l) {
+  if (isBasisStrideLayout(l))
+    return basisComplement(l);
   Layout f = filter(l);
   return complementImpl(f, IntTuple(cosize(f)), "layout " + l.str());
 }
@@ -338,6 +347,8 @@ static std::vector<Int> prefixProducts(const IntTuple &shape) {
 }
 
 Layout rightInverse(const Layout &l) {
+  if (isBasisStrideLayout(l))
+    return basisRightInverse(l);
   Layout c = coalesce(l);
   IntTuple st = wrap(c.stride), sh = wrap(c.shape);
   std::vector<Int> pre = prefixProducts(sh);
@@ -364,6 +375,8 @@ Layout rightInverse(const Layout &l) {
 }
 
 Layout leftInverse(const Layout &l) {
+  if (isBasisStrideLayout(l))
+    return basisLeftInverse(l);
   Layout c = coalesce(l);
   IntTuple st = wrap(c.stride), sh = wrap(c.shape);
   std::vector<Int> pre = prefixProducts(sh);

@@ -14,11 +14,46 @@ using namespace detail;
 // --- divides -----------------------------------------------------------------------
 
 Layout logicalDivide(const Layout &a, const Layout &b) {
+  // A tiler with basis strides (CuTe C++ has no complement for it) divides as
+  // in CuTe IR: its per-direction complement, extended over shape(a).
+  if (isBasisStrideLayout(b))
+    return composition(a, makeLayout({b, basisComplementExtend(b, a.shape)}));
   Layout c = complement(b, coalesce(a).shape);
   return composition(a, makeLayout({b, c}));
 }
 
+static bool anyBasisStride(const Layout &l) {
+  bool b = false;
+  l.stride.forEachLeaf([&](const IntTuple &d) { b |= d.isBasis(); });
+  return b;
+}
+
+// The layouts of a tile tiler must have integer strides (CuTe IR rejects a
+// basis-stride layout inside a tile; only a whole-layout tiler may have them).
+static void checkIntegerTile(const Tile &t, const char *op,
+                             std::vector<int> &path) {
+  if (t.isLayout() && anyBasisStride(t.layout)) {
+    std::string p;
+    for (size_t i = 0; i < path.size(); ++i)
+      p += (i ? ", " : "") + std::to_string(path[i]);
+    fail(std::string(op) +
+         ": the layouts of a tile tiler must have integer strides, but got " +
+         t.layout.str() + " at mode path [" + p + "]");
+  }
+  for (size_t i = 0; i < t.elems.size(); ++i) {
+    path.push_back(int(i));
+    checkIntegerTile(t.elems[i], op, path);
+    path.pop_back();
+  }
+}
+
+static void checkIntegerTile(const Tile &t, const char *op) {
+  std::vector<int> path;
+  checkIntegerTile(t, op, path);
+}
+
 Layout logicalDivide(const Layout &a, const Tile &b) {
+  checkIntegerTile(b, "logical_divide");
   return applyTile(
       a, b, "logical_divide",
       [](const Layout &x, const Layout &y) { return logicalDivide(x, y); },
@@ -69,6 +104,20 @@ Layout flatDivide(const Layout &a, const Tile &b) {
 // --- products ------------------------------------------------------------------------
 
 Layout logicalProduct(const Layout &a, const Layout &b) {
+  // A block with basis strides (no CuTe C++ counterpart) follows CuTe IR:
+  // the tiler is composed with the intrinsic per-direction complement.
+  if (isBasisStrideLayout(a)) {
+    if (anyBasisStride(b))
+      opFail("logical_product",
+             "the tiler must have integer strides (basis strides are not "
+             "supported in the tiler)",
+             "block " + a.str() + ", tiler " + b.str());
+    if (!b.isStatic())
+      opFail("logical_product",
+             "the tiler must be static when the block has basis strides",
+             "block " + a.str() + ", tiler " + b.str());
+    return makeLayout({a, composition(complement(a), b)});
+  }
   Layout c = complement(a, IntTuple(size(a) * cosize(b)));
   return makeLayout({a, composition(c, b)});
 }

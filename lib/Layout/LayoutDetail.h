@@ -67,6 +67,19 @@ Layout applyTile(const Layout &a, const Tile &t, const char *op,
 /// make_ordered_layout / compact_order.
 IntTuple compactOrder(const IntTuple &shape, const IntTuple &order);
 
+/// Scaled-basis strides (lib/Layout/BasisStrides.cpp): CuTe IR's complement
+/// and inverses of layouts whose strides are basis elements `v@i` (mixed
+/// with static integer 0s at most), computed per codomain direction.
+/// isBasisStrideLayout: at least one basis stride, and every other stride a
+/// static 0 (other mixes keep the integer algorithms, which reject them).
+bool isBasisStrideLayout(const Layout &l);
+Layout basisComplement(const Layout &l);
+/// The complement of a basis-stride tiler extended to cover `cotarget` (the
+/// shape of the divided layout), as CuTe IR's divides use it.
+Layout basisComplementExtend(const Layout &l, const IntTuple &cotarget);
+Layout basisRightInverse(const Layout &l);
+Layout basisLeftInverse(const Layout &l);
+
 /// Error helpers naming the operation.
 [[noreturn]] void opFail(const std::string &op, const std::string &rule,
                          const std::string &operands);

@@ -144,6 +144,11 @@ Layout composition(const Layout &a, const Tile &b);
 ComposedLayout composition(const Swizzle &a, const Layout &b);
 ComposedLayout composition(const ComposedLayout &a, const Layout &b);
 ComposedLayout composition(const ComposedLayout &a, const Tile &b);
+/// complement / right_inverse / left_inverse of a layout whose strides are
+/// scaled-basis elements (`v@i`, possibly with static 0s) have no CuTe C++
+/// counterpart; they follow CuTe IR: computed per codomain direction, shaped
+/// like the coprofile L(0) (lib/Layout/BasisStrides.cpp). Such a layout has
+/// no complement with a cotarget. Integer layouts keep CuTe C++'s results.
 Layout complement(const Layout &l);
 Layout complement(const Layout &l, const IntTuple &cotarget);
 Layout rightInverse(const Layout &l);
@@ -158,6 +163,10 @@ Layout tiledDivide(const Layout &a, const Tile &b);
 Layout flatDivide(const Layout &a, const Layout &b);
 Layout flatDivide(const Layout &a, const Tile &b);
 
+/// With a basis-stride block (CuTe IR): (a, composition(complement(a), b)),
+/// and b must be static with integer strides. A basis-stride layout tiler of
+/// a divide uses its complement extended over shape(a); a tile tiler's
+/// layouts must have integer strides.
 Layout logicalProduct(const Layout &a, const Layout &b);
 Layout logicalProduct(const Layout &a, const Tile &b);
 Layout zippedProduct(const Layout &a, const Layout &b);
