@@ -46,7 +46,6 @@ func.func @composed(%c: !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">, %d:
 // CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.get<[]> (%{{[a-zA-Z0-9_#:]+}}) : !cute.shape<"(4,(2,3))"> -> !cute.shape<"(4,(2,3))">
 // CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.get<[1]> (%{{[a-zA-Z0-9_#:]+}}) : !cute.composed_layout<"S<3,5,4> o 0 o (8,(4,2)):(1,(8,32))"> -> !cute.composed_layout<"S<3,5,4> o 0 o (4,2):(8,32)">
 // CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.get<[1, 1]> (%{{[a-zA-Z0-9_#:]+}}) : !cute.stride<"(1@0,(1@0@1,1@1@1))"> -> !cute.stride<"1@1@1">
-// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.get (%{{[a-zA-Z0-9_#:]+}}) : !cute.swizzle<"S<1,2,3>"> -> !cute.swizzle<"S<1,2,3>">
 // CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.get<[1, 0]> (%{{[a-zA-Z0-9_#:]+}}) : !cute.coord<"(_,(?,1))"> -> !cute.coord<"?">
 // CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.select<[2, 0]> (%{{[a-zA-Z0-9_#:]+}}) : !cute.layout<"(4,2,8):(1,4,8)"> -> !cute.layout<"(8,4):(8,1)">
 // CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.select<[0]> (%{{[a-zA-Z0-9_#:]+}}) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"(4):(1)">
@@ -63,7 +62,6 @@ func.func @get_select(%s: !cute.shape<"(4,(2,3))">, %l: !cute.layout<"(4,8):(1,4
   %5 = cute.get<[]> (%s) : !cute.shape<"(4,(2,3))"> -> !cute.shape<"(4,(2,3))">
   %6 = cute.get<[1]> (%c) : !cute.composed_layout<"S<3,5,4> o 0 o (8,(4,2)):(1,(8,32))"> -> !cute.composed_layout<"S<3,5,4> o 0 o (4,2):(8,32)">
   %7 = cute.get<[1, 1]> (%d) : !cute.stride<"(1@0,(1@0@1,1@1@1))"> -> !cute.stride<"1@1@1">
-  %8 = cute.get (%sw) : !cute.swizzle<"S<1,2,3>"> -> !cute.swizzle<"S<1,2,3>">
   %9 = cute.get<[1, 0]> (%co) : !cute.coord<"(_,(?,1))"> -> !cute.coord<"?">
   %10 = cute.select<[2, 0]> (%l3) : !cute.layout<"(4,2,8):(1,4,8)"> -> !cute.layout<"(8,4):(8,1)">
   %11 = cute.select<[0]> (%l) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"(4):(1)">
@@ -120,5 +118,22 @@ func.func @convert(%s: !cute.shape<"(?,8)">, %d: !cute.stride<"(1,?{i64})">, %c:
   %3 = cute.to_shape(%i) : !cute.int_tuple<"(?,3)"> -> !cute.shape<"(?,3)">
   %4 = cute.to_stride(%i) : !cute.int_tuple<"(?,3)"> -> !cute.stride<"(?,3)">
   %5 = cute.to_coord(%i) : !cute.int_tuple<"(?,3)"> -> !cute.coord<"(?,3)">
+  return
+}
+
+// get_layouts_from_tile: one !cute.layout per layout slot, depth first; `_`
+// slots (at any depth) give none; values pass through verbatim (dynamic
+// leaves, basis strides). The results are inferred, so test.use pins them.
+// CHECK-LABEL: func.func @layouts_from_tile
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.get_layouts_from_tile(%{{[a-zA-Z0-9_#:]+}}) : !cute.tile<"[(4,8):(1,4)]">
+// CHECK: %{{[a-zA-Z0-9_#:]+}}:4 = cute.get_layouts_from_tile(%{{[a-zA-Z0-9_#:]+}}) : !cute.tile<"[4:1;[2:1;_;3:1];_;5:1]">
+// CHECK: %{{[a-zA-Z0-9_#:]+}}:2 = cute.get_layouts_from_tile(%{{[a-zA-Z0-9_#:]+}}) : !cute.tile<"[(?,4):(1,?);(2,3):(1@0,1@1)]">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.get_layouts_from_tile(%{{[a-zA-Z0-9_#:]+}}) : !cute.tile<"(2,2):(1,2)">
+func.func @layouts_from_tile(%a: !cute.tile<"[(4,8):(1,4)]">, %b: !cute.tile<"[4:1;[2:1;_;3:1];_;5:1]">, %c: !cute.tile<"[(?,4):(1,?);(2,3):(1@0,1@1)]">, %d: !cute.tile<"(2,2):(1,2)">) {
+  %0 = cute.get_layouts_from_tile(%a) : !cute.tile<"[(4,8):(1,4)]">
+  %1:4 = cute.get_layouts_from_tile(%b) : !cute.tile<"[4:1;[2:1;_;3:1];_;5:1]">
+  %2:2 = cute.get_layouts_from_tile(%c) : !cute.tile<"[(?,4):(1,?);(2,3):(1@0,1@1)]">
+  %3 = cute.get_layouts_from_tile(%d) : !cute.tile<"(2,2):(1,2)">
+  "test.use"(%0, %1#0, %1#1, %1#2, %1#3, %2#0, %2#1, %3) : (!cute.layout<"(4,8):(1,4)">, !cute.layout<"4:1">, !cute.layout<"2:1">, !cute.layout<"3:1">, !cute.layout<"5:1">, !cute.layout<"(?,4):(1,?)">, !cute.layout<"(2,3):(1@0,1@1)">, !cute.layout<"(2,2):(1,2)">) -> ()
   return
 }

@@ -131,3 +131,52 @@ func.func @inverse(%a: !cute.layout<"(4,3):(3,1)">, %b: !cute.layout<"(4,3):(1,4
   %6 = cute.right_inverse(%e) : (!cute.layout<"1:0">) -> !cute.layout<"1:0">
   return
 }
+
+// flatten of a tile removes the tile's nesting only (its layouts stay).
+// CHECK-LABEL: func.func @flatten_tile
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.flatten(%{{[a-zA-Z0-9_#:]+}}) : (!cute.tile<"{{\[\[}}(8):(1);(4):(1)];_;(2):(1)]">) -> !cute.tile<"[(8):(1);(4):(1);_;(2):(1)]">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.flatten(%{{[a-zA-Z0-9_#:]+}}) : (!cute.tile<"[(8):(1);(4,2):(1,8)]">) -> !cute.tile<"[(8):(1);(4,2):(1,8)]">
+func.func @flatten_tile(%a: !cute.tile<"[[(8):(1);(4):(1)];_;(2):(1)]">, %b: !cute.tile<"[(8):(1);(4,2):(1,8)]">) {
+  %0 = cute.flatten(%a) : (!cute.tile<"[[(8):(1);(4):(1)];_;(2):(1)]">) -> !cute.tile<"[(8):(1);(4):(1);_;(2):(1)]">
+  %1 = cute.flatten(%b) : (!cute.tile<"[(8):(1);(4,2):(1,8)]">) -> !cute.tile<"[(8):(1);(4,2):(1,8)]">
+  return
+}
+
+// recast_layout: a downcast needs no static unit stride (a non-unit stride
+// is multiplied, as CuTe IR does; CuTe C++ asserts a unit stride); a
+// composed layout recasts A, the offset (an element index: / or * the
+// factor) and B.
+// CHECK-LABEL: func.func @recast_more
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.recast_layout<8, 32> (%{{[a-zA-Z0-9_#:]+}}) : !cute.layout<"?:?"> -> !cute.layout<"?:?">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.recast_layout<8, 32> (%{{[a-zA-Z0-9_#:]+}}) : !cute.layout<"(2,4):(2,8)"> -> !cute.layout<"(2,4):(8,32)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.recast_layout<32, 16> (%{{[a-zA-Z0-9_#:]+}}) : !cute.composed_layout<"(4,5):(1,4) o 2 o (8,4):(1,8)"> -> !cute.composed_layout<"(2,5):(1,2) o 1 o (4,4):(1,4)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.recast_layout<16, 32> (%{{[a-zA-Z0-9_#:]+}}) : !cute.composed_layout<"(2,5):(1,2) o 1 o (4,4):(1,4)"> -> !cute.composed_layout<"(4,5):(1,4) o 2 o (8,4):(1,8)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.recast_layout<32, 8> (%{{[a-zA-Z0-9_#:]+}}) : !cute.composed_layout<"S<3,5,4> o 8 o (32,4):(1,32)"> -> !cute.composed_layout<"S<3,3,4> o 2 o (8,4):(1,8)">
+func.func @recast_more(%d: !cute.layout<"?:?">, %s: !cute.layout<"(2,4):(2,8)">, %a: !cute.composed_layout<"(4,5):(1,4) o 2 o (8,4):(1,8)">, %b: !cute.composed_layout<"(2,5):(1,2) o 1 o (4,4):(1,4)">, %w: !cute.composed_layout<"S<3,5,4> o 8 o (32,4):(1,32)">) {
+  %0 = cute.recast_layout<8, 32> (%d) : !cute.layout<"?:?"> -> !cute.layout<"?:?">
+  %1 = cute.recast_layout<8, 32> (%s) : !cute.layout<"(2,4):(2,8)"> -> !cute.layout<"(2,4):(8,32)">
+  %2 = cute.recast_layout<32, 16> (%a) : !cute.composed_layout<"(4,5):(1,4) o 2 o (8,4):(1,8)"> -> !cute.composed_layout<"(2,5):(1,2) o 1 o (4,4):(1,4)">
+  %3 = cute.recast_layout<16, 32> (%b) : !cute.composed_layout<"(2,5):(1,2) o 1 o (4,4):(1,4)"> -> !cute.composed_layout<"(4,5):(1,4) o 2 o (8,4):(1,8)">
+  %4 = cute.recast_layout<32, 8> (%w) : !cute.composed_layout<"S<3,5,4> o 8 o (32,4):(1,32)"> -> !cute.composed_layout<"S<3,3,4> o 2 o (8,4):(1,8)">
+  return
+}
+
+// slice of S<B,M,S> o off o B (static B): the fixed part's Y/Z bits stay in
+// the offset, the rest is the slice's (dropped) offset; when no Y/Z bit
+// pair is both reached by the sliced layout, the result decays to a plain
+// layout. S<3,4,3>: Z bits 4..6, Y bits 7..9.
+//   (1,_) on (64,128):(1,64): image bits 6..12 hold Z2 and Y2 -> stays
+//   composed; offset 1 has no Y/Z bit -> `o 0 o`.
+//   (_,1) on (16,8):(1,16): image bits 0..3 -> decays to (16):(1).
+//   (?,_) on S<3,5,4> o 0 o (8,4):(1,8): image bits 3..4 -> (4):(8).
+//   (_,_) keeps the composed layout.
+// CHECK-LABEL: func.func @slice_swizzled
+func.func @slice_swizzled(%a: !cute.composed_layout<"S<3,4,3> o 0 o (64,128):(1,64)">, %ca: !cute.coord<"(1,_)">, %b: !cute.composed_layout<"S<3,4,3> o 0 o (16,8):(1,16)">, %cb: !cute.coord<"(_,1)">, %c: !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">, %cc: !cute.coord<"(?,_)">, %cu: !cute.coord<"(_,_)">) -> (!cute.composed_layout<"S<3,4,3> o 0 o (128):(64)">, !cute.layout<"(16):(1)">, !cute.layout<"(4):(8)">, !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">) {
+  // CHECK: cute.slice(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : !cute.composed_layout<"S<3,4,3> o 0 o (64,128):(1,64)">, !cute.coord<"(1,_)">
+  %0 = cute.slice(%a, %ca) : !cute.composed_layout<"S<3,4,3> o 0 o (64,128):(1,64)">, !cute.coord<"(1,_)">
+  %1 = cute.slice(%b, %cb) : !cute.composed_layout<"S<3,4,3> o 0 o (16,8):(1,16)">, !cute.coord<"(_,1)">
+  %2 = cute.slice(%c, %cc) : !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">, !cute.coord<"(?,_)">
+  %3 = cute.slice(%c, %cu) : !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">, !cute.coord<"(_,_)">
+  // CHECK: return {{.*}} : !cute.composed_layout<"S<3,4,3> o 0 o (128):(64)">, !cute.layout<"(16):(1)">, !cute.layout<"(4):(8)">, !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">
+  return %0, %1, %2, %3 : !cute.composed_layout<"S<3,4,3> o 0 o (128):(64)">, !cute.layout<"(16):(1)">, !cute.layout<"(4):(8)">, !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">
+}

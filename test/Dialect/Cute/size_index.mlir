@@ -108,3 +108,53 @@ func.func @to_rank(%s: !cute.shape<"(?,8)">, %e: !cute.shape<"1">, %l: !cute.lay
   "test.use"(%0, %1, %2, %3, %4) : (!cute.shape<"(?,8,1,1)">, !cute.layout<"(1,1,4):(0,0,1)">, !cute.coord<"(1,2,3)">, !cute.shape<"(1,1,?,8)">, !cute.composed_layout<"S<3,5,4> o 0 o (8,4,1):(1,8,0)">) -> ()
   return
 }
+
+// increment_coord: a column-major odometer over the flattened leaves. A leaf
+// that reaches its extent wraps to 0 and carries; the last leaf never wraps
+// (one past the end); a size-1 mode other than the last stays 0; a dynamic
+// comparison makes that leaf and the following carry dynamic.
+// (3,(2,0)) in (4,(3,8)): 3+1=4 wraps, 2+1=3 wraps, 0+1 = 1 -> (0,(0,1)).
+// CHECK-LABEL: func.func @increment_coord
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(1,2)">, !cute.shape<"(4,8)">) -> !cute.coord<"(2,2)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(3,2)">, !cute.shape<"(4,8)">) -> !cute.coord<"(0,3)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(3,(2,0))">, !cute.shape<"(4,(3,8))">) -> !cute.coord<"(0,(0,1))">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(2,2,2)">, !cute.shape<"(3,3,3)">) -> !cute.coord<"(0,0,3)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(0,0,5)">, !cute.shape<"(1,1,8)">) -> !cute.coord<"(0,0,6)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"7">, !cute.shape<"8">) -> !cute.coord<"8">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(?,?)">, !cute.shape<"(4,8)">) -> !cute.coord<"(?,?)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(1,2)">, !cute.shape<"(?,8)">) -> !cute.coord<"(?,?)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(0,0,0,0)">, !cute.shape<"(?,3,3,1)">) -> !cute.coord<"(?,?,?,?)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.increment_coord(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(0,2)">, !cute.shape<"(4,?)">) -> !cute.coord<"(1,2)">
+func.func @increment_coord(%a: !cute.coord<"(1,2)">, %s: !cute.shape<"(4,8)">, %b: !cute.coord<"(3,2)">, %n: !cute.coord<"(3,(2,0))">, %ns: !cute.shape<"(4,(3,8))">, %o: !cute.coord<"(2,2,2)">, %os: !cute.shape<"(3,3,3)">, %u: !cute.coord<"(0,0,5)">, %us: !cute.shape<"(1,1,8)">, %l: !cute.coord<"7">, %ls: !cute.shape<"8">, %d: !cute.coord<"(?,?)">, %ds: !cute.shape<"(?,8)">, %z: !cute.coord<"(0,0,0,0)">, %zs: !cute.shape<"(?,3,3,1)">, %e: !cute.coord<"(0,2)">, %es: !cute.shape<"(4,?)">) {
+  %0 = cute.increment_coord(%a, %s) : (!cute.coord<"(1,2)">, !cute.shape<"(4,8)">) -> !cute.coord<"(2,2)">
+  %1 = cute.increment_coord(%b, %s) : (!cute.coord<"(3,2)">, !cute.shape<"(4,8)">) -> !cute.coord<"(0,3)">
+  %2 = cute.increment_coord(%n, %ns) : (!cute.coord<"(3,(2,0))">, !cute.shape<"(4,(3,8))">) -> !cute.coord<"(0,(0,1))">
+  %3 = cute.increment_coord(%o, %os) : (!cute.coord<"(2,2,2)">, !cute.shape<"(3,3,3)">) -> !cute.coord<"(0,0,3)">
+  %4 = cute.increment_coord(%u, %us) : (!cute.coord<"(0,0,5)">, !cute.shape<"(1,1,8)">) -> !cute.coord<"(0,0,6)">
+  %5 = cute.increment_coord(%l, %ls) : (!cute.coord<"7">, !cute.shape<"8">) -> !cute.coord<"8">
+  %6 = cute.increment_coord(%d, %s) : (!cute.coord<"(?,?)">, !cute.shape<"(4,8)">) -> !cute.coord<"(?,?)">
+  %7 = cute.increment_coord(%a, %ds) : (!cute.coord<"(1,2)">, !cute.shape<"(?,8)">) -> !cute.coord<"(?,?)">
+  %8 = cute.increment_coord(%z, %zs) : (!cute.coord<"(0,0,0,0)">, !cute.shape<"(?,3,3,1)">) -> !cute.coord<"(?,?,?,?)">
+  %9 = cute.increment_coord(%e, %es) : (!cute.coord<"(0,2)">, !cute.shape<"(4,?)">) -> !cute.coord<"(1,2)">
+  return
+}
+
+// CuTe IR conventions: product_each of a scalar is the rank-1 tuple (CuTe
+// C++'s transform(wrap(t), product) agrees); mode 0 of a rank-1 (leaf)
+// layout is the layout itself; a `_` coordinate mode evaluates as 0.
+// CHECK-LABEL: func.func @rank1_and_underscore
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.tuple_product_each(%{{[a-zA-Z0-9_#:]+}}) : (!cute.int_tuple<"3">) -> !cute.int_tuple<"(3)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.tuple_product_each(%{{[a-zA-Z0-9_#:]+}}) : (!cute.shape<"?">) -> !cute.shape<"(?)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.cosize<[0]> (%{{[a-zA-Z0-9_#:]+}}) : (!cute.layout<"4:2">) -> !cute.int_tuple<"7">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.size<[0]> (%{{[a-zA-Z0-9_#:]+}}) : (!cute.shape<"8">) -> !cute.int_tuple<"8">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.layout_eval(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(_)">, !cute.composed_layout<"S<1,4,3> o 0 o (128):(1)">) -> !cute.int_tuple<"0">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.layout_eval(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.coord<"(2,_)">, !cute.layout<"(4,8):(1,4)">) -> !cute.int_tuple<"2">
+func.func @rank1_and_underscore(%i: !cute.int_tuple<"3">, %s: !cute.shape<"?">, %l: !cute.layout<"4:2">, %s8: !cute.shape<"8">, %u: !cute.coord<"(_)">, %c: !cute.composed_layout<"S<1,4,3> o 0 o (128):(1)">, %u2: !cute.coord<"(2,_)">, %l2: !cute.layout<"(4,8):(1,4)">) {
+  %0 = cute.tuple_product_each(%i) : (!cute.int_tuple<"3">) -> !cute.int_tuple<"(3)">
+  %1 = cute.tuple_product_each(%s) : (!cute.shape<"?">) -> !cute.shape<"(?)">
+  %2 = cute.cosize<[0]> (%l) : (!cute.layout<"4:2">) -> !cute.int_tuple<"7">
+  %3 = cute.size<[0]> (%s8) : (!cute.shape<"8">) -> !cute.int_tuple<"8">
+  %4 = cute.layout_eval(%u, %c) : (!cute.coord<"(_)">, !cute.composed_layout<"S<1,4,3> o 0 o (128):(1)">) -> !cute.int_tuple<"0">
+  %5 = cute.layout_eval(%u2, %l2) : (!cute.coord<"(2,_)">, !cute.layout<"(4,8):(1,4)">) -> !cute.int_tuple<"2">
+  return
+}

@@ -77,3 +77,20 @@ func.func @ceil_div_tile(%a: !cute.shape<"(16,32)">, %t: !cute.tile<"(4,8):(1,4)
   %2 = cute.ceil_div(%d, %s) : (!cute.int_tuple<"(8)">, !cute.tile<"[2:2]">) -> !cute.int_tuple<"((2,2))">
   return
 }
+
+// A static scalar 0 is the identity against a tuple (CuTe IR): on either
+// side of tuple_add, on the right of tuple_sub. Only at the top level.
+// CHECK-LABEL: func.func @add_sub_zero
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.tuple_add(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.int_tuple<"(3,4)">, !cute.int_tuple<"0">) -> !cute.int_tuple<"(3,4)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.tuple_add(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.int_tuple<"0">, !cute.int_tuple<"(3,4)">) -> !cute.int_tuple<"(3,4)">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.tuple_add(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.int_tuple<"0">, !cute.int_tuple<"(?,(?,2))">) -> !cute.int_tuple<"(?,(?,2))">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.tuple_sub(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.int_tuple<"(?,(?,2))">, !cute.int_tuple<"0">) -> !cute.int_tuple<"(?,(?,2))">
+// CHECK: %{{[a-zA-Z0-9_#:]+}} = cute.tuple_add(%{{[a-zA-Z0-9_#:]+}}, %{{[a-zA-Z0-9_#:]+}}) : (!cute.shape<"(4,8)">, !cute.shape<"0">) -> !cute.shape<"(4,8)">
+func.func @add_sub_zero(%a: !cute.int_tuple<"(3,4)">, %z: !cute.int_tuple<"0">, %d: !cute.int_tuple<"(?,(?,2))">, %s: !cute.shape<"(4,8)">, %sz: !cute.shape<"0">) {
+  %0 = cute.tuple_add(%a, %z) : (!cute.int_tuple<"(3,4)">, !cute.int_tuple<"0">) -> !cute.int_tuple<"(3,4)">
+  %1 = cute.tuple_add(%z, %a) : (!cute.int_tuple<"0">, !cute.int_tuple<"(3,4)">) -> !cute.int_tuple<"(3,4)">
+  %2 = cute.tuple_add(%z, %d) : (!cute.int_tuple<"0">, !cute.int_tuple<"(?,(?,2))">) -> !cute.int_tuple<"(?,(?,2))">
+  %3 = cute.tuple_sub(%d, %z) : (!cute.int_tuple<"(?,(?,2))">, !cute.int_tuple<"0">) -> !cute.int_tuple<"(?,(?,2))">
+  %4 = cute.tuple_add(%s, %sz) : (!cute.shape<"(4,8)">, !cute.shape<"0">) -> !cute.shape<"(4,8)">
+  return
+}

@@ -83,8 +83,8 @@ LogicalResult ElemLessOp::verify() {
   CuteValue a = readValue(getLhs().getType(), syms);
   CuteValue b = readValue(getRhs().getType(), syms);
   if (!::cute::layout::congruent(a.tuple, b.tuple))
-    return emitOpError("expects congruent inputs, but got \"")
-           << a.str() << "\" and \"" << b.str() << "\"";
+    return emitOpError("expects congruent inputs, but got ")
+           << getLhs().getType() << " and " << getRhs().getType();
   return success();
 }
 
@@ -122,12 +122,48 @@ LogicalResult GetLeavesOp::inferReturnTypes(
   auto v = valueOfType(operands[0].getType(), syms);
   if (!v)
     return emitOptionalError(loc, "'cute.get_leaves' op ", v.message());
+  if (!v->isTuple() && v->kind != CuteKind::Tile)
+    return emitOptionalError(loc,
+                             "expects $input to be !cute.shape, !cute.stride, "
+                             "!cute.coord, !cute.int_tuple, or !cute.tile, but "
+                             "got ",
+                             operands[0].getType());
   if (v->kind == CuteKind::Tile) {
     tileLeaves(ctx, v->tile, inferred);
     return success();
   }
   for (auto &leaf : ::cute::layout::flattenLeaves(v->tuple))
     inferred.push_back(typeOfValue(ctx, CuteValue::ofTuple(v->kind, leaf)));
+  return success();
+}
+
+/// The layouts of a tile, depth first; `_` slots are skipped.
+static void tileLayouts(const ::cute::layout::Tile &t,
+                        std::vector<::cute::layout::Layout> &out) {
+  if (t.isLayout())
+    out.push_back(t.layout);
+  else if (t.isTuple())
+    for (auto &e : t.elems)
+      tileLayouts(e, out);
+}
+
+LogicalResult GetLayoutsFromTileOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  Type tileType = operands[0].getType();
+  const CuteValue *v = cuteValueOf(tileType);
+  if (!v || v->kind != CuteKind::Tile)
+    return emitOptionalError(loc, "expects $tile to be !cute.tile, but got ",
+                             tileType);
+  std::vector<::cute::layout::Layout> layouts;
+  tileLayouts(v->tile, layouts);
+  if (layouts.empty())
+    return emitOptionalError(
+        loc, "expects $tile to contain at least one layout slot, but got ",
+        tileType);
+  for (auto &l : layouts)
+    inferred.push_back(typeOfValue(ctx, CuteValue::ofLayout(l)));
   return success();
 }
 

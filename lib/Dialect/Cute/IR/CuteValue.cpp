@@ -671,6 +671,28 @@ bool equivalentValues(const CuteValue &d, const CuteValue &i) {
   }
 }
 
+std::optional<CuteValue> spellAsDeclared(const CuteValue &computed,
+                                         const CuteValue &declared) {
+  if (!equivalentValues(declared, computed))
+    return std::nullopt;
+  // Equivalent values have the same tree, so their integer leaves pair up in
+  // text order; the declared static leaves (strides of size-1 modes) win.
+  std::vector<Int> d = allInts(declared);
+  size_t k = 0;
+  bool paired = true;
+  CuteValue merged = computed.mapInts([&](const Int &c) -> Int {
+    if (k >= d.size()) {
+      paired = false;
+      return c;
+    }
+    const Int &x = d[k++];
+    return x.isStatic() ? x : c;
+  });
+  if (!paired || k != d.size() || merged.canonical() != declared)
+    return std::nullopt;
+  return merged;
+}
+
 static bool compatibleResultType(Type inferred, Type declared) {
   if (inferred == declared)
     return true;

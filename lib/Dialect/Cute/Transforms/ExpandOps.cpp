@@ -93,66 +93,136 @@ bool isConstructor(Operation *op) {
   return isa<MakeLayoutOp, MakeComposedLayoutOp>(op);
 }
 
+/// The results of cute.get_leaves / cute.get_layouts_from_tile, computed
+/// from the operand value (the same split their inferReturnTypes makes).
+void tileParts(const Tile &t, bool keepUnderscore, std::vector<CuteValue> &out) {
+  if (t.isLayout())
+    out.push_back(CuteValue::ofLayout(t.layout));
+  else if (t.isUnderscore()) {
+    if (keepUnderscore)
+      out.push_back(CuteValue::ofTile(Tile::underscore()));
+  } else {
+    for (const Tile &e : t.elems)
+      tileParts(e, keepUnderscore, out);
+  }
+}
+
+std::vector<CuteValue> splitResults(Operation *op, const CuteValue &v) {
+  std::vector<CuteValue> out;
+  if (isa<GetLayoutsFromTileOp>(op)) {
+    tileParts(v.tile, /*keepUnderscore=*/false, out);
+  } else if (v.kind == CuteKind::Tile) {
+    tileParts(v.tile, /*keepUnderscore=*/true, out);
+  } else {
+    for (const IntTuple &leaf : flattenLeaves(v.tuple))
+      out.push_back(CuteValue::ofTuple(v.kind, leaf));
+  }
+  return out;
+}
+
 struct CuteExpandOpsPass : public mlir::cute::impl::CuteExpandOpsBase<CuteExpandOpsPass> {
   using Base::Base;
 
+  /// Replaces `raw` by the values `compute` gives for its operands (read
+  /// with symbolic dynamic leaves), rebuilt from the operands' scalars.
+  LogicalResult
+  expand(IRRewriter &rewriter, Operation *raw,
+         llvm::function_ref<::cute::layout::Expected<std::vector<CuteValue>>(
+             ArrayRef<CuteValue>)>
+             compute) {
+    rewriter.setInsertionPoint(raw);
+    Location loc = raw->getLoc();
+    DynamicSymbols syms;
+    // Symbols resolve lazily: the first use of an operand's symbol
+    // extracts that operand's dynamic scalars.
+    llvm::DenseMap<int64_t, std::pair<Value, int64_t>> owner;
+    llvm::DenseMap<Value, SmallVector<Value>> scalars;
+    ArithEmitter emitter(rewriter, loc, [&](int64_t id) -> Value {
+      auto it = owner.find(id);
+      if (it == owner.end())
+        return {};
+      auto [operand, first] = it->second;
+      auto found = scalars.find(operand);
+      if (found == scalars.end()) {
+        auto gs = GetScalarsOp::create(rewriter, loc, operand,
+                                       /*only_dynamic=*/true);
+        found = scalars.try_emplace(operand, gs.getResults()).first;
+      }
+      return found->second[id - first];
+    });
+    SmallVector<CuteValue, 2> in;
+    for (Value operand : raw->getOperands()) {
+      int64_t first = syms.next;
+      auto v = valueOfType(operand.getType(), syms);
+      if (!v)
+        return raw->emitOpError("cannot read operand: ") << v.message();
+      for (int64_t i = first; i < syms.next; ++i)
+        owner[i] = {operand, first};
+      in.push_back(*v);
+    }
+    auto results = compute(in);
+    if (!results)
+      return raw->emitOpError("cannot expand: ") << results.message();
+    if (results->size() != raw->getNumResults())
+      return raw->emitOpError("expansion produced ")
+             << results->size() << " values for " << raw->getNumResults()
+             << " results";
+    bool allStatic = true;
+    for (auto [v, r] : llvm::zip(*results, raw->getResults())) {
+      Type t = typeOfValue(&getContext(), v);
+      if (t != r.getType()) {
+        // A declared type may spell the same layout differently (strides
+        // of size-1 modes); rebuild it in the declared spelling.
+        const CuteValue *declared = cuteValueOf(r.getType());
+        std::optional<CuteValue> spelled =
+            declared ? spellAsDeclared(v, *declared) : std::nullopt;
+        if (!spelled)
+          return raw->emitOpError("cannot expand: the computed result ")
+                 << t << " cannot be rebuilt as the declared " << r.getType()
+                 << "; declare " << t;
+        v = *spelled;
+      }
+      allStatic &= v.isStatic();
+    }
+    if (allStatic && !foldStatic)
+      return success();
+    Rebuilder rb(rewriter, loc, emitter);
+    SmallVector<Value> repl;
+    for (const CuteValue &v : *results)
+      repl.push_back(rb.build(v));
+    rewriter.replaceOp(raw, repl);
+    return success();
+  }
+
   void runOnOperation() override {
-    SmallVector<AlgebraOpInterface> ops;
-    getOperation()->walk([&](AlgebraOpInterface op) {
-      if (!isConstructor(op))
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (auto alg = dyn_cast<AlgebraOpInterface>(op)) {
+        if (!isConstructor(op))
+          ops.push_back(op);
+      } else if (isa<GetLeavesOp, GetLayoutsFromTileOp>(op)) {
         ops.push_back(op);
+      }
     });
     IRRewriter rewriter(&getContext());
-    for (AlgebraOpInterface op : ops) {
-      Operation *raw = op.getOperation();
-      rewriter.setInsertionPoint(raw);
-      Location loc = raw->getLoc();
-      Type resultType = raw->getResult(0).getType();
-      DynamicSymbols syms;
-      // Symbols resolve lazily: the first use of an operand's symbol
-      // extracts that operand's dynamic scalars.
-      llvm::DenseMap<int64_t, std::pair<Value, int64_t>> owner;
-      llvm::DenseMap<Value, SmallVector<Value>> scalars;
-      ArithEmitter emitter(rewriter, loc, [&](int64_t id) -> Value {
-        auto it = owner.find(id);
-        if (it == owner.end())
-          return {};
-        auto [operand, first] = it->second;
-        auto found = scalars.find(operand);
-        if (found == scalars.end()) {
-          auto gs = GetScalarsOp::create(rewriter, loc, operand,
-                                         /*only_dynamic=*/true);
-          found = scalars.try_emplace(operand, gs.getResults()).first;
-        }
-        return found->second[id - first];
-      });
-      SmallVector<CuteValue, 2> in;
-      for (Value operand : raw->getOperands()) {
-        int64_t first = syms.next;
-        auto v = valueOfType(operand.getType(), syms);
-        if (!v) {
-          raw->emitOpError("cannot read operand: ") << v.message();
-          return signalPassFailure();
-        }
-        for (int64_t i = first; i < syms.next; ++i)
-          owner[i] = {operand, first};
-        in.push_back(*v);
+    for (Operation *raw : ops) {
+      LogicalResult r = success();
+      if (auto alg = dyn_cast<AlgebraOpInterface>(raw)) {
+        r = expand(rewriter, raw, [&](ArrayRef<CuteValue> in)
+                       -> ::cute::layout::Expected<std::vector<CuteValue>> {
+          auto v = alg.computeResult(in);
+          if (!v)
+            return v.error();
+          return std::vector<CuteValue>{*v};
+        });
+      } else {
+        r = expand(rewriter, raw, [&](ArrayRef<CuteValue> in)
+                       -> ::cute::layout::Expected<std::vector<CuteValue>> {
+          return splitResults(raw, in[0]);
+        });
       }
-      auto result = op.computeResult(in);
-      if (!result) {
-        raw->emitOpError("cannot expand: ") << result.message();
+      if (failed(r))
         return signalPassFailure();
-      }
-      if (typeOfValue(&getContext(), *result) != resultType) {
-        raw->emitOpError("expansion produced ")
-            << typeOfValue(&getContext(), *result) << " instead of "
-            << resultType;
-        return signalPassFailure();
-      }
-      if (result->isStatic() && !foldStatic)
-        continue;
-      Rebuilder rb(rewriter, loc, emitter);
-      rewriter.replaceOp(raw, rb.build(*result));
     }
   }
 };

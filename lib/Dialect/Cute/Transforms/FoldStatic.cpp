@@ -95,10 +95,15 @@ struct CuteFoldStaticPass
         rewriter.replaceOp(op, repl);
         continue;
       }
-      if (op->getNumResults() != 1 || !isMemoryEffectFree(op) ||
-          !isStaticCuteType(op->getResult(0).getType()))
+      // Any pure op whose results are all static cute values (including
+      // the multi-result get_leaves / get_layouts_from_tile).
+      if (op->getNumResults() == 0 || !isMemoryEffectFree(op) ||
+          !llvm::all_of(op->getResultTypes(), isStaticCuteType))
         continue;
-      rewriter.replaceOpWithNewOp<StaticOp>(op, op->getResult(0).getType());
+      SmallVector<Value> repl;
+      for (Type t : op->getResultTypes())
+        repl.push_back(StaticOp::create(rewriter, loc, t));
+      rewriter.replaceOp(op, repl);
     }
     // Erase what became dead, until nothing more does.
     for (bool changed = true; changed;) {

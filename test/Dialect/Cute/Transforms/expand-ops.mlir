@@ -118,3 +118,57 @@ func.func @size_i64(%l: !cute.shape<"(?{i64},4)">) -> !cute.int_tuple<"?{i64}"> 
   %0 = cute.size (%l) : (!cute.shape<"(?{i64},4)">) -> !cute.int_tuple<"?{i64}">
   return %0 : !cute.int_tuple<"?{i64}">
 }
+
+// increment_coord on a dynamic coordinate: leaf 0 is c0+1 when below 4,
+// else 0; the carry (1 - (c0+1 < 4)) goes into the last leaf, which never
+// wraps.
+// CHECK-LABEL: func.func @increment_coord_dyn
+// CHECK-SAME: (%[[C:.+]]: !cute.coord<"(?,?)">
+// CHECK-DAG: %[[V:.+]]:2 = cute.get_scalars<{only_dynamic}> (%[[C]]) : !cute.coord<"(?,?)">
+// CHECK-DAG: %[[S:.+]] = arith.addi %[[V]]#0, %{{.+}} : i32
+// CHECK-DAG: %[[LT:.+]] = arith.cmpi slt, %[[S]], %{{.+}} : i32
+// CHECK-DAG: %[[R0:.+]] = arith.select %{{.+}}, %[[S]], %{{.+}} : i32
+// CHECK-DAG: %[[CARRY:.+]] = arith.subi %{{.+}}, %{{.+}} : i32
+// CHECK-DAG: %[[R1:.+]] = arith.addi %[[V]]#1, %[[CARRY]] : i32
+// CHECK: %[[R:.+]] = cute.make_coord(%[[R0]], %[[R1]]) : (i32, i32) -> !cute.coord<"(?,?)">
+// CHECK-NOT: cute.increment_coord
+// CHECK: return %[[R]]
+func.func @increment_coord_dyn(%c: !cute.coord<"(?,?)">, %s: !cute.shape<"(4,8)">) -> !cute.coord<"(?,?)"> {
+  %0 = cute.increment_coord(%c, %s) : (!cute.coord<"(?,?)">, !cute.shape<"(4,8)">) -> !cute.coord<"(?,?)">
+  return %0 : !cute.coord<"(?,?)">
+}
+
+// get_layouts_from_tile / get_leaves: each result is rebuilt from the
+// operand's dynamic scalars (static ones become cute.static).
+// CHECK-LABEL: func.func @split_dyn
+// CHECK-SAME: (%[[T:.+]]: !cute.tile<"[4:1;_;(?,3):(1,?)]">
+// CHECK-DAG: %[[A:.+]] = cute.static : !cute.layout<"4:1">
+// CHECK-DAG: %[[V:.+]]:2 = cute.get_scalars<{only_dynamic}> (%[[T]]) : !cute.tile<"[4:1;_;(?,3):(1,?)]">
+// CHECK-DAG: %[[SH:.+]] = cute.make_shape(%[[V]]#0) : (i32) -> !cute.shape<"(?,3)">
+// CHECK-DAG: %[[ST:.+]] = cute.make_stride(%[[V]]#1) : (i32) -> !cute.stride<"(1,?)">
+// CHECK-DAG: %[[B:.+]] = cute.make_layout(%[[SH]], %[[ST]])
+// CHECK-DAG: %[[W:.+]]:2 = cute.get_scalars<{only_dynamic}> (%{{.+}}) : !cute.shape<"(?,(4,?))">
+// CHECK-DAG: %[[L0:.+]] = cute.make_shape(%[[W]]#0) : (i32) -> !cute.shape<"?">
+// CHECK-DAG: %[[L1:.+]] = cute.static : !cute.shape<"4">
+// CHECK-DAG: %[[L2:.+]] = cute.make_shape(%[[W]]#1) : (i32) -> !cute.shape<"?">
+// CHECK-NOT: cute.get_layouts_from_tile
+// CHECK-NOT: cute.get_leaves
+// CHECK: return %[[A]], %[[B]], %[[L0]], %[[L1]], %[[L2]]
+// NOFOLD-LABEL: func.func @split_dyn
+// NOFOLD: cute.make_layout
+func.func @split_dyn(%t: !cute.tile<"[4:1;_;(?,3):(1,?)]">, %s: !cute.shape<"(?,(4,?))">) -> (!cute.layout<"4:1">, !cute.layout<"(?,3):(1,?)">, !cute.shape<"?">, !cute.shape<"4">, !cute.shape<"?">) {
+  %0:2 = cute.get_layouts_from_tile(%t) : !cute.tile<"[4:1;_;(?,3):(1,?)]">
+  %1:3 = cute.get_leaves(%s) : !cute.shape<"(?,(4,?))">
+  return %0#0, %0#1, %1#0, %1#1, %1#2 : !cute.layout<"4:1">, !cute.layout<"(?,3):(1,?)">, !cute.shape<"?">, !cute.shape<"4">, !cute.shape<"?">
+}
+
+// A declared result that spells the computed layout differently (the stride
+// of a size-1 mode) is rebuilt in the declared spelling, so users keep
+// their types.
+// CHECK-LABEL: func.func @declared_spelling
+// CHECK: cute.make_stride(%{{.+}}) : (i32) -> !cute.stride<"(0,(1,?))">
+// CHECK: cute.make_layout(%{{.+}}, %{{.+}}) : (!cute.shape<"(1,(?,?))">, !cute.stride<"(0,(1,?))">) -> !cute.layout<"(1,(?,?)):(0,(1,?))">
+func.func @declared_spelling(%l: !cute.layout<"(?,8):(1,?)">, %m: !cute.layout<"(1,8):(1,1)">) -> !cute.layout<"(1,(?,?)):(0,(1,?))"> {
+  %r = cute.composition(%l, %m) : (!cute.layout<"(?,8):(1,?)">, !cute.layout<"(1,8):(1,1)">) -> !cute.layout<"(1,(?,?)):(0,(1,?))">
+  return %r : !cute.layout<"(1,(?,?)):(0,(1,?))">
+}

@@ -62,3 +62,19 @@ func.func @scalars(%l: !cute.layout<"(?,8):(1,?)">) -> (i32, i32, i32, i32) {
   %a:4 = cute.get_scalars (%s) : !cute.layout<"(4,8):(1,4)">
   return %a#0, %a#1, %a#2, %a#3 : i32, i32, i32, i32
 }
+
+// Multi-result ops fold when every result is static; a static
+// increment_coord folds like any algebra op.
+// CHECK-LABEL: func.func @fold_multi
+// CHECK-DAG: %[[A:.+]] = cute.static : !cute.layout<"4:1">
+// CHECK-DAG: %[[B:.+]] = cute.static : !cute.layout<"(2,3):(1,2)">
+// CHECK-DAG: %[[C:.+]] = cute.static : !cute.coord<"(0,3)">
+// CHECK-DAG: %[[D:.+]]:2 = cute.get_layouts_from_tile(%{{.+}}) : !cute.tile<"[?:1;5:1]">
+// CHECK-NOT: cute.increment_coord
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]]#0, %[[D]]#1
+func.func @fold_multi(%t: !cute.tile<"[4:1;_;(2,3):(1,2)]">, %c: !cute.coord<"(3,2)">, %s: !cute.shape<"(4,8)">, %d: !cute.tile<"[?:1;5:1]">) -> (!cute.layout<"4:1">, !cute.layout<"(2,3):(1,2)">, !cute.coord<"(0,3)">, !cute.layout<"?:1">, !cute.layout<"5:1">) {
+  %0:2 = cute.get_layouts_from_tile(%t) : !cute.tile<"[4:1;_;(2,3):(1,2)]">
+  %1 = cute.increment_coord(%c, %s) : (!cute.coord<"(3,2)">, !cute.shape<"(4,8)">) -> !cute.coord<"(0,3)">
+  %2:2 = cute.get_layouts_from_tile(%d) : !cute.tile<"[?:1;5:1]">
+  return %0#0, %0#1, %1, %2#0, %2#1 : !cute.layout<"4:1">, !cute.layout<"(2,3):(1,2)">, !cute.coord<"(0,3)">, !cute.layout<"?:1">, !cute.layout<"5:1">
+}

@@ -37,6 +37,25 @@ class Cute_AlgebraOp<string mnemonic, list<Trait> traits = []>
   }];
 }
 
+// Operand kinds of the mode-indexing ops (get, select, flatten): every kind
+// but a swizzle. Descriptions follow CuTe IR's so that operand diagnostics
+// read the same.
+def Cute_IndexableType : AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType,
+    Cute_CoordType, Cute_StrideType, Cute_TileType, Cute_LayoutType,
+    Cute_ComposedLayoutType],
+    "!cute.shape, !cute.int_tuple, !cute.coord, !cute.stride, !cute.tile, "
+    "!cute.layout, or !cute.composed_layout">;
+// Operand kinds of slice and dice.
+def Cute_SliceableType : AnyTypeOf<[Cute_ShapeType, Cute_StrideType,
+    Cute_CoordType, Cute_IntTupleType, Cute_LayoutType,
+    Cute_ComposedLayoutType],
+    "!cute.shape, !cute.stride, !cute.coord, !cute.int_tuple, !cute.layout, "
+    "or !cute.composed_layout">;
+// Operand kinds of cute.equal.
+def Cute_EqualOperandType : AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType,
+    Cute_CoordType, Cute_StrideType, Cute_LayoutType],
+    "!cute.int_tuple, !cute.shape, !cute.coord, !cute.stride, or !cute.layout">;
+
 // Format used by most algebra ops.
 defvar FnFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 
@@ -218,8 +237,8 @@ def Cute_GetOp : Cute_AlgebraOp<"get"> {
     %r = cute.get<[1, 0]> (%s) : !cute.shape<"(4,(2,3))"> -> !cute.shape<"2">
     ```
   }];
-  let arguments = (ins Cute_AnyType:$input, OptionalAttr<DenseI32ArrayAttr>:$mode);
-  let results = (outs Cute_AnyType:$result);
+  let arguments = (ins Cute_IndexableType:$input, OptionalAttr<DenseI32ArrayAttr>:$mode);
+  let results = (outs Cute_IndexableType:$result);
   let assemblyFormat = "(`<` $mode^ `>`)? `(` $input `)` attr-dict `:` type($input) `->` type($result)";
 }
 
@@ -230,8 +249,8 @@ def Cute_SelectOp : Cute_AlgebraOp<"select"> {
     %r = cute.select<[2, 0]> (%l) : !cute.layout<"(4,2,8):(1,4,8)"> -> !cute.layout<"(8,4):(8,1)">
     ```
   }];
-  let arguments = (ins Cute_AnyType:$input, DenseI32ArrayAttr:$mode);
-  let results = (outs Cute_AnyType:$result);
+  let arguments = (ins Cute_IndexableType:$input, DenseI32ArrayAttr:$mode);
+  let results = (outs Cute_IndexableType:$result);
   let assemblyFormat = "`<` $mode `>` `(` $input `)` attr-dict `:` type($input) `->` type($result)";
 }
 
@@ -247,6 +266,22 @@ def Cute_GetLeavesOp : Cute_Op<"get_leaves", [Pure,
       Cute_StrideType, Cute_CoordType, Cute_TileType]>:$input);
   let results = (outs Variadic<Cute_AnyType>:$results);
   let assemblyFormat = "`(` $input `)` attr-dict `:` type($input)";
+}
+
+def Cute_GetLayoutsFromTileOp : Cute_Op<"get_layouts_from_tile", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Every layout of a tile, depth first (`_` slots skipped)";
+  let description = [{
+    One `!cute.layout` result per layout slot of the tile, in depth-first
+    order; `_` slots (at any depth) give no result. A tile without a layout
+    slot is rejected. The result types are inferred.
+    ```mlir
+    %a, %b = cute.get_layouts_from_tile(%t) : !cute.tile<"[4:1;_;[2:1]]">
+    ```
+  }];
+  let arguments = (ins Cute_TileType:$tile);
+  let results = (outs Variadic<Cute_LayoutType>:$layouts);
+  let assemblyFormat = "`(` $tile `)` attr-dict `:` qualified(type($tile))";
 }
 
 def Cute_GetScalarsOp : Cute_Op<"get_scalars", [Pure,
@@ -345,6 +380,25 @@ def Cute_Idx2CrdOp : Cute_FnOp<"idx2crd",
     "%c = cute.idx2crd(%i, %s) : (!cute.int_tuple<\"?\">, !cute.shape<\"(4,8)\">) -> !cute.coord<\"(?,?)\">",
     (ins Cute_IntTupleType:$index, Cute_ShapeType:$shape), Cute_CoordType>;
 
+def Cute_IncrementCoordOp : Cute_AlgebraOp<"increment_coord"> {
+  let summary = "The next coordinate of a shape in column-major order";
+  let description = [{
+    Adds one to the first leaf of `coord` (over the flattened leaves of the
+    congruent `shape`) and carries: a leaf that reaches its extent wraps to
+    0 and carries into the next leaf. The last leaf never wraps, so the
+    coordinate after the last one is one past the end (`(2,2,2)` in
+    `(3,3,3)` gives `(0,0,3)`); a leaf of a size-1 mode (other than the
+    last) is 0. A dynamic comparison makes that leaf and the following
+    carry dynamic.
+    ```mlir
+    %n = cute.increment_coord(%c, %s) : (!cute.coord<"(3,2)">, !cute.shape<"(4,8)">) -> !cute.coord<"(0,3)">
+    ```
+  }];
+  let arguments = (ins Cute_CoordType:$coord, Cute_ShapeType:$shape);
+  let results = (outs Cute_CoordType:$result);
+  let assemblyFormat = "`(` $coord `,` $shape `)` attr-dict `:` functional-type(operands, results)";
+}
+
 class Cute_ToRankOp<string mnemonic, string where>
     : Cute_AlgebraOp<mnemonic> {
   let summary = "Pads to `rank` modes by " # where # " copies of `element`";
@@ -354,7 +408,9 @@ class Cute_ToRankOp<string mnemonic, string where>
     %r = cute.append_to_rank<4> (%in, %e) : !cute.shape<"(?,8)">, !cute.shape<"1">
     ```
   }];
-  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$rank,
+  // `rank` > 0 is checked when the result is inferred (which the parser
+  // runs before attribute constraints), with CuTe IR's diagnostic.
+  let arguments = (ins I32Attr:$rank,
       AnyTypeOf<[Cute_IntTupleType, Cute_CoordType, Cute_StrideType,
                  Cute_ShapeType, Cute_LayoutType, Cute_ComposedLayoutType]>:$input,
       AnyTypeOf<[Cute_IntTupleType, Cute_CoordType, Cute_StrideType,
@@ -410,10 +466,8 @@ def Cute_EqualOp : Cute_Op<"equal", [Pure]> {
     %r = cute.equal(%a, %b) : (!cute.layout<"(4,8):(1,4)">, !cute.layout<"(4,8):(1,4)">) -> i1
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType, Cute_CoordType,
-                                  Cute_StrideType, Cute_LayoutType]>:$lhs,
-                   AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType, Cute_CoordType,
-                                  Cute_StrideType, Cute_LayoutType]>:$rhs);
+  let arguments = (ins Cute_EqualOperandType:$lhs,
+                   Cute_EqualOperandType:$rhs);
   let results = (outs I1:$result);
   let assemblyFormat = FnFormat;
   let hasVerifier = 1;
@@ -455,7 +509,7 @@ def Cute_CoalesceOp : Cute_AlgebraOp<"coalesce"> {
 
 def Cute_FlattenOp : Cute_FnOp<"flatten", "Removes all nesting",
     "%r = cute.flatten(%s) : (!cute.shape<\"(3,(4,5))\">) -> !cute.shape<\"(3,4,5)\">",
-    (ins Cute_AnyType:$input), Cute_AnyType>;
+    (ins Cute_IndexableType:$input), Cute_IndexableType>;
 
 def Cute_ComplementOp : Cute_AlgebraOp<"complement"> {
   let summary = "The layout of the codomain points the input does not reach";
@@ -492,8 +546,8 @@ def Cute_RecastLayoutOp : Cute_AlgebraOp<"recast_layout"> {
     %r = cute.recast_layout<32, 8> (%l) : !cute.layout<"(32,4):(1,32)"> -> !cute.layout<"(8,4):(1,8)">
     ```
   }];
-  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$new_type_bits,
-                   ConfinedAttr<I32Attr, [IntPositive]>:$old_type_bits,
+  // Both widths must be positive; checked when the result is inferred.
+  let arguments = (ins I32Attr:$new_type_bits, I32Attr:$old_type_bits,
                    Cute_LayoutLikeType:$src);
   let results = (outs Cute_LayoutLikeType:$dst);
   let assemblyFormat = "`<` $new_type_bits `,` $old_type_bits `>` `(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($dst))";
@@ -506,9 +560,7 @@ class Cute_SliceLikeOp<string mnemonic, string keeps> : Cute_AlgebraOp<mnemonic>
     %r = cute.slice(%l, %c) : !cute.layout<"(2,3,4):(1,2,6)">, !cute.coord<"(0,_,1)">
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_StrideType, Cute_CoordType,
-      Cute_IntTupleType, Cute_LayoutType, Cute_ComposedLayoutType]>:$input,
-      Cute_CoordType:$coord);
+  let arguments = (ins Cute_SliceableType:$input, Cute_CoordType:$coord);
   let results = (outs Cute_AnyType:$result);
   let assemblyFormat = "`(` operands `)` attr-dict `:` type(operands)";
 }

@@ -94,6 +94,14 @@ llvm::hash_code hash_value(const CuteValue &v);
 /// compared with the inferred one.
 bool equivalentValues(const CuteValue &declared, const CuteValue &inferred);
 
+/// `computed` rewritten to the spelling of an equivalent declared value (its
+/// static leaves, i.e. the strides it chose for size-1 modes), so that a
+/// rewrite can produce exactly the declared type; std::nullopt when that
+/// spelling cannot be reached (e.g. a declared dynamic leaf where the
+/// computed one is static).
+std::optional<CuteValue> spellAsDeclared(const CuteValue &computed,
+                                         const CuteValue &declared);
+
 /// Declared result types against inferred ones: value types and tensor
 /// layouts by equivalentValues, everything else by identity.
 bool compatibleResultTypes(TypeRange inferred, TypeRange declared);
