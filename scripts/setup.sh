@@ -4,7 +4,7 @@
 set -euo pipefail
 
 CUTE_PACKAGES=(cmake ninja-build g++ llvm-22-dev libmlir-22-dev mlir-22-tools
-               llvm-22-tools libgtest-dev python3)
+               llvm-22-tools libgtest-dev python3 clang-format)
 
 missing=()
 for p in "${CUTE_PACKAGES[@]}"; do

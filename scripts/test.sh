@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# The README's test command: installs what is missing, builds, and runs every
-# test (GoogleTest through ctest, then lit), printing the counts of each.
+# The README's test command: installs what is missing, builds, checks the C++
+# formatting (.clang-format), and runs every test (GoogleTest and the
+# docs/reference check through ctest, then lit), printing the counts of each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
 BUILD_DIR=${CUTE_BUILD_DIR:-build}
 
 set +e
+echo "== format =="
+scripts/check-format.sh
+format_status=$?
+
 echo "== GoogleTest =="
 (cd "$BUILD_DIR" && ctest --output-on-failure -j2 > ctest.log 2>&1)
 gtest_status=$?
@@ -18,8 +23,9 @@ lit_status=$?
 grep -vE "^PASS:" "$BUILD_DIR/lit.log" | tail -n 40
 set -e
 
-if [ "$gtest_status" -ne 0 ] || [ "$lit_status" -ne 0 ]; then
-  echo "FAILED (gtest=$gtest_status lit=$lit_status)"
+if [ "$gtest_status" -ne 0 ] || [ "$lit_status" -ne 0 ] ||
+   [ "$format_status" -ne 0 ]; then
+  echo "FAILED (gtest=$gtest_status lit=$lit_status format=$format_status)"
   exit 1
 fi
 echo "ALL TESTS PASSED"

@@ -1,4 +1,5 @@
-//===- BasisStrides.cpp - complement and inverses of scaled-basis layouts --===//
+//===- BasisStrides.cpp - complement and inverses of scaled-basis layouts
+//--===//
 //
 // Layouts whose strides are scaled basis elements (`v@i`, CuTe's E<i> * v)
 // map coordinates into a multi-dimensional codomain. CuTe C++ has no
@@ -66,8 +67,8 @@ std::vector<FlatMode> foldCoalesce(const std::vector<FlatMode> &in) {
     while (!acc.empty() && acc.back().shape == 1)
       acc.pop_back();
     if (!acc.empty() &&
-        sameStaticLeaf(m.stride, scaleIndex(Int(acc.back().shape),
-                                            acc.back().stride))) {
+        sameStaticLeaf(m.stride,
+                       scaleIndex(Int(acc.back().shape), acc.back().stride))) {
       acc.back().shape = checkedMul(acc.back().shape, m.shape);
       continue;
     }
@@ -147,7 +148,8 @@ Layout assemble(const IntTuple &coprof,
 std::vector<FlatMode> checkedFlatModes(const Layout &l, const char *op) {
   if (!l.shape.isStatic())
     opFail(op, "a layout with basis strides needs a static shape", l.str());
-  std::vector<IntTuple> fs = flattenLeaves(l.shape), fd = flattenLeaves(l.stride);
+  std::vector<IntTuple> fs = flattenLeaves(l.shape),
+                        fd = flattenLeaves(l.stride);
   if (fs.size() != fd.size())
     opFail(op, "shape and stride are not congruent", l.str());
   std::vector<FlatMode> r;
@@ -269,8 +271,8 @@ Layout basisComplementExtend(const Layout &l, const IntTuple &cotarget) {
     Path path = last.isBasis() ? last.basisModes() : Path{};
     int64_t sizeC = last.value().value();
     if (sizeC <= 0)
-      opFail(op, "cannot extend the complement bucket " + cs.str() + ":" +
-                     cd.str(),
+      opFail(op,
+             "cannot extend the complement bucket " + cs.str() + ":" + cd.str(),
              operands);
     std::vector<FlatMode> modes;
     for (size_t i = 0; i + 1 < fs.size(); ++i)
@@ -299,8 +301,7 @@ Layout basisComplementExtend(const Layout &l, const IntTuple &cotarget) {
       return extendBucket(cs, cd, ext);
     size_t extRank = ext.isTuple() ? ext.rank() : 1;
     if (cp.rank() > extRank)
-      opFail(op,
-             "the cotarget has fewer modes than the codomain of the layout",
+      opFail(op, "the cotarget has fewer modes than the codomain of the layout",
              operands);
     std::vector<Layout> modes;
     for (size_t i = 0; i < extRank; ++i) {

@@ -1,4 +1,5 @@
-//===- Composition.cpp - coalesce, filter, composition, complement, inverses -===//
+//===- Composition.cpp - coalesce, filter, composition, complement, inverses
+//-===//
 //
 // CuTe's layout.hpp algorithms, written once against `Int`: structural
 // choices look only at static values; dynamic values take CuTe's dynamic
@@ -13,7 +14,8 @@ namespace cute::layout {
 
 using namespace detail;
 
-// --- coalesce -------------------------------------------------------------------
+// --- coalesce
+// -------------------------------------------------------------------
 
 // Leaf strides compare equal statically: both static integers with the same
 // value, or both static-scaled bases on the same mode.
@@ -27,7 +29,9 @@ static bool staticEqual(const IntTuple &a, const IntTuple &b) {
   return false;
 }
 
-static const IntTuple &front(const IntTuple &t) { return t.isTuple() ? t[0] : t; }
+static const IntTuple &front(const IntTuple &t) {
+  return t.isTuple() ? t[0] : t;
+}
 
 static IntTuple replaceFront(const IntTuple &t, const IntTuple &x) {
   if (!t.isTuple())
@@ -137,12 +141,14 @@ IntTuple coalesceShape(const IntTuple &shape) {
 
 } // namespace detail
 
-// --- filter -----------------------------------------------------------------------
+// --- filter
+// -----------------------------------------------------------------------
 
 static IntTuple filterZerosTuple(const IntTuple &d, const IntTuple &s) {
   if (d.isTuple()) {
     if (!s.isTuple() || s.rank() != d.rank())
-      fail("filter_zeros: mismatched profiles of " + d.str() + " and " + s.str());
+      fail("filter_zeros: mismatched profiles of " + d.str() + " and " +
+           s.str());
     std::vector<IntTuple> r;
     for (size_t i = 0; i < d.rank(); ++i)
       r.push_back(filterZerosTuple(d[i], s[i]));
@@ -159,7 +165,8 @@ Layout filterZeros(const Layout &l) {
 
 Layout filter(const Layout &l) { return coalesce(filterZeros(l)); }
 
-// --- composition ------------------------------------------------------------------
+// --- composition
+// ------------------------------------------------------------------
 
 static std::string compOperands(const IntTuple &ls, const IntTuple &ld,
                                 const IntTuple &rs, const IntTuple &rd) {
@@ -239,7 +246,8 @@ static Layout compositionImpl(const IntTuple &ls, const IntTuple &ld,
     return rawLayout(unwrap(IntTuple(resShape)), unwrap(IntTuple(resStride)));
   resShape.push_back(IntTuple(restShape));
   resStride.push_back(lastStride);
-  return rawLayout(IntTuple(std::move(resShape)), IntTuple(std::move(resStride)));
+  return rawLayout(IntTuple(std::move(resShape)),
+                   IntTuple(std::move(resStride)));
 }
 
 // coprofile(l): the profile of the codomain (a tuple for basis strides).
@@ -262,7 +270,8 @@ Layout composition(const Layout &a, const Tile &b) {
       false);
 }
 
-// --- complement ---------------------------------------------------------------------
+// --- complement
+// ---------------------------------------------------------------------
 
 static Layout complementImpl(const Layout &f, const IntTuple &cotarget,
                              const std::string &operands) {
@@ -272,8 +281,8 @@ static Layout complementImpl(const Layout &f, const IntTuple &cotarget,
   std::vector<IntTuple> stride = flattenLeaves(f.stride);
   size_t r = shape.size();
   if (r > 1 && !f.stride.isStatic())
-    opFail("complement", "dynamic strides are only supported for rank-1 layouts",
-           operands);
+    opFail("complement",
+           "dynamic strides are only supported for rank-1 layouts", operands);
   for (auto &d : stride)
     if (!d.isInt())
       opFail("complement", "strides must be integers", operands);
@@ -300,8 +309,9 @@ static Layout complementImpl(const Layout &f, const IntTuple &cotarget,
   Int newStride = stride[0].value() * shape[0].value();
   IntTuple restShape = coalesceShape(ceilDiv(cotarget, IntTuple(newStride)));
   IntTuple restStride = compactColMajor(restShape, newStride);
-  return coalesce(rawLayout(IntTuple{IntTuple(std::move(resShape)), restShape},
-                            IntTuple{IntTuple(std::move(resStride)), restStride}));
+  return coalesce(
+      rawLayout(IntTuple{IntTuple(std::move(resShape)), restShape},
+                IntTuple{IntTuple(std::move(resStride)), restStride}));
 }
 
 Layout complement(const Layout &l, const IntTuple &cotarget) {
@@ -323,7 +333,8 @@ Layout complement(const Layout &l) {
   return complementImpl(f, IntTuple(cosize(f)), "layout " + l.str());
 }
 
-// --- inverses -------------------------------------------------------------------------
+// --- inverses
+// -------------------------------------------------------------------------
 
 // CuTe sorts (stride, index) pairs with an exchange sort keyed on the stride;
 // the same (unstable) procedure keeps equal strides in CuTe's order.

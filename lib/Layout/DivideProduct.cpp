@@ -11,7 +11,8 @@ namespace cute::layout {
 
 using namespace detail;
 
-// --- divides -----------------------------------------------------------------------
+// --- divides
+// -----------------------------------------------------------------------
 
 Layout logicalDivide(const Layout &a, const Layout &b) {
   // A tiler with basis strides (CuTe C++ has no complement for it) divides as
@@ -101,7 +102,8 @@ Layout flatDivide(const Layout &a, const Tile &b) {
   return flatFromZipped(zippedDivide(a, b));
 }
 
-// --- products ------------------------------------------------------------------------
+// --- products
+// ------------------------------------------------------------------------
 
 Layout logicalProduct(const Layout &a, const Layout &b) {
   // A block with basis strides (no CuTe C++ counterpart) follows CuTe IR:
@@ -191,27 +193,30 @@ Layout tileToShape(const Layout &block, const IntTuple &shape,
                    const std::optional<IntTuple> &order) {
   std::string operands = "block " + block.str() + ", shape " + shape.str();
   if (block.rank() > shape.rank())
-    opFail("tile_to_shape", "the rank of the block must be <= the rank of the "
-                            "target shape",
+    opFail("tile_to_shape",
+           "the rank of the block must be <= the rank of the "
+           "target shape",
            operands);
   Layout padded = appendToRank(block, shape.rank());
   IntTuple blockShape = productEachMode(padded.shape);
   IntTuple targetShape = productEachMode(shape);
   if (targetShape.isStatic() && blockShape.isStatic()) {
     for (size_t i = 0; i < targetShape.rank(); ++i) {
-      int64_t t = targetShape[i].value().value(), b = blockShape[i].value().value();
+      int64_t t = targetShape[i].value().value(),
+              b = blockShape[i].value().value();
       if (b == 0 || t % b != 0)
         opFail("tile_to_shape",
                "the block shape does not divide the target shape", operands);
     }
   }
   IntTuple productShape = ceilDiv(targetShape, blockShape);
-  Layout tiler = order ? makeOrderedLayout(productShape, *order)
-                       : Layout(productShape);
+  Layout tiler =
+      order ? makeOrderedLayout(productShape, *order) : Layout(productShape);
   return blockedProduct(padded, tiler);
 }
 
-// --- constructors ------------------------------------------------------------------------
+// --- constructors
+// ------------------------------------------------------------------------
 
 static IntTuple compactOrderImpl(const IntTuple &shape, const IntTuple &order,
                                  const std::vector<IntTuple> &refShape,
@@ -252,9 +257,8 @@ IntTuple compactOrder(const IntTuple &shape, const IntTuple &order) {
                            : checkedAdd(maxOrder, int64_t(i) + 1));
   // new_order: the order with its dynamic entries replaced, same profile.
   size_t k = 0;
-  IntTuple newOrder = transformLeaf(order, [&](const IntTuple &) {
-    return IntTuple(refOrder[k++]);
-  });
+  IntTuple newOrder = transformLeaf(
+      order, [&](const IntTuple &) { return IntTuple(refOrder[k++]); });
   return compactOrderImpl(shape, newOrder, refShape, refOrder);
 }
 } // namespace detail
@@ -271,7 +275,8 @@ Layout makeIdentityLayout(const IntTuple &shape) {
   return Layout(shape, makeBasisLike(shape));
 }
 
-// --- recast -------------------------------------------------------------------------------
+// --- recast
+// -------------------------------------------------------------------------------
 
 static Layout upcastImpl(const IntTuple &s, const IntTuple &d, int64_t n) {
   if (s.isTuple()) {
@@ -291,9 +296,11 @@ static Layout upcastImpl(const IntTuple &s, const IntTuple &d, int64_t n) {
   if (dv.isStatic()) {
     int64_t x = dv.value();
     if (x % n != 0 && n % x != 0)
-      fail("upcast<" + std::to_string(n) + ">: divisibility condition "
-           "violated: stride " + std::to_string(x) + " and " +
-           std::to_string(n) + " do not divide one another");
+      fail("upcast<" + std::to_string(n) +
+           ">: divisibility condition "
+           "violated: stride " +
+           std::to_string(x) + " and " + std::to_string(n) +
+           " do not divide one another");
     Int ad = abs(dv);
     return rawLayout(IntTuple(ceilDiv(s.value(), ceilDiv(Int(n), ad))),
                      IntTuple(signum(dv) * ceilDiv(ad, Int(n))));
@@ -330,8 +337,10 @@ Layout downcast(const Layout &l, int64_t n) {
   bool hasOne = false;
   l.stride.forEachLeaf([&](const IntTuple &d) { hasOne |= isConst(d, 1); });
   if (!hasOne)
-    fail("downcast<" + std::to_string(n) + ">: requires adjacent elements (a "
-         "static stride 1) in " + l.str());
+    fail("downcast<" + std::to_string(n) +
+         ">: requires adjacent elements (a "
+         "static stride 1) in " +
+         l.str());
   return downcastImpl(l.shape, l.stride, n);
 }
 
@@ -351,7 +360,8 @@ Layout recast(const Layout &l, int oldBits, int newBits) {
   return downcast(upcast(l, num), den);
 }
 
-// --- common vectors ----------------------------------------------------------------------
+// --- common vectors
+// ----------------------------------------------------------------------
 
 static bool commonIsContiguous(const Layout &common) {
   return common.shape[0].isInt() && common.shape[0].value().isStatic() &&

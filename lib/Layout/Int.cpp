@@ -1,4 +1,5 @@
-//===- Int.cpp - Static or symbolic integers --------------------------------===//
+//===- Int.cpp - Static or symbolic integers
+//--------------------------------===//
 #include "cute/Layout/Int.h"
 
 #include <cstdlib>
@@ -55,7 +56,8 @@ Int Int::symbol(int64_t id, unsigned width, int64_t divisor) {
   auto n = std::make_shared<Expr>();
   n->kind = ExprKind::Sym;
   n->value = id;
-  n->width = (width == 1 || width == 8 || width == 16 || width == 64) ? width : 32;
+  n->width =
+      (width == 1 || width == 8 || width == 16 || width == 64) ? width : 32;
   n->divisor = divisor > 0 ? divisor : 1;
   return Int(ExprRef(n));
 }
@@ -105,8 +107,8 @@ bool Int::same(const Int &o) const {
 }
 
 static void printExpr(std::ostream &os, const Expr *x) {
-  static const char *names[] = {"",    "",    "+",   "-",  "*",  "/",
-                                "%",   "min", "max", "<",  "==", "select"};
+  static const char *names[] = {"",  "",    "+",   "-", "*",  "/",
+                                "%", "min", "max", "<", "==", "select"};
   switch (x->kind) {
   case ExprKind::Const:
     os << x->value;

@@ -1,4 +1,5 @@
-//===- IntTuple.cpp - CuTe hierarchical integer tuples ---------------------===//
+//===- IntTuple.cpp - CuTe hierarchical integer tuples
+//---------------------===//
 #include "cute/Layout/IntTuple.h"
 
 #include <sstream>
@@ -334,7 +335,8 @@ IntTuple scaleIndex(const Int &c, const IntTuple &d) {
   if (d.isBasis())
     return IntTuple::basis(c * d.value(), d.basisModes());
   if (d.isTuple())
-    return transformLeaf(d, [&](const IntTuple &x) { return scaleIndex(c, x); });
+    return transformLeaf(d,
+                         [&](const IntTuple &x) { return scaleIndex(c, x); });
   fail("cannot scale the wildcard `_`");
 }
 
@@ -412,7 +414,9 @@ IntTuple shapeDiv(const IntTuple &a, const IntTuple &b) {
     if (b.isTuple()) {
       if (a.rank() != b.rank())
         fail("shape_div: mismatched ranks of " + a.str() + " and " + b.str());
-      return transform(a, b, [](const IntTuple &x, const IntTuple &y) { return shapeDiv(x, y); });
+      return transform(a, b, [](const IntTuple &x, const IntTuple &y) {
+        return shapeDiv(x, y);
+      });
     }
     std::vector<IntTuple> r;
     IntTuple rest = b;
@@ -424,14 +428,17 @@ IntTuple shapeDiv(const IntTuple &a, const IntTuple &b) {
   }
   if (b.isTuple())
     return shapeDiv(a, IntTuple(product(b)));
-  return IntTuple(shapeDivInt(intLeaf(a, "shape_div"), intLeaf(b, "shape_div")));
+  return IntTuple(
+      shapeDivInt(intLeaf(a, "shape_div"), intLeaf(b, "shape_div")));
 }
 
 IntTuple shapeMod(const IntTuple &a, const IntTuple &b) {
   // CuTe's shape_mod: the part of a that b covers, mode by mode.
   if (a.isTuple()) {
     if (b.isTuple())
-      return transform(a, b, [](const IntTuple &x, const IntTuple &y) { return shapeMod(x, y); });
+      return transform(a, b, [](const IntTuple &x, const IntTuple &y) {
+        return shapeMod(x, y);
+      });
     std::vector<IntTuple> r;
     IntTuple rest = b;
     for (auto &ai : a.elements()) {
@@ -455,7 +462,9 @@ IntTuple ceilDiv(const IntTuple &a, const IntTuple &b) {
     if (b.isTuple()) {
       if (a.rank() < b.rank())
         fail("ceil_div: " + b.str() + " has more modes than " + a.str());
-      return transform(a, appendTo(b, a.rank(), IntTuple(1)), [](const IntTuple &x, const IntTuple &y) { return ceilDiv(x, y); });
+      return transform(
+          a, appendTo(b, a.rank(), IntTuple(1)),
+          [](const IntTuple &x, const IntTuple &y) { return ceilDiv(x, y); });
     }
     std::vector<IntTuple> r;
     IntTuple rest = b;
@@ -467,13 +476,14 @@ IntTuple ceilDiv(const IntTuple &a, const IntTuple &b) {
   }
   if (b.isTuple())
     return ceilDiv(a, IntTuple(product(b)));
-  return IntTuple(
-      ceilDiv(intLeaf(a, "ceil_div"), intLeaf(b, "ceil_div")));
+  return IntTuple(ceilDiv(intLeaf(a, "ceil_div"), intLeaf(b, "ceil_div")));
 }
 
 IntTuple elemScale(const IntTuple &a, const IntTuple &b) {
   if (a.isTuple())
-    return transform(a, b, [](const IntTuple &x, const IntTuple &y) { return elemScale(x, y); });
+    return transform(a, b, [](const IntTuple &x, const IntTuple &y) {
+      return elemScale(x, y);
+    });
   return scaleIndex(product(b), a);
 }
 
@@ -482,10 +492,9 @@ IntTuple prefixProduct(const IntTuple &t, const IntTuple &init) {
     if (init.isTuple()) {
       if (t.rank() != init.rank())
         fail("prefix_product: mismatched ranks");
-      return transform(t, init,
-                       [](const IntTuple &x, const IntTuple &y) {
-                         return prefixProduct(x, y);
-                       });
+      return transform(t, init, [](const IntTuple &x, const IntTuple &y) {
+        return prefixProduct(x, y);
+      });
     }
     std::vector<IntTuple> r;
     Int cur = init.value();
@@ -588,8 +597,8 @@ IntTuple crd2idx(const IntTuple &crd, const IntTuple &shape,
       fail("crd2idx: the coordinate " + crd.str() +
            " has more modes than the shape " + shape.str());
     if (crd.rank() != shape.rank() || crd.rank() != stride.rank())
-      fail("crd2idx: mismatched ranks of coordinate " + crd.str() +
-           ", shape " + shape.str() + " and stride " + stride.str());
+      fail("crd2idx: mismatched ranks of coordinate " + crd.str() + ", shape " +
+           shape.str() + " and stride " + stride.str());
     IntTuple r(0);
     for (size_t i = 0; i < crd.rank(); ++i)
       r = addIndex(r, crd2idx(crd[i], shape[i], stride[i]));
@@ -637,8 +646,8 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape,
     return IntTuple(std::move(r));
   }
   if (shape.isTuple()) {
-    IntTuple st = stride.isTuple() ? stride
-                                   : compactColMajor(shape, stride.value());
+    IntTuple st =
+        stride.isTuple() ? stride : compactColMajor(shape, stride.value());
     if (!st.isTuple() || st.rank() != shape.rank())
       fail("idx2crd: shape " + shape.str() + " and stride " + stride.str() +
            " are not congruent");

@@ -159,15 +159,15 @@ Layout::Layout(IntTuple s) : shape(std::move(s)) {
   stride = compactColMajor(shape);
 }
 
-Layout::Layout(IntTuple s, IntTuple d) : shape(std::move(s)), stride(std::move(d)) {
+Layout::Layout(IntTuple s, IntTuple d)
+    : shape(std::move(s)), stride(std::move(d)) {
   if (!congruent(shape, stride))
     fail("make_layout: shape " + shape.str() + " and stride " + stride.str() +
          " are not congruent");
   bool ok = true;
   shape.forEachLeaf([&](const IntTuple &x) { ok &= x.isInt(); });
   if (!ok)
-    fail("make_layout: the shape " + shape.str() +
-         " must hold integers only");
+    fail("make_layout: the shape " + shape.str() + " must hold integers only");
   stride.forEachLeaf([&](const IntTuple &x) { ok &= !x.isUnderscore(); });
   if (!ok)
     fail("make_layout: the stride " + stride.str() + " must not hold `_`");
@@ -228,7 +228,8 @@ std::string Tile::str() const {
   return r + "]";
 }
 
-// --- Queries ------------------------------------------------------------------
+// --- Queries
+// ------------------------------------------------------------------
 
 Int size(const Layout &l) { return product(l.shape); }
 
@@ -243,9 +244,8 @@ static Int coshapeSize(const IntTuple &co) {
 }
 
 Int cosize(const Layout &l) {
-  IntTuple m1 = transformLeaf(l.shape, [](const IntTuple &s) {
-    return IntTuple(s.value() - 1);
-  });
+  IntTuple m1 = transformLeaf(
+      l.shape, [](const IntTuple &s) { return IntTuple(s.value() - 1); });
   IntTuple ad = transformLeaf(l.stride, [](const IntTuple &d) {
     if (d.isBasis())
       return IntTuple::basis(abs(d.value()), d.basisModes());
@@ -254,7 +254,8 @@ Int cosize(const Layout &l) {
   return coshapeSize(asArithmeticTuple(innerProduct(m1, ad)));
 }
 
-// --- Modes --------------------------------------------------------------------
+// --- Modes
+// --------------------------------------------------------------------
 
 Layout getMode(const Layout &l, const std::vector<int> &path) {
   return rawLayout(getPath(l.shape, path), getPath(l.stride, path));

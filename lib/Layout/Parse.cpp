@@ -1,4 +1,5 @@
-//===- Parse.cpp - CuTe notation parser ------------------------------------===//
+//===- Parse.cpp - CuTe notation parser
+//------------------------------------===//
 #include "cute/Layout/Parse.h"
 
 #include <cctype>

@@ -1,4 +1,5 @@
-//===- Swizzle.cpp - CuTe swizzles and composed layouts ----------------------===//
+//===- Swizzle.cpp - CuTe swizzles and composed layouts
+//----------------------===//
 //
 // Swizzle<B,M,S> (swizzle.hpp) and ComposedLayout<A,O,B>
 // (layout_composed.hpp, swizzle_layout.hpp).
@@ -67,7 +68,8 @@ Int Swizzle::apply(const Int &offset) const {
 
 std::string Swizzle::str() const { return swizzleSpelling(bits, base, shift); }
 
-// --- ComposedLayout -------------------------------------------------------------
+// --- ComposedLayout
+// -------------------------------------------------------------
 
 IntTuple ComposedLayout::operator()(const IntTuple &crd) const {
   IntTuple idx = addIndex(offset, outer(crd));

@@ -97,8 +97,7 @@ Layout fragmentLayout(const Layout &l) {
   return Layout(l.shape);
 }
 
-int64_t alignAfterOffset(int64_t alignBytes, const Int &offset,
-                         unsigned bits) {
+int64_t alignAfterOffset(int64_t alignBytes, const Int &offset, unsigned bits) {
   int64_t d = offset.divisor(); // 0 for a static zero offset
   if (d == 0)
     return alignBytes;
@@ -109,7 +108,8 @@ int64_t alignAfterOffset(int64_t alignBytes, const Int &offset,
   return alignBits < 8 ? 0 : int64_t(alignBits / 8);
 }
 
-// --- copy planning ------------------------------------------------------------
+// --- copy planning
+// ------------------------------------------------------------
 
 static bool strideAligned(const Layout &l, int64_t bits, int64_t vecBits) {
   bool ok = true;

@@ -11,8 +11,8 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
-#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -36,8 +36,8 @@
 void mlir::cute::registerCuteDialects(DialectRegistry &registry) {
   registry.insert<cute::CuteDialect, arith::ArithDialect, func::FuncDialect,
                   scf::SCFDialect, cf::ControlFlowDialect, math::MathDialect,
-                  memref::MemRefDialect, vector::VectorDialect,
-                  gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>();
+                  memref::MemRefDialect, vector::VectorDialect, gpu::GPUDialect,
+                  LLVM::LLVMDialect, NVVM::NVVMDialect>();
   // Lowering interfaces and the NVVM target used by the pipeline.
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);

@@ -1,4 +1,5 @@
-//===- Chip.cpp - Per-chip facts and limits --------------------------------===//
+//===- Chip.cpp - Per-chip facts and limits
+//--------------------------------===//
 #include "cute/Target/Chip.h"
 
 namespace cute::target {

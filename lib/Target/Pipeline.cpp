@@ -25,8 +25,8 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   plan.chip = o.chip;
   pm.addPass(createCutePlanSmem(plan));
   pm.addPass(createCuteVerifyKernel(CuteVerifyKernelOptions{o.chip}));
-  pm.addPass(
-      createCuteCollectKernelMetadata(CuteCollectKernelMetadataOptions{o.chip}));
+  pm.addPass(createCuteCollectKernelMetadata(
+      CuteCollectKernelMetadataOptions{o.chip}));
   pm.addPass(createCuteUnrollLoops());
   pm.addPass(createCuteFoldStatic());
   pm.addPass(createCuteExpandOps());

@@ -37,9 +37,8 @@ struct CuteVerifyKernelPass
       int64_t threads = int64_t(k->block[0]) * k->block[1] * k->block[2];
       if (threads > info->maxThreadsPerBlock) {
         fn.emitError("kernel @")
-            << fn.getName() << " has " << threads
-            << " threads per block; " << info->name << " allows at most "
-            << info->maxThreadsPerBlock;
+            << fn.getName() << " has " << threads << " threads per block; "
+            << info->name << " allows at most " << info->maxThreadsPerBlock;
         failed = true;
       }
       if (k->staticSmem > info->maxStaticSmemBytes) {

@@ -1,7 +1,8 @@
 //===- cute-opt.cpp - The cute-mlir optimizer driver ----------------------===//
 //
 // mlir-opt for cute-mlir: registers only the dialects, interfaces and passes
-// the cute pipeline uses (cute/Registration/Registration.h, shared with the JIT).
+// the cute pipeline uses (cute/Registration/Registration.h, shared with the
+// JIT).
 // `--cute-compile="chip=sm_100a"` runs the whole pipeline from cute kernels
 // to PTX/cubin.
 //

@@ -1,4 +1,5 @@
-//===- Int.h - Static or symbolic integers for the layout algebra -*- C++ -*-===//
+//===- Int.h - Static or symbolic integers for the layout algebra -*- C++
+//-*-===//
 //
 // The layout algebra is written once against `Int`. An Int is either a static
 // 64-bit value or a symbolic expression over dynamic leaves (symbols). Static
@@ -35,8 +36,8 @@ enum class ExprKind {
   Add,
   Sub,
   Mul,
-  Div,    // C++ truncating division
-  Rem,    // C++ remainder
+  Div, // C++ truncating division
+  Rem, // C++ remainder
   Min,
   Max,
   Lt,     // 1 if lhs < rhs else 0
@@ -50,9 +51,10 @@ using ExprRef = std::shared_ptr<const Expr>;
 /// Node of a symbolic integer expression.
 struct Expr {
   ExprKind kind;
-  int64_t value = 0;    // Const: the value. Sym: the symbol id.
-  unsigned width = 32;  // 1, 8, 16, 32 or 64 bits: the integer type of the value.
-  int64_t divisor = 1;  // A known positive divisor of the value.
+  int64_t value = 0; // Const: the value. Sym: the symbol id.
+  unsigned width =
+      32; // 1, 8, 16, 32 or 64 bits: the integer type of the value.
+  int64_t divisor = 1; // A known positive divisor of the value.
   std::vector<ExprRef> ops;
 };
 

@@ -35,7 +35,9 @@ public:
   /// basis(1, {1, 0}) is E<1,0> and prints as `1@0@1`.
   static IntTuple basis(Int v, std::vector<int> modes);
   static IntTuple underscore();
-  static IntTuple tuple(std::vector<IntTuple> e) { return IntTuple(std::move(e)); }
+  static IntTuple tuple(std::vector<IntTuple> e) {
+    return IntTuple(std::move(e));
+  }
 
   Kind getKind() const { return kind; }
   bool isTuple() const { return kind == Kind::Tuple; }
@@ -101,14 +103,14 @@ const IntTuple &getPath(const IntTuple &t, const std::vector<int> &path);
 
 IntTuple transform(const IntTuple &t,
                    const std::function<IntTuple(const IntTuple &)> &f);
-IntTuple transform(const IntTuple &a, const IntTuple &b,
-                   const std::function<IntTuple(const IntTuple &,
-                                                const IntTuple &)> &f);
+IntTuple
+transform(const IntTuple &a, const IntTuple &b,
+          const std::function<IntTuple(const IntTuple &, const IntTuple &)> &f);
 IntTuple transformLeaf(const IntTuple &t,
                        const std::function<IntTuple(const IntTuple &)> &f);
-IntTuple transformLeaf(const IntTuple &a, const IntTuple &b,
-                       const std::function<IntTuple(const IntTuple &,
-                                                    const IntTuple &)> &f);
+IntTuple transformLeaf(
+    const IntTuple &a, const IntTuple &b,
+    const std::function<IntTuple(const IntTuple &, const IntTuple &)> &f);
 
 // --- Reductions and arithmetic ---------------------------------------------
 

@@ -112,13 +112,15 @@ struct Tile {
   std::string str() const;
 };
 
-// --- Queries ------------------------------------------------------------------
+// --- Queries
+// ------------------------------------------------------------------
 Int size(const Layout &l);
 Int cosize(const Layout &l);
 Int size(const ComposedLayout &l);
 Int cosize(const ComposedLayout &l);
 
-// --- Modes --------------------------------------------------------------------
+// --- Modes
+// --------------------------------------------------------------------
 Layout getMode(const Layout &l, const std::vector<int> &path);
 Layout select(const Layout &l, const std::vector<int> &modes);
 Layout groupModes(const Layout &l, size_t b, size_t e);
@@ -134,7 +136,8 @@ Layout dice(const IntTuple &crd, const Layout &l);
 std::pair<Layout, IntTuple> sliceAndOffset(const IntTuple &crd,
                                            const Layout &l);
 
-// --- Algebra ------------------------------------------------------------------
+// --- Algebra
+// ------------------------------------------------------------------
 Layout coalesce(const Layout &l);
 Layout coalesce(const Layout &l, const IntTuple &profile);
 Layout filterZeros(const Layout &l);

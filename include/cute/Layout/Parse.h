@@ -4,7 +4,8 @@
 //   int_tuple := leaf | '(' [int_tuple (',' int_tuple)*] ')'
 //   leaf      := integer | integer ('@' integer)+ | '_'
 //              | '?' ['{' dyn_opt (',' dyn_opt)* '}']
-//              | (integer | '?') ('@' integer)+          (scaled basis, strides)
+//              | (integer | '?') ('@' integer)+          (scaled basis,
+//              strides)
 //   dyn_opt   := i1 | i8 | i16 | i32 | i64 | div=N  (div=N is our extension:
 //                a known divisor of the dynamic value; CuTe IR lacks it)
 //   layout    := int_tuple ':' int_tuple

@@ -1,4 +1,5 @@
-//===- Tensor.h - The tensor algebra: tiling, partitioning, copies -*- C++ -*-===//
+//===- Tensor.h - The tensor algebra: tiling, partitioning, copies -*- C++
+//-*-===//
 //
 // What CuTe's tensor.hpp and copy planning do to a tensor's layout, without
 // the tensor: each function takes a layout (and tilers, thread layouts,
@@ -31,15 +32,13 @@ struct TensorView {
 /// of zipped_divide(tensor, tiler), i.e. zipped_divide(l, tiler)(_, coord).
 /// A rank-1 coord and a leaf rest mode (or the reverse) address the same
 /// tile.
-TensorView localTile(const Layout &l, const Tile &tiler,
-                     const IntTuple &coord);
+TensorView localTile(const Layout &l, const Tile &tiler, const IntTuple &coord);
 
 /// CuTe's local_partition(tensor, thr_layout, index) (= outer_partition with
 /// tile shape product_each(shape(thr)) and coordinate
 /// thr.get_flat_coord(index)): the elements at thread `index`'s position in
 /// every thr-shaped tile.
-TensorView localPartition(const Layout &l, const Layout &thr,
-                          const Int &index);
+TensorView localPartition(const Layout &l, const Layout &thr, const Int &index);
 
 /// Thread-value partitioning, as ThrCopy::partition_S/D of make_tiled_copy do
 /// it for one thread: composition(tile, tv)(tid, _), where tile is the whole

@@ -16,19 +16,19 @@
 namespace cute::target {
 
 struct ChipInfo {
-  const char *name;        // "sm_90a"
-  int smVersion;           // 90
-  const char *ptxFeature;  // LLVM NVPTX feature selecting the PTX ISA version
-  const char *ptxVersion;  // "8.8"
+  const char *name;       // "sm_90a"
+  int smVersion;          // 90
+  const char *ptxFeature; // LLVM NVPTX feature selecting the PTX ISA version
+  const char *ptxVersion; // "8.8"
   const char *description;
   int maxThreadsPerBlock;
-  int64_t maxStaticSmemBytes;   // without opt-in (48 KiB everywhere)
-  int64_t maxDynamicSmemBytes;  // per block with opt-in
-  int maxClusterSize;           // portable cluster size; 1 = no clusters
+  int64_t maxStaticSmemBytes;  // without opt-in (48 KiB everywhere)
+  int64_t maxDynamicSmemBytes; // per block with opt-in
+  int maxClusterSize;          // portable cluster size; 1 = no clusters
   bool hasTma;
   bool hasWgmma;
   bool hasTcgen05;
-  int64_t tmemColumns;  // 0 without Tensor Memory; else columns x 128 lanes
+  int64_t tmemColumns; // 0 without Tensor Memory; else columns x 128 lanes
   bool hasBlockScaledMmaSync;
 };
 

@@ -18,8 +18,7 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("sm_90a, sm_100a or sm_120a"),
                            llvm::cl::init("sm_90a")};
-  Option<std::string> format{*this, "format",
-                             llvm::cl::desc("ptx or cubin"),
+  Option<std::string> format{*this, "format", llvm::cl::desc("ptx or cubin"),
                              llvm::cl::init("ptx")};
   Option<std::string> outputDir{
       *this, "output-dir",
@@ -27,8 +26,7 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("LLVM and ptxas optimization level"),
                             llvm::cl::init(3)};
-  Option<std::string> ptxas{*this, "ptxas",
-                            llvm::cl::desc("ptxas to run")};
+  Option<std::string> ptxas{*this, "ptxas", llvm::cl::desc("ptxas to run")};
 };
 
 /// The ptxas cute-emit-artifacts runs: `requested` when given, else

@@ -1,10 +1,10 @@
 //===- CopyToLLVM.cpp - cute.copy as vector loads and stores --------------===//
 //
-// The universal copy atom (#cute.universal_copy): planCopy (the function the verifier ran) picks the vector width and the
-// layouts of the access starts; here each access is one aligned llvm.load
-// and llvm.store of V elements (`vector<V x T>`; packed sub-byte elements
-// move as integers). A predicated copy loads each element's i1 and guards
-// the element's access with scf.if.
+// The universal copy atom (#cute.universal_copy): planCopy (the function the
+// verifier ran) picks the vector width and the layouts of the access starts;
+// here each access is one aligned llvm.load and llvm.store of V elements
+// (`vector<V x T>`; packed sub-byte elements move as integers). A predicated
+// copy loads each element's i1 and guards the element's access with scf.if.
 //
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
@@ -52,7 +52,7 @@ struct CopyLowering : ConvertOpToLLVMPattern<CopyOp> {
     }
     auto plan = guard([&] {
       return planCopy(src.access(), dst.access(), atom.getBits(),
-                       bool(op.getPred()));
+                      bool(op.getPred()));
     });
     if (!plan)
       return rewriter.notifyMatchFailure(op, plan.message());
@@ -80,8 +80,8 @@ struct CopyLowering : ConvertOpToLLVMPattern<CopyOp> {
       }
       Value pp = elementAddress(rewriter, loc, em, adaptor.getPred().front(),
                                 Int(pred.layout.eval(k)), pred);
-      Value p = LLVM::LoadOp::create(rewriter, loc, rewriter.getI1Type(), pp,
-                                     1);
+      Value p =
+          LLVM::LoadOp::create(rewriter, loc, rewriter.getI1Type(), pp, 1);
       auto ifOp = scf::IfOp::create(rewriter, loc, p, /*withElse=*/false);
       OpBuilder::InsertionGuard g(rewriter);
       rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());

@@ -46,17 +46,18 @@ CuteToLLVMTypeConverter::CuteToLLVMTypeConverter(MLIRContext *ctx)
   // (the upstream conversions that follow lower them), cute types below.
   addConversion([](Type t) { return t; });
   addConversion([ctx](PtrType t) { return ptrTypeOf(ctx, t.getMemSpace()); });
-  addConversion([ctx](Type t, SmallVectorImpl<Type> &out)
-                    -> std::optional<LogicalResult> {
-    bool memref = isa<CuteMemRefType>(t);
-    if (!memref && !isa<CoordTensorType>(t) && !kindOfType(t))
-      return std::nullopt;
-    if (memref)
-      out.push_back(ptrTypeOf(ctx, cast<CuteMemRefType>(t).getMemSpace()));
-    for (const Int &i : dynamicLeavesOfType(t))
-      out.push_back(IntegerType::get(ctx, i.width()));
-    return success();
-  });
+  addConversion(
+      [ctx](Type t,
+            SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
+        bool memref = isa<CuteMemRefType>(t);
+        if (!memref && !isa<CoordTensorType>(t) && !kindOfType(t))
+          return std::nullopt;
+        if (memref)
+          out.push_back(ptrTypeOf(ctx, cast<CuteMemRefType>(t).getMemSpace()));
+        for (const Int &i : dynamicLeavesOfType(t))
+          out.push_back(IntegerType::get(ctx, i.width()));
+        return success();
+      });
   auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
     return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
   };
@@ -136,9 +137,11 @@ Value lowering::advancePtr(OpBuilder &b, Location loc, Value ptr,
   // Packed sub-byte elements: a byte offset (views start on byte boundaries).
   Type it = offElems.getType();
   Value scaled = arith::MulIOp::create(
-      b, loc, offElems, arith::ConstantOp::create(b, loc, IntegerAttr::get(it, bits)));
+      b, loc, offElems,
+      arith::ConstantOp::create(b, loc, IntegerAttr::get(it, bits)));
   Value bytes = arith::DivSIOp::create(
-      b, loc, scaled, arith::ConstantOp::create(b, loc, IntegerAttr::get(it, 8)));
+      b, loc, scaled,
+      arith::ConstantOp::create(b, loc, IntegerAttr::get(it, 8)));
   return LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
                              ValueRange{bytes});
 }
@@ -183,9 +186,9 @@ Value lowering::allocaFragment(OpBuilder &b, Operation *at,
   }
   Value count = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
                                          b.getI32IntegerAttr(int32_t(n)));
-  return LLVM::AllocaOp::create(b, loc, ptrTypeOf(b.getContext(),
-                                                  MemSpace::rmem),
-                                elem, count, unsigned(info.align));
+  return LLVM::AllocaOp::create(b, loc,
+                                ptrTypeOf(b.getContext(), MemSpace::rmem), elem,
+                                count, unsigned(info.align));
 }
 
 //===----------------------------------------------------------------------===//

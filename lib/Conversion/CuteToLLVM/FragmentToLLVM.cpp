@@ -18,8 +18,7 @@ using namespace ::cute::layout;
 
 namespace {
 
-template <class OpT>
-struct FragmentLowering : ConvertOpToLLVMPattern<OpT> {
+template <class OpT> struct FragmentLowering : ConvertOpToLLVMPattern<OpT> {
   using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
   using Adaptor = typename ConvertOpToLLVMPattern<OpT>::OneToNOpAdaptor;
   LogicalResult
@@ -94,8 +93,10 @@ struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
     ArithEmitter em(rewriter, loc);
     Value result;
     if (isContiguous(info.layout) && !info.swizzle) {
-      int64_t vecBytes = std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
-      int64_t a = std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
+      int64_t vecBytes =
+          std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
+      int64_t a =
+          std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
       result = LLVM::LoadOp::create(rewriter, loc, lvt, ptr, a);
     } else {
       result = LLVM::PoisonOp::create(rewriter, loc, lvt);
@@ -104,9 +105,9 @@ struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
                                     Int(info.layout.eval(i)), info);
         Value e = LLVM::LoadOp::create(rewriter, loc, elem, addr,
                                        std::max<int64_t>(1, info.bits() / 8));
-        Value idx = LLVM::ConstantOp::create(rewriter, loc,
-                                             rewriter.getI32Type(),
-                                             rewriter.getI32IntegerAttr(i));
+        Value idx =
+            LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                     rewriter.getI32IntegerAttr(i));
         result = LLVM::InsertElementOp::create(rewriter, loc, result, e, idx);
       }
     }
@@ -136,14 +137,16 @@ struct StoreLowering : ConvertOpToLLVMPattern<StoreOp> {
                 .getResult(0);
     ArithEmitter em(rewriter, loc);
     if (isContiguous(info.layout) && !info.swizzle) {
-      int64_t vecBytes = std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
-      int64_t a = std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
+      int64_t vecBytes =
+          std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
+      int64_t a =
+          std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
       LLVM::StoreOp::create(rewriter, loc, vec, ptr, a);
     } else {
       for (int64_t i = 0; i < vt.getNumElements(); ++i) {
-        Value idx = LLVM::ConstantOp::create(rewriter, loc,
-                                             rewriter.getI32Type(),
-                                             rewriter.getI32IntegerAttr(i));
+        Value idx =
+            LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                     rewriter.getI32IntegerAttr(i));
         Value e = LLVM::ExtractElementOp::create(rewriter, loc, vec, idx);
         Value addr = elementAddress(rewriter, loc, em, ptr,
                                     Int(info.layout.eval(i)), info);
@@ -173,8 +176,8 @@ struct SmemAllocLowering : ConvertOpToLLVMPattern<SmemAllocOp> {
     Value ptr = LLVM::AddressOfOp::create(rewriter, loc, ptrTy,
                                           op.getBufferAttr().getValue());
     if (int64_t off = *op.getOffset())
-      ptr = LLVM::GEPOp::create(rewriter, loc, ptrTy, rewriter.getI8Type(),
-                                ptr, ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(off)});
+      ptr = LLVM::GEPOp::create(rewriter, loc, ptrTy, rewriter.getI8Type(), ptr,
+                                ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(off)});
     rewriter.replaceOpWithMultiple(op, {ValueRange{ptr}});
     return success();
   }
@@ -185,6 +188,6 @@ struct SmemAllocLowering : ConvertOpToLLVMPattern<SmemAllocOp> {
 void lowering::populateFragmentPatterns(const LLVMTypeConverter &tc,
                                         RewritePatternSet &p) {
   p.add<FragmentLowering<MakeFragmentOp>, FragmentLowering<MakeFragmentLikeOp>,
-        MakePredicateLowering, LoadLowering, StoreLowering,
-        SmemAllocLowering>(tc);
+        MakePredicateLowering, LoadLowering, StoreLowering, SmemAllocLowering>(
+      tc);
 }

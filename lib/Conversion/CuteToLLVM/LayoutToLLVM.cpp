@@ -30,8 +30,7 @@ struct StaticLowering : ConvertOpToLLVMPattern<StaticOp> {
 /// cute.make_int_tuple / shape / stride / coord / tile: the operands are the
 /// result's dynamic leaves (a static depth-0 int_tuple operand becomes a
 /// constant).
-template <class OpT>
-struct MakeTupleLowering : ConvertOpToLLVMPattern<OpT> {
+template <class OpT> struct MakeTupleLowering : ConvertOpToLLVMPattern<OpT> {
   using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
   using Adaptor = typename ConvertOpToLLVMPattern<OpT>::OneToNOpAdaptor;
   LogicalResult
@@ -58,8 +57,7 @@ struct MakeTupleLowering : ConvertOpToLLVMPattern<OpT> {
 };
 
 /// Any algebra op: run `compute` on symbols bound to the operand leaves.
-struct AlgebraLowering
-    : ConvertOpInterfaceToLLVMPattern<AlgebraOpInterface> {
+struct AlgebraLowering : ConvertOpInterfaceToLLVMPattern<AlgebraOpInterface> {
   using ConvertOpInterfaceToLLVMPattern::ConvertOpInterfaceToLLVMPattern;
 
   LogicalResult
@@ -147,9 +145,8 @@ struct CompareLowering : ConvertOpToLLVMPattern<OpT> {
     ArithEmitter em(rewriter, op.getLoc());
     bindOperands(em, op->getOperandTypes(), adaptor.getOperands(), first);
     Value r = em.emit(all, 32);
-    Value b = arith::CmpIOp::create(rewriter, op.getLoc(),
-                                    arith::CmpIPredicate::ne, r,
-                                    em.constant(0, 32));
+    Value b = arith::CmpIOp::create(
+        rewriter, op.getLoc(), arith::CmpIPredicate::ne, r, em.constant(0, 32));
     rewriter.replaceOp(op, b);
     return success();
   }

@@ -46,7 +46,8 @@ MemRefInfo infoOf(Type t, ::cute::layout::DynamicSymbols &syms);
 
 void populateLayoutPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);
 void populateViewPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);
-void populateFragmentPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);
+void populateFragmentPatterns(const LLVMTypeConverter &tc,
+                              RewritePatternSet &p);
 void populateCopyPatterns(const LLVMTypeConverter &tc, RewritePatternSet &p);
 
 } // namespace mlir::cute::lowering

@@ -15,8 +15,7 @@ using namespace ::cute::layout;
 
 namespace {
 
-template <class OpT>
-struct ViewLowering : ConvertOpToLLVMPattern<OpT> {
+template <class OpT> struct ViewLowering : ConvertOpToLLVMPattern<OpT> {
   using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
   using Adaptor = typename ConvertOpToLLVMPattern<OpT>::OneToNOpAdaptor;
   LogicalResult
@@ -40,8 +39,8 @@ struct ViewLowering : ConvertOpToLLVMPattern<OpT> {
       Value ptr = adaptor.getOperands().front().front();
       const Int &off = r->offset.value();
       if (!off.is(0))
-        ptr = advancePtr(rewriter, loc, ptr, emitOffset(em, off),
-                         r->result.elem);
+        ptr =
+            advancePtr(rewriter, loc, ptr, emitOffset(em, off), r->result.elem);
       out.push_back(ptr);
     }
     out.append(leaves->begin(), leaves->end());
@@ -85,6 +84,5 @@ void lowering::populateViewPatterns(const LLVMTypeConverter &tc,
   p.add<ViewLowering<MakeViewOp>, ViewLowering<LocalTileOp>,
         ViewLowering<LocalPartitionOp>, ViewLowering<PartitionTVOp>,
         ViewLowering<TensorSliceOp>, ViewLowering<MakeIdentityTensorOp>,
-        ViewLowering<AddOffsetOp>, GetLayoutLowering, GetIterLowering>(
-      tc);
+        ViewLowering<AddOffsetOp>, GetLayoutLowering, GetIterLowering>(tc);
 }

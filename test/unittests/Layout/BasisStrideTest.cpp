@@ -1,4 +1,5 @@
-//===- BasisStrideTest.cpp - complement/inverses of scaled-basis layouts ---===//
+//===- BasisStrideTest.cpp - complement/inverses of scaled-basis layouts
+//---===//
 //
 // Layouts with scaled-basis strides (`v@i`) map into a multi-dimensional
 // codomain. CuTe C++ has no complement or inverse for them; the expected
@@ -53,8 +54,9 @@ TEST(BasisStride, Complement) {
   EXPECT_EQ(cmp("(2,1,5,3):(4@1,0,5@0,16@1)"),
             "((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))");
   // A nested codomain: 7@1@2 is E<2,1>.
-  EXPECT_EQ(cmp("(2,3,5):(4@1,5@0,7@1@2)"),
-            "((5,1),(4,1),(1,(7,1))):((1@0,15@0),(1@1,8@1),(1@0@2,(1@1@2,35@1@2)))");
+  EXPECT_EQ(
+      cmp("(2,3,5):(4@1,5@0,7@1@2)"),
+      "((5,1),(4,1),(1,(7,1))):((1@0,15@0),(1@1,8@1),(1@0@2,(1@1@2,35@1@2)))");
   // A compact identity layout: every direction is covered.
   EXPECT_EQ(cmp("(4,3):(1@0,1@1)"), "(1,1):(4@0,3@1)");
   EXPECT_EQ(cmp("(4,3):(2@0,1@1)"), "((2,1),1):((1@0,8@0),3@1)");
@@ -123,9 +125,9 @@ TEST(BasisStride, ProductsAndDivides) {
   EXPECT_EQ(prod("(4,3):(1@0,1@1)", "(2,5):(1,2)", rakedProduct),
             "((2,4),(5,3)):((3@1,1@0),(6@1,1@1))");
   // The tiler of a basis-stride block must be static with integer strides.
-  EXPECT_NE(prod("(4,3):(1@0,1@1)", "(2,5):(1@0,1@1)", logicalProduct)
-                .find("ERROR"),
-            std::string::npos);
+  EXPECT_NE(
+      prod("(4,3):(1@0,1@1)", "(2,5):(1@0,1@1)", logicalProduct).find("ERROR"),
+      std::string::npos);
   EXPECT_NE(run([] {
               DynamicSymbols syms;
               return logicalProduct(P("(4,3):(1@0,1@1)"),
@@ -159,8 +161,9 @@ TEST(BasisStride, Errors) {
   EXPECT_NE(cmp("(2,3):(2@0,3@0)").find("ERROR"), std::string::npos);
   EXPECT_NE(linv("(2,3):(2@0,3@0)").find("ERROR"), std::string::npos);
   // No complement with a cotarget (CuTe IR's complement op rejects it).
-  EXPECT_NE(run([] { return complement(P("(2,3):(1@0,1@1)"), T("(4,6)")); })
-                .find("ERROR"),
+  EXPECT_NE(run([] {
+              return complement(P("(2,3):(1@0,1@1)"), T("(4,6)"));
+            }).find("ERROR"),
             std::string::npos);
   // Dynamic shapes or strides.
   DynamicSymbols syms;
@@ -175,7 +178,8 @@ TEST(BasisStride, Errors) {
   EXPECT_NE(cmp("(2,3):(1@0,1@0@0)").find("ERROR"), std::string::npos);
 }
 
-// --- Properties ---------------------------------------------------------------
+// --- Properties
+// ---------------------------------------------------------------
 //
 // A point of the codomain is a map from a basis path (outermost mode first)
 // to the value in that direction; absent paths are 0.
@@ -186,10 +190,16 @@ using Point = std::map<Path, int64_t>;
 constexpr size_t kBasisCases = 10000;
 
 /// The codomains used: sets of basis paths, none a prefix of another.
-const std::vector<std::vector<Path>> kSchemes = {
-    {{0}},         {{0}, {1}},         {{1}, {0}, {2}},       {{1}},
-    {{2}},         {{0}, {2}},         {{0}, {1, 0}, {1, 1}}, {{2, 1}},
-    {{1}, {3, 0}, {3, 1}}, {{0, 0}, {0, 1}}};
+const std::vector<std::vector<Path>> kSchemes = {{{0}},
+                                                 {{0}, {1}},
+                                                 {{1}, {0}, {2}},
+                                                 {{1}},
+                                                 {{2}},
+                                                 {{0}, {2}},
+                                                 {{0}, {1, 0}, {1, 1}},
+                                                 {{2, 1}},
+                                                 {{1}, {3, 0}, {3, 1}},
+                                                 {{0, 0}, {0, 1}}};
 
 struct FlatMode {
   int64_t shape;
@@ -362,7 +372,8 @@ TEST(BasisStrideProperty, RightInverse) {
       std::vector<Path> lp;
       IntTuple coprof = refCoprofile(a, lp);
       if (!weaklyCongruent(coprof, r.shape)) {
-        f.add(seed, it, what + ": not shaped like the coprofile " + coprof.str());
+        f.add(seed, it,
+              what + ": not shaped like the coprofile " + coprof.str());
         continue;
       }
       auto modes = flatModes(a);
@@ -383,9 +394,8 @@ TEST(BasisStrideProperty, RightInverse) {
         if (idx < 0 || idx >= sizeOf(modes) ||
             refPoint(modes, idx) != nonzero(x)) {
           f.add(seed, it,
-                what + ": L(R(" + str(x) + ")) = " +
-                    str(refPoint(modes, idx)) + " (index " +
-                    std::to_string(idx) + ")");
+                what + ": L(R(" + str(x) + ")) = " + str(refPoint(modes, idx)) +
+                    " (index " + std::to_string(idx) + ")");
           break;
         }
       }
@@ -430,7 +440,8 @@ TEST(BasisStrideProperty, LeftInverse) {
       std::vector<Path> lp;
       IntTuple coprof = refCoprofile(a, lp);
       if (!weaklyCongruent(coprof, l.shape)) {
-        f.add(seed, it, what + ": not shaped like the coprofile " + coprof.str());
+        f.add(seed, it,
+              what + ": not shaped like the coprofile " + coprof.str());
         continue;
       }
       auto modes = flatModes(a);
@@ -440,8 +451,8 @@ TEST(BasisStrideProperty, LeftInverse) {
         int64_t j = evalPerDirection(l, lp, y);
         if (j < 0 || j >= n || refPoint(modes, j) != y || (inj && j != i)) {
           f.add(seed, it,
-                what + ": Linv(L(" + std::to_string(i) + ")) = " +
-                    std::to_string(j));
+                what + ": Linv(L(" + std::to_string(i) +
+                    ")) = " + std::to_string(j));
           break;
         }
       }
@@ -471,7 +482,8 @@ TEST(BasisStrideProperty, Complement) {
       std::vector<Path> lp;
       IntTuple coprof = refCoprofile(a, lp);
       if (!weaklyCongruent(coprof, c.shape)) {
-        f.add(seed, it, what + ": not shaped like the coprofile " + coprof.str());
+        f.add(seed, it,
+              what + ": not shaped like the coprofile " + coprof.str());
         continue;
       }
       auto modes = flatModes(a);
@@ -502,7 +514,8 @@ TEST(BasisStrideProperty, Complement) {
           nl *= s;
         int64_t nc = refSize(ci);
         if (nl * nc != top) {
-          f.add(seed, it, what + ": size(L_p)*size(C_p) != " + std::to_string(top));
+          f.add(seed, it,
+                what + ": size(L_p)*size(C_p) != " + std::to_string(top));
           break;
         }
         std::vector<int64_t> cv = refValues(ci);

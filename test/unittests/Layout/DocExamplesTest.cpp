@@ -67,7 +67,8 @@ TEST(DocLayout, Print2DAnd1D) {
   EXPECT_EQ(row(s2xh4, 1), (std::vector<int64_t>{4, 6, 5, 7}));
 
   EXPECT_EQ(evalAll(s2xs4), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
-  EXPECT_EQ(evalAll(s2xd4a), (std::vector<int64_t>{0, 12, 1, 13, 2, 14, 3, 15}));
+  EXPECT_EQ(evalAll(s2xd4a),
+            (std::vector<int64_t>{0, 12, 1, 13, 2, 14, 3, 15}));
   EXPECT_EQ(evalAll(s2xh4col), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
   EXPECT_EQ(evalAll(s2xh4), (std::vector<int64_t>{0, 4, 2, 6, 1, 5, 3, 7}));
 }
@@ -108,11 +109,11 @@ TEST(DocLayout, CoordinateMapping) {
   EXPECT_EQ(idx2crd(T("(1,5)"), shape).str(), "(1,(1,2))");
   EXPECT_EQ(idx2crd(T("(1,(1,2))"), shape).str(), "(1,(1,2))");
   // The full table of 1-D / 2-D / natural coordinates.
-  const char *natural[18] = {
-      "(0,(0,0))", "(1,(0,0))", "(2,(0,0))", "(0,(1,0))", "(1,(1,0))",
-      "(2,(1,0))", "(0,(0,1))", "(1,(0,1))", "(2,(0,1))", "(0,(1,1))",
-      "(1,(1,1))", "(2,(1,1))", "(0,(0,2))", "(1,(0,2))", "(2,(0,2))",
-      "(0,(1,2))", "(1,(1,2))", "(2,(1,2))"};
+  const char *natural[18] = {"(0,(0,0))", "(1,(0,0))", "(2,(0,0))", "(0,(1,0))",
+                             "(1,(1,0))", "(2,(1,0))", "(0,(0,1))", "(1,(0,1))",
+                             "(2,(0,1))", "(0,(1,1))", "(1,(1,1))", "(2,(1,1))",
+                             "(0,(0,2))", "(1,(0,2))", "(2,(0,2))", "(0,(1,2))",
+                             "(1,(1,2))", "(2,(1,2))"};
   for (int i = 0; i < 18; ++i) {
     EXPECT_EQ(idx2crd(IntTuple(i), shape).str(), natural[i]) << "i=" << i;
     IntTuple twoD{IntTuple(i % 3), IntTuple(i / 3)};
@@ -126,9 +127,8 @@ TEST(DocLayout, IndexMapping) {
   EXPECT_EQ(crd2idx(T("(1,5)"), shape, stride).str(), "17");
   EXPECT_EQ(crd2idx(T("(1,(1,2))"), shape, stride).str(), "17");
   // The 3x6 table.
-  const int64_t table[3][6] = {{0, 12, 1, 13, 2, 14},
-                               {3, 15, 4, 16, 5, 17},
-                               {6, 18, 7, 19, 8, 20}};
+  const int64_t table[3][6] = {
+      {0, 12, 1, 13, 2, 14}, {3, 15, 4, 16, 5, 17}, {6, 18, 7, 19, 8, 20}};
   Layout l(shape, stride);
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 6; ++j)
@@ -192,9 +192,9 @@ TEST(DocAlgebra, Coalesce) {
   Layout l = L("(2,(1,6)):(1,(6,2))");
   EXPECT_EQ(coalesce(l).str(), "12:1");
   // The four binary cases.
-  EXPECT_EQ(coalesce(L("(4,1):(3,7)")).str(), "4:3");        // s0:d0 ++ _1:d1
-  EXPECT_EQ(coalesce(L("(1,4):(7,3)")).str(), "4:3");        // _1:d0 ++ s1:d1
-  EXPECT_EQ(coalesce(L("(4,5):(3,12)")).str(), "20:3");      // s1 : s0*d0
+  EXPECT_EQ(coalesce(L("(4,1):(3,7)")).str(), "4:3");   // s0:d0 ++ _1:d1
+  EXPECT_EQ(coalesce(L("(1,4):(7,3)")).str(), "4:3");   // _1:d0 ++ s1:d1
+  EXPECT_EQ(coalesce(L("(4,5):(3,12)")).str(), "20:3"); // s1 : s0*d0
   EXPECT_EQ(coalesce(L("(4,5):(3,11)")).str(), "(4,5):(3,11)");
   // Column-major (2,4):(1,2) acts identically to 8:1.
   EXPECT_EQ(coalesce(L("(2,4):(1,2)")).str(), "8:1");
@@ -270,8 +270,8 @@ TEST(DocAlgebra, CompositionByModeTiler) {
   Tile tiler = makeTile({L("3:4"), L("8:2")});
   Layout r = composition(a, tiler);
   EXPECT_EQ(r.str(), "(3,(2,4)):(236,(26,1))");
-  EXPECT_EQ(r, makeLayout({composition(a[0], L("3:4")),
-                           composition(a[1], L("8:2"))}));
+  EXPECT_EQ(r, makeLayout(
+                   {composition(a[0], L("3:4")), composition(a[1], L("8:2"))}));
 }
 
 TEST(DocAlgebra, CompositionByModeShapeTiler) {
@@ -344,8 +344,7 @@ TEST(DocAlgebra, ZippedTiledFlatDivide) {
   EXPECT_EQ(productEach(zd.shape).str(), "(24,12)");
   EXPECT_EQ(tiledDivide(A, B).str(),
             "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
-  EXPECT_EQ(flatDivide(A, B).str(),
-            "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+  EXPECT_EQ(flatDivide(A, B).str(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
   // Offsets of the 3rd, 7th and (1,2)th tiles.
   EXPECT_EQ(at(zd, IntTuple{IntTuple(0), IntTuple(3)}), 26);
   EXPECT_EQ(at(zd, IntTuple{IntTuple(0), IntTuple(7)}), 60);
@@ -353,9 +352,9 @@ TEST(DocAlgebra, ZippedTiledFlatDivide) {
   // layout<0>(zipped_divide(a, b)) == composition(a, b)
   EXPECT_EQ(zd[0], composition(A, B));
   // The figure divide3.png: column 0 and row 0.
-  const int64_t col0[24] = {0,   177, 354, 13, 190, 367, 2,   179,
-                            356, 15,  192, 369, 4,  181, 358, 17,
-                            194, 371, 6,   183, 360, 19, 196, 373};
+  const int64_t col0[24] = {0,   177, 354, 13,  190, 367, 2,   179,
+                            356, 15,  192, 369, 4,   181, 358, 17,
+                            194, 371, 6,   183, 360, 19,  196, 373};
   for (int i = 0; i < 24; ++i)
     EXPECT_EQ(at(zd, IntTuple{IntTuple(i), IntTuple(0)}), col0[i]) << i;
   const int64_t row0[12] = {0, 59, 118, 26, 85, 144, 1, 60, 119, 27, 86, 145};
@@ -506,22 +505,21 @@ TEST(DocAlgebra, IdentityLayout) {
   EXPECT_EQ(makeIdentityLayout(T("(2,3)"))(IntTuple(4)).str(), "(0,2)");
   EXPECT_EQ(makeIdentityLayout(T("(2,3)"))(IntTuple(1)).str(), "(1,0)");
   EXPECT_EQ(makeIdentityLayout(T("(2,3)"))(IntTuple(0)).str(), "(0,0)");
-  EXPECT_EQ(makeIdentityLayout(T("(2,(3,4))"))(IntTuple(7)).str(),
-            "(1,(0,1))");
+  EXPECT_EQ(makeIdentityLayout(T("(2,(3,4))"))(IntTuple(7)).str(), "(1,(0,1))");
 }
 
 TEST(DocAlgebra, Swizzle) {
   Swizzle sw(3, 4, 3);
   EXPECT_EQ(sw.str(), "S<3,4,3>");
   const std::pair<int64_t, int64_t> cases[] = {
-      {0, 0}, {1, 1}, {16, 16}, {128, 144}, {255, 239}, {1023, 911},
-      {1008, 896}};
+      {0, 0},     {1, 1},      {16, 16},   {128, 144},
+      {255, 239}, {1023, 911}, {1008, 896}};
   for (auto [x, y] : cases)
     EXPECT_EQ(sw.apply(x), y) << x;
   Swizzle neg(2, 0, -2);
-  const std::pair<int64_t, int64_t> ncases[] = {
-      {0, 0}, {1, 5}, {2, 10}, {3, 15}, {4, 4}, {5, 1}, {7, 11}, {12, 12},
-      {15, 3}};
+  const std::pair<int64_t, int64_t> ncases[] = {{0, 0},  {1, 5},   {2, 10},
+                                                {3, 15}, {4, 4},   {5, 1},
+                                                {7, 11}, {12, 12}, {15, 3}};
   for (auto [x, y] : ncases)
     EXPECT_EQ(neg.apply(x), y) << x;
   ComposedLayout c = composition(sw, L("(8,64):(64,1)"));

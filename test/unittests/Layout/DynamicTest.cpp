@@ -111,7 +111,8 @@ TEST(Dynamic, Coalesce) {
 TEST(Dynamic, CompositionWithDynamicA) {
   // A = (M,8):(1,M) (column-major, M a multiple of 8), B = static.
   Layout a(IntTuple{IntTuple(M), IntTuple(8)});
-  for (const char *bs : {"(4,2):(1,4)", "8:2", "(2,4):(4,1)", "4:8", "(8,2):(1,8)"}) {
+  for (const char *bs :
+       {"(4,2):(1,4)", "8:2", "(2,4):(4,1)", "4:8", "(8,2):(1,8)"}) {
     Layout bl = L(bs);
     Layout r = composition(a, bl);
     for (int64_t m : {8, 16, 64}) {
@@ -140,7 +141,8 @@ TEST(Dynamic, CompositionWithDynamicB) {
   // A dynamic stride in B: N:M (M a multiple of 8) into 512:1.
   Layout nm{IntTuple(N), IntTuple(M)};
   Layout r2 = composition(L("512:1"), nm);
-  for (auto [n, m] : std::vector<std::pair<int64_t, int64_t>>{{2, 8}, {4, 16}, {3, 24}}) {
+  for (auto [n, m] :
+       std::vector<std::pair<int64_t, int64_t>>{{2, 8}, {4, 16}, {3, 24}}) {
     Bindings b{{0, n}, {1, m}};
     Layout want{IntTuple(n), IntTuple(m)};
     EXPECT_TRUE(sameFunction(r2, want, b)) << r2.str();
@@ -189,7 +191,8 @@ TEST(Dynamic, ZippedDivideByModeTiler) {
   Layout a(IntTuple{IntTuple(M), IntTuple(N)});
   Tile t = makeTile({L("8:1"), L("2:1")});
   Layout zd = zippedDivide(a, t);
-  for (auto [m, n] : std::vector<std::pair<int64_t, int64_t>>{{8, 2}, {16, 4}, {24, 6}}) {
+  for (auto [m, n] :
+       std::vector<std::pair<int64_t, int64_t>>{{8, 2}, {16, 4}, {24, 6}}) {
     Bindings b{{0, n}, {1, m}};
     Layout sa = subst(a, b);
     EXPECT_TRUE(sameFunction(zd, zippedDivide(sa, t), b)) << zd.str();
@@ -212,7 +215,8 @@ TEST(Dynamic, LogicalProduct) {
 TEST(Dynamic, Crd2IdxIdx2Crd) {
   IntTuple shape{IntTuple(N), IntTuple{IntTuple(2), IntTuple(M)}};
   IntTuple stride = compactRowMajor(shape);
-  for (auto [n, m] : std::vector<std::pair<int64_t, int64_t>>{{3, 8}, {5, 16}}) {
+  for (auto [n, m] :
+       std::vector<std::pair<int64_t, int64_t>>{{3, 8}, {5, 16}}) {
     Bindings b{{0, n}, {1, m}};
     IntTuple ss = substT(shape, b), sd = substT(stride, b);
     for (int64_t i = 0; i < n * 2 * m; i += 5) {

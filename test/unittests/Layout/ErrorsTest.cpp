@@ -1,4 +1,5 @@
-//===- ErrorsTest.cpp - Violated preconditions become errors ---------------===//
+//===- ErrorsTest.cpp - Violated preconditions become errors
+//---------------===//
 //
 // Every precondition CuTe checks (statically or by assertion) is an
 // AlgebraError here; through `guard` it becomes an Expected carrying a message
@@ -46,7 +47,8 @@ std::string lower(std::string s) {
       EXPECT_TRUE(mentions(r_.message(), {__VA_ARGS__})) << #expr;             \
   } while (0)
 
-// --- guard itself -------------------------------------------------------------
+// --- guard itself
+// -------------------------------------------------------------
 
 TEST(Errors, GuardPassesValuesAndCatchesAlgebraErrors) {
   auto ok = guard([] { return Int(6) * Int(7); });
@@ -68,7 +70,8 @@ TEST(Errors, GuardPassesValuesAndCatchesAlgebraErrors) {
                std::logic_error);
 }
 
-// --- composition ----------------------------------------------------------------
+// --- composition
+// ----------------------------------------------------------------
 
 TEST(Errors, ParseErrorsAreAlgebraErrors) {
   DynamicSymbols syms;
@@ -92,7 +95,8 @@ TEST(Errors, CompositionShapeDivisibility) {
   EXPECT_ALGEBRA_ERROR(composition(L("(6,2):(1,7)"), L("4:2")), "divisib");
   EXPECT_ALGEBRA_ERROR(composition(L("(3,4,2):(1,5,50)"), L("8:1")), "divisib");
   // The same shapes compose fine when the divisibility holds.
-  EXPECT_TRUE(bool(guard([&] { return composition(L("(6,2):(1,7)"), L("6:2")); })));
+  EXPECT_TRUE(
+      bool(guard([&] { return composition(L("(6,2):(1,7)"), L("6:2")); })));
   EXPECT_EQ(composition(L("(6,2):(1,7)"), L("3:2")).str(), "3:2");
 }
 
@@ -104,12 +108,13 @@ TEST(Errors, CompositionTilerRank) {
   EXPECT_ALGEBRA_ERROR(
       logicalDivide(L("(4,8):(1,4)"), makeTile({L("2:1"), L("2:1"), L("2:1")})),
       "divide", "tiler", "rank", "modes");
-  EXPECT_ALGEBRA_ERROR(
-      logicalProduct(L("(4,8):(1,4)"), makeTile({L("2:1"), L("2:1"), L("2:1")})),
-      "product", "tiler", "rank", "modes");
+  EXPECT_ALGEBRA_ERROR(logicalProduct(L("(4,8):(1,4)"),
+                                      makeTile({L("2:1"), L("2:1"), L("2:1")})),
+                       "product", "tiler", "rank", "modes");
 }
 
-// --- complement ---------------------------------------------------------------
+// --- complement
+// ---------------------------------------------------------------
 
 TEST(Errors, ComplementNonInjective) {
   EXPECT_ALGEBRA_ERROR(complement(L("(2,2):(1,1)")), "complement");
@@ -126,7 +131,8 @@ TEST(Errors, ComplementDynamicStrideOfHigherRank) {
   EXPECT_ALGEBRA_ERROR(complement(a, T("64")), "complement");
 }
 
-// --- inverses -------------------------------------------------------------------
+// --- inverses
+// -------------------------------------------------------------------
 
 TEST(Errors, LeftInverseDivisibility) {
   // Sorted strides 2, 3: 3 is not a multiple of 2.
@@ -138,7 +144,8 @@ TEST(Errors, LeftInverseDivisibility) {
                        "left inverse", "static");
 }
 
-// --- divide / product with an invalid tiler ------------------------------------
+// --- divide / product with an invalid tiler
+// ------------------------------------
 
 TEST(Errors, DivideWithIncompatibleTiler) {
   // The complement of 4:2 within 12 is (2,3):(1,8), but A = (6,2):(1,7) has
@@ -151,7 +158,8 @@ TEST(Errors, DivideWithIncompatibleTiler) {
   EXPECT_FALSE(bool(z));
 }
 
-// --- swizzles -------------------------------------------------------------------
+// --- swizzles
+// -------------------------------------------------------------------
 
 TEST(Errors, BadSwizzleParameters) {
   EXPECT_ALGEBRA_ERROR(Swizzle(3, 4, 2), "swizzle");  // |S| < B
@@ -164,7 +172,8 @@ TEST(Errors, BadSwizzleParameters) {
   EXPECT_FALSE(bool(parseSwizzle("S<3,4,2>")));
 }
 
-// --- overflow --------------------------------------------------------------------
+// --- overflow
+// --------------------------------------------------------------------
 
 TEST(Errors, IntOverflow) {
   const int64_t big = int64_t(1) << 62;
@@ -189,8 +198,7 @@ TEST(Errors, HugeShapes) {
   // cosize: (2^40 - 1) * 2^40.
   Layout wide(IntTuple(int64_t(1) << 40), IntTuple(int64_t(1) << 40));
   EXPECT_ALGEBRA_ERROR(cosize(wide), "overflow");
-  EXPECT_ALGEBRA_ERROR(coalesce(Layout(huge, T("(1,4294967296)"))),
-                       "overflow");
+  EXPECT_ALGEBRA_ERROR(coalesce(Layout(huge, T("(1,4294967296)"))), "overflow");
   // cosize of the tiler is 2^64.
   EXPECT_ALGEBRA_ERROR(
       logicalProduct(L("4:1"), Layout(huge, T("(1,4294967296)"))), "overflow");
@@ -199,19 +207,19 @@ TEST(Errors, HugeShapes) {
                        "overflow");
 }
 
-// --- ranks, congruence, coordinates -------------------------------------------
+// --- ranks, congruence, coordinates
+// -------------------------------------------
 
 TEST(Errors, RankMismatch) {
   EXPECT_ALGEBRA_ERROR(Layout(T("(2,3)"), T("(1,2,6)")), "congruent", "rank");
-  EXPECT_ALGEBRA_ERROR(Layout(T("(2,(3,4))"), T("(1,2)")), "congruent",
-                       "rank");
+  EXPECT_ALGEBRA_ERROR(Layout(T("(2,(3,4))"), T("(1,2)")), "congruent", "rank");
   Layout a = L("(2,3):(1,2)");
   EXPECT_ALGEBRA_ERROR(a(T("(1,1,1)")), "rank", "crd2idx", "mode");
   EXPECT_ALGEBRA_ERROR(getMode(a, {2}), "out of range", "mode");
   EXPECT_ALGEBRA_ERROR(select(a, {0, 5}), "out of range", "mode");
   EXPECT_ALGEBRA_ERROR(groupModes(a, 1, 3), "range", "group", "mode");
-  EXPECT_ALGEBRA_ERROR(coalesce(a, T("(1,1,1)")), "coalesce", "profile",
-                       "rank", "mode");
+  EXPECT_ALGEBRA_ERROR(coalesce(a, T("(1,1,1)")), "coalesce", "profile", "rank",
+                       "mode");
   EXPECT_ALGEBRA_ERROR(crd2idx(T("(1,2)"), T("(2,3,4)"), T("(1,2,6)")),
                        "crd2idx", "rank");
   EXPECT_ALGEBRA_ERROR(idx2crd(T("(1,2)"), T("(2,3,4)")), "idx2crd", "rank");

@@ -30,8 +30,9 @@ std::string rtComposed(const std::string &s) {
 }
 
 TEST(ParsePrint, IntTuples) {
-  for (const char *s : {"0", "5", "-3", "()", "(1)", "((1))", "(1,2)",
-                        "(1,(2,3))", "((2,3),(4,(5,6)),7)", "9223372036854775807"})
+  for (const char *s :
+       {"0", "5", "-3", "()", "(1)", "((1))", "(1,2)", "(1,(2,3))",
+        "((2,3),(4,(5,6)),7)", "9223372036854775807"})
     EXPECT_EQ(rtTuple(s), s);
   EXPECT_EQ(rtTuple(" ( 1 , ( 2 ,3 ) ) "), "(1,(2,3))");
   DynamicSymbols syms;
@@ -94,10 +95,10 @@ TEST(ParsePrint, UnderscoreAndBasis) {
 }
 
 TEST(ParsePrint, Layouts) {
-  for (const char *s : {"8:1", "(8,64):(64,1)", "(2,(2,2)):(4,(2,1))",
-                        "((4,2)):((2,1))", "(3,(3),3):(1,(1),1)", "1:0",
-                        "(?,4):(1,?)", "?{div=8}:1", "(2,3):(1@0,1@1)",
-                        "(2,(3,4)):(1@0,(1@0@1,1@1@1))", "4:-1"})
+  for (const char *s :
+       {"8:1", "(8,64):(64,1)", "(2,(2,2)):(4,(2,1))", "((4,2)):((2,1))",
+        "(3,(3),3):(1,(1),1)", "1:0", "(?,4):(1,?)", "?{div=8}:1",
+        "(2,3):(1@0,1@1)", "(2,(3,4)):(1@0,(1@0@1,1@1@1))", "4:-1"})
     EXPECT_EQ(rtLayout(s), s);
   EXPECT_EQ(rtLayout(" ( 8 , 64 ) : ( 64 , 1 ) "), "(8,64):(64,1)");
   DynamicSymbols syms;
@@ -169,10 +170,10 @@ TEST(ParsePrint, Tiles) {
 
 TEST(ParsePrint, Errors) {
   DynamicSymbols syms;
-  for (const char *s : {"", "(", "(1,2", "1,2)", "(1,,2)", "(,)", "abc",
-                        "1 2", "(1,2) x", "?{i7}", "?{div=0}", "?{div=-4}",
-                        "?{foo}", "?{i64", "1@", "@1", "99999999999999999999",
-                        "(1;2)", "--1"}) {
+  for (const char *s :
+       {"", "(", "(1,2", "1,2)", "(1,,2)", "(,)", "abc", "1 2", "(1,2) x",
+        "?{i7}", "?{div=0}", "?{div=-4}", "?{foo}", "?{i64", "1@", "@1",
+        "99999999999999999999", "(1;2)", "--1"}) {
     auto r = parseIntTuple(s, syms);
     EXPECT_FALSE(bool(r)) << "'" << s << "' parsed as " << (r ? r->str() : "");
     if (!r)
@@ -194,8 +195,8 @@ TEST(ParsePrint, Errors) {
     auto r = parseComposedLayout(s, syms);
     EXPECT_FALSE(bool(r)) << "'" << s << "' parsed as " << (r ? r->str() : "");
   }
-  for (const char *s : {"[4:1;", "[]", "[4:1;;8:1]", "[4:1 8:1]", "4:1]",
-                        "[(2,2):(1,8,2)]"}) {
+  for (const char *s :
+       {"[4:1;", "[]", "[4:1;;8:1]", "[4:1 8:1]", "4:1]", "[(2,2):(1,8,2)]"}) {
     auto r = parseTile(s, syms);
     EXPECT_FALSE(bool(r)) << "'" << s << "' parsed as " << (r ? r->str() : "");
   }
@@ -221,9 +222,10 @@ TEST(ParsePrint, RandomRoundTrip) {
     }
     // Replace some leaves by dynamic ones and check the printed form is stable.
     IntTuple dynShape = transformLeaf(a.shape, [&](const IntTuple &x) {
-      return coin(rng, 0.3) ? IntTuple(Int::symbol(pick(rng, 0, 9), coin(rng) ? 32 : 64,
-                                                   coin(rng) ? 1 : 8))
-                            : x;
+      return coin(rng, 0.3)
+                 ? IntTuple(Int::symbol(pick(rng, 0, 9), coin(rng) ? 32 : 64,
+                                        coin(rng) ? 1 : 8))
+                 : x;
     });
     Layout d(dynShape, a.stride);
     auto q = parseLayout(d.str(), syms);

@@ -173,7 +173,8 @@ TEST(Property, ComplementPostConditions) {
     Layout a = randChainLayout(rng, 256);
     int64_t cos = refCosize(a);
     int64_t cot = coin(rng, 0.3) ? cos : pick(rng, 1, 3 * cos + 8);
-    std::string what = "complement(" + desc(a) + ", " + std::to_string(cot) + ")";
+    std::string what =
+        "complement(" + desc(a) + ", " + std::to_string(cot) + ")";
     try {
       Layout r = complement(a, IntTuple(cot));
       what += " = " + desc(r);
@@ -191,8 +192,9 @@ TEST(Property, ComplementPostConditions) {
           f.add(seed, it, what + ": not ordered at " + std::to_string(i));
           bad = true;
         } else if (i > 0 && image.count(rv[i])) {
-          f.add(seed, it, what + ": R(" + std::to_string(i) + ") = " +
-                              std::to_string(rv[i]) + " is in A's image");
+          f.add(seed, it,
+                what + ": R(" + std::to_string(i) +
+                    ") = " + std::to_string(rv[i]) + " is in A's image");
           bad = true;
         }
       }
@@ -207,23 +209,25 @@ TEST(Property, ComplementPostConditions) {
       int64_t rcos = refCosize(r);
       if (refCosize(completed) < cot)
         f.add(seed, it, what + ": cosize(A,R) < cotarget");
-      else if (refCosize(completed) != (std::max<int64_t>(cot, 1) + chainTop(a) - 1) /
-                                            chainTop(a) * chainTop(a))
+      else if (refCosize(completed) !=
+               (std::max<int64_t>(cot, 1) + chainTop(a) - 1) / chainTop(a) *
+                   chainTop(a))
         // (A, R) is a bijection onto [0, round_up(cotarget, K)), K the top of
         // A's stride chain. (CuTe's unit-test bound cosize(R) <=
         // round_up(cotarget, cosize(A)) only holds for its cotargets:
         // complement(2:3, 8) = (3,2):(1,6) has cosize 9.)
-        f.add(seed, it, what + ": cosize(A,R) = " +
-                            std::to_string(refCosize(completed)) +
-                            " != round_up(cotarget, " +
-                            std::to_string(chainTop(a)) + ")");
+        f.add(seed, it,
+              what + ": cosize(A,R) = " + std::to_string(refCosize(completed)) +
+                  " != round_up(cotarget, " + std::to_string(chainTop(a)) +
+                  ")");
       else if (rn > rcos)
         f.add(seed, it, what + ": size(R) > cosize(R)");
       else if (rn < cot / refSize(filter(a)))
         f.add(seed, it, what + ": size(R) < cotarget / size(filter(A))");
       else if (size(complement(completed)).value() != 1)
-        f.add(seed, it, what + ": complement(A,R) = " +
-                            desc(complement(completed)) + " is not trivial");
+        f.add(seed, it,
+              what + ": complement(A,R) = " + desc(complement(completed)) +
+                  " is not trivial");
       else if (size(a).value() * rn != refCosize(completed))
         // A and R together are a bijection onto [0, cosize(A,R)).
         f.add(seed, it, what + ": size(A)*size(R) != cosize(A,R)");
@@ -247,8 +251,8 @@ TEST(Property, RightInverse) {
         if (refEval(a, r.eval(i)) != i) {
           f.add(seed, it,
                 "right_inverse(" + desc(a) + ") = " + desc(r) + ": A(R(" +
-                    std::to_string(i) + ")) = " +
-                    std::to_string(refEval(a, r.eval(i))));
+                    std::to_string(i) +
+                    ")) = " + std::to_string(refEval(a, r.eval(i))));
           break;
         }
       // A compact (gap-free from 1) injective layout is a bijection, so its
@@ -283,8 +287,8 @@ TEST(Property, LeftInverse) {
         if (l.eval(refEval(a, i)) != i) {
           f.add(seed, it,
                 "left_inverse(" + desc(a) + ") = " + desc(l) + ": L(A(" +
-                    std::to_string(i) + ")) = " +
-                    std::to_string(l.eval(refEval(a, i))));
+                    std::to_string(i) +
+                    ")) = " + std::to_string(l.eval(refEval(a, i))));
           break;
         }
     } catch (const std::exception &e) {
@@ -314,8 +318,7 @@ TEST(Property, DivideZippedModeZeroIsComposition) {
         f.add(seed, it, what + ": layout<0> != composition = " + desc(comp));
         continue;
       }
-      if (refValues(zd[0]) != refValues(comp) ||
-          ld[0].str() != comp.str()) {
+      if (refValues(zd[0]) != refValues(comp) || ld[0].str() != comp.str()) {
         f.add(seed, it, what + ": mode 0 differs from A o B as a function");
         continue;
       }
@@ -392,15 +395,16 @@ TEST(Property, FilterPreservesImage) {
       std::vector<int64_t> va = refValues(a), vr = refValues(r);
       std::set<int64_t> sa(va.begin(), va.end()), sr(vr.begin(), vr.end());
       if (sa != sr) {
-        f.add(seed, it, "filter(" + desc(a) + ") = " + desc(r) +
-                            " changed the image");
+        f.add(seed, it,
+              "filter(" + desc(a) + ") = " + desc(r) + " changed the image");
         continue;
       }
       auto d = leaves(r.stride), s = leaves(r.shape);
       for (size_t i = 0; i < d.size(); ++i)
         if ((d[i] == 0 || s[i] == 1) && !(s.size() == 1 && s[0] == 1)) {
-          f.add(seed, it, "filter(" + desc(a) + ") = " + desc(r) +
-                              " keeps a stride-0 or size-1 mode");
+          f.add(seed, it,
+                "filter(" + desc(a) + ") = " + desc(r) +
+                    " keeps a stride-0 or size-1 mode");
           break;
         }
       Layout z = filterZeros(a);
@@ -427,23 +431,26 @@ TEST(Property, Idx2CrdCrd2IdxRoundTrip) {
       for (int64_t i = 0; i < n; ++i) {
         IntTuple crd = idx2crd(IntTuple(i), shape);
         if (!congruent(crd, shape) && shape.isTuple()) {
-          f.add(seed, it, "idx2crd(" + std::to_string(i) + ", " +
-                              shape.str() + ") = " + crd.str() +
-                              " is not congruent");
+          f.add(seed, it,
+                "idx2crd(" + std::to_string(i) + ", " + shape.str() +
+                    ") = " + crd.str() + " is not congruent");
           break;
         }
         if (crd2idx(crd, shape).value() != i ||
             crd2idx(crd, shape, compact).value().value() != i) {
-          f.add(seed, it, "crd2idx(idx2crd(" + std::to_string(i) + ", " +
-                              shape.str() + ")) != i (crd " + crd.str() + ")");
+          f.add(seed, it,
+                "crd2idx(idx2crd(" + std::to_string(i) + ", " + shape.str() +
+                    ")) != i (crd " + crd.str() + ")");
           break;
         }
         int64_t want = refEval(a, i);
         if (crd2idx(IntTuple(i), shape, a.stride).value().value() != want ||
             crd2idx(crd, shape, a.stride).value().value() != want ||
-            a(IntTuple(i)).value().value() != want || a(crd).value().value() != want) {
-          f.add(seed, it, "crd2idx disagrees with the reference for " +
-                              desc(a) + " at " + std::to_string(i));
+            a(IntTuple(i)).value().value() != want ||
+            a(crd).value().value() != want) {
+          f.add(seed, it,
+                "crd2idx disagrees with the reference for " + desc(a) + " at " +
+                    std::to_string(i));
           break;
         }
       }

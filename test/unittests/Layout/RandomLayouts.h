@@ -1,4 +1,5 @@
-//===- RandomLayouts.h - Seeded random layouts for property tests -*- C++ -*-===//
+//===- RandomLayouts.h - Seeded random layouts for property tests -*- C++
+//-*-===//
 #ifndef CUTE_TEST_LAYOUT_RANDOMLAYOUTS_H
 #define CUTE_TEST_LAYOUT_RANDOMLAYOUTS_H
 
@@ -199,7 +200,8 @@ inline Layout randComposableB(Rng &rng, const std::vector<int64_t> &a,
     // A size-1 mode still has to satisfy the stride divisibility condition
     // (CuTe checks it before noticing the size is 1).
     shp.push_back(1);
-    str.push_back(coin(rng) || P == 0 ? 0 : prefix[pick(rng, 0, int64_t(P) - 1)]);
+    str.push_back(coin(rng) || P == 0 ? 0
+                                      : prefix[pick(rng, 0, int64_t(P) - 1)]);
   }
   if (shp.empty()) {
     shp.push_back(1);

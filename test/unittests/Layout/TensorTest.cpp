@@ -1,4 +1,5 @@
-//===- TensorTest.cpp - The tensor algebra against brute force -------------===//
+//===- TensorTest.cpp - The tensor algebra against brute force
+//-------------===//
 //
 // local_tile, local_partition, partition_tv, tensor_slice and copy planning
 // (cute/Layout/Tensor.h). Property tests draw a few thousand seeded random
@@ -30,7 +31,8 @@ int64_t viewAt(const TensorView &v, int64_t i) {
   return offsetOf(v) + refEval(v.layout, i);
 }
 
-// --- Brute-force tiling (CuTe's zipped_divide, by definition) -----------------
+// --- Brute-force tiling (CuTe's zipped_divide, by definition)
+// -----------------
 //
 // zipped_divide(A, B) for a tiler B of layouts: per tiled mode m of A,
 // logical_divide(A_m, B_m) = A_m o (B_m, C_m) with C_m the complement of B_m
@@ -202,7 +204,8 @@ std::map<int64_t, int64_t> counts(const std::vector<int64_t> &v) {
   return c;
 }
 
-// --- local_tile ------------------------------------------------------------------
+// --- local_tile
+// ------------------------------------------------------------------
 
 TEST(TensorProperty, LocalTileIsTileCoordOfZippedDivide) {
   Failures f{"local_tile"};
@@ -241,20 +244,20 @@ TEST(TensorProperty, LocalTileIsTileCoordOfZippedDivide) {
         break;
       }
       if (refSize(r->layout) != bt.tileSize) {
-        f.add(seed, it, what + " at " + crd.str() + " = " + r->layout.str() +
-                            " has " + std::to_string(refSize(r->layout)) +
-                            " elements, expected " +
-                            std::to_string(bt.tileSize));
+        f.add(seed, it,
+              what + " at " + crd.str() + " = " + r->layout.str() + " has " +
+                  std::to_string(refSize(r->layout)) + " elements, expected " +
+                  std::to_string(bt.tileSize));
         break;
       }
       bool ok = true;
       for (int64_t j = 0; j < bt.tileSize && ok; ++j)
         if (viewAt(*r, j) != bt.elem(j, c)) {
-          f.add(seed, it, what + " at " + crd.str() + " = " + r->layout.str() +
-                              " + " + r->offset.str() + ": element " +
-                              std::to_string(j) + " is " +
-                              std::to_string(viewAt(*r, j)) + ", expected " +
-                              std::to_string(bt.elem(j, c)));
+          f.add(seed, it,
+                what + " at " + crd.str() + " = " + r->layout.str() + " + " +
+                    r->offset.str() + ": element " + std::to_string(j) +
+                    " is " + std::to_string(viewAt(*r, j)) + ", expected " +
+                    std::to_string(bt.elem(j, c)));
           ok = false;
         }
       if (!ok)
@@ -267,7 +270,8 @@ TEST(TensorProperty, LocalTileIsTileCoordOfZippedDivide) {
   RecordProperty("tiles_checked", checked);
 }
 
-// --- local_partition ------------------------------------------------------------
+// --- local_partition
+// ------------------------------------------------------------
 
 TEST(TensorProperty, LocalPartitionTakesThreadCoordOfEveryTile) {
   Failures f{"local_partition"};
@@ -289,15 +293,16 @@ TEST(TensorProperty, LocalPartitionTakesThreadCoordOfEveryTile) {
       // Make it fit: one thread mode per leading mode of a (column-major or
       // row-major thread order), or a leaf over all of a.
       if (coin(rng, 0.2)) {
-        thr = Layout(IntTuple(randPrefixDivisor(rng, leaves(flatten(a.shape)))));
+        thr =
+            Layout(IntTuple(randPrefixDivisor(rng, leaves(flatten(a.shape)))));
       } else {
         // (A rank-1 thread layout tiles mode 0 only; its leaf form tiles
         // all of a, the same thing since mode 0's extents come first.)
         std::vector<IntTuple> s;
         size_t kk = size_t(pick(rng, 1, int64_t(a.rank())));
         for (size_t m = 0; m < kk; ++m)
-          s.push_back(IntTuple(
-              randPrefixDivisor(rng, leaves(flatten(a.shape[m])))));
+          s.push_back(
+              IntTuple(randPrefixDivisor(rng, leaves(flatten(a.shape[m])))));
         thr = coin(rng) ? Layout(IntTuple(s))
                         : Layout(IntTuple(s), compactRowMajor(IntTuple(s)));
         if (s.size() == 1 && coin(rng, 0.5))
@@ -326,14 +331,15 @@ TEST(TensorProperty, LocalPartitionTakesThreadCoordOfEveryTile) {
     for (int64_t t = 0; t < nThr && ok; ++t) {
       auto r = guard([&] { return localPartition(a, thr, Int(t)); });
       if (!r) {
-        f.add(seed, it, what + ", " + std::to_string(t) + ") failed: " +
-                            r.message());
+        f.add(seed, it,
+              what + ", " + std::to_string(t) + ") failed: " + r.message());
         ok = false;
         break;
       }
       if (refSize(r->layout) != bt.restSize) {
-        f.add(seed, it, what + ", " + std::to_string(t) + ") = " +
-                            r->layout.str() + ": wrong size");
+        f.add(seed, it,
+              what + ", " + std::to_string(t) + ") = " + r->layout.str() +
+                  ": wrong size");
         ok = false;
         break;
       }
@@ -341,11 +347,11 @@ TEST(TensorProperty, LocalPartitionTakesThreadCoordOfEveryTile) {
         int64_t got = viewAt(*r, c), want = bt.elem(where[size_t(t)], c);
         all.push_back(got);
         if (got != want) {
-          f.add(seed, it, what + ", " + std::to_string(t) + ") = " +
-                              r->layout.str() + " + " + r->offset.str() +
-                              ": element " + std::to_string(c) + " is " +
-                              std::to_string(got) + ", expected " +
-                              std::to_string(want));
+          f.add(seed, it,
+                what + ", " + std::to_string(t) + ") = " + r->layout.str() +
+                    " + " + r->offset.str() + ": element " + std::to_string(c) +
+                    " is " + std::to_string(got) + ", expected " +
+                    std::to_string(want));
           ok = false;
           break;
         }
@@ -363,7 +369,8 @@ TEST(TensorProperty, LocalPartitionTakesThreadCoordOfEveryTile) {
   EXPECT_EQ(checked, int(kCases));
 }
 
-// --- partition_tv -----------------------------------------------------------------
+// --- partition_tv
+// -----------------------------------------------------------------
 
 /// A (thread, value) layout composable with a layout of flat shape `flat`,
 /// with image inside its domain: randComposableB's modes split in two.
@@ -401,8 +408,9 @@ TEST(TensorProperty, PartitionTVIsTensorOfTV) {
             randDivisorTiler(rng, leaves(flatten(a.shape[m]))));
       auto z = guard([&] { return zippedDivide(a, spec->tile()); });
       if (!z) {
-        f.add(seed, it, "zipped_divide(" + a.str() + ", " + spec->str() +
-                            ") failed: " + z.message());
+        f.add(seed, it,
+              "zipped_divide(" + a.str() + ", " + spec->str() +
+                  ") failed: " + z.message());
         continue;
       }
       tile = (*z)[0];
@@ -429,8 +437,8 @@ TEST(TensorProperty, PartitionTVIsTensorOfTV) {
         break;
       }
       if (refSize(r->layout) != nVal * nRest ||
-          (spec && (r->layout.rank() != 2 ||
-                    refSize(r->layout.shape[0]) != nVal))) {
+          (spec &&
+           (r->layout.rank() != 2 || refSize(r->layout.shape[0]) != nVal))) {
         f.add(seed, it, w + " = " + r->layout.str() + ": wrong shape");
         ok = false;
         break;
@@ -441,11 +449,11 @@ TEST(TensorProperty, PartitionTVIsTensorOfTV) {
         int64_t q = refEval(tv, t + nThr * j);
         int64_t want = bt ? bt->elem(q, c) : refEval(a, q);
         if (viewAt(*r, i) != want) {
-          f.add(seed, it, w + " = " + r->layout.str() + " + " +
-                              r->offset.str() + ": element " +
-                              std::to_string(i) + " is " +
-                              std::to_string(viewAt(*r, i)) + ", expected " +
-                              std::to_string(want));
+          f.add(seed, it,
+                w + " = " + r->layout.str() + " + " + r->offset.str() +
+                    ": element " + std::to_string(i) + " is " +
+                    std::to_string(viewAt(*r, i)) + ", expected " +
+                    std::to_string(want));
           ok = false;
         }
       }
@@ -459,7 +467,8 @@ TEST(TensorProperty, PartitionTVIsTensorOfTV) {
   EXPECT_GT(tiled, int(kCases / 4));
 }
 
-// --- tensor_slice ------------------------------------------------------------------
+// --- tensor_slice
+// ------------------------------------------------------------------
 
 // A random coordinate for `shape`: per mode `_`, an integer (column-major
 // within the mode), or for a tuple mode a coordinate of its own. `slots`
@@ -522,10 +531,11 @@ TEST(TensorProperty, TensorSliceEvaluatesTheCompletedCoordinate) {
         want += refEvalImpl(x, s.shape, s.stride);
       }
       if (viewAt(*r, i) != want) {
-        f.add(seed, it, what + " = " + r->layout.str() + " + " +
-                            r->offset.str() + ": element " + std::to_string(i) +
-                            " is " + std::to_string(viewAt(*r, i)) +
-                            ", expected " + std::to_string(want));
+        f.add(seed, it,
+              what + " = " + r->layout.str() + " + " + r->offset.str() +
+                  ": element " + std::to_string(i) + " is " +
+                  std::to_string(viewAt(*r, i)) + ", expected " +
+                  std::to_string(want));
         ok = false;
       }
     }
@@ -534,7 +544,8 @@ TEST(TensorProperty, TensorSliceEvaluatesTheCompletedCoordinate) {
   EXPECT_EQ(checked, int(kCases));
 }
 
-// --- planCopy ------------------------------------------------------------------------
+// --- planCopy
+// ------------------------------------------------------------------------
 
 /// An injective layout over the given extents whose sorted modes mostly form
 /// a divisibility chain (randChainLayout with the extents fixed), sometimes
@@ -689,9 +700,8 @@ TEST(TensorProperty, PlanCopyMovesEveryElementInAlignedVectors) {
       }
     cc.atomBits = kAtoms[pick(rng, 0, std::size(kAtoms) - 1)];
     cc.predicated = coin(rng, 0.1);
-    auto p = guard([&] {
-      return planCopy(cc.src, cc.dst, cc.atomBits, cc.predicated);
-    });
+    auto p = guard(
+        [&] { return planCopy(cc.src, cc.dst, cc.atomBits, cc.predicated); });
     if (!p) {
       if (bits < 8 &&
           p.message().find("-bit elements needs vector accesses covering "
@@ -704,9 +714,9 @@ TEST(TensorProperty, PlanCopyMovesEveryElementInAlignedVectors) {
     }
     std::string why = checkPlan(cc, *p);
     if (!why.empty()) {
-      f.add(seed, it, cc.str() + ": plan vec " + std::to_string(p->vec) +
-                          " rests " + p->srcRest.str() + ", " +
-                          p->dstRest.str() + ": " + why);
+      f.add(seed, it,
+            cc.str() + ": plan vec " + std::to_string(p->vec) + " rests " +
+                p->srcRest.str() + ", " + p->dstRest.str() + ": " + why);
       continue;
     }
     ++checked;
@@ -747,9 +757,8 @@ TEST(TensorProperty, PlanCopyOfIdenticalCompactTensorsIsWidest) {
            (cc.src.alignBytes * 8) % (want * 2 * bits) == 0 &&
            (cc.dst.alignBytes * 8) % (want * 2 * bits) == 0)
       want *= 2;
-    auto p = guard([&] {
-      return planCopy(cc.src, cc.dst, cc.atomBits, cc.predicated);
-    });
+    auto p = guard(
+        [&] { return planCopy(cc.src, cc.dst, cc.atomBits, cc.predicated); });
     if (!p) {
       f.add(seed, it, cc.str() + " failed: " + p.message());
       continue;
@@ -763,7 +772,8 @@ TEST(TensorProperty, PlanCopyOfIdenticalCompactTensorsIsWidest) {
   }
 }
 
-// --- alignAfterOffset -------------------------------------------------------------
+// --- alignAfterOffset
+// -------------------------------------------------------------
 
 TEST(TensorProperty, AlignAfterOffsetIsTheLargestGuaranteedAlignment) {
   Failures f{"alignAfterOffset"};
@@ -790,19 +800,20 @@ TEST(TensorProperty, AlignAfterOffsetIsTheLargestGuaranteedAlignment) {
           want /= 2;
     }
     if (got != want)
-      f.add(seed, it, "alignAfterOffset(" + std::to_string(align) + ", " +
-                          off.str() + ", " + std::to_string(bits) + ") = " +
-                          std::to_string(got) + ", expected " +
-                          std::to_string(want));
+      f.add(seed, it,
+            "alignAfterOffset(" + std::to_string(align) + ", " + off.str() +
+                ", " + std::to_string(bits) + ") = " + std::to_string(got) +
+                ", expected " + std::to_string(want));
   }
 }
 
-// --- Exact results ---------------------------------------------------------------
+// --- Exact results
+// ---------------------------------------------------------------
 
 TEST(TensorExact, LocalTile) {
   // A 2-D tile of a row-major 8x16 matrix: tile (1,2) of 4x8 tiles.
-  TensorView v = localTile(L("(8,16):(16,1)"), makeTile({L("4:1"), L("8:1")}),
-                           T("(1,1)"));
+  TensorView v =
+      localTile(L("(8,16):(16,1)"), makeTile({L("4:1"), L("8:1")}), T("(1,1)"));
   // The slice (_, coord) keeps the tile mode as one mode: ((4,8)), where
   // CuTe's inner_partition slices with repeat<R0>(_) and gets (4,8) (the
   // same function; the dialect unwraps a rank-1 result).
@@ -874,7 +885,8 @@ TEST(TensorExact, AlignAfterOffset) {
 CopyPlan plan(const std::string &s, const std::string &d, unsigned bits,
               int64_t align, unsigned atom = 128, bool pred = false,
               std::optional<Swizzle> swizzle = std::nullopt) {
-  TensorAccess a{bits, align, swizzle, L(s)}, b{bits, align, std::nullopt, L(d)};
+  TensorAccess a{bits, align, swizzle, L(s)},
+      b{bits, align, std::nullopt, L(d)};
   return planCopy(a, b, atom, pred);
 }
 
@@ -920,7 +932,8 @@ TEST(TensorExact, PlanCopyDegradesToScalar) {
   EXPECT_EQ(plan("(2,3):(1,3)", "(2,3):(1,2)", 32, 16).vec, 1);
 }
 
-// --- Errors -------------------------------------------------------------------------
+// --- Errors
+// -------------------------------------------------------------------------
 
 std::string errorOf(const std::function<void()> &f) {
   auto r = guard([&] {
@@ -957,12 +970,12 @@ TEST(TensorErrors, Messages) {
             "copy of 4-bit elements needs vector accesses covering whole "
             "bytes, but src 64:1 and dst 64:1 are predicated element by "
             "element");
-  EXPECT_EQ(errorOf([] {
-              TensorAccess a{32, 16, std::nullopt,
-                             Layout(IntTuple(Int::symbol(0)))};
-              planCopy(a, a, 128, false);
-            }).rfind("copy needs tensors of static size", 0),
-            0u);
+  EXPECT_EQ(
+      errorOf([] {
+        TensorAccess a{32, 16, std::nullopt, Layout(IntTuple(Int::symbol(0)))};
+        planCopy(a, a, 128, false);
+      }).rfind("copy needs tensors of static size", 0),
+      0u);
   EXPECT_EQ(errorOf([] {
               TensorAccess a{32, 16, std::nullopt, L("8:1")},
                   b{16, 16, std::nullopt, L("8:1")};

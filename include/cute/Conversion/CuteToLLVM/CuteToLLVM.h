@@ -1,8 +1,9 @@
 //===- CuteToLLVM.h - cute tensors and layouts to LLVM ----------*- C++ -*-===//
 //
 // Type mapping (1:N, so kernel signatures are flat):
-//   !cute.ptr<T, space, ...>   -> !llvm.ptr<AS>  (gmem 1, smem 3, rmem 0, tmem 6)
-//   !cute.memref<...>          -> !llvm.ptr<AS>, then one integer per dynamic
+//   !cute.ptr<T, space, ...>   -> !llvm.ptr<AS>  (gmem 1, smem 3, rmem 0, tmem
+//   6) !cute.memref<...>          -> !llvm.ptr<AS>, then one integer per
+//   dynamic
 //                                 layout leaf (`?` i32, `?{i64}` i64), in
 //                                 text order (shape leaves, then strides)
 //   !cute.coord_tensor<b, l>   -> dynamic leaves of b, then of l
@@ -31,8 +32,8 @@ public:
 
 /// The patterns of convert-cute-to-llvm (layouts, views, fragments, the
 /// universal copy), one populate function per op family inside.
-void populateCuteToLLVMConversionPatterns(
-    const LLVMTypeConverter &converter, RewritePatternSet &patterns);
+void populateCuteToLLVMConversionPatterns(const LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns);
 
 } // namespace mlir::cute
 

@@ -201,13 +201,15 @@ IntTuple addOrSub(const CuteValue &l, const CuteValue &r, bool add) {
     if (add && a.value().is(0))
       return b;
     fail("expects matching structure, but lhs is a scalar and rhs is a "
-         "tuple: " + typeStr(l) + " and " + typeStr(r));
+         "tuple: " +
+         typeStr(l) + " and " + typeStr(r));
   }
   if (a.isTuple() && !b.isTuple()) {
     if (b.value().is(0))
       return a;
     fail("expects matching structure, but rhs is a scalar and lhs is a "
-         "tuple: " + typeStr(l) + " and " + typeStr(r));
+         "tuple: " +
+         typeStr(l) + " and " + typeStr(r));
   }
   if (a.isTuple())
     checkNesting(a, b, l, r);
@@ -342,7 +344,8 @@ CuteValue MakeOrderedLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor) {
 
 CUTE_INFER(MakeLayoutLikeOp)
 CuteValue MakeLayoutLikeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
-  if (in[0].kind == CuteKind::ComposedLayout && !in[0].composed.innerIsSwizzle())
+  if (in[0].kind == CuteKind::ComposedLayout &&
+      !in[0].composed.innerIsSwizzle())
     fail("expects source composed layout to have a Swizzle A component, but "
          "got a layout A");
   if (hasBasisStride(outerLayout(in[0])))
@@ -409,14 +412,14 @@ CUTE_INFER(SelectOp)
 CuteValue SelectOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   std::vector<int> modes(a.getMode().begin(), a.getMode().end());
   const CuteValue &v = in[0];
-  size_t rank = v.isTuple()                ? v.tuple.rank()
-                : v.kind == CuteKind::Tile ? v.tile.rank()
+  size_t rank = v.isTuple()                   ? v.tuple.rank()
+                : v.kind == CuteKind::Tile    ? v.tile.rank()
                 : v.kind == CuteKind::Swizzle ? 0
                                               : outerLayout(v).rank();
   for (int m : modes)
     if (v.kind != CuteKind::Swizzle && (m < 0 || size_t(m) >= rank))
-      fail("expects mode index in [0, " + std::to_string(rank) +
-           "), but got " + std::to_string(m));
+      fail("expects mode index in [0, " + std::to_string(rank) + "), but got " +
+           std::to_string(m));
   switch (v.kind) {
   case CuteKind::Layout:
   case CuteKind::ComposedLayout:
@@ -442,15 +445,15 @@ CuteValue SelectOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
       in[0].tuple.forEachLeaf(                                                 \
           [&](const IntTuple &l) { basis |= l.isBasis(); });                   \
       if (basis)                                                               \
-        fail("expects source without scaled-basis strides, but got " +        \
+        fail("expects source without scaled-basis strides, but got " +         \
              typeStr(in[0]));                                                  \
       if (in[0].tuple.hasUnderscore())                                         \
-        fail("expects source without underscores (_), but got " +             \
+        fail("expects source without underscores (_), but got " +              \
              typeStr(in[0]));                                                  \
     }                                                                          \
     DynamicSymbols syms;                                                       \
     /* Re-check the target kind's rules on the same text. */                   \
-    auto checked = parseCuteValue(CuteKind::KIND, in[0].str(), syms);         \
+    auto checked = parseCuteValue(CuteKind::KIND, in[0].str(), syms);          \
     if (!checked)                                                              \
       fail(checked.message());                                                 \
     return retag(CuteKind::KIND, in[0].tuple);                                 \
@@ -476,9 +479,11 @@ CuteValue SizeOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
 
 CUTE_INFER(CosizeOp)
 CuteValue CosizeOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
-  if (in[0].kind == CuteKind::ComposedLayout && !in[0].composed.innerIsSwizzle())
+  if (in[0].kind == CuteKind::ComposedLayout &&
+      !in[0].composed.innerIsSwizzle())
     fail("expects composed_layout inner to be a swizzle (cosize is undefined "
-         "for affine inner), but got " + typeStr(in[0]));
+         "for affine inner), but got " +
+         typeStr(in[0]));
   std::vector<int> path = modePath(a.getMode());
   return retag(CuteKind::IntTuple,
                IntTuple(cosize(layoutAt(outerLayout(in[0]), path))));
@@ -564,7 +569,8 @@ static CuteValue toRank(ArrayRef<CuteValue> in, int32_t rank, bool back) {
          typeStr(v));
   if (v.kind == CuteKind::ComposedLayout && e.kind != CuteKind::Layout)
     fail("expects element to be !cute.layout when input is "
-         "!cute.composed_layout, but got " + typeStr(e));
+         "!cute.composed_layout, but got " +
+         typeStr(e));
   if (v.kind != CuteKind::ComposedLayout && v.kind != e.kind)
     fail("expects input and element to have the same kind, but got " +
          typeStr(v) + " and " + typeStr(e));
@@ -609,9 +615,8 @@ CuteValue IncrementCoordOp::compute(ArrayRef<CuteValue> in, Adaptor) {
     carry = Int(1) - inRange;
   }
   size_t k = 0;
-  IntTuple r = transformLeaf(c.tuple, [&](const IntTuple &) {
-    return IntTuple(next[k++]);
-  });
+  IntTuple r = transformLeaf(
+      c.tuple, [&](const IntTuple &) { return IntTuple(next[k++]); });
   return retag(CuteKind::Coord, r);
 }
 
@@ -670,7 +675,8 @@ static std::string shapeDivReason(const IntTuple &a, const IntTuple &b) {
 
 CuteValue ShapeDivOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   std::string prefix = "expects valid operands, but cannot compute shape_div "
-                       "for " + typeStr(in[0]) + " and " + typeStr(in[1]);
+                       "for " +
+                       typeStr(in[0]) + " and " + typeStr(in[1]);
   if (std::string r = shapeDivReason(in[0].tuple, in[1].tuple); !r.empty())
     fail(prefix + ": " + r);
   return withContext(prefix, [&] {
@@ -703,15 +709,15 @@ CuteValue CeilDivOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   if (in[1].kind == CuteKind::Tile)
     return retag(in[0].kind, ceilDivByTile(in[0].tuple, in[1].tile));
   std::string prefix = "expects valid operands, but cannot compute ceil_div "
-                       "for " + typeStr(in[0]) + " and " + typeStr(in[1]);
+                       "for " +
+                       typeStr(in[0]) + " and " + typeStr(in[1]);
   const IntTuple &a = in[0].tuple, &b = in[1].tuple;
   if (a.isTuple() && b.isTuple() && b.rank() > a.rank())
     fail(prefix + ": rank(tiler)=" + std::to_string(b.rank()) +
          " > rank(input)=" + std::to_string(a.rank()));
   if (!b.isTuple() && b.value().is(0))
     fail(prefix + ": tiler is zero");
-  return withContext(prefix,
-                     [&] { return retag(in[0].kind, ceilDiv(a, b)); });
+  return withContext(prefix, [&] { return retag(in[0].kind, ceilDiv(a, b)); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -724,7 +730,8 @@ static CuteValue composeValues(ArrayRef<CuteValue> in) {
   if (a.kind == CuteKind::ComposedLayout) {
     if (auto *l = std::get_if<Layout>(&tiler))
       return CuteValue::ofComposed(composition(a.composed, *l));
-    return CuteValue::ofComposed(composition(a.composed, std::get<Tile>(tiler)));
+    return CuteValue::ofComposed(
+        composition(a.composed, std::get<Tile>(tiler)));
   }
   if (auto *l = std::get_if<Layout>(&tiler))
     return CuteValue::ofLayout(composition(a.layout, *l));
@@ -812,7 +819,8 @@ CuteValue ComplementOp::compute(ArrayRef<CuteValue> in, Adaptor) {
           " has non-integer strides";
   else if (l.rank() > 1 && !l.stride.isStatic())
     why = "expects input with static strides for layouts with more than one "
-          "mode, but " + typeStr(in[0]) + " has dynamic strides with rank " +
+          "mode, but " +
+          typeStr(in[0]) + " has dynamic strides with rank " +
           std::to_string(l.rank());
   return explainFailure(why, [&] { return complementValue(in); });
 }
@@ -829,10 +837,11 @@ CUTE_INFER(GroupModesOp)
 CuteValue GroupModesOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   int32_t b = a.getBegin(), e = a.getEnd();
   const CuteValue &v = in[0];
-  size_t rank = v.isTuple() ? v.tuple.rank()
-                : (v.kind == CuteKind::Layout || v.kind == CuteKind::ComposedLayout)
-                    ? outerLayout(v).rank()
-                    : 0;
+  size_t rank =
+      v.isTuple() ? v.tuple.rank()
+      : (v.kind == CuteKind::Layout || v.kind == CuteKind::ComposedLayout)
+          ? outerLayout(v).rank()
+          : 0;
   if (b >= e)
     fail("expects begin < end, but got begin=" + std::to_string(b) +
          ", end=" + std::to_string(e));
@@ -843,9 +852,8 @@ CuteValue GroupModesOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
     fail("expects 0 <= begin, but got begin=" + std::to_string(b));
   if (v.isTuple())
     return retag(v.kind, groupModes(v.tuple, size_t(b), size_t(e)));
-  return onLayout(v, [&](const Layout &l) {
-    return groupModes(l, size_t(b), size_t(e));
-  });
+  return onLayout(
+      v, [&](const Layout &l) { return groupModes(l, size_t(b), size_t(e)); });
 }
 
 /// Swizzles act on element offsets: recasting to wider elements moves the
@@ -857,7 +865,8 @@ static Swizzle recastSwizzle(const Swizzle &s, int newBits, int oldBits) {
       ++k;
     if ((int64_t(1) << k) != x)
       fail("recast_layout of a swizzle needs a power-of-two width ratio, but "
-           "got " + std::to_string(x));
+           "got " +
+           std::to_string(x));
     return k;
   };
   if (newBits >= oldBits) {
@@ -867,8 +876,8 @@ static Swizzle recastSwizzle(const Swizzle &s, int newBits, int oldBits) {
     int k = log2Exact(newBits / oldBits);
     if (s.base < k)
       fail("recast_layout: the swizzle " + s.str() + " has base " +
-           std::to_string(s.base) + " < log2(" + std::to_string(newBits) +
-           "/" + std::to_string(oldBits) + ")");
+           std::to_string(s.base) + " < log2(" + std::to_string(newBits) + "/" +
+           std::to_string(oldBits) + ")");
     return Swizzle(s.bits, s.base - k, s.shift);
   }
   if (oldBits % newBits)
@@ -1018,10 +1027,12 @@ static CuteValue sliceOrDice(ArrayRef<CuteValue> in, bool isSlice) {
       v.composed.innerIsSwizzle()) {
     if (!v.composed.outer.isStatic())
       fail("expects swizzle-A composed slice's outer layout to be static, "
-           "but got " + typeStr(v));
+           "but got " +
+           typeStr(v));
     if (!crd.hasUnderscore())
       fail("expects swizzle-A composed slice's coord to contain at least one "
-           "underscore, but got " + typeStr(in[1]));
+           "underscore, but got " +
+           typeStr(in[1]));
   }
   if (v.isTuple()) {
     return retag(v.kind, isSlice ? sliceIntTuple(crd, v.tuple)
@@ -1079,7 +1090,8 @@ CuteValue LeftInverseOp::compute(ArrayRef<CuteValue> in, Adaptor) {
     why = !l.shape.isStatic()
               ? "expects a static-shape input layout, but got " + typeStr(in[0])
               : "expects a static-stride input layout for left inverse, but "
-                "got " + typeStr(in[0]);
+                "got " +
+                    typeStr(in[0]);
     if (!hasBasisStride(l))
       fail(why);
   }
@@ -1102,10 +1114,12 @@ static std::string checkProductOperands(ArrayRef<CuteValue> in) {
     fail("expects lhs to be static, but got " + typeStr(in[0]));
   if (hasBasisStride(b))
     return "expects rhs stride to be integer-only (scaled-basis strides like "
-           "`N@M` are not supported), but got " + typeStr(in[1]);
+           "`N@M` are not supported), but got " +
+           typeStr(in[1]);
   if (hasBasisStride(a) && !b.isStatic())
     return "expects rhs to be static when lhs has scaled-basis strides "
-           "(`N@M`), but got rhs " + typeStr(in[1]);
+           "(`N@M`), but got rhs " +
+           typeStr(in[1]);
   return "";
 }
 
@@ -1137,12 +1151,14 @@ static void checkTilerLayout(const Layout &l, bool inTile,
     if (why.empty())
       why = "expects layout components of a tile tiler to have integer-only "
             "strides (scaled-basis strides like `N@M` are not supported), but "
-            "got tiler " + l.str() + at;
+            "got tiler " +
+            l.str() + at;
     return;
   }
   if (!l.stride.isStatic() && l.rank() > 1)
     fail("expects tiler to have a static stride or to be rank-1, but got "
-         "tiler " + l.str() + at);
+         "tiler " +
+         l.str() + at);
 }
 
 static void checkTileComponents(const Tile &t, std::vector<int> path,
@@ -1223,8 +1239,7 @@ CuteValue TileToShapeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
           fail(perm + "got out-of-range index " + std::to_string(k) +
                " at mode " + std::to_string(i));
         if (seen[size_t(k)])
-          fail(perm + "index " + std::to_string(k) +
-               " appears more than once");
+          fail(perm + "index " + std::to_string(k) + " appears more than once");
         seen[size_t(k)] = true;
       }
     }
@@ -1236,8 +1251,8 @@ CuteValue TileToShapeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
          std::to_string(blockRank) + " block and rank " +
          std::to_string(shape.rank()) + " target shape");
   return withContext("expects valid operands, but cannot compute "
-                     "tile_to_shape for " + typeStr(in[0]) + " and " +
-                     typeStr(in[1]),
+                     "tile_to_shape for " +
+                         typeStr(in[0]) + " and " + typeStr(in[1]),
                      [&] {
                        return onLayout(in[0], [&](const Layout &a) {
                          return tileToShape(a, shape, order);

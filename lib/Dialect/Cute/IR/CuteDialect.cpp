@@ -1,4 +1,5 @@
-//===- CuteDialect.cpp - The cute dialect ----------------------------------===//
+//===- CuteDialect.cpp - The cute dialect
+//----------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
 
 using namespace mlir;
@@ -15,9 +16,8 @@ void CuteDialect::initialize() {
       >();
 }
 
-Operation *CuteDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *CuteDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   // cute.static's folded value is its own (static) type.
   if (auto t = dyn_cast<TypeAttr>(value))
     if (t.getValue() == type && kindOfType(type))

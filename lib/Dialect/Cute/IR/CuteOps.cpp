@@ -6,8 +6,8 @@
 
 using namespace mlir;
 using namespace mlir::cute;
-using ::cute::layout::Int;
 using ::cute::layout::DynamicSymbols;
+using ::cute::layout::Int;
 
 /// Reads the value of a cute type that the type verifier already accepted.
 static CuteValue readValue(Type t, DynamicSymbols &syms) {
@@ -62,8 +62,8 @@ static LogicalResult verifyMakeOp(Operation *op) {
     }
     if (got != want)
       return op->emitOpError("expects operand #")
-             << idx << " to have (width=" << want << "), but got (width="
-             << got << ")";
+             << idx << " to have (width=" << want << "), but got (width=" << got
+             << ")";
   }
   return success();
 }
@@ -106,18 +106,19 @@ static void tileLeaves(MLIRContext *ctx, const ::cute::layout::Tile &t,
     return;
   }
   if (t.isUnderscore()) {
-    out.push_back(
-        TileType::get(ctx, CuteValue::ofTile(::cute::layout::Tile::underscore())));
+    out.push_back(TileType::get(
+        ctx, CuteValue::ofTile(::cute::layout::Tile::underscore())));
     return;
   }
   for (auto &e : t.elems)
     tileLeaves(ctx, e, out);
 }
 
-LogicalResult GetLeavesOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult GetLeavesOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            ValueRange operands, DictionaryAttr,
+                                            OpaqueProperties, RegionRange,
+                                            SmallVectorImpl<Type> &inferred) {
   DynamicSymbols syms;
   auto v = valueOfType(operands[0].getType(), syms);
   if (!v)
@@ -167,10 +168,11 @@ LogicalResult GetLayoutsFromTileOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult GetScalarsOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+GetScalarsOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                               ValueRange operands, DictionaryAttr attrs,
+                               OpaqueProperties props, RegionRange regions,
+                               SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attrs, props, regions);
   DynamicSymbols syms;
   auto v = valueOfType(operands[0].getType(), syms);

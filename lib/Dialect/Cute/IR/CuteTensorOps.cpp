@@ -106,8 +106,8 @@ ViewResult finishView(const MemRefInfo &in, const TensorView &v) {
   if (!a)
     fail("the view starts at element offset " +
          (v.offset.isStatic() ? v.offset.str() : std::string("?")) +
-         ", which is not on a byte boundary for " +
-         std::to_string(in.bits()) + "-bit elements");
+         ", which is not on a byte boundary for " + std::to_string(in.bits()) +
+         "-bit elements");
   r.result.align = a;
   return r;
 }
@@ -174,7 +174,8 @@ static ViewResult computeMakeViewOp(OperandReader &rd, MakeViewOp::Adaptor) {
     const ComposedLayout &c = l.composed;
     if (!c.innerIsSwizzle() || !c.offset.isInt() || !c.offset.value().is(0))
       fail("expects a layout or a swizzle composed layout `S<B,M,S> o 0 o L`, "
-           "but got \"" + c.str() + "\"");
+           "but got \"" +
+           c.str() + "\"");
     r.swizzle = c.swizzle();
     r.layout = c.outer;
   } else {
@@ -280,8 +281,8 @@ static ViewResult computeAddOffsetOp(OperandReader &rd, AddOffsetOp::Adaptor) {
   r.align = alignAfterOffset(p.align, off, p.bits());
   if (!r.align)
     fail("the offset " + (off.isStatic() ? off.str() : std::string("?")) +
-         " is not on a byte boundary for " +
-         std::to_string(p.bits()) + "-bit elements");
+         " is not on a byte boundary for " + std::to_string(p.bits()) +
+         "-bit elements");
   return {r, IntTuple(off)};
 }
 CUTE_VIEW(AddOffsetOp)
@@ -374,8 +375,7 @@ LogicalResult CopyOp::verify() {
     if (!np.isStatic() || !ns.isStatic() || np.value() != ns.value())
       return emitOpError("expects pred of the size of src (")
              << ns.str() << " elements of \"" << s.layout.str()
-             << "\"), but pred \"" << p.layout.str() << "\" has "
-             << np.str();
+             << "\"), but pred \"" << p.layout.str() << "\" has " << np.str();
   }
   return getAtomOrDefault().verifyCopy(
       [&] { return emitOpError(); }, getSrc().getType(), getDst().getType(),
@@ -402,8 +402,7 @@ unsigned UniversalCopyAttr::getMaxAccessBits() const { return getBits(); }
 
 LogicalResult
 UniversalCopyAttr::verifyCopy(function_ref<InFlightDiagnostic()> emitError,
-                              Type srcType, Type dstType,
-                              Type predType) const {
+                              Type srcType, Type dstType, Type predType) const {
   if (!isa<CuteMemRefType>(srcType) || !isa<CuteMemRefType>(dstType))
     return emitError() << "the universal copy moves between !cute.memref "
                           "tensors, but got "
@@ -476,7 +475,8 @@ int64_t SmemAllocOp::getRequiredAlignment() {
   if (m.swizzle && !m.swizzle->isIdentity()) {
     const Swizzle &s = *m.swizzle;
     int64_t elems = int64_t(1) << (s.bits + s.base + std::abs(s.shift));
-    align = std::max<int64_t>(align, std::max<int64_t>(1, elems * m.bits() / 8));
+    align =
+        std::max<int64_t>(align, std::max<int64_t>(1, elems * m.bits() / 8));
   }
   return align;
 }
@@ -502,8 +502,7 @@ LogicalResult SmemAllocOp::verify() {
   if (getSizeInBytes() <= 0)
     return emitOpError("allocates no memory (cosize of \"")
            << m.layout.str() << "\" is 0)";
-  if (getOffset() &&
-      int64_t(*getOffset()) % getRequiredAlignment() != 0)
+  if (getOffset() && int64_t(*getOffset()) % getRequiredAlignment() != 0)
     return emitOpError("planned offset ")
            << *getOffset() << " is not a multiple of the required alignment "
            << getRequiredAlignment();

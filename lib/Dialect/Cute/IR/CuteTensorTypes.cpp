@@ -50,9 +50,8 @@ unsigned mlir::cute::storageBits(Type t) {
       return 0;
     }
   }
-  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
-          Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType,
-          Float4E2M1FNType>(t))
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type, Float8E4M3FNType,
+          Float8E5M2Type, Float8E8M0FNUType, Float4E2M1FNType>(t))
     return t.getIntOrFloatBitWidth();
   return 0;
 }
@@ -73,8 +72,7 @@ std::string mlir::cute::checkElementType(Type elem, MemSpace space) {
 
 std::string mlir::cute::checkAlignment(Type elem, int64_t align) {
   if (align <= 0 || !llvm::isPowerOf2_64(uint64_t(align)))
-    return "alignment must be a power of two, but got " +
-           std::to_string(align);
+    return "alignment must be a power of two, but got " + std::to_string(align);
   unsigned bits = storageBits(elem);
   if (bits >= 8 && align * 8 < int64_t(bits))
     return "alignment " + std::to_string(align) +
@@ -87,9 +85,8 @@ std::string mlir::cute::checkAlignment(Type elem, int64_t align) {
 // Parsing helpers
 //===----------------------------------------------------------------------===//
 
-static ParseResult parseSpaceAndAlign(AsmParser &p, Type &elem,
-                                      MemSpace &space, int64_t &align,
-                                      bool &more) {
+static ParseResult parseSpaceAndAlign(AsmParser &p, Type &elem, MemSpace &space,
+                                      int64_t &align, bool &more) {
   std::string kw;
   SMLoc loc = p.getCurrentLocation();
   if (p.parseType(elem) || p.parseComma())
@@ -100,7 +97,8 @@ static ParseResult parseSpaceAndAlign(AsmParser &p, Type &elem,
   auto s = symbolizeMemSpace(kw);
   if (!s)
     return p.emitError(loc) << "expects a memory space (gmem, smem, rmem or "
-                               "tmem), but got '" << kw << "'";
+                               "tmem), but got '"
+                            << kw << "'";
   space = *s;
   unsigned bits = storageBits(elem);
   align = bits >= 8 ? bits / 8 : 1;
@@ -180,8 +178,8 @@ Type CuteMemRefType::parse(AsmParser &p) {
       return r;
     });
     if (!sw) {
-      p.emitError(swzLoc) << "!cute.memref: invalid swizzle S<" << b << ","
-                          << m << "," << s << ">: " << sw.message();
+      p.emitError(swzLoc) << "!cute.memref: invalid swizzle S<" << b << "," << m
+                          << "," << s << ">: " << sw.message();
       return {};
     }
     swz = *sw;

@@ -149,8 +149,8 @@ std::vector<Int> scalarLeaves(const CuteValue &v) {
     layoutScalars(v.composed.outer, out);
     break;
   case CuteKind::Swizzle:
-    out.insert(out.end(),
-               {Int(v.swizzle.bits), Int(v.swizzle.base), Int(v.swizzle.shift)});
+    out.insert(out.end(), {Int(v.swizzle.bits), Int(v.swizzle.base),
+                           Int(v.swizzle.shift)});
     break;
   default:
     tupleScalars(v.tuple, out);
@@ -521,9 +521,8 @@ static llvm::hash_code hashTuple(const IntTuple &t) {
                                      ? v.expr()->value
                                      : -1);
     if (t.isBasis())
-      h = llvm::hash_combine(h, llvm::hash_combine_range(
-                                    t.basisModes().begin(),
-                                    t.basisModes().end()));
+      h = llvm::hash_combine(h, llvm::hash_combine_range(t.basisModes().begin(),
+                                                         t.basisModes().end()));
     return h;
   }
   case IntTuple::Kind::Underscore:
@@ -657,9 +656,9 @@ bool equivalentValues(const CuteValue &d, const CuteValue &i) {
     const ComposedLayout &a = d.composed, &b = i.composed;
     if (a.innerIsSwizzle() != b.innerIsSwizzle())
       return false;
-    if (a.innerIsSwizzle() ? !(a.swizzle() == b.swizzle())
-                           : !equivalentLayout(a.innerLayout(),
-                                               b.innerLayout()))
+    if (a.innerIsSwizzle()
+            ? !(a.swizzle() == b.swizzle())
+            : !equivalentLayout(a.innerLayout(), b.innerLayout()))
       return false;
     return equivalentTuple(a.offset, b.offset) &&
            equivalentLayout(a.outer, b.outer);
@@ -736,13 +735,12 @@ FailureOr<CuteValue> parseCuteValueText(AsmParser &parser, CuteKind kind) {
   DynamicSymbols syms;
   auto v = parseCuteValue(kind, spec, syms);
   if (!v)
-    return parser.emitError(loc)
-           << "failed to parse " << kindName(kind) << " from \"" << spec
-           << "\": " << v.message();
+    return parser.emitError(loc) << "failed to parse " << kindName(kind)
+                                 << " from \"" << spec << "\": " << v.message();
   if (v->kind != kind)
-    return parser.emitError(loc) << "\"" << spec << "\" is a "
-                                 << kindName(v->kind) << ", not a "
-                                 << kindName(kind);
+    return parser.emitError(loc)
+           << "\"" << spec << "\" is a " << kindName(v->kind) << ", not a "
+           << kindName(kind);
   return std::move(*v); // parsed with symbols from 0: already canonical
 }
 

@@ -114,9 +114,10 @@ Value ArithEmitter::swizzle(const Swizzle &s, Value x) {
   int64_t zzz = ((int64_t(1) << s.bits) - 1) << s.base;
   int64_t yyy = s.shift >= 0 ? zzz << shift : zzz >> shift;
   Value masked = arith::AndIOp::create(b, loc, x, constant(yyy, w));
-  Value moved =
-      s.shift >= 0
-          ? arith::ShRUIOp::create(b, loc, masked, constant(shift, w)).getResult()
-          : arith::ShLIOp::create(b, loc, masked, constant(shift, w)).getResult();
+  Value moved = s.shift >= 0
+                    ? arith::ShRUIOp::create(b, loc, masked, constant(shift, w))
+                          .getResult()
+                    : arith::ShLIOp::create(b, loc, masked, constant(shift, w))
+                          .getResult();
   return arith::XOrIOp::create(b, loc, x, moved);
 }

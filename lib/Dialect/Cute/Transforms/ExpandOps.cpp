@@ -50,15 +50,14 @@ public:
       return layout(v.layout);
     case CuteKind::ComposedLayout: {
       const ComposedLayout &c = v.composed;
-      Value inner = c.innerIsSwizzle()
-                        ? StaticOp::create(b, loc,
-                                           SwizzleType::get(
-                                               ctx, CuteValue::ofSwizzle(
-                                                        c.swizzle())))
-                              .getResult()
-                        : layout(c.innerLayout());
-      Value offset =
-          build(CuteValue::ofTuple(CuteKind::IntTuple, c.offset));
+      Value inner =
+          c.innerIsSwizzle()
+              ? StaticOp::create(
+                    b, loc,
+                    SwizzleType::get(ctx, CuteValue::ofSwizzle(c.swizzle())))
+                    .getResult()
+              : layout(c.innerLayout());
+      Value offset = build(CuteValue::ofTuple(CuteKind::IntTuple, c.offset));
       return MakeComposedLayoutOp::create(b, loc, type, inner, offset,
                                           layout(c.outer));
     }
@@ -95,7 +94,8 @@ bool isConstructor(Operation *op) {
 
 /// The results of cute.get_leaves / cute.get_layouts_from_tile, computed
 /// from the operand value (the same split their inferReturnTypes makes).
-void tileParts(const Tile &t, bool keepUnderscore, std::vector<CuteValue> &out) {
+void tileParts(const Tile &t, bool keepUnderscore,
+               std::vector<CuteValue> &out) {
   if (t.isLayout())
     out.push_back(CuteValue::ofLayout(t.layout));
   else if (t.isUnderscore()) {
@@ -120,7 +120,8 @@ std::vector<CuteValue> splitResults(Operation *op, const CuteValue &v) {
   return out;
 }
 
-struct CuteExpandOpsPass : public mlir::cute::impl::CuteExpandOpsBase<CuteExpandOpsPass> {
+struct CuteExpandOpsPass
+    : public mlir::cute::impl::CuteExpandOpsBase<CuteExpandOpsPass> {
   using Base::Base;
 
   /// Replaces `raw` by the values `compute` gives for its operands (read
@@ -208,18 +209,20 @@ struct CuteExpandOpsPass : public mlir::cute::impl::CuteExpandOpsBase<CuteExpand
     for (Operation *raw : ops) {
       LogicalResult r = success();
       if (auto alg = dyn_cast<AlgebraOpInterface>(raw)) {
-        r = expand(rewriter, raw, [&](ArrayRef<CuteValue> in)
+        r = expand(rewriter, raw,
+                   [&](ArrayRef<CuteValue> in)
                        -> ::cute::layout::Expected<std::vector<CuteValue>> {
-          auto v = alg.computeResult(in);
-          if (!v)
-            return v.error();
-          return std::vector<CuteValue>{*v};
-        });
+                     auto v = alg.computeResult(in);
+                     if (!v)
+                       return v.error();
+                     return std::vector<CuteValue>{*v};
+                   });
       } else {
-        r = expand(rewriter, raw, [&](ArrayRef<CuteValue> in)
+        r = expand(rewriter, raw,
+                   [&](ArrayRef<CuteValue> in)
                        -> ::cute::layout::Expected<std::vector<CuteValue>> {
-          return splitResults(raw, in[0]);
-        });
+                     return splitResults(raw, in[0]);
+                   });
       }
       if (failed(r))
         return signalPassFailure();

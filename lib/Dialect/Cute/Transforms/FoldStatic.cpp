@@ -18,8 +18,8 @@ namespace mlir::cute {
 
 using namespace mlir;
 using namespace mlir::cute;
-using ::cute::layout::Int;
 using ::cute::layout::DynamicSymbols;
+using ::cute::layout::Int;
 
 namespace {
 

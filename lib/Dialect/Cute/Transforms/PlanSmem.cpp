@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
-#include "cute/Target/Chip.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
+#include "cute/Target/Chip.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -60,8 +60,8 @@ struct CutePlanSmemPass
     });
   }
 
-  void planKernel(gpu::GPUFuncOp fn, gpu::GPUModuleOp mod,
-                  SymbolTable &symbols, int64_t staticLimit) {
+  void planKernel(gpu::GPUFuncOp fn, gpu::GPUModuleOp mod, SymbolTable &symbols,
+                  int64_t staticLimit) {
     if (fn->hasAttr(attrs::SmemPlan))
       return;
     SmallVector<SmemAllocOp> allocs;
@@ -105,8 +105,8 @@ struct CutePlanSmemPass
       bufName = symbols.insert(g);
     } else {
       maxAlign = std::max(maxAlign, kDynamicSmemAlign);
-      base = int64_t(llvm::alignTo(uint64_t(existingDynamic),
-                                   uint64_t(maxAlign)));
+      base =
+          int64_t(llvm::alignTo(uint64_t(existingDynamic), uint64_t(maxAlign)));
       auto g = symbols.lookup<LLVM::GlobalOp>(kDynamicBufferName);
       if (!g) {
         g = LLVM::GlobalOp::create(

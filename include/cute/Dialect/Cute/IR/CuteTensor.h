@@ -42,10 +42,10 @@ struct MemRefInfo {
   MemSpace space = MemSpace::gmem;
   int64_t align = 1;
   std::optional<::cute::layout::Swizzle> swizzle;
-  ::cute::layout::Layout layout;  // a ptr has the empty layout
-  ::cute::layout::IntTuple base;  // coord_tensor: the base coordinate
-  bool isCoord = false;           // a !cute.coord_tensor
-  bool isPtr = false;             // a !cute.ptr
+  ::cute::layout::Layout layout; // a ptr has the empty layout
+  ::cute::layout::IntTuple base; // coord_tensor: the base coordinate
+  bool isCoord = false;          // a !cute.coord_tensor
+  bool isPtr = false;            // a !cute.ptr
   unsigned bits() const { return storageBits(elem); }
   /// What copy planning (::cute::layout::planCopy) sees of this tensor.
   ::cute::layout::TensorAccess access() const {

@@ -70,8 +70,9 @@ struct CuteValue {
 
   /// The value with every integer leaf replaced by f(leaf), visited in text
   /// order (the order of scalarLeaves).
-  CuteValue mapInts(const std::function<::cute::layout::Int(
-                        const ::cute::layout::Int &)> &f) const;
+  CuteValue mapInts(
+      const std::function<::cute::layout::Int(const ::cute::layout::Int &)> &f)
+      const;
   /// Dynamic leaves (any expression) replaced by symbols 0, 1, ... in text
   /// order, keeping each leaf's width; a bare symbol keeps its divisor (a
   /// derived expression prints as plain `?`, so it loses it).
