@@ -674,8 +674,21 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
   }
   if (!shape.isTuple())
     return idx;
-  // Colexicographic split: c_i = (idx / prod(s_0..s_{i-1})) % s_i, recursively.
-  return idx2crd(idx, shape, compactColMajor(shape));
+  // Colexicographic split, as CuTe's crd2idx(idx, shape, basis_like(shape)):
+  // mode i < last takes idx % size(s_i) and passes idx / size(s_i) on; the
+  // last mode takes the whole rest (no modulo), so idx2crd(9, (4,?)) is
+  // (1,2).
+  if (shape.rank() == 0)
+    return shape;
+  std::vector<IntTuple> r;
+  Int rest = intLeaf(idx, "idx2crd");
+  for (size_t i = 0; i + 1 < shape.rank(); ++i) {
+    Int n = product(shape[i]);
+    r.push_back(idx2crd(IntTuple(rest % n), shape[i]));
+    rest = rest / n;
+  }
+  r.push_back(idx2crd(IntTuple(rest), shape[shape.rank() - 1]));
+  return IntTuple(std::move(r));
 }
 
 static std::pair<IntTuple, Int> compactImpl(const IntTuple &shape,

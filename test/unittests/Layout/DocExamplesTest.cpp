@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
 
+#include "cute/Layout/Parse.h"
+
 using namespace cute::layout;
 using namespace cute::layout::test;
 
@@ -531,3 +533,17 @@ TEST(DocAlgebra, Swizzle) {
 }
 
 } // namespace
+
+// CuTe HEAD's idx2crd(i, shape) gives the last mode the whole rest of the
+// index (no modulo), so a static index into a shape with a dynamic last mode
+// has a static coordinate, and an index past the end keeps counting in the
+// last mode. Values computed with CuTe C++ (NVIDIA/cutlass 7107b05,
+// cute/stride.hpp): idx2crd(_9{}, make_shape(_4{}, 5)) == (_1,_2).
+TEST(DocLayout, CoordinateMappingLastModeUnbounded) {
+  DynamicSymbols syms;
+  auto shape = parseIntTuple("(4,?)", syms);
+  ASSERT_TRUE(bool(shape));
+  EXPECT_EQ(idx2crd(IntTuple(9), *shape).str(), "(1,2)");
+  EXPECT_EQ(idx2crd(IntTuple(37), T("(4,8)")).str(), "(1,9)");
+  EXPECT_EQ(idx2crd(IntTuple(37), T("((2,2),8)")).str(), "((1,0),9)");
+}
