@@ -212,3 +212,15 @@ func.func private @f(!cute.int_tuple<"(1,(2,3)">)
 
 // expected-error@+1 {{failed to parse int_tuple from "?{i64": cannot parse "?{i64" at column 6: expected '}'}}
 func.func private @f(!cute.int_tuple<"?{i64">)
+
+// -----
+
+// A composed layout A o offset o B needs offset + B(0) to be addable and to
+// be a scalar or a coordinate of A's shape.
+// expected-error @+1 {{expects offset and `layout_eval(0, outer)` to be addable, but got 3 and (0,0)}}
+func.func private @f(!cute.composed_layout<"(6,2):(1,3) o 3 o (2,3):(1@1,2@0)">)
+
+// -----
+
+// expected-error @+1 {{expects arith sum of `layout_eval(0, outer)` and `offset` to be scalar or weakly congruent to inner shape, but got sum ((0,0)) and inner shape (8,5)}}
+func.func private @f(!cute.composed_layout<"(8,5):(1,8) o 0 o ((3,2)):((1@0@0,1@1@0))">)

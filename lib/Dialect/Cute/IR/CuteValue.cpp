@@ -315,6 +315,18 @@ void checkValueRules(const CuteValue &v) {
     checkNoBasis(c.offset, "the offset of a composed layout");
     if (!c.innerIsSwizzle()) {
       checkLayout(c.innerLayout());
+      // A maps `offset + B(x)`: B(0) + offset must be addable and be a
+      // scalar or a coordinate A's shape can take.
+      IntTuple b0 = c.outer(IntTuple(0));
+      auto sum = guard([&] { return addIndex(c.offset, b0); });
+      if (!sum)
+        fail("expects offset and `layout_eval(0, outer)` to be addable, but "
+             "got " +
+             c.offset.str() + " and " + b0.str());
+      if (sum->isTuple() && !weaklyCongruent(*sum, c.innerLayout().shape))
+        fail("expects arith sum of `layout_eval(0, outer)` and `offset` to "
+             "be scalar or weakly congruent to inner shape, but got sum " +
+             sum->str() + " and inner shape " + c.innerLayout().shape.str());
       return;
     }
     checkSwizzleRange(c.swizzle());
