@@ -5,8 +5,8 @@
 // (include/cute/JIT/Compiler.h).
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUTE_TARGET_REGISTRATION_H
-#define CUTE_TARGET_REGISTRATION_H
+#ifndef CUTE_REGISTRATION_REGISTRATION_H
+#define CUTE_REGISTRATION_REGISTRATION_H
 
 namespace mlir {
 class DialectRegistry;
@@ -25,4 +25,4 @@ void registerCutePassesAndPipelines();
 
 } // namespace mlir::cute
 
-#endif // CUTE_TARGET_REGISTRATION_H
+#endif // CUTE_REGISTRATION_REGISTRATION_H

@@ -1,6 +1,6 @@
 //===- Cute.h - The cute dialect --------------------------------*- C++ -*-===//
-#ifndef CUTE_DIALECT_CUTE_CUTE_H
-#define CUTE_DIALECT_CUTE_CUTE_H
+#ifndef CUTE_DIALECT_CUTE_IR_CUTE_H
+#define CUTE_DIALECT_CUTE_IR_CUTE_H
 
 #include "cute/Dialect/Cute/IR/CuteTensor.h"
 #include "cute/Dialect/Cute/IR/CuteValue.h"
@@ -30,4 +30,4 @@
 #define GET_OP_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOps.h.inc"
 
-#endif // CUTE_DIALECT_CUTE_CUTE_H
+#endif // CUTE_DIALECT_CUTE_IR_CUTE_H

@@ -9,8 +9,8 @@
 // ::cute::layout::AlgebraError.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUTE_DIALECT_CUTE_CUTETENSOR_H
-#define CUTE_DIALECT_CUTE_CUTETENSOR_H
+#ifndef CUTE_DIALECT_CUTE_IR_CUTETENSOR_H
+#define CUTE_DIALECT_CUTE_IR_CUTETENSOR_H
 
 #include "cute/Layout/Expected.h"
 #include "cute/Layout/Layout.h"
@@ -75,4 +75,4 @@ std::vector<::cute::layout::Int> dynamicLeavesOfType(Type t);
 
 } // namespace mlir::cute
 
-#endif // CUTE_DIALECT_CUTE_CUTETENSOR_H
+#endif // CUTE_DIALECT_CUTE_IR_CUTETENSOR_H

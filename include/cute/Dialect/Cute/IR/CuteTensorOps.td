@@ -1,7 +1,7 @@
 //===- CuteTensorOps.td - views, partitioning, fragments, copy -*- tablegen -*-===//
 //
 // Tensor ops CuTe IR lacks. Each view op infers its result type by running
-// the layout library (lib/Dialect/Cute/CuteTensor.cpp) on the operand types;
+// the layout library (include/cute/Layout/Tensor.h) on the operand types;
 // the lowering (lib/Conversion/CuteToLLVM) runs the same functions with
 // dynamic leaves bound to SSA values.
 //

@@ -2,7 +2,7 @@
 //
 // What CuTe IR lacks: typed pointers and tensors (memrefs) with an element
 // type, a memory space, an alignment and a CuTe layout. Parsing, printing and
-// verification are in lib/Dialect/Cute/CuteTensorTypes.cpp.
+// verification are in lib/Dialect/Cute/IR/CuteTensorTypes.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_TENSOR_TYPES_TD

@@ -9,8 +9,8 @@
 // become types.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUTE_DIALECT_CUTE_CUTEVALUE_H
-#define CUTE_DIALECT_CUTE_CUTEVALUE_H
+#ifndef CUTE_DIALECT_CUTE_IR_CUTEVALUE_H
+#define CUTE_DIALECT_CUTE_IR_CUTEVALUE_H
 
 #include "cute/Layout/Expected.h"
 #include "cute/Layout/Layout.h"
@@ -156,4 +156,4 @@ Attribute attrOfValue(MLIRContext *ctx, const CuteValue &v);
 
 } // namespace mlir::cute
 
-#endif // CUTE_DIALECT_CUTE_CUTEVALUE_H
+#endif // CUTE_DIALECT_CUTE_IR_CUTEVALUE_H

@@ -7,8 +7,8 @@
 // convert-cute-to-llvm.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUTE_TRANSFORMS_ARITHEMITTER_H
-#define CUTE_TRANSFORMS_ARITHEMITTER_H
+#ifndef CUTE_DIALECT_CUTE_TRANSFORMS_ARITHEMITTER_H
+#define CUTE_DIALECT_CUTE_TRANSFORMS_ARITHEMITTER_H
 
 #include "cute/Layout/Layout.h"
 
@@ -55,4 +55,4 @@ private:
 
 } // namespace mlir::cute
 
-#endif // CUTE_TRANSFORMS_ARITHEMITTER_H
+#endif // CUTE_DIALECT_CUTE_TRANSFORMS_ARITHEMITTER_H

@@ -1,6 +1,6 @@
 //===- Passes.h - cute passes -----------------------------------*- C++ -*-===//
-#ifndef CUTE_TRANSFORMS_PASSES_H
-#define CUTE_TRANSFORMS_PASSES_H
+#ifndef CUTE_DIALECT_CUTE_TRANSFORMS_PASSES_H
+#define CUTE_DIALECT_CUTE_TRANSFORMS_PASSES_H
 
 #include "mlir/Pass/Pass.h"
 
@@ -14,4 +14,4 @@ namespace mlir::cute {
 
 } // namespace mlir::cute
 
-#endif // CUTE_TRANSFORMS_PASSES_H
+#endif // CUTE_DIALECT_CUTE_TRANSFORMS_PASSES_H
