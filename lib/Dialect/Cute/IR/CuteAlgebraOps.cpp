@@ -13,38 +13,6 @@ using namespace ::cute::layout;
 
 namespace {
 
-/// Generic return-type inference: read the operand types, run `compute`.
-template <class OpT>
-LogicalResult inferAlgebra(MLIRContext *ctx, std::optional<Location> loc,
-                           ValueRange operands, DictionaryAttr attrs,
-                           OpaqueProperties props, RegionRange regions,
-                           SmallVectorImpl<Type> &inferred) {
-  DynamicSymbols syms;
-  SmallVector<CuteValue, 2> in;
-  for (Value v : operands) {
-    auto cv = valueOfType(v.getType(), syms);
-    if (!cv)
-      return emitOptionalError(loc, "'", OpT::getOperationName(),
-                               "' op invalid operand: ", cv.message());
-    in.push_back(*cv);
-  }
-  typename OpT::Adaptor adaptor(operands, attrs, props, regions);
-  auto r = guard([&] { return OpT::compute(in, adaptor); });
-  if (!r)
-    return emitOptionalError(loc, "'", OpT::getOperationName(), "' op ",
-                             r.message());
-  // The result must itself be a valid value of its kind (e.g. no zero or
-  // negative shape in a layout), or its type could not be parsed back.
-  DynamicSymbols check;
-  std::string text = r->str();
-  if (auto valid = parseCuteValue(r->kind, text, check); !valid)
-    return emitOptionalError(loc, "'", OpT::getOperationName(),
-                             "' op computed an invalid ", kindName(r->kind),
-                             " \"", text, "\": ", valid.message());
-  inferred.push_back(typeOfValue(ctx, *r));
-  return success();
-}
-
 /// A value as a diagnostic prints its type: '!cute.shape<"(4,8)">'. CuTe IR
 /// names operands this way.
 std::string typeStr(const CuteValue &v) {
@@ -291,20 +259,10 @@ std::string pathStr(const std::vector<int> &path) {
 
 } // namespace
 
-#define CUTE_INFER(OP)                                                         \
-  LogicalResult OP::inferReturnTypes(                                          \
-      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
-      DictionaryAttr attrs, OpaqueProperties props, RegionRange regions,       \
-      SmallVectorImpl<Type> &inferred) {                                       \
-    return inferAlgebra<OP>(ctx, loc, operands, attrs, props, regions,         \
-                            inferred);                                         \
-  }
-
 //===----------------------------------------------------------------------===//
 // Constructors
 //===----------------------------------------------------------------------===//
 
-CUTE_INFER(MakeLayoutOp)
 CuteValue MakeLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   if (!congruent(in[0].tuple, in[1].tuple))
     fail("expects congruent shape and stride, but got \"" + in[0].str() +
@@ -312,7 +270,6 @@ CuteValue MakeLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return CuteValue::ofLayout(Layout(in[0].tuple, in[1].tuple));
 }
 
-CUTE_INFER(MakeComposedLayoutOp)
 CuteValue MakeComposedLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   ComposedLayout c;
   if (in[0].kind == CuteKind::Swizzle)
@@ -327,12 +284,10 @@ CuteValue MakeComposedLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return CuteValue::ofComposed(c);
 }
 
-CUTE_INFER(MakeIdentityLayoutOp)
 CuteValue MakeIdentityLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return CuteValue::ofLayout(makeIdentityLayout(in[0].tuple));
 }
 
-CUTE_INFER(MakeOrderedLayoutOp)
 CuteValue MakeOrderedLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   if (!in[1].tuple.isStatic())
     fail("expects order to be a static int_tuple, but got " + typeStr(in[1]));
@@ -342,7 +297,6 @@ CuteValue MakeOrderedLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return CuteValue::ofLayout(makeOrderedLayout(in[0].tuple, in[1].tuple));
 }
 
-CUTE_INFER(MakeLayoutLikeOp)
 CuteValue MakeLayoutLikeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   if (in[0].kind == CuteKind::ComposedLayout &&
       !in[0].composed.innerIsSwizzle())
@@ -358,19 +312,16 @@ CuteValue MakeLayoutLikeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
 // Accessors
 //===----------------------------------------------------------------------===//
 
-CUTE_INFER(GetShapeOp)
 CuteValue GetShapeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   if (in[0].kind == CuteKind::Tile)
     return retag(CuteKind::Shape, tileShape(in[0].tile));
   return retag(CuteKind::Shape, outerLayout(in[0]).shape);
 }
 
-CUTE_INFER(GetStrideOp)
 CuteValue GetStrideOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return retag(CuteKind::Stride, in[0].layout.stride);
 }
 
-CUTE_INFER(ComposedGetInnerOp)
 CuteValue ComposedGetInnerOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   const ComposedLayout &c = in[0].composed;
   if (c.innerIsSwizzle())
@@ -378,17 +329,14 @@ CuteValue ComposedGetInnerOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return CuteValue::ofLayout(c.innerLayout());
 }
 
-CUTE_INFER(ComposedGetOffsetOp)
 CuteValue ComposedGetOffsetOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return retag(CuteKind::IntTuple, in[0].composed.offset);
 }
 
-CUTE_INFER(ComposedGetOuterOp)
 CuteValue ComposedGetOuterOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return CuteValue::ofLayout(in[0].composed.outer);
 }
 
-CUTE_INFER(GetOp)
 CuteValue GetOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   std::vector<int> path = modePath(a.getMode());
   const CuteValue &v = in[0];
@@ -408,7 +356,6 @@ CuteValue GetOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   }
 }
 
-CUTE_INFER(SelectOp)
 CuteValue SelectOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   std::vector<int> modes(a.getMode().begin(), a.getMode().end());
   const CuteValue &v = in[0];
@@ -438,7 +385,6 @@ CuteValue SelectOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
 }
 
 #define CUTE_CONVERT(OP, KIND)                                                 \
-  CUTE_INFER(OP)                                                               \
   CuteValue OP::compute(ArrayRef<CuteValue> in, Adaptor) {                     \
     if (CuteKind::KIND == CuteKind::IntTuple) {                                \
       bool basis = false;                                                      \
@@ -467,7 +413,6 @@ CUTE_CONVERT(ToCoordOp, Coord)
 // Size and index
 //===----------------------------------------------------------------------===//
 
-CUTE_INFER(SizeOp)
 CuteValue SizeOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   std::vector<int> path = modePath(a.getMode());
   const CuteValue &v = in[0];
@@ -477,7 +422,6 @@ CuteValue SizeOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
                IntTuple(size(layoutAt(outerLayout(v), path))));
 }
 
-CUTE_INFER(CosizeOp)
 CuteValue CosizeOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   if (in[0].kind == CuteKind::ComposedLayout &&
       !in[0].composed.innerIsSwizzle())
@@ -489,12 +433,10 @@ CuteValue CosizeOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
                IntTuple(cosize(layoutAt(outerLayout(in[0]), path))));
 }
 
-CUTE_INFER(TupleProductOp)
 CuteValue TupleProductOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return retag(in[0].kind, IntTuple(product(in[0].tuple)));
 }
 
-CUTE_INFER(TupleProductEachOp)
 CuteValue TupleProductEachOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   // CuTe's product_each is transform(wrap(t), product): a scalar gives the
   // rank-1 tuple `(x)` (CuTe IR agrees).
@@ -513,7 +455,6 @@ static IntTuple underscoreAsZero(const IntTuple &t) {
   return IntTuple(std::move(r));
 }
 
-CUTE_INFER(LayoutEvalOp)
 CuteValue LayoutEvalOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   const IntTuple &shape = outerLayout(in[1]).shape;
   if (in[0].tuple.isTuple() && in[0].tuple.rank() != shape.rank())
@@ -527,7 +468,6 @@ CuteValue LayoutEvalOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return retag(CuteKind::IntTuple, in[1].layout(crd));
 }
 
-CUTE_INFER(Crd2IdxOp)
 CuteValue Crd2IdxOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   if (in[0].tuple.hasUnderscore())
     fail("expects a coordinate without `_`, but got \"" + in[0].str() + "\"");
@@ -537,7 +477,6 @@ CuteValue Crd2IdxOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return retag(CuteKind::IntTuple, IntTuple(crd2idx(in[0].tuple, in[1].tuple)));
 }
 
-CUTE_INFER(Idx2CrdOp)
 CuteValue Idx2CrdOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   if (in[0].tuple.isTuple() && in[0].tuple.rank() != in[1].tuple.rank())
     fail("expects index rank " + std::to_string(in[1].tuple.rank()) +
@@ -583,7 +522,6 @@ static CuteValue toRank(ArrayRef<CuteValue> in, int32_t rank, bool back) {
   return retag(v.kind, padTuple(v.tuple, size_t(rank), e.tuple, back));
 }
 
-CUTE_INFER(IncrementCoordOp)
 CuteValue IncrementCoordOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   const CuteValue &c = in[0], &s = in[1];
   if (!congruent(c.tuple, s.tuple))
@@ -620,12 +558,10 @@ CuteValue IncrementCoordOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return retag(CuteKind::Coord, r);
 }
 
-CUTE_INFER(AppendToRankOp)
 CuteValue AppendToRankOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   return toRank(in, a.getRank(), /*back=*/true);
 }
 
-CUTE_INFER(PrependToRankOp)
 CuteValue PrependToRankOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   return toRank(in, a.getRank(), /*back=*/false);
 }
@@ -634,19 +570,16 @@ CuteValue PrependToRankOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
 // Tuple arithmetic
 //===----------------------------------------------------------------------===//
 
-CUTE_INFER(TupleAddOp)
 CuteValue TupleAddOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   checkSameKind(in[0], in[1]);
   return retag(in[0].kind, addOrSub(in[0], in[1], true));
 }
 
-CUTE_INFER(TupleSubOp)
 CuteValue TupleSubOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   checkSameKind(in[0], in[1]);
   return retag(in[0].kind, addOrSub(in[0], in[1], false));
 }
 
-CUTE_INFER(ShapeDivOp)
 /// The first static leaf pair of congruent tuples that shape_div cannot
 /// divide, as CuTe IR words it ("" when none).
 static std::string shapeDivReason(const IntTuple &a, const IntTuple &b) {
@@ -684,7 +617,6 @@ CuteValue ShapeDivOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   });
 }
 
-CUTE_INFER(CeilDivOp)
 /// CuTe's ceil_div(target, tiler) for a tiler: a layout divides the whole
 /// target, giving shape(complement(tiler, shape(target))); a tuple of tiles
 /// divides mode by mode (missing modes divide by 1).
@@ -738,14 +670,12 @@ static CuteValue composeValues(ArrayRef<CuteValue> in) {
   return CuteValue::ofLayout(composition(a.layout, std::get<Tile>(tiler)));
 }
 
-CUTE_INFER(CompositionOp)
 CuteValue CompositionOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return withContext(
       "expects a valid composition result, but construction failed",
       [&] { return composeValues(in); });
 }
 
-CUTE_INFER(CoalesceOp)
 /// CuTe IR's precheck of a coalesce profile: no mode of the profile has
 /// more modes than the layout there (a leaf layout is one mode, path [0]).
 static void checkProfileRank(const IntTuple &profile, const IntTuple &shape,
@@ -787,7 +717,6 @@ static void tileSlots(const Tile &t, std::vector<Tile> &out) {
     tileSlots(e, out);
 }
 
-CUTE_INFER(FlattenOp)
 CuteValue FlattenOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   const CuteValue &v = in[0];
   if (v.isTuple())
@@ -808,7 +737,6 @@ CuteValue FlattenOp::compute(ArrayRef<CuteValue> in, Adaptor) {
 
 static CuteValue complementValue(ArrayRef<CuteValue> in);
 
-CUTE_INFER(ComplementOp)
 CuteValue ComplementOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   // CuTe IR's preconditions; the layout library checks them too (its
   // reason follows CuTe IR's wording).
@@ -833,7 +761,6 @@ static CuteValue complementValue(ArrayRef<CuteValue> in) {
   return CuteValue::ofLayout(complement(in[0].layout, cotarget));
 }
 
-CUTE_INFER(GroupModesOp)
 CuteValue GroupModesOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   int32_t b = a.getBegin(), e = a.getEnd();
   const CuteValue &v = in[0];
@@ -888,7 +815,6 @@ static Swizzle recastSwizzle(const Swizzle &s, int newBits, int oldBits) {
   return r;
 }
 
-CUTE_INFER(RecastLayoutOp)
 CuteValue RecastLayoutOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
   int nb = a.getNewTypeBits(), ob = a.getOldTypeBits();
   if (nb <= 0)
@@ -1055,17 +981,14 @@ static CuteValue sliceOrDice(ArrayRef<CuteValue> in, bool isSlice) {
   });
 }
 
-CUTE_INFER(SliceOp)
 CuteValue SliceOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return sliceOrDice(in, true);
 }
 
-CUTE_INFER(DiceOp)
 CuteValue DiceOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   return sliceOrDice(in, false);
 }
 
-CUTE_INFER(RightInverseOp)
 CuteValue RightInverseOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   // CuTe IR needs a static shape. With basis strides the layout library
   // checks it (and its reason follows CuTe IR's wording).
@@ -1080,7 +1003,6 @@ CuteValue RightInverseOp::compute(ArrayRef<CuteValue> in, Adaptor) {
                         [&] { return CuteValue::ofLayout(rightInverse(l)); });
 }
 
-CUTE_INFER(LeftInverseOp)
 CuteValue LeftInverseOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   // CuTe IR needs a static shape and static strides. With basis strides the
   // layout library checks them (and its reason follows CuTe IR's wording).
@@ -1124,7 +1046,6 @@ static std::string checkProductOperands(ArrayRef<CuteValue> in) {
 }
 
 #define CUTE_PRODUCT(OP, FN)                                                   \
-  CUTE_INFER(OP)                                                               \
   CuteValue OP::compute(ArrayRef<CuteValue> in, Adaptor) {                     \
     std::string why = checkProductOperands(in);                                \
     const Layout &b = in[1].layout;                                            \
@@ -1199,7 +1120,6 @@ static std::string checkDivideOperands(ArrayRef<CuteValue> in) {
 }
 
 #define CUTE_DIVIDE(OP, FN)                                                    \
-  CUTE_INFER(OP)                                                               \
   CuteValue OP::compute(ArrayRef<CuteValue> in, Adaptor) {                     \
     std::string why = checkDivideOperands(in);                                 \
     auto tiler = tilerOf(in[1]);                                               \
@@ -1216,7 +1136,6 @@ CUTE_DIVIDE(ZippedDivideOp, zippedDivide)
 CUTE_DIVIDE(TiledDivideOp, tiledDivide)
 CUTE_DIVIDE(FlatDivideOp, flatDivide)
 
-CUTE_INFER(TileToShapeOp)
 CuteValue TileToShapeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
   const IntTuple &shape = in[1].tuple;
   std::optional<IntTuple> order;
@@ -1258,4 +1177,30 @@ CuteValue TileToShapeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
                          return tileToShape(a, shape, order);
                        });
                      });
+}
+
+LogicalResult mlir::cute::inferAlgebraResult(
+    MLIRContext *ctx, std::optional<Location> loc, StringRef opName,
+    ValueRange operands, function_ref<CuteValue(ArrayRef<CuteValue>)> compute,
+    SmallVectorImpl<Type> &inferred) {
+  DynamicSymbols syms;
+  SmallVector<CuteValue, 2> in;
+  for (Value v : operands) {
+    auto cv = valueOfType(v.getType(), syms);
+    if (!cv)
+      return emitOptionalError(loc, "'", opName,
+                               "' op invalid operand: ", cv.message());
+    in.push_back(*cv);
+  }
+  auto r = guard([&] { return compute(in); });
+  if (!r)
+    return emitOptionalError(loc, "'", opName, "' op ", r.message());
+  // The result must itself be a valid value of its kind (e.g. no zero or
+  // negative shape in a layout): the rules parsing checks.
+  if (auto valid = guard([&] { checkValueRules(*r); }); !valid)
+    return emitOptionalError(loc, "'", opName, "' op computed an invalid ",
+                             kindName(r->kind), " \"", r->str(),
+                             "\": ", valid.message());
+  inferred.push_back(typeOfValue(ctx, *r));
+  return success();
 }

@@ -35,6 +35,21 @@ class Cute_AlgebraOp<string mnemonic, list<Trait> traits = []>
       return ::mlir::cute::compatibleResultTypes(inferred, declared);
     }
   }];
+  // Inference is the same for every algebra op: read the operand values,
+  // run `compute`, check the result's kind rules.
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *ctx, std::optional<::mlir::Location> loc,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attrs,
+        ::mlir::OpaqueProperties props, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      Adaptor adaptor(operands, attrs, props, regions);
+      return ::mlir::cute::inferAlgebraResult(ctx, loc, getOperationName(),
+          operands, [&](::llvm::ArrayRef<::mlir::cute::CuteValue> in) {
+            return compute(in, adaptor);
+          }, inferred);
+    }
+  }];
 }
 
 // Operand kinds of the mode-indexing ops (get, select, flatten): every kind

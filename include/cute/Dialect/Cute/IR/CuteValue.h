@@ -17,8 +17,10 @@
 #include "cute/Layout/Parse.h"
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Location.h"
 #include "mlir/IR/TypeRange.h"
 #include "mlir/IR/Types.h"
+#include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/Hashing.h"
 
@@ -102,6 +104,15 @@ bool equivalentValues(const CuteValue &declared, const CuteValue &inferred);
 /// computed one is static).
 std::optional<CuteValue> spellAsDeclared(const CuteValue &computed,
                                          const CuteValue &declared);
+
+/// Result-type inference of every algebra op: reads the operand values, runs
+/// `compute` (which raises AlgebraError), checks the result's kind rules and
+/// gives its type; errors are diagnostics at `loc` naming `opName`.
+LogicalResult inferAlgebraResult(
+    MLIRContext *ctx, std::optional<Location> loc, llvm::StringRef opName,
+    ValueRange operands,
+    llvm::function_ref<CuteValue(llvm::ArrayRef<CuteValue>)> compute,
+    llvm::SmallVectorImpl<Type> &inferred);
 
 /// Declared result types against inferred ones: value types and tensor
 /// layouts by equivalentValues, everything else by identity.
