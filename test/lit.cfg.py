@@ -20,6 +20,7 @@ llvm_config.add_tool_substitutions(tools, [config.cute_tools_dir])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%cute_src", config.cute_src_root))
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%cute_tools_dir", config.cute_tools_dir))
 
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
