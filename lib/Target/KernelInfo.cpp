@@ -35,10 +35,12 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
   k.name = fn.getName().str();
   // Both spellings: the discardable `gpu.known_block_size` kernels write in
   // `attributes {...}`, and gpu.func's inherent `known_block_size`.
-  k.block = dims(
-      fn->getAttr(gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr()));
+  Attribute known =
+      fn->getAttr(gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr());
   if (auto kb = fn.getKnownBlockSizeAttr())
-    k.block = dims(kb);
+    known = kb;
+  k.block = dims(known);
+  k.knownBlock = bool(known);
   k.cluster = dims(fn->getAttr(attrs::ClusterDims));
   if (auto ds = fn->getAttrOfType<IntegerAttr>(attrs::DynamicSmem))
     k.dynamicSmem = ds.getInt();

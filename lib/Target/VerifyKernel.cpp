@@ -3,6 +3,11 @@
 #include "cute/Target/KernelInfo.h"
 #include "cute/Target/Passes.h"
 
+#include "cute/Dialect/Cute/IR/Cute.h"
+
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlow/Utils.h"
+#include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -15,6 +20,78 @@ using namespace mlir;
 using namespace mlir::cute;
 
 namespace {
+
+/// The largest value `v` can take, from integer range analysis (thread ids
+/// are bounded by the kernel's known block size), or std::nullopt.
+std::optional<int64_t> maxValueOf(DataFlowSolver &solver, Value v) {
+  if (!v.getType().isSignlessInteger())
+    return std::nullopt;
+  auto *lattice = solver.lookupState<dataflow::IntegerValueRangeLattice>(v);
+  if (!lattice || lattice->getValue().isUninitialized())
+    return std::nullopt;
+  const ConstantIntRanges &r = lattice->getValue().getValue();
+  if (r.smax().getBitWidth() > 64)
+    return std::nullopt;
+  return r.smax().getSExtValue();
+}
+
+/// A thread-value partition (partition_tv, local_partition) must fit the
+/// block: its layout cannot have more threads than the kernel runs, and the
+/// thread index cannot reach past the layout's threads (those threads would
+/// read or write elements outside the tile).
+LogicalResult checkThreadLayout(Operation *op, StringRef what,
+                                const ::cute::layout::Layout &layout,
+                                ::cute::layout::Int threadCount, Value tid,
+                                int64_t blockThreads, gpu::GPUFuncOp fn,
+                                DataFlowSolver &solver) {
+  if (!threadCount.isStatic())
+    return success();
+  int64_t n = threadCount.value();
+  if (blockThreads > 0 && n > blockThreads)
+    return op->emitOpError()
+           << what << " " << layout.str() << " has " << n
+           << " threads, but kernel @" << fn.getName() << " runs "
+           << blockThreads
+           << " threads per block (gpu.known_block_size); the values of "
+              "threads "
+           << blockThreads << ".." << n - 1 << " would never be moved";
+  if (std::optional<int64_t> hi = maxValueOf(solver, tid); hi && *hi >= n)
+    return op->emitOpError()
+           << "the thread index can reach " << *hi << ", but " << what << " "
+           << layout.str() << " has only " << n << " threads; threads " << n
+           << ".." << *hi
+           << " would access elements outside the tile (partition with "
+              "a layout of "
+           << *hi + 1 << " threads, or derive the index from fewer threads)";
+  return success();
+}
+
+LogicalResult checkThreadLayouts(gpu::GPUFuncOp fn, const KernelInfo &k) {
+  DataFlowSolver solver;
+  dataflow::loadBaselineAnalyses(solver);
+  solver.load<dataflow::IntegerRangeAnalysis>();
+  if (failed(solver.initializeAndRun(fn)))
+    return fn.emitError("integer range analysis failed on kernel @")
+           << fn.getName();
+  int64_t blockThreads =
+      k.knownBlock ? int64_t(k.block[0]) * k.block[1] * k.block[2] : 0;
+  bool ok = true;
+  fn.walk([&](Operation *op) {
+    if (auto tv = dyn_cast<PartitionTVOp>(op)) {
+      const ::cute::layout::Layout &l = tv.getTvLayout().getValue().layout;
+      if (l.rank() == 2)
+        ok &= succeeded(checkThreadLayout(
+            op, "the TV layout", l, ::cute::layout::size(l[0]), tv.getTid(),
+            blockThreads, fn, solver));
+    } else if (auto lp = dyn_cast<LocalPartitionOp>(op)) {
+      const ::cute::layout::Layout &l = lp.getThrLayout().getValue().layout;
+      ok &= succeeded(checkThreadLayout(op, "the thread layout", l,
+                                        ::cute::layout::size(l), lp.getIndex(),
+                                        blockThreads, fn, solver));
+    }
+  });
+  return success(ok);
+}
 
 struct CuteVerifyKernelPass
     : public mlir::cute::impl::CuteVerifyKernelBase<CuteVerifyKernelPass> {
@@ -59,6 +136,8 @@ struct CuteVerifyKernelPass
             << " bytes per block";
         failed = true;
       }
+      if (::mlir::failed(checkThreadLayouts(fn, *k)))
+        failed = true;
       int64_t cluster = int64_t(k->cluster[0]) * k->cluster[1] * k->cluster[2];
       if (cluster > info->maxClusterSize) {
         fn.emitError("kernel @")

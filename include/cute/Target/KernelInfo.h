@@ -24,6 +24,7 @@ struct KernelInfo {
   std::string name;
   std::vector<KernelParam> params;
   std::array<int32_t, 3> block{1, 1, 1};
+  bool knownBlock = false; // the kernel declares its block size
   std::array<int32_t, 3> cluster{1, 1, 1};
   int64_t staticSmem = 0;  // workgroup attributions + static smem plan
   int64_t dynamicSmem = 0; // `cute.dynamic_smem`

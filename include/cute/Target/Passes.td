@@ -13,6 +13,14 @@ def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
     shared memory (`cute.dynamic_smem`) within the chip's opt-in limit;
     cluster dims (`cute.cluster_dims`) within the chip's cluster support.
     Each violation names the kernel, the limit and the chip.
+
+    Thread partitions (`cute.partition_tv`, `cute.local_partition`) must fit
+    the block: a layout with more threads than the kernel's known block size
+    is an error (those threads' values would never be moved), and so is a
+    thread index that integer range analysis shows can reach the layout's
+    thread count (`gpu.thread_id` is bounded by `gpu.known_block_size`;
+    `tid % 32` by 31), since those threads would access elements outside
+    the tile.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
