@@ -137,7 +137,7 @@ def Cute_MakeComposedLayoutOp : Cute_AlgebraOp<"make_composed_layout"> {
     The result maps c to inner(offset + outer(c)). A swizzle inner with zero
     bits and a zero offset decays to the plain layout `outer`.
     ```mlir
-    %c = cute.make_composed_layout(%sw, %off, %b) : (!cute.swizzle<"S<3,5,4>">, <"0">, <"(8,4):(1,8)">) -> !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">
+    %c = cute.make_composed_layout(%sw, %off, %b) : (!cute.swizzle<"S<3,5,4>">, !cute.int_tuple<"0">, !cute.layout<"(8,4):(1,8)">) -> !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)">
     ```
   }];
   let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_SwizzleType]>:$inner,
@@ -224,24 +224,24 @@ def Cute_GetStrideOp : Cute_AlgebraOp<"get_stride"> {
   let assemblyFormat = "`(` $input `)` attr-dict `:` type($input) `->` qualified(type($result))";
 }
 
-class Cute_ComposedGetOp<string mnemonic, string part, Type resultType>
+class Cute_ComposedGetOp<string mnemonic, string part, Type resultType,
+                         string result>
     : Cute_AlgebraOp<mnemonic> {
   let summary = "The " # part # " of a composed layout";
-  let description = [{
-    ```mlir
-    %a = cute.composed_get_inner(%c) : !cute.composed_layout<"S<3,5,4> o 0 o (8,4):(1,8)"> -> !cute.swizzle<"S<3,5,4>">
-    ```
-  }];
+  let description = "```mlir\n%a = cute." # mnemonic #
+    "(%c) : !cute.composed_layout<\"S<3,5,4> o 0 o (8,4):(1,8)\"> -> " #
+    result # "\n```";
   let arguments = (ins Cute_ComposedLayoutType:$input);
   let results = (outs resultType:$result);
   let assemblyFormat = "`(` $input `)` attr-dict `:` type($input) `->` qualified(type($result))";
 }
 def Cute_ComposedGetInnerOp : Cute_ComposedGetOp<"composed_get_inner",
-    "inner function A", AnyTypeOf<[Cute_LayoutType, Cute_SwizzleType]>>;
+    "inner function A", AnyTypeOf<[Cute_LayoutType, Cute_SwizzleType]>,
+    "!cute.swizzle<\"S<3,5,4>\">">;
 def Cute_ComposedGetOffsetOp : Cute_ComposedGetOp<"composed_get_offset",
-    "offset", Cute_IntTupleType>;
+    "offset", Cute_IntTupleType, "!cute.int_tuple<\"0\">">;
 def Cute_ComposedGetOuterOp : Cute_ComposedGetOp<"composed_get_outer",
-    "outer layout B", Cute_LayoutType>;
+    "outer layout B", Cute_LayoutType, "!cute.layout<\"(8,4):(1,8)\">">;
 
 def Cute_GetOp : Cute_AlgebraOp<"get"> {
   let summary = "The sub-value at a hierarchical mode path";
@@ -570,11 +570,9 @@ def Cute_RecastLayoutOp : Cute_AlgebraOp<"recast_layout"> {
 
 class Cute_SliceLikeOp<string mnemonic, string keeps> : Cute_AlgebraOp<mnemonic> {
   let summary = "Keeps the modes where the coordinate " # keeps;
-  let description = [{
-    ```mlir
-    %r = cute.slice(%l, %c) : !cute.layout<"(2,3,4):(1,2,6)">, !cute.coord<"(0,_,1)">
-    ```
-  }];
+  let description = "The result type is inferred.\n```mlir\n%r = cute." #
+    mnemonic # "(%l, %c) : !cute.layout<\"(2,3,4):(1,2,6)\">, " #
+    "!cute.coord<\"(0,_,1)\">\n```";
   let arguments = (ins Cute_SliceableType:$input, Cute_CoordType:$coord);
   let results = (outs Cute_AnyType:$result);
   let assemblyFormat = "`(` operands `)` attr-dict `:` type(operands)";

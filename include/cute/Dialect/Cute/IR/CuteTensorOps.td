@@ -145,7 +145,7 @@ def Cute_TensorSliceOp : Cute_ViewOp<"tensor_slice"> {
     CuTe's `tensor(coord)` with `_`: the modes where `coord` is `_` remain and
     the iterator advances by the offset of the fixed part.
     ```mlir
-    %row = cute.tensor_slice(%t, %c) : (!cute.memref<f16, smem, align<16>, "(8,64):(64,1)">, !cute.coord<"(?,_)">) -> !cute.memref<f16, smem, align<2>, "64:1">
+    %row = cute.tensor_slice(%t, %c) : (!cute.memref<f16, smem, align<16>, "(8,64):(64,1)">, !cute.coord<"(?,_)">) -> !cute.memref<f16, smem, align<16>, "64:1">
     ```
   }];
   let arguments = (ins Cute_TensorLikeType:$tensor, Cute_CoordLike:$coord);
@@ -188,7 +188,7 @@ def Cute_MakeIdentityTensorOp : Cute_ViewOp<"make_identity_tensor"> {
     Element `c` is the coordinate `c` itself (CuTe's make_identity_tensor);
     partition it like the data tensor to get each element's coordinate.
     ```mlir
-    %c = cute.make_identity_tensor(%s) : !cute.shape<"?"> -> !cute.coord_tensor<"(0)", "?:1@0">
+    %c = cute.make_identity_tensor(%s) : !cute.shape<"(?)"> -> !cute.coord_tensor<"(0)", "(?):(1@0)">
     ```
   }];
   let arguments = (ins Cute_ShapeType:$shape);
