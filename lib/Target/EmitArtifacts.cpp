@@ -11,10 +11,12 @@
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Support/KernelMetadataSchema.h"
 #include "cute/Target/Passes.h"
+#include "cute/Target/PtxInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -117,6 +119,8 @@ struct CuteEmitArtifactsPass
           obj.getKernels()));
     }
     bin.setObjectsAttr(ArrayAttr::get(ctx, newObjects));
+    if (failed(recordFinalSharedMemory(top, bin)))
+      return failure();
     auto meta =
         top->getAttrOfType<StringAttr>(attrs::kernelMetadata(bin.getName()));
     if (meta && !outputDir.empty() &&
@@ -124,6 +128,48 @@ struct CuteEmitArtifactsPass
                          joinPath(outputDir, stem + md::kMetadataExtension),
                          meta.getValue())))
       return failure();
+    return success();
+  }
+
+  /// The metadata's static shared memory is what the final PTX declares
+  /// for each kernel (lowering adds to what the cute ops planned, e.g. the
+  /// scratch of block reductions); ptxas reports the same figure.
+  LogicalResult recordFinalSharedMemory(ModuleOp top, gpu::BinaryOp bin) {
+    StringAttr name =
+        StringAttr::get(top.getContext(), attrs::kernelMetadata(bin.getName()));
+    auto meta = top->getAttrOfType<StringAttr>(name);
+    if (!meta)
+      return success();
+    std::string ptx;
+    for (Attribute a : bin.getObjects()) {
+      auto obj = cast<gpu::ObjectAttr>(a);
+      if (obj.getFormat() == gpu::CompilationTarget::Assembly)
+        ptx = obj.getObject().getValue().str();
+      else if (auto p =
+                   obj.getProperties()
+                       ? obj.getProperties().getAs<StringAttr>(attrs::ObjectPtx)
+                       : StringAttr())
+        ptx = p.getValue().str();
+    }
+    if (ptx.empty())
+      return success();
+    llvm::Expected<llvm::json::Value> doc = llvm::json::parse(meta.getValue());
+    if (!doc)
+      return bin.emitError("kernel metadata is not JSON: ")
+             << llvm::toString(doc.takeError());
+    std::map<std::string, int64_t> smem =
+        ::cute::target::staticSharedBytes(ptx);
+    if (llvm::json::Object *o = doc->getAsObject())
+      if (llvm::json::Array *kernels = o->getArray(md::key::Kernels))
+        for (llvm::json::Value &k : *kernels)
+          if (llvm::json::Object *ko = k.getAsObject())
+            if (auto kname = ko->getString(md::key::Name))
+              if (auto it = smem.find(kname->str()); it != smem.end())
+                (*ko)[md::key::SmemStatic] = it->second;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << *doc;
+    top->setAttr(name, StringAttr::get(top.getContext(), os.str()));
     return success();
   }
 

@@ -48,6 +48,11 @@ def CuteCollectKernelMetadata
 def CuteEmitArtifacts : Pass<"cute-emit-artifacts", "::mlir::ModuleOp"> {
   let summary = "Write PTX, assemble cubin with ptxas, write kernel metadata";
   let description = [{
+    Before writing, each kernel's `smem_static` in the metadata becomes what
+    the final PTX declares for that kernel (the `.shared` variables of its
+    body and the module-scope ones it names): lowering adds shared memory
+    the cute ops did not plan (the scratch of block reductions), and this is
+    the figure `ptxas -v` reports.
     For every `gpu.binary` holding PTX: with `format=cubin` runs ptxas and
     replaces the PTX object by a cubin object whose `cute.ptx` property keeps
     the PTX, so the module in memory holds everything (the JIT reads it from
