@@ -27,6 +27,8 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createCuteVerifyKernel(CuteVerifyKernelOptions{o.chip}));
   pm.addPass(createCuteCollectKernelMetadata(
       CuteCollectKernelMetadataOptions{o.chip}));
+  if (o.fastMath)
+    pm.addPass(createCuteFastMath());
   pm.addPass(createCuteUnrollLoops());
   pm.addPass(createCuteFoldStatic());
   pm.addPass(createCuteExpandOps());

@@ -47,8 +47,8 @@ std::vector<SharedVar> sharedVars(const std::string &ptx) {
     }
     if (unsized)
       continue;
-    vars.push_back({m[6].str(), count * elementBytes(m[5].str()),
-                    size_t(m.position(0))});
+    vars.push_back(
+        {m[6].str(), count * elementBytes(m[5].str()), size_t(m.position(0))});
   }
   return vars;
 }
@@ -56,8 +56,7 @@ std::vector<SharedVar> sharedVars(const std::string &ptx) {
 bool namesToken(const std::string &text, const std::string &name) {
   size_t p = 0;
   auto isIdent = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-           c == '$';
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
   };
   while ((p = text.find(name, p)) != std::string::npos) {
     bool before = p == 0 || !isIdent(text[p - 1]);

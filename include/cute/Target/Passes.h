@@ -27,6 +27,11 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                             llvm::cl::desc("LLVM and ptxas optimization level"),
                             llvm::cl::init(3)};
   Option<std::string> ptxas{*this, "ptxas", llvm::cl::desc("ptxas to run")};
+  Option<bool> fastMath{
+      *this, "fast-math",
+      llvm::cl::desc("Approximate exp/log/sin/cos/rsqrt/division "
+                     "(cute-fast-math; off by default)"),
+      llvm::cl::init(false)};
 };
 
 /// The ptxas cute-emit-artifacts runs: `requested` when given, else

@@ -53,6 +53,24 @@ def CuteUnrollLoops : Pass<"cute-unroll-loops"> {
   ];
 }
 
+def CuteFastMath : Pass<"cute-fast-math"> {
+  let summary = "Allow approximate math functions and division (fast math)";
+  let description = [{
+    Adds the `afn` fast-math flag to the floating-point `math` functions
+    (exp, exp2, log, log2, log10, sin, cos, tan, tanh, rsqrt, sqrt, powf)
+    and to `arith.divf`, so the NVVM lowering picks the approximate forms:
+    `math.exp` becomes `__nv_fast_expf`, an `ex2.approx.f32` of the input
+    scaled by log2(e) (two instructions instead of libdevice's range-reduced
+    `expf`), `math.log` becomes `lg2.approx.f32` scaled by ln(2), and
+    `arith.divf` becomes `div.approx.f32`. `--cute-compile` runs it when
+    `fast-math=true` (off by default). Accuracy (CUDA's intrinsic
+    functions): `__expf` has at most 2 + floor(|1.173 x|) ulp of error,
+    `__logf` at most 2^-21.41 absolute error on [0.5, 2] and 3 ulp
+    elsewhere, and `div.approx.f32` at most 2 ulp (for divisors below
+    2^126 in magnitude).
+  }];
+}
+
 def CutePlanSmem : Pass<"cute-plan-smem", "::mlir::ModuleOp"> {
   let summary = "Plan each kernel's shared memory (cute.smem_alloc)";
   let description = [{
