@@ -41,9 +41,9 @@ std::optional<int64_t> maxValueOf(DataFlowSolver &solver, Value v) {
 /// read or write elements outside the tile).
 LogicalResult checkThreadLayout(Operation *op, StringRef what,
                                 const ::cute::layout::Layout &layout,
-                                ::cute::layout::Int threadCount, Value tid,
-                                int64_t blockThreads, gpu::GPUFuncOp fn,
-                                DataFlowSolver &solver) {
+                                const ::cute::layout::Int &threadCount,
+                                Value tid, int64_t blockThreads,
+                                gpu::GPUFuncOp fn, DataFlowSolver &solver) {
   if (!threadCount.isStatic())
     return success();
   int64_t n = threadCount.value();

@@ -373,6 +373,7 @@ CuteValue SelectOp::compute(ArrayRef<CuteValue> in, Adaptor a) {
     return onLayout(v, [&](const Layout &l) { return select(l, modes); });
   case CuteKind::Tile: {
     std::vector<Tile> r;
+    r.reserve(modes.size());
     for (int m : modes)
       r.push_back(tileAt(v.tile, {m}));
     return CuteValue::ofTile(Tile::tuple(std::move(r)));
@@ -1082,7 +1083,7 @@ static void checkTilerLayout(const Layout &l, bool inTile,
          l.str() + at);
 }
 
-static void checkTileComponents(const Tile &t, std::vector<int> path,
+static void checkTileComponents(const Tile &t, const std::vector<int> &path,
                                 std::string &why) {
   if (t.isLayout())
     return checkTilerLayout(t.layout, true, path, why);
