@@ -93,6 +93,7 @@ struct CuteEmitArtifactsPass
     std::string stem = md::artifactStem(bin.getName(), chip);
     MLIRContext *ctx = &getContext();
     SmallVector<Attribute> newObjects;
+    StringRef finalPtx; // uniqued in the context: outlives the object
     for (Attribute a : bin.getObjects()) {
       auto obj = cast<gpu::ObjectAttr>(a);
       if (obj.getFormat() != gpu::CompilationTarget::Assembly) {
@@ -100,6 +101,7 @@ struct CuteEmitArtifactsPass
         continue;
       }
       StringRef ptx = obj.getObject().getValue();
+      finalPtx = ptx;
       if (!outputDir.empty() &&
           failed(writeFile(bin, joinPath(outputDir, stem + md::kPtxExtension),
                            ptx)))
@@ -119,7 +121,7 @@ struct CuteEmitArtifactsPass
           obj.getKernels()));
     }
     bin.setObjectsAttr(ArrayAttr::get(ctx, newObjects));
-    if (failed(recordFinalSharedMemory(top, bin)))
+    if (failed(recordFinalSharedMemory(top, bin, finalPtx)))
       return failure();
     auto meta =
         top->getAttrOfType<StringAttr>(attrs::kernelMetadata(bin.getName()));
@@ -134,23 +136,13 @@ struct CuteEmitArtifactsPass
   /// The metadata's static shared memory is what the final PTX declares
   /// for each kernel (lowering adds to what the cute ops planned, e.g. the
   /// scratch of block reductions); ptxas reports the same figure.
-  LogicalResult recordFinalSharedMemory(ModuleOp top, gpu::BinaryOp bin) {
+  LogicalResult recordFinalSharedMemory(ModuleOp top, gpu::BinaryOp bin,
+                                        StringRef ptx) {
     StringAttr name =
         StringAttr::get(top.getContext(), attrs::kernelMetadata(bin.getName()));
     auto meta = top->getAttrOfType<StringAttr>(name);
     if (!meta)
       return success();
-    std::string ptx;
-    for (Attribute a : bin.getObjects()) {
-      auto obj = cast<gpu::ObjectAttr>(a);
-      if (obj.getFormat() == gpu::CompilationTarget::Assembly)
-        ptx = obj.getObject().getValue().str();
-      else if (auto p =
-                   obj.getProperties()
-                       ? obj.getProperties().getAs<StringAttr>(attrs::ObjectPtx)
-                       : StringAttr())
-        ptx = p.getValue().str();
-    }
     if (ptx.empty())
       return success();
     llvm::Expected<llvm::json::Value> doc = llvm::json::parse(meta.getValue());

@@ -67,6 +67,13 @@ LogicalResult checkThreadLayout(Operation *op, StringRef what,
 }
 
 LogicalResult checkThreadLayouts(gpu::GPUFuncOp fn, const KernelInfo &k) {
+  // The range analysis only serves thread partitions: skip kernels without.
+  WalkResult found = fn.walk([](Operation *op) {
+    return isa<PartitionTVOp, LocalPartitionOp>(op) ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
+  });
+  if (!found.wasInterrupted())
+    return success();
   DataFlowSolver solver;
   dataflow::loadBaselineAnalyses(solver);
   solver.load<dataflow::IntegerRangeAnalysis>();

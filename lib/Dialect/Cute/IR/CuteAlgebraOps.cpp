@@ -31,11 +31,14 @@ std::vector<int> modePath(std::optional<ArrayRef<int32_t>> mode) {
   return std::vector<int>(mode->begin(), mode->end());
 }
 
-/// Follows a mode path through a tuple with CuTe IR's diagnostics. A leaf
-/// has one mode, itself (CuTe's get<0> of an integer), so a top-level leaf
-/// accepts index 0; below the top, a path must stop at a leaf.
-IntTuple tupleAt(const IntTuple &t, const std::vector<int> &path) {
-  const IntTuple *cur = &t;
+/// Follows a mode path through a tuple or a tile with CuTe IR's
+/// diagnostics. A leaf has one mode, itself (CuTe's get<0> of an integer),
+/// so a top-level leaf accepts index 0; below the top, a path must stop at
+/// a leaf. `child(node, i)` is mode i of a tuple node.
+template <class Node, class Child>
+const Node &followPath(const Node &root, const std::vector<int> &path,
+                       Child child) {
+  const Node *cur = &root;
   for (size_t d = 0; d < path.size(); ++d) {
     if (!cur->isTuple()) {
       if (d == 0) {
@@ -50,9 +53,15 @@ IntTuple tupleAt(const IntTuple &t, const std::vector<int> &path) {
       fail("expects mode index in [0, " + std::to_string(cur->rank()) +
            ") at depth " + std::to_string(d) + ", but got " +
            std::to_string(path[d]));
-    cur = &(*cur)[size_t(path[d])];
+    cur = &child(*cur, size_t(path[d]));
   }
   return *cur;
+}
+
+IntTuple tupleAt(const IntTuple &t, const std::vector<int> &path) {
+  return followPath(
+      t, path,
+      [](const IntTuple &n, size_t i) -> const IntTuple & { return n[i]; });
 }
 
 Layout layoutAt(const Layout &l, const std::vector<int> &path) {
@@ -60,24 +69,9 @@ Layout layoutAt(const Layout &l, const std::vector<int> &path) {
 }
 
 Tile tileAt(const Tile &t, const std::vector<int> &path) {
-  const Tile *cur = &t;
-  for (size_t d = 0; d < path.size(); ++d) {
-    if (!cur->isTuple()) {
-      if (d == 0) {
-        if (path[0] != 0)
-          fail("expects mode index in [0, 1) at depth 0, but got " +
-               std::to_string(path[0]));
-        continue;
-      }
-      fail(extraIndices(path.size() - d, d));
-    }
-    if (path[d] < 0 || size_t(path[d]) >= cur->rank())
-      fail("expects mode index in [0, " + std::to_string(cur->rank()) +
-           ") at depth " + std::to_string(d) + ", but got " +
-           std::to_string(path[d]));
-    cur = &cur->elems[size_t(path[d])];
-  }
-  return *cur;
+  return followPath(t, path, [](const Tile &n, size_t i) -> const Tile & {
+    return n.elems[i];
+  });
 }
 
 /// Applies `f` to a layout, or to B of a composed layout keeping A and O.

@@ -463,13 +463,9 @@ CuteValue CuteValue::mapInts(const IntFn &f) const {
 }
 
 CuteValue CuteValue::canonical() const {
-  int64_t next = 0;
-  return mapInts([&](const Int &i) -> Int {
-    if (i.isStatic())
-      return i;
-    bool bare = i.expr()->kind == ::cute::layout::ExprKind::Sym;
-    return Int::symbol(next++, i.width(), bare ? i.divisor() : 1);
-  });
+  // Fresh symbols from 0: what parsing the printed text gives.
+  DynamicSymbols syms;
+  return withFreshSymbols(syms);
 }
 
 CuteValue CuteValue::withFreshSymbols(DynamicSymbols &syms) const {

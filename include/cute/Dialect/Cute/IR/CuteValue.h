@@ -79,8 +79,9 @@ struct CuteValue {
   /// order, keeping each leaf's width; a bare symbol keeps its divisor (a
   /// derived expression prints as plain `?`, so it loses it).
   CuteValue canonical() const;
-  /// A canonical value with its symbols renumbered to fresh ids of `syms`,
-  /// so that values read from several types do not share symbols.
+  /// Dynamic leaves replaced by fresh symbols of `syms` in text order (as
+  /// canonical() does from 0), so that values read from several types do
+  /// not share symbols.
   CuteValue withFreshSymbols(::cute::layout::DynamicSymbols &syms) const;
   /// Structural identity: same kind, same tree, same leaves (including the
   /// widths and divisors of dynamic leaves).
