@@ -6,6 +6,7 @@
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Registration/Registration.h"
 #include "cute/Support/KernelMetadataSchema.h"
+#include "cute/Target/KernelInfo.h"
 #include "cute/Target/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -194,6 +195,9 @@ Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
   if (!module)
     return fail(ErrorCode::Parse, "cannot parse the source");
+  // Parameter names for the metadata from the text in hand: the buffer
+  // name need not be a readable file.
+  mlir::cute::nameKernelParamsFromSource(*module, sourceMgr);
 
   SmallVector<gpu::GPUModuleOp> gpuModules;
   module->walk([&](gpu::GPUModuleOp m) { gpuModules.push_back(m); });

@@ -313,7 +313,20 @@ Expected<Program> Program::loadFiles(const Context &ctx,
 Expected<Kernel> Program::kernel(const std::string &name) const {
   CUTE_ASSIGN_OR_RETURN(const KernelInfo *info, meta_.kernel(name));
   CUTE_ASSIGN_OR_RETURN(Function fn, module_.function(name));
-  return Kernel(std::move(fn), *info);
+  std::vector<Kernel> variants;
+  for (const VariantInfo &v : info->variants) {
+    auto withContext = [&](const Error &e) {
+      return e.withContext("variant '" + v.name + "' of kernel '" + name + "'");
+    };
+    Expected<const KernelInfo *> vinfo = meta_.kernel(v.name);
+    if (!vinfo)
+      return withContext(vinfo.error());
+    Expected<Function> vfn = module_.function(v.name);
+    if (!vfn)
+      return withContext(vfn.error());
+    variants.emplace_back(std::move(vfn).value(), **vinfo);
+  }
+  return Kernel(std::move(fn), *info, std::move(variants));
 }
 
 } // namespace cute::rt

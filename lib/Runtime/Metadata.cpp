@@ -304,6 +304,177 @@ Expected<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
   return p;
 }
 
+std::string index(const std::string &where, size_t i) {
+  return where + "[" + std::to_string(i) + "]";
+}
+
+bool isIntegerElem(ElemType t) {
+  switch (t) {
+  case ElemType::I8:
+  case ElemType::I16:
+  case ElemType::I32:
+  case ElemType::I64:
+  case ElemType::U8:
+  case ElemType::U16:
+  case ElemType::U32:
+  case ElemType::U64:
+  case ElemType::Index:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::string describeParam(const KernelInfo &k, size_t i) {
+  const ParamInfo &p = k.params[i];
+  std::string s = "param " + std::to_string(i) + " '" + p.name + "' is " +
+                  paramKindName(p.kind);
+  if (p.elem)
+    s += std::string(" ") + elemTypeName(*p.elem);
+  return s;
+}
+
+/// One "when" entry: {"param": i, "align": n} or {"param": i, "div": n}.
+Expected<VariantCondition> parseCondition(const JsonValue &v,
+                                          const std::string &where,
+                                          const KernelInfo &k) {
+  if (!v.isObject())
+    return metaError(where, "expected object, got " + describe(v));
+  const JsonValue *align = nullptr, *div = nullptr;
+  for (const auto &m : v.members()) {
+    if (m.first == key::Param)
+      continue;
+    if (m.first == key::Align)
+      align = &m.second;
+    else if (m.first == key::Div)
+      div = &m.second;
+    else
+      return metaError(where, "unknown condition '" + m.first + "' (expected " +
+                                  key::Align + " or " + key::Div + ")");
+  }
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *param,
+                        require(v, where, key::Param, Kind::Number));
+  CUTE_ASSIGN_OR_RETURN(int64_t pi,
+                        intField(*param, at(where, key::Param), 0, INT32_MAX));
+  if (size_t(pi) >= k.params.size())
+    return metaError(at(where, key::Param),
+                     "index " + std::to_string(pi) + " out of range: kernel '" +
+                         k.name + "' has " + std::to_string(k.params.size()) +
+                         " params");
+  if (!align && !div)
+    return metaError(where, std::string("missing condition (") + key::Align +
+                                " or " + key::Div + ")");
+  if (align && div)
+    return metaError(where, std::string("has both ") + key::Align + " and " +
+                                key::Div + "; write two conditions");
+  VariantCondition c;
+  c.param = size_t(pi);
+  const ParamInfo &p = k.params[c.param];
+  if (align) {
+    c.kind = VariantCondition::Kind::Align;
+    CUTE_ASSIGN_OR_RETURN(int64_t a, intField(*align, at(where, key::Align), 1,
+                                              int64_t(1) << 30));
+    if (a & (a - 1))
+      return metaError(at(where, key::Align),
+                       "must be a power of two, got " + std::to_string(a));
+    if (p.kind != ParamKind::Pointer)
+      return metaError(at(where, key::Align),
+                       describeParam(k, c.param) +
+                           "; align applies to ptr params");
+    c.value = uint64_t(a);
+  } else {
+    c.kind = VariantCondition::Kind::Div;
+    CUTE_ASSIGN_OR_RETURN(
+        int64_t d, intField(*div, at(where, key::Div), 1, int64_t(1) << 62));
+    if (p.kind != ParamKind::Scalar || !p.elem || !isIntegerElem(*p.elem))
+      return metaError(at(where, key::Div),
+                       describeParam(k, c.param) +
+                           "; div applies to integer scalar params");
+    c.value = uint64_t(d);
+  }
+  return c;
+}
+
+Expected<VariantInfo> parseVariant(const JsonValue &v, const std::string &where,
+                                   const KernelInfo &k) {
+  if (!v.isObject())
+    return metaError(where, "expected object, got " + describe(v));
+  CUTE_TRY(checkKeys(v, where, metadata::kVariantKeys));
+  VariantInfo var;
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *name,
+                        require(v, where, key::Name, Kind::String));
+  if (name->asString().empty())
+    return metaError(at(where, key::Name), "must not be empty");
+  var.name = name->asString();
+  if (var.name == k.name)
+    return metaError(at(where, key::Name),
+                     "'" + var.name + "' names the kernel itself");
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *when,
+                        require(v, where, key::When, Kind::Array));
+  if (when->elements().empty())
+    return metaError(at(where, key::When),
+                     "must not be empty (a variant that always applies "
+                     "hides the generic kernel)");
+  for (size_t i = 0; i < when->elements().size(); ++i) {
+    CUTE_ASSIGN_OR_RETURN(
+        VariantCondition c,
+        parseCondition(when->elements()[i], index(at(where, key::When), i), k));
+    var.when.push_back(c);
+  }
+  return var;
+}
+
+/// What the reader can check only with the whole document: each variant
+/// names another kernel of it, without variants of its own, that takes the
+/// same parameters.
+Status checkVariants(const ModuleMetadata &m) {
+  for (size_t ki = 0; ki < m.kernels.size(); ++ki) {
+    const KernelInfo &k = m.kernels[ki];
+    std::string kw = index(key::Kernels, ki);
+    for (size_t vi = 0; vi < k.variants.size(); ++vi) {
+      const VariantInfo &v = k.variants[vi];
+      std::string field = at(index(at(kw, key::Variants), vi), key::Name);
+      const KernelInfo *clone = m.find(v.name);
+      if (!clone)
+        return metaError(field,
+                         "no kernel named '" + v.name + "' in the document");
+      if (!clone->variants.empty())
+        return metaError(field, "'" + v.name +
+                                    "' has variants of its own; a variant "
+                                    "must be a plain kernel");
+      if (clone->params.size() != k.params.size())
+        return metaError(field, "'" + v.name + "' takes " +
+                                    std::to_string(clone->params.size()) +
+                                    " params, '" + k.name + "' takes " +
+                                    std::to_string(k.params.size()));
+      for (size_t i = 0; i < k.params.size(); ++i) {
+        const ParamInfo &a = clone->params[i], &b = k.params[i];
+        if (a.kind != b.kind || a.bytes != b.bytes || a.elem != b.elem)
+          return metaError(field, "'" + v.name + "' " +
+                                      describeParam(*clone, i) + ", '" +
+                                      k.name + "' " + describeParam(k, i) +
+                                      "; a variant takes the same params");
+        // validateArgs checks the variant's own alignments: a condition
+        // must guarantee each that the generic kernel does not.
+        if (a.kind != ParamKind::Pointer || a.align <= b.align)
+          continue;
+        bool guaranteed = false;
+        for (const VariantCondition &c : v.when)
+          guaranteed |= c.kind == VariantCondition::Kind::Align &&
+                        c.param == i && c.value >= a.align;
+        if (!guaranteed)
+          return metaError(
+              field, "'" + v.name + "' assumes param " + std::to_string(i) +
+                         " '" + a.name + "' is aligned to " +
+                         std::to_string(a.align) + ", but '" + k.name +
+                         "' promises " + std::to_string(b.align) +
+                         " and no condition checks it");
+      }
+    }
+  }
+  return okStatus();
+}
+
 Expected<KernelInfo> parseKernel(const JsonValue &v, const std::string &where) {
   if (!v.isObject())
     return metaError(where, "expected object, got " + describe(v));
@@ -343,6 +514,20 @@ Expected<KernelInfo> parseKernel(const JsonValue &v, const std::string &where) {
     CUTE_ASSIGN_OR_RETURN(
         int64_t x, intField(*s, at(where, key::SmemDynamic), 0, kMaxSmem));
     k.smemDynamic = size_t(x);
+  }
+  if (const JsonValue *vs = v.find(key::Variants)) {
+    std::string vw = at(where, key::Variants);
+    if (!vs->isArray())
+      return metaError(vw, "expected array, got " + describe(*vs));
+    for (size_t i = 0; i < vs->elements().size(); ++i) {
+      CUTE_ASSIGN_OR_RETURN(VariantInfo var,
+                            parseVariant(vs->elements()[i], index(vw, i), k));
+      for (const VariantInfo &w : k.variants)
+        if (w.name == var.name)
+          return metaError(at(index(vw, i), key::Name),
+                           "duplicate variant '" + var.name + "'");
+      k.variants.push_back(std::move(var));
+    }
   }
   return k;
 }
@@ -396,6 +581,7 @@ Expected<ModuleMetadata> parseMetadata(std::string_view json) {
                        "duplicate kernel name '" + k.name + "'");
     m.kernels.push_back(std::move(k));
   }
+  CUTE_TRY(checkVariants(m));
   return m;
 }
 

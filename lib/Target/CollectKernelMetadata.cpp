@@ -25,17 +25,14 @@ struct CuteCollectKernelMetadataPass
     ModuleOp top = getOperation();
     bool failed = false;
     top.walk([&](gpu::GPUModuleOp mod) {
+      FailureOr<std::vector<KernelInfo>> infos = collectKernelInfos(mod);
+      if (::mlir::failed(infos)) {
+        failed = true;
+        return;
+      }
       llvm::json::Array kernels;
-      mod.walk([&](gpu::GPUFuncOp fn) {
-        if (!fn.isKernel())
-          return;
-        FailureOr<KernelInfo> k = computeKernelInfo(fn);
-        if (::mlir::failed(k)) {
-          failed = true;
-          return;
-        }
-        kernels.push_back(toJSON(*k));
-      });
+      for (const KernelInfo &k : *infos)
+        kernels.push_back(toJSON(k));
       std::string text;
       llvm::raw_string_ostream os(text);
       os << llvm::json::Value(

@@ -8,6 +8,11 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -28,6 +33,106 @@ static std::array<int32_t, 3> dims(Attribute a) {
     for (size_t i = 0; i < std::min<size_t>(3, arr.size()); ++i)
       d[i] = arr[i];
   return d;
+}
+
+//===----------------------------------------------------------------------===//
+// Parameter names from the source
+//===----------------------------------------------------------------------===//
+
+std::string mlir::cute::ssaNameAt(StringRef line, unsigned column) {
+  if (column == 0 || column > line.size())
+    return "";
+  StringRef rest = line.drop_front(column - 1);
+  if (!rest.consume_front("%"))
+    return "";
+  // MLIR's suffix-id: digits, or a letter or one of $._- then those and
+  // digits. Only the named form is a name.
+  auto idChar = [](char c) {
+    return llvm::isAlnum(c) || c == '$' || c == '.' || c == '_' || c == '-';
+  };
+  size_t n = 0;
+  while (n < rest.size() && idChar(rest[n]))
+    ++n;
+  StringRef id = rest.take_front(n);
+  if (id.empty() || llvm::isDigit(id.front()))
+    return "";
+  return id.str();
+}
+
+namespace {
+
+/// Lines of the source files argument locations point into, each file read
+/// at most once.
+class SourceLines {
+public:
+  /// Line `line` (1-based) of `file`; "" when the file cannot be read.
+  StringRef get(StringRef file, unsigned line) {
+    auto [it, inserted] = files_.try_emplace(file);
+    if (inserted && !file.empty() && !file.starts_with("<") && file != "-")
+      if (auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/true))
+        it->second = std::move(*buf);
+    if (!it->second || line == 0)
+      return "";
+    StringRef text = it->second->getBuffer();
+    for (unsigned l = 1; l < line; ++l) {
+      size_t nl = text.find('\n');
+      if (nl == StringRef::npos)
+        return "";
+      text = text.drop_front(nl + 1);
+    }
+    return text.take_until([](char c) { return c == '\n'; });
+  }
+
+private:
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> files_;
+};
+
+/// The name of `fn`'s argument `i`: `cute.param_name`, else the `%name` its
+/// location points at; "" when neither gives one.
+std::string sourceName(gpu::GPUFuncOp fn, unsigned i, SourceLines &lines) {
+  if (auto name = fn.getArgAttrOfType<StringAttr>(i, attrs::ParamName))
+    return name.getValue().str();
+  if (fn.getBody().empty())
+    return "";
+  auto loc = fn.getArgument(i).getLoc()->findInstanceOf<FileLineColLoc>();
+  if (!loc)
+    return "";
+  return ssaNameAt(lines.get(loc.getFilename(), loc.getLine()),
+                   loc.getColumn());
+}
+
+} // namespace
+
+void mlir::cute::nameKernelParamsFromSource(Operation *root,
+                                            llvm::SourceMgr &sourceMgr) {
+  root->walk([&](gpu::GPUFuncOp fn) {
+    if (!fn.isKernel() || fn.getBody().empty())
+      return;
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
+      if (fn.getArgAttr(i, attrs::ParamName))
+        continue;
+      auto loc = fn.getArgument(i).getLoc()->findInstanceOf<FileLineColLoc>();
+      if (!loc)
+        continue;
+      for (unsigned b = 1, nb = sourceMgr.getNumBuffers(); b <= nb; ++b) {
+        const llvm::MemoryBuffer *buf = sourceMgr.getMemoryBuffer(b);
+        if (buf->getBufferIdentifier() != loc.getFilename().getValue())
+          continue;
+        llvm::SMLoc at = sourceMgr.FindLocForLineAndColumn(b, loc.getLine(),
+                                                           loc.getColumn());
+        if (!at.isValid())
+          break;
+        const char *end = buf->getBufferEnd();
+        StringRef rest(at.getPointer(), end - at.getPointer());
+        std::string name =
+            ssaNameAt(rest.take_until([](char c) { return c == '\n'; }), 1);
+        if (!name.empty())
+          fn.setArgAttr(i, attrs::ParamName,
+                        StringAttr::get(fn.getContext(), name));
+        break;
+      }
+    }
+  });
 }
 
 FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
@@ -62,10 +167,21 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
     if (bytes && !(dyn && dyn.getValue()))
       k.staticSmem += bytes.getInt();
   }
+  SourceLines lines;
+  llvm::StringSet<> taken;
+  auto unique = [&](std::string name, size_t i) {
+    if (name.empty() || taken.contains(name))
+      name = "arg" + std::to_string(i);
+    for (unsigned n = 1; taken.contains(name); ++n)
+      name = "arg" + std::to_string(i) + "_" + std::to_string(n);
+    taken.insert(name);
+    return name;
+  };
   for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
-    std::string base = "arg" + std::to_string(i);
+    std::string base = unique(sourceName(fn, i, lines), i);
     KernelParam p;
     p.name = base;
+    p.arg = i;
     if (isa<LLVM::LLVMPointerType>(t)) {
       p.kind = kind::Pointer;
       p.bytes = 8;
@@ -101,7 +217,9 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
       unsigned leaf = 0;
       for (const ::cute::layout::Int &v : dynamicLeavesOfType(t)) {
         KernelParam q;
-        q.name = base + ".leaf" + std::to_string(leaf++);
+        q.arg = i;
+        q.leaf = leaf;
+        q.name = unique(base + ".leaf" + std::to_string(leaf++), i);
         q.kind = kind::Scalar;
         q.elem = "i" + std::to_string(v.width());
         q.bytes = (v.width() + 7) / 8;
@@ -114,6 +232,246 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
     return failure();
   }
   return k;
+}
+
+//===----------------------------------------------------------------------===//
+// Specialized clones
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool isIntegerElem(StringRef elem) {
+  for (StringRef prefix : {"ui", "si", "i"})
+    if (elem.consume_front(prefix)) {
+      unsigned width = 0;
+      return !elem.getAsInteger(10, width) && width >= 8 && width <= 64;
+    }
+  return false;
+}
+
+std::string describeParam(const KernelParam &p) {
+  std::string s = p.kind;
+  if (!p.elem.empty())
+    s += " " + p.elem;
+  return s;
+}
+
+/// The conditions of `clone`'s `cute.specialization`, mapped from gpu.func
+/// argument indices to indices into `info.params`.
+FailureOr<std::vector<VariantCondition>>
+specializationConditions(gpu::GPUFuncOp clone, const KernelInfo &info,
+                         Attribute attr) {
+  auto fail = [&](const Twine &msg) {
+    clone.emitError("kernel @")
+        << info.name << ": " << attrs::Specialization << " " << msg;
+    return failure();
+  };
+  auto list = dyn_cast<ArrayAttr>(attr);
+  if (!list)
+    return fail("must be an array of dictionaries");
+  if (list.empty())
+    return fail("has no conditions: a clone that always applies makes the "
+                "generic kernel unreachable");
+  std::vector<VariantCondition> when;
+  unsigned numArgs = clone.getNumArguments();
+  for (auto [c, entry] : llvm::enumerate(list)) {
+    std::string where = "condition " + std::to_string(c);
+    auto dict = dyn_cast<DictionaryAttr>(entry);
+    if (!dict)
+      return fail(where + " must be a dictionary");
+    for (NamedAttribute na : dict) {
+      StringRef k = na.getName().getValue();
+      if (k != attrs::SpecParam && k != attrs::SpecAlign &&
+          k != attrs::SpecDiv && k != attrs::SpecLeaf)
+        return fail(where + ": unknown key '" + k +
+                    "' (allowed: param, align, div, leaf)");
+      if (!isa<IntegerAttr>(na.getValue()))
+        return fail(where + ": '" + k + "' must be an integer");
+    }
+    auto get = [&](StringRef k) -> std::optional<int64_t> {
+      if (auto a = dict.getAs<IntegerAttr>(k))
+        return a.getValue().getSExtValue();
+      return std::nullopt;
+    };
+    std::optional<int64_t> arg = get(attrs::SpecParam);
+    std::optional<int64_t> align = get(attrs::SpecAlign);
+    std::optional<int64_t> div = get(attrs::SpecDiv);
+    std::optional<int64_t> leaf = get(attrs::SpecLeaf);
+    if (!arg)
+      return fail(where + ": missing 'param'");
+    if (*arg < 0 || *arg >= int64_t(numArgs))
+      return fail(where + ": param " + std::to_string(*arg) +
+                  " is out of range: the kernel has " +
+                  std::to_string(numArgs) + " argument(s)");
+    if (bool(align) == bool(div))
+      return fail(where + ": needs exactly one of 'align' and 'div'");
+    VariantCondition cond;
+    auto params = llvm::make_filter_range(
+        info.params, [&](const KernelParam &p) { return p.arg == *arg; });
+    auto indexOf = [&](const KernelParam &p) {
+      return int64_t(&p - info.params.data());
+    };
+    std::string argDesc = "argument " + std::to_string(*arg);
+    if (align) {
+      if (*align <= 0 || (*align & (*align - 1)))
+        return fail(where + ": align " + std::to_string(*align) +
+                    " is not a positive power of two");
+      if (leaf)
+        return fail(where + ": 'leaf' goes with 'div', not 'align'");
+      const KernelParam *ptr = nullptr;
+      for (const KernelParam &p : params)
+        if (p.leaf < 0 && p.kind == kind::Pointer)
+          ptr = &p;
+      if (!ptr)
+        return fail(where + ": align needs a pointer, and " + argDesc +
+                    " is not one");
+      cond.param = indexOf(*ptr);
+      cond.align = *align;
+    } else {
+      if (*div <= 0)
+        return fail(where + ": div " + std::to_string(*div) +
+                    " is not positive");
+      SmallVector<const KernelParam *> ints;
+      for (const KernelParam &p : params)
+        if (p.kind == kind::Scalar && isIntegerElem(p.elem) &&
+            (!leaf || p.leaf == *leaf))
+          ints.push_back(&p);
+      if (leaf && ints.empty())
+        return fail(where + ": " + argDesc + " has no dynamic leaf " +
+                    std::to_string(*leaf));
+      if (ints.empty())
+        return fail(where + ": div needs an integer scalar, and " + argDesc +
+                    " is not one");
+      if (ints.size() > 1)
+        return fail(where + ": " + argDesc + " has " +
+                    std::to_string(ints.size()) +
+                    " dynamic leaves; say which with 'leaf'");
+      cond.param = indexOf(*ints.front());
+      cond.div = *div;
+    }
+    when.push_back(cond);
+  }
+  return when;
+}
+
+} // namespace
+
+FailureOr<std::vector<KernelInfo>>
+mlir::cute::collectKernelInfos(gpu::GPUModuleOp mod) {
+  std::vector<KernelInfo> infos;
+  SmallVector<gpu::GPUFuncOp> fns;
+  bool ok = true;
+  for (auto fn : mod.getOps<gpu::GPUFuncOp>()) {
+    if (!fn.isKernel())
+      continue;
+    FailureOr<KernelInfo> k = computeKernelInfo(fn);
+    if (failed(k)) {
+      ok = false;
+      continue;
+    }
+    infos.push_back(std::move(*k));
+    fns.push_back(fn);
+  }
+  if (!ok)
+    return failure();
+  auto find = [&](StringRef name) -> KernelInfo * {
+    for (KernelInfo &k : infos)
+      if (k.name == name)
+        return &k;
+    return nullptr;
+  };
+  for (auto [fn, info] : llvm::zip(fns, infos)) {
+    Attribute of = fn->getAttr(attrs::SpecializationOf);
+    Attribute spec = fn->getAttr(attrs::Specialization);
+    if (!of && !spec)
+      continue;
+    // "kernel @k__spec0 is ..." or, with a colon, "kernel @k__spec0: x ...".
+    auto err = [&, &info = info, &fn = fn](bool colon) -> InFlightDiagnostic {
+      ok = false;
+      InFlightDiagnostic d = fn.emitError("kernel @");
+      d << info.name << (colon ? ": " : " ");
+      return d;
+    };
+    if (!of || !spec) {
+      err(false) << "has "
+                 << (of ? attrs::SpecializationOf : attrs::Specialization)
+                 << " without "
+                 << (of ? attrs::Specialization : attrs::SpecializationOf);
+      continue;
+    }
+    auto ofName = dyn_cast<StringAttr>(of);
+    if (!ofName) {
+      err(true) << attrs::SpecializationOf
+                << " must be a string naming the generic kernel, got " << of;
+      continue;
+    }
+    KernelInfo *generic = find(ofName.getValue());
+    if (!generic) {
+      err(false) << "is a specialization of '" << ofName.getValue()
+                 << "', which is not a kernel of gpu.module @" << mod.getName();
+      continue;
+    }
+    if (generic == &info) {
+      err(false) << "is a specialization of itself";
+      continue;
+    }
+    if (auto genericFn = mod.lookupSymbol<gpu::GPUFuncOp>(generic->name);
+        genericFn && genericFn->hasAttr(attrs::SpecializationOf)) {
+      err(false) << "is a specialization of '" << generic->name
+                 << "', which is itself a specialization";
+      continue;
+    }
+    if (info.params.size() != generic->params.size()) {
+      err(false) << "takes " << info.params.size()
+                 << " runtime parameter(s), but its generic kernel '"
+                 << generic->name << "' takes " << generic->params.size()
+                 << "; a specialization must take the same ones";
+      continue;
+    }
+    bool same = true;
+    for (auto [i, p, q] : llvm::enumerate(info.params, generic->params)) {
+      if (p.kind == q.kind && p.elem == q.elem && p.bytes == q.bytes)
+        continue;
+      err(true) << "parameter " << i << " ('" << p.name << "') is "
+                << describeParam(p) << ", but its generic kernel '"
+                << generic->name << "' has " << describeParam(q)
+                << "; a specialization must take the same parameters";
+      same = false;
+      break;
+    }
+    if (!same)
+      continue;
+    FailureOr<std::vector<VariantCondition>> when =
+        specializationConditions(fn, info, spec);
+    if (failed(when)) {
+      ok = false;
+      continue;
+    }
+    // The runtime checks the clone's own alignments at launch: a condition
+    // must guarantee each that the generic kernel does not.
+    for (auto [i, p, q] : llvm::enumerate(info.params, generic->params)) {
+      if (p.kind != kind::Pointer || p.align <= std::max<int64_t>(q.align, 1))
+        continue;
+      bool guaranteed =
+          llvm::any_of(*when, [&, i = i, &p = p](const VariantCondition &c) {
+            return c.param == int64_t(i) && c.align >= p.align;
+          });
+      if (!guaranteed) {
+        err(false) << "assumes parameter " << i << " ('" << p.name
+                   << "') is aligned to " << p.align << " bytes, but '"
+                   << generic->name << "' promises "
+                   << std::max<int64_t>(q.align, 1) << " and no condition of "
+                   << attrs::Specialization << " checks it";
+        break;
+      }
+    }
+    if (!ok)
+      continue;
+    generic->variants.push_back(KernelVariant{info.name, std::move(*when)});
+  }
+  if (!ok)
+    return failure();
+  return infos;
 }
 
 llvm::json::Object mlir::cute::toJSON(const KernelInfo &k) {
@@ -130,12 +488,30 @@ llvm::json::Object mlir::cute::toJSON(const KernelInfo &k) {
   auto arr = [](const std::array<int32_t, 3> &d) {
     return llvm::json::Array{d[0], d[1], d[2]};
   };
-  return llvm::json::Object{{key::Name, k.name},
-                            {key::Params, std::move(params)},
-                            {key::Block, arr(k.block)},
-                            {key::Cluster, arr(k.cluster)},
-                            {key::SmemStatic, k.staticSmem},
-                            {key::SmemDynamic, k.dynamicSmem}};
+  llvm::json::Object o{{key::Name, k.name},
+                       {key::Params, std::move(params)},
+                       {key::Block, arr(k.block)},
+                       {key::Cluster, arr(k.cluster)},
+                       {key::SmemStatic, k.staticSmem},
+                       {key::SmemDynamic, k.dynamicSmem}};
+  if (!k.variants.empty()) {
+    llvm::json::Array variants;
+    for (const KernelVariant &v : k.variants) {
+      llvm::json::Array when;
+      for (const VariantCondition &c : v.when) {
+        llvm::json::Object co{{key::Param, c.param}};
+        if (c.align)
+          co[key::Align] = c.align;
+        else
+          co[key::Div] = c.div;
+        when.push_back(std::move(co));
+      }
+      variants.push_back(llvm::json::Object{{key::Name, v.name},
+                                            {key::When, std::move(when)}});
+    }
+    o[key::Variants] = std::move(variants);
+  }
+  return o;
 }
 
 llvm::json::Object mlir::cute::metadataDocument(llvm::StringRef chip,

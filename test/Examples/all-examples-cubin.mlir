@@ -17,4 +17,4 @@
 
 // The metadata records the alignment each pointer parameter promises.
 // RUN: FileCheck %s --check-prefix=ALIGN < %t/elementwise.sm_90a.json
-// ALIGN: "name":"add_f32","params":[{"align":16,"bytes":8,"elem":"f32","kind":"ptr","name":"arg0"}
+// ALIGN: "name":"add_f32","params":[{"align":16,"bytes":8,"elem":"f32","kind":"ptr","name":"pa"}

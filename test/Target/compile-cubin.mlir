@@ -18,10 +18,10 @@
 // JSON-SAME: "block":[128,1,1]
 // JSON-SAME: "cluster":[1,1,1]
 // JSON-SAME: "name":"add_f32x4"
-// JSON-SAME: "params":[{"bytes":8,"elem":"f32","kind":"ptr","name":"arg0"},{"bytes":8,"elem":"f32","kind":"ptr","name":"arg1"},{"bytes":8,"elem":"f32","kind":"ptr","name":"arg2"},{"bytes":4,"elem":"i32","kind":"scalar","name":"arg3"}]
+// JSON-SAME: "params":[{"bytes":8,"elem":"f32","kind":"ptr","name":"a"},{"bytes":8,"elem":"f32","kind":"ptr","name":"b"},{"bytes":8,"elem":"f32","kind":"ptr","name":"c"},{"bytes":4,"elem":"i32","kind":"scalar","name":"n"}]
 // JSON-SAME: "smem_dynamic":0,"smem_static":0
 // JSON-SAME: "module":"kernels"
-// JSON-SAME: "schema_version":1
+// JSON-SAME: "schema_version":2
 // The cubin object keeps its PTX (what the JIT reads from the module).
 // IR-PTX: #gpu.object<{{.*}}cute.ptx = "{{.*}}.target sm_100a
 // PTX: .target sm_100a

@@ -8,6 +8,12 @@
 // dynamic shared memory limit when needed and calls cuLaunchKernelEx with a
 // cluster-dimension attribute.
 //
+// A kernel compiled with specialized clones ("variants" in the metadata)
+// launches the first clone whose conditions hold for the actual arguments
+// (aligned pointers, divisible integers), else the generic kernel:
+// selectVariant is that choice as pure host code. With CUTE_LOG=variants
+// each such launch prints the choice and why to stderr.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_RUNTIME_LAUNCH_H
 #define CUTE_RUNTIME_LAUNCH_H
@@ -95,22 +101,79 @@ Expected<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
 Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
               const LaunchConfig &cfg, const KernelArgs &args);
 
-/// A Function with its metadata.
+/// Whether `cond` holds for `args`, and the reason in words: "param 0 'x'
+/// align 16" / "param 4 'cols' % 16 == 0" when it holds, "param 0 'x' =
+/// 0x7f0000000004 is not aligned to 16" / "param 4 'cols' = 1003 is not a
+/// multiple of 16" when not. An argument that is missing or not of the
+/// parameter's kind, size and type fails the condition (validateArgs
+/// reports it). Integer scalars are read by the parameter's element type
+/// (i8..i64, u8..u64, index).
+struct ConditionResult {
+  bool holds = false;
+  std::string text;
+};
+ConditionResult checkCondition(const KernelInfo &info,
+                               const VariantCondition &cond,
+                               const KernelArgs &args);
+
+/// Which of `generic`'s variants a launch with `args` runs: the first whose
+/// conditions all hold, else the generic kernel.
+struct VariantChoice {
+  /// Index into generic.variants; nullopt for the generic kernel.
+  std::optional<size_t> variant;
+  /// The chosen kernel's name.
+  std::string name;
+  /// For a variant: its conditions ("param 0 'x' align 16, param 4 'cols' %
+  /// 16 == 0"), then for each variant passed over before it "; not
+  /// 'k__spec0': <first condition that failed>". For the generic kernel:
+  /// "'k__spec0': <first failed condition>; 'k__spec1': ..." ("no
+  /// variants" when it has none).
+  std::string reason;
+};
+VariantChoice selectVariant(const KernelInfo &generic, const KernelArgs &args);
+
+/// The stderr line for a choice: "cute: kernel 'k' -> 'k__spec0' (<reason>)"
+/// or "cute: kernel 'k' -> generic (<reason>)".
+std::string variantLogLine(const KernelInfo &generic,
+                           const VariantChoice &choice);
+
+/// Whether $CUTE_LOG, a comma-separated list, holds "variants" or "all".
+/// Read at every launch of a kernel with variants.
+bool variantLogEnabled();
+
+/// A Function with its metadata, and for a generic kernel with variants,
+/// the variants' Kernels (variants()[i] runs info().variants[i]).
 class Kernel {
 public:
   Kernel() = default;
   Kernel(Function fn, KernelInfo info)
       : fn_(std::move(fn)), info_(std::move(info)) {}
+  /// `variants` in the order of info.variants; Program::kernel builds them.
+  Kernel(Function fn, KernelInfo info, std::vector<Kernel> variants)
+      : fn_(std::move(fn)), info_(std::move(info)),
+        variants_(std::move(variants)) {}
+
+  /// Checks the arguments against this kernel's metadata, picks the variant
+  /// (selectVariant; logged with CUTE_LOG=variants), then validates and
+  /// launches the chosen kernel like rt::launch.
   Status launch(const Stream &stream, const LaunchConfig &cfg,
-                const KernelArgs &args) const {
-    return rt::launch(fn_, info_, stream, cfg, args);
+                const KernelArgs &args) const;
+
+  /// The choice launch() makes for `args`.
+  VariantChoice select(const KernelArgs &args) const;
+  /// The name of the kernel launch() would run for `args`.
+  std::string selectedName(const KernelArgs &args) const {
+    return select(args).name;
   }
+
   const Function &function() const { return fn_; }
   const KernelInfo &info() const { return info_; }
+  const std::vector<Kernel> &variants() const { return variants_; }
 
 private:
   Function fn_;
   KernelInfo info_;
+  std::vector<Kernel> variants_;
 };
 
 /// A loaded module plus its metadata: what the compiler produces.
@@ -125,7 +188,8 @@ public:
                                      const std::string &imagePath,
                                      const std::string &metadataPath);
 
-  /// The named kernel, checked to exist in both metadata and module.
+  /// The named kernel, checked to exist in both metadata and module, with
+  /// its variants (each checked the same way).
   Expected<Kernel> kernel(const std::string &name) const;
   const Module &module() const { return module_; }
   const ModuleMetadata &metadata() const { return meta_; }

@@ -9,8 +9,13 @@
 // plus elem (scalar) or tma (tma_desc). Optional: module (a string), cluster
 // (default [1,1,1]), smem_static / smem_dynamic (default 0), a param's
 // "elem" on ptr (absent or "" = untyped pointer) and tma_desc, "align" on
-// ptr. Unknown keys are rejected so that typos fail loudly. TMA "box" lists
-// dimensions innermost first, like CUtensorMap.
+// ptr, "variants" on a kernel. Unknown keys are rejected so that typos fail
+// loudly. TMA "box" lists dimensions innermost first, like CUtensorMap.
+//
+// A generic kernel's "variants" name other kernels of the same document:
+// clones compiled for aligned pointers and divisible sizes, in priority
+// order, each with the conditions under which it may run instead
+// (cute/Runtime/Variants.h chooses; Kernel::launch uses it).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_RUNTIME_METADATA_H
@@ -50,6 +55,25 @@ struct ParamInfo {
   std::optional<TmaParamInfo> tma; ///< set iff kind == TmaDesc
 };
 
+/// One condition of a variant ("when" entry), on the kernel's
+/// params[param]: Align holds when the pointer value is a multiple of
+/// `value` bytes (a power of two), Div when the integer scalar is a multiple
+/// of `value` (positive).
+struct VariantCondition {
+  enum class Kind { Align, Div };
+  size_t param = 0;
+  Kind kind = Kind::Align;
+  uint64_t value = 1;
+};
+
+/// A specialized clone of a kernel ("variants" entry): the kernel `name` of
+/// the same document, which takes the same parameters, may run when every
+/// condition of `when` holds.
+struct VariantInfo {
+  std::string name;
+  std::vector<VariantCondition> when;
+};
+
 struct KernelInfo {
   std::string name;
   std::vector<ParamInfo> params;
@@ -57,6 +81,9 @@ struct KernelInfo {
   Dim3 cluster;
   size_t smemStatic = 0;
   size_t smemDynamic = 0;
+  /// Clones to prefer, first match wins; empty for most kernels and for
+  /// the clones themselves.
+  std::vector<VariantInfo> variants;
 };
 
 struct ModuleMetadata {
@@ -73,7 +100,8 @@ struct ModuleMetadata {
 /// Parses and validates a metadata document. Errors are ErrorCode::Json for
 /// syntax and ErrorCode::Metadata naming the offending field (a missing or
 /// different schema_version included), e.g.
-/// "kernels[0].params[1].bytes: scalar of elem i32 must be 4 bytes, got 8".
+/// "kernels[0].params[1].bytes: scalar of elem i32 must be 4 bytes, got 8",
+/// "kernels[0].variants[1].when[0]: unknown condition 'divv'".
 Expected<ModuleMetadata> parseMetadata(std::string_view json);
 /// Reads `path` and parses it; errors are prefixed with the path.
 Expected<ModuleMetadata> loadMetadataFile(const std::string &path);

@@ -5,7 +5,7 @@
 // (lib/Target, cute-collect-kernel-metadata) and the runtime reads
 // (lib/Runtime/Metadata.cpp). Both use only the names below. MLIR-free.
 //
-//   {"schema_version":1, "chip":"sm_90a", "module":"kernels",
+//   {"schema_version":2, "chip":"sm_90a", "module":"kernels",
 //    "kernels":[{"name":"add_f32",
 //                "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8,
 //                           "align":16},
@@ -14,7 +14,20 @@
 //                           "tma":{"elem":"f16","rank":2,"box":[64,64],
 //                                  "swizzle":128,"interleave":0}}],
 //                "block":[128,1,1],"cluster":[1,1,1],
-//                "smem_static":0,"smem_dynamic":0}]}
+//                "smem_static":0,"smem_dynamic":0,
+//                "variants":[{"name":"add_f32__spec0",
+//                             "when":[{"param":0,"align":16},
+//                                     {"param":1,"div":16}]}]},
+//               {"name":"add_f32__spec0", ...same params...}]}
+//
+// "variants" (optional, version 2) lists, on a generic kernel, its
+// specialized clones in priority order: the runtime launches the first
+// whose conditions all hold for the actual arguments, else the generic
+// kernel. Each condition names one entry of "params" by index and is either
+// "align" (a ptr's value is a multiple of that many bytes, a power of two)
+// or "div" (an integer scalar's value is a multiple of that positive
+// number). Every variant is also an ordinary entry of "kernels", with the
+// generic kernel's parameter list.
 //
 // Element types ("elem") use MLIR's spellings (f16, bf16, f32, i32, ui32,
 // f8E4M3FN, ...; see cute/Runtime/Types.h for the ones the runtime knows).
@@ -33,7 +46,8 @@ namespace cute::metadata {
 
 /// Bump on every change a reader of the previous version would misread or
 /// reject (new required key, renamed key, changed meaning).
-inline constexpr int64_t kSchemaVersion = 1;
+/// Version 2: parameter names from the source, "variants".
+inline constexpr int64_t kSchemaVersion = 2;
 
 /// JSON object keys.
 namespace key {
@@ -49,11 +63,18 @@ inline constexpr char Block[] = "block";
 inline constexpr char Cluster[] = "cluster";          ///< default [1,1,1]
 inline constexpr char SmemStatic[] = "smem_static";   ///< bytes, default 0
 inline constexpr char SmemDynamic[] = "smem_dynamic"; ///< bytes, default 0
+inline constexpr char Variants[] = "variants"; ///< optional, generic only
+// A variant (an entry of "variants"); its "name" is a kernel's name.
+inline constexpr char When[] = "when";
+// A condition (an entry of "when"): "param" and one of "align", "div".
+inline constexpr char Param[] = "param"; ///< index into the kernel's params
+inline constexpr char Div[] = "div";     ///< integer scalar % div == 0
 // A parameter.
 inline constexpr char Kind[] = "kind";
 inline constexpr char Elem[] = "elem"; ///< also the TMA element type
 inline constexpr char Bytes[] = "bytes";
-inline constexpr char Align[] = "align"; ///< ptr only: promised alignment
+inline constexpr char Align[] = "align"; ///< ptr: promised alignment;
+                                         ///< condition: pointer % align == 0
 inline constexpr char Tma[] = "tma";     ///< tma_desc only
 // A TMA descriptor parameter's "tma" object.
 inline constexpr char Rank[] = "rank";
@@ -66,8 +87,10 @@ inline constexpr char Interleave[] = "interleave";
 inline constexpr const char *kDocumentKeys[] = {key::SchemaVersion, key::Chip,
                                                 key::Module, key::Kernels};
 inline constexpr const char *kKernelKeys[] = {
-    key::Name,    key::Params,     key::Block,
-    key::Cluster, key::SmemStatic, key::SmemDynamic};
+    key::Name,       key::Params,      key::Block,   key::Cluster,
+    key::SmemStatic, key::SmemDynamic, key::Variants};
+inline constexpr const char *kVariantKeys[] = {key::Name, key::When};
+// A condition: "param" and exactly one of "align", "div".
 inline constexpr const char *kParamKeys[] = {key::Name,  key::Kind,  key::Elem,
                                              key::Bytes, key::Align, key::Tma};
 inline constexpr const char *kTmaKeys[] = {key::Elem, key::Rank, key::Box,

@@ -5,6 +5,10 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/Support/JSON.h"
 
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
 #include <array>
 #include <string>
 #include <vector>
@@ -18,6 +22,24 @@ struct KernelParam {
   std::string elem; // element type ("f32", "i32", ...; "" if unknown)
   int64_t bytes = 0;
   int64_t align = 0; // pointers: assumed alignment in bytes (0: unknown)
+  unsigned arg = 0;  // the gpu.func argument it comes from
+  int64_t leaf = -1; // which dynamic leaf of that argument (-1: not a leaf)
+};
+
+/// One condition of a specialized clone, on the runtime parameter
+/// `params[param]` (not the gpu.func argument index): exactly one of
+/// `align` (pointer value % align == 0) and `div` (integer % div == 0) is
+/// set.
+struct VariantCondition {
+  int64_t param = 0;
+  int64_t align = 0;
+  int64_t div = 0;
+};
+
+/// A specialized clone of a generic kernel (`cute.specialization_of`).
+struct KernelVariant {
+  std::string name;
+  std::vector<VariantCondition> when;
 };
 
 struct KernelInfo {
@@ -28,6 +50,8 @@ struct KernelInfo {
   std::array<int32_t, 3> cluster{1, 1, 1};
   int64_t staticSmem = 0;  // workgroup attributions + static smem plan
   int64_t dynamicSmem = 0; // `cute.dynamic_smem`
+  /// Generic kernels: the clones that may run instead, in priority order.
+  std::vector<KernelVariant> variants;
 };
 
 /// Reads a kernel's launch facts (attribute names: CuteAttrNames.h): block
@@ -36,7 +60,30 @@ struct KernelInfo {
 /// `cute.dynamic_smem`, static smem from workgroup attributions plus the
 /// bytes of a static `cute.smem_plan` (cute-plan-smem). Emits an
 /// error on the function and fails for a parameter it cannot describe.
+///
+/// Parameter names: the argument's `cute.param_name`, else the `%name` in
+/// the source line its FileLineColLoc points at (when that file can be
+/// read), else "argN"; the dynamic leaves of a cute-typed argument `x` are
+/// "x.leaf0", "x.leaf1", ... A name that is taken already falls back to
+/// "argN". Does not read `cute.specialization*` (see collectKernelInfos).
 FailureOr<KernelInfo> computeKernelInfo(gpu::GPUFuncOp fn);
+
+/// The launch facts of every kernel of `mod`, in module order, with each
+/// specialized clone (`cute.specialization_of` + `cute.specialization`,
+/// CuteAttrNames.h) recorded in its generic kernel's `variants`, in module
+/// order. A clone naming no kernel of `mod`, a malformed condition, or a
+/// clone whose parameters differ from the generic kernel's is an error on
+/// the clone.
+FailureOr<std::vector<KernelInfo>> collectKernelInfos(gpu::GPUModuleOp mod);
+
+/// The `%name` token starting at 1-based `column` of `line`, without the
+/// `%`; "" unless it is a named SSA value (`%x`, `%x_1`, not `%0`).
+std::string ssaNameAt(llvm::StringRef line, unsigned column);
+
+/// Sets `cute.param_name` on each kernel argument under `root` that has
+/// none and whose location points at a `%name` token in one of
+/// `sourceMgr`'s buffers (the JIT, which parses from memory).
+void nameKernelParamsFromSource(Operation *root, llvm::SourceMgr &sourceMgr);
 
 /// One entry of the metadata's "kernels" array
 /// (cute/Support/KernelMetadataSchema.h).

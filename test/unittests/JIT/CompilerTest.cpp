@@ -422,8 +422,11 @@ TEST_F(JitTest, ResultComesFromTheModuleInMemoryWithoutFiles) {
   EXPECT_EQ(meta->module, "kernels");
   auto k = meta->kernel("add_f32x4");
   ASSERT_TRUE(k.ok()) << k.message();
-  EXPECT_EQ((*k)->params.size(), 4u);
+  ASSERT_EQ((*k)->params.size(), 4u);
   EXPECT_EQ((*k)->block.x, 128u);
+  // Parameter names come from the source text, which is no file here.
+  EXPECT_EQ((*k)->params[0].name, "a");
+  EXPECT_EQ((*k)->params[3].name, "n");
 #endif
   if (!havePtxas)
     GTEST_SKIP() << "no ptxas: the cubin part is not checked";
@@ -499,6 +502,59 @@ TEST_F(JitTest, CompileFileNamesThePathInDiagnostics) {
   EXPECT_EQ(missing.error().code(), cute::ErrorCode::Io);
   EXPECT_NE(missing.message().find("cannot read"), std::string::npos);
 }
+
+#ifdef CUTE_JIT_TESTS_WITH_RUNTIME
+// A kernel with a specialized clone, as the compiler emits them (written by
+// hand): the metadata names the clone as the generic kernel's variant and
+// the runtime reads it back.
+TEST_F(JitTest, SpecializedClonesBecomeVariants) {
+  const char *source = R"mlir(
+module attributes {gpu.container_module} {
+  gpu.module @spec {
+    gpu.func @copy__spec0(%src: !cute.ptr<f32, gmem, align<16>>,
+                          %dst: !cute.ptr<f32, gmem, align<16>>, %count: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>,
+                    cute.specialization_of = "copy",
+                    cute.specialization = [{param = 0 : i64, align = 16 : i64},
+                                           {param = 1 : i64, align = 16 : i64},
+                                           {param = 2 : i64, div = 4 : i64}]} {
+      gpu.return
+    }
+    gpu.func @copy(%src: !cute.ptr<f32, gmem, align<4>>,
+                   %dst: !cute.ptr<f32, gmem, align<4>>, %count: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+      gpu.return
+    }
+  }
+}
+)mlir";
+  JitOptions o = opts;
+  o.useDiskCache = false;
+  Compiler jit;
+  auto r = jit.compile(source, o);
+  ASSERT_TRUE(r.ok()) << r.message();
+  auto meta = cute::rt::parseMetadata(r->metadataJson);
+  ASSERT_TRUE(meta.ok()) << meta.error().str() << "\n" << r->metadataJson;
+  auto k = meta->kernel("copy");
+  ASSERT_TRUE(k.ok()) << k.message();
+  ASSERT_EQ((*k)->params.size(), 3u);
+  EXPECT_EQ((*k)->params[0].name, "src");
+  EXPECT_EQ((*k)->params[2].name, "count");
+  ASSERT_EQ((*k)->variants.size(), 1u);
+  const cute::rt::VariantInfo &v = (*k)->variants[0];
+  EXPECT_EQ(v.name, "copy__spec0");
+  ASSERT_EQ(v.when.size(), 3u);
+  EXPECT_EQ(v.when[0].kind, cute::rt::VariantCondition::Kind::Align);
+  EXPECT_EQ(v.when[0].value, 16u);
+  EXPECT_EQ(v.when[2].param, 2u);
+  EXPECT_EQ(v.when[2].kind, cute::rt::VariantCondition::Kind::Div);
+  EXPECT_EQ(v.when[2].value, 4u);
+  auto clone = meta->kernel("copy__spec0");
+  ASSERT_TRUE(clone.ok()) << clone.message();
+  EXPECT_EQ((*clone)->params[0].align, 16u);
+  EXPECT_NE(r->ptx.find(".entry copy__spec0("), std::string::npos);
+}
+#endif
 
 TEST_F(JitTest, DiskCacheCanBeTurnedOff) {
   JitOptions o = opts;

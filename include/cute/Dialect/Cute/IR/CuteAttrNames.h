@@ -36,6 +36,26 @@ inline constexpr llvm::StringLiteral SmemPlanOffsets("offsets"); ///< i64[]
 /// gpu.func argument (type): the element type behind an !llvm.ptr
 /// parameter, recorded in the launch metadata.
 inline constexpr llvm::StringLiteral ArgElem("cute.elem");
+/// gpu.func argument (string): the parameter's name in the launch metadata
+/// and runtime messages. Without it the name comes from the `%name` token
+/// the argument's location points at (the JIT sets it from its buffer).
+inline constexpr llvm::StringLiteral ParamName("cute.param_name");
+
+/// gpu.func (string): this kernel is a specialized clone of the kernel of
+/// that name in the same gpu.module; it carries `cute.specialization`.
+inline constexpr llvm::StringLiteral SpecializationOf("cute.specialization_of");
+/// gpu.func (array of dictionaries): the conditions under which the clone
+/// may run instead of the generic kernel, all of which must hold. Each is
+/// {param = <gpu.func argument index>, align = <bytes>} (the pointer value
+/// is a multiple of a power of two) or {param = i, div = <n>} (the integer
+/// scalar is a multiple of n > 0); `leaf = j` with `div` names the j-th
+/// dynamic leaf of a cute-typed argument. Clones are listed in the
+/// gpu.module most specialized first; the launch metadata keeps that order.
+inline constexpr llvm::StringLiteral Specialization("cute.specialization");
+inline constexpr llvm::StringLiteral SpecParam("param"); ///< i64
+inline constexpr llvm::StringLiteral SpecAlign("align"); ///< i64
+inline constexpr llvm::StringLiteral SpecDiv("div");     ///< i64
+inline constexpr llvm::StringLiteral SpecLeaf("leaf");   ///< i64, optional
 
 /// Top-level module (string): the launch-metadata JSON of the gpu.module
 /// `<name>`, written by cute-collect-kernel-metadata, read by

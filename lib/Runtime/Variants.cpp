@@ -1,0 +1,223 @@
+//===- Variants.cpp - Choosing a kernel's specialized clone ---------------===//
+#include "cute/Runtime/Launch.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace cute::rt {
+
+namespace {
+
+std::string hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
+  return buf;
+}
+
+std::string describeArg(const KernelArgs::Arg &a) {
+  std::string s = std::to_string(a.bytes) + "-byte " + paramKindName(a.kind);
+  if (a.elem)
+    s += std::string(" ") + elemTypeName(*a.elem);
+  return s;
+}
+
+struct Integer {
+  bool isSigned = true;
+  int64_t s = 0;  ///< the value, when isSigned
+  uint64_t u = 0; ///< the value, when not
+  std::string str() const {
+    return isSigned ? std::to_string(s) : std::to_string(u);
+  }
+  bool multipleOf(uint64_t d) const {
+    return isSigned ? s % int64_t(d) == 0 : u % d == 0;
+  }
+};
+
+/// Reads an integer of element type `t` from `bytes` bytes; nullopt when
+/// `t` is not an integer type of that size.
+std::optional<Integer> readInteger(const unsigned char *data, size_t bytes,
+                                   ElemType t) {
+  Integer v;
+  switch (t) {
+  case ElemType::I8:
+  case ElemType::I16:
+  case ElemType::I32:
+  case ElemType::I64:
+  case ElemType::Index:
+    v.isSigned = true;
+    break;
+  case ElemType::U8:
+  case ElemType::U16:
+  case ElemType::U32:
+  case ElemType::U64:
+    v.isSigned = false;
+    break;
+  default:
+    return std::nullopt;
+  }
+  if (bytes != elemTypeBytes(t))
+    return std::nullopt;
+  switch (bytes) {
+  case 1: {
+    uint8_t x;
+    std::memcpy(&x, data, 1);
+    v.u = x;
+    v.s = int8_t(x);
+    break;
+  }
+  case 2: {
+    uint16_t x;
+    std::memcpy(&x, data, 2);
+    v.u = x;
+    v.s = int16_t(x);
+    break;
+  }
+  case 4: {
+    uint32_t x;
+    std::memcpy(&x, data, 4);
+    v.u = x;
+    v.s = int32_t(x);
+    break;
+  }
+  case 8:
+    std::memcpy(&v.u, data, 8);
+    v.s = int64_t(v.u);
+    break;
+  default:
+    return std::nullopt;
+  }
+  return v;
+}
+
+} // namespace
+
+ConditionResult checkCondition(const KernelInfo &info,
+                               const VariantCondition &cond,
+                               const KernelArgs &args) {
+  ConditionResult r;
+  bool align = cond.kind == VariantCondition::Kind::Align;
+  std::string what = "param " + std::to_string(cond.param);
+  if (cond.param < info.params.size())
+    what += " '" + info.params[cond.param].name + "'";
+  if (cond.param >= info.params.size() || cond.param >= args.size()) {
+    r.text = what + " is not given (" + std::to_string(args.size()) +
+             " argument(s))";
+    return r;
+  }
+  const ParamInfo &p = info.params[cond.param];
+  const KernelArgs::Arg &a = args[cond.param];
+  bool typeOk = a.kind == p.kind && a.bytes == p.bytes &&
+                (!a.elem || !p.elem || *a.elem == *p.elem);
+  if (!typeOk) {
+    std::string expected = paramKindName(p.kind);
+    if (p.elem)
+      expected += std::string(" ") + elemTypeName(*p.elem);
+    r.text = what + " is given as " + describeArg(a) + ", not " + expected;
+    return r;
+  }
+  if (align) {
+    CUdeviceptr v = 0;
+    std::memcpy(&v, a.data, sizeof(v));
+    r.holds = v != 0 && v % cond.value == 0;
+    r.text = r.holds ? what + " align " + std::to_string(cond.value)
+                     : what + " = " + hex(v) + " is not aligned to " +
+                           std::to_string(cond.value);
+    return r;
+  }
+  std::optional<Integer> value =
+      p.elem ? readInteger(a.data, a.bytes, *p.elem) : std::nullopt;
+  if (!value) {
+    r.text = what + " is not an integer scalar";
+    return r;
+  }
+  r.holds = value->multipleOf(cond.value);
+  r.text = r.holds ? what + " % " + std::to_string(cond.value) + " == 0"
+                   : what + " = " + value->str() + " is not a multiple of " +
+                         std::to_string(cond.value);
+  return r;
+}
+
+VariantChoice selectVariant(const KernelInfo &generic, const KernelArgs &args) {
+  VariantChoice c;
+  c.name = generic.name;
+  if (generic.variants.empty()) {
+    c.reason = "no variants";
+    return c;
+  }
+  std::string passedOver;
+  for (size_t i = 0; i < generic.variants.size(); ++i) {
+    const VariantInfo &v = generic.variants[i];
+    std::string held;
+    std::string failed;
+    for (const VariantCondition &cond : v.when) {
+      ConditionResult r = checkCondition(generic, cond, args);
+      if (!r.holds) {
+        failed = r.text;
+        break;
+      }
+      held += (held.empty() ? "" : ", ") + r.text;
+    }
+    if (failed.empty()) {
+      c.variant = i;
+      c.name = v.name;
+      c.reason = held;
+      if (!passedOver.empty())
+        c.reason += "; not " + passedOver;
+      return c;
+    }
+    passedOver += (passedOver.empty() ? "'" : "; '") + v.name + "': " + failed;
+  }
+  c.reason = passedOver;
+  return c;
+}
+
+std::string variantLogLine(const KernelInfo &generic,
+                           const VariantChoice &choice) {
+  std::string target =
+      choice.variant ? "'" + choice.name + "'" : std::string("generic");
+  return "cute: kernel '" + generic.name + "' -> " + target + " (" +
+         choice.reason + ")";
+}
+
+bool variantLogEnabled() {
+  const char *env = std::getenv("CUTE_LOG");
+  if (!env)
+    return false;
+  std::string_view rest(env);
+  while (!rest.empty()) {
+    size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    if (item == "variants" || item == "all")
+      return true;
+    if (comma == std::string_view::npos)
+      break;
+    rest.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+VariantChoice Kernel::select(const KernelArgs &args) const {
+  if (variants_.size() != info_.variants.size()) {
+    VariantChoice c;
+    c.name = info_.name;
+    c.reason = "variants not loaded (Program::kernel loads them)";
+    return c;
+  }
+  return selectVariant(info_, args);
+}
+
+Status Kernel::launch(const Stream &stream, const LaunchConfig &cfg,
+                      const KernelArgs &args) const {
+  if (info_.variants.empty())
+    return rt::launch(fn_, info_, stream, cfg, args);
+  // Errors in the arguments name the kernel the caller asked for.
+  CUTE_TRY(validateArgs(info_, args));
+  VariantChoice choice = select(args);
+  if (variantLogEnabled())
+    std::fprintf(stderr, "%s\n", variantLogLine(info_, choice).c_str());
+  const Kernel &k = choice.variant ? variants_[*choice.variant] : *this;
+  return rt::launch(k.fn_, k.info_, stream, cfg, args);
+}
+
+} // namespace cute::rt
