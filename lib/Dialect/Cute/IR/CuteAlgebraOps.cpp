@@ -1181,6 +1181,12 @@ LogicalResult mlir::cute::inferAlgebraResult(
   DynamicSymbols syms;
   SmallVector<CuteValue, 2> in;
   for (Value v : operands) {
+    // A tensor operand (size/cosize of a tensor) stands for its layout.
+    if (auto tensor = dyn_cast<CuteTensorTypeInterface>(v.getType());
+        tensor && !isa<PtrType>(v.getType())) {
+      in.push_back(CuteValue::ofLayout(tensor.readInfo(syms).layout));
+      continue;
+    }
     auto cv = valueOfType(v.getType(), syms);
     if (!cv)
       return emitOptionalError(loc, "'", opName,

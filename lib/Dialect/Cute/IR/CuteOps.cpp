@@ -1,5 +1,6 @@
 //===- CuteOps.cpp - cute constructors, accessors and verifiers -----------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteAsm.h"
 
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -68,11 +69,54 @@ static LogicalResult verifyMakeOp(Operation *op) {
   return success();
 }
 
-LogicalResult MakeIntTupleOp::verify() { return verifyMakeOp(*this); }
-LogicalResult MakeShapeOp::verify() { return verifyMakeOp(*this); }
-LogicalResult MakeStrideOp::verify() { return verifyMakeOp(*this); }
-LogicalResult MakeCoordOp::verify() { return verifyMakeOp(*this); }
-LogicalResult MakeTileOp::verify() { return verifyMakeOp(*this); }
+/// The result written without a type: the flat tuple of the operands (`?`
+/// per i32, `?{i64}` per i64, a depth-0 int_tuple operand's own leaf).
+static LogicalResult inferMakeOp(MLIRContext *ctx, std::optional<Location> loc,
+                                 StringRef opName, CuteKind kind,
+                                 ValueRange operands,
+                                 SmallVectorImpl<Type> &inferred) {
+  std::vector<std::string> leaves;
+  for (Value v : operands) {
+    if (auto it = dyn_cast<IntegerType>(v.getType())) {
+      leaves.push_back(it.getWidth() == 64 ? "?{i64}" : "?");
+      continue;
+    }
+    const CuteValue *cv = cuteValueOf(v.getType());
+    if (!cv || cv->kind != CuteKind::IntTuple || cv->tuple.isTuple())
+      return emitOptionalError(loc, "'", opName,
+                               "' op expects i32, i64 or depth-0 "
+                               "!cute.int_tuple operands, but got ",
+                               v.getType());
+    leaves.push_back(cv->tuple.str());
+  }
+  if (leaves.empty())
+    return emitOptionalError(loc, "'", opName,
+                             "' op has no operands to infer its result "
+                             "from; write `-> type`");
+  std::string spec =
+      leaves.size() == 1 ? leaves[0] : "(" + llvm::join(leaves, ",") + ")";
+  DynamicSymbols syms;
+  auto value = parseCuteValue(kind, spec, syms);
+  if (!value)
+    return emitOptionalError(loc, "'", opName, "' op ", value.message());
+  inferred.push_back(typeOfValue(ctx, *value));
+  return success();
+}
+
+#define CUTE_MAKE_OP(OP, KIND)                                                 \
+  LogicalResult OP::verify() { return verifyMakeOp(*this); }                   \
+  LogicalResult OP::inferShortForm(MLIRContext *ctx, Location loc,             \
+                                   ValueRange operands, NamedAttrList &,       \
+                                   SmallVectorImpl<Type> &inferred) {          \
+    return inferMakeOp(ctx, loc, getOperationName(), CuteKind::KIND, operands, \
+                       inferred);                                              \
+  }
+CUTE_MAKE_OP(MakeIntTupleOp, IntTuple)
+CUTE_MAKE_OP(MakeShapeOp, Shape)
+CUTE_MAKE_OP(MakeStrideOp, Stride)
+CUTE_MAKE_OP(MakeCoordOp, Coord)
+CUTE_MAKE_OP(MakeTileOp, Tile)
+#undef CUTE_MAKE_OP
 
 //===----------------------------------------------------------------------===//
 // elem_less / equal

@@ -449,6 +449,22 @@ static LogicalResult verifyLoadStore(Operation *op, Type tensorType,
   return success();
 }
 
+LogicalResult LoadOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       ValueRange operands, DictionaryAttr,
+                                       OpaqueProperties, RegionRange,
+                                       SmallVectorImpl<Type> &inferred) {
+  if (operands.size() != 1 || !isa<CuteMemRefType>(operands[0].getType()))
+    return emitOptionalError(loc, "'cute.load' op expects a !cute.memref");
+  MemRefInfo m = infoOf(operands[0].getType());
+  if (!m.layout.isStatic())
+    return emitOptionalError(
+        loc, "'cute.load' op expects a tensor of static layout, but got \"",
+        m.layout.str(), "\"");
+  inferred.push_back(VectorType::get({size(m.layout).value()}, m.elem));
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   return verifyLoadStore(*this, getTensor().getType(),
                          cast<VectorType>(getType()));

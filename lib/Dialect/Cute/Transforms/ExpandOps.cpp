@@ -151,6 +151,10 @@ struct CuteExpandOpsPass
       }
       return found->second[id - first];
     });
+    // A tensor operand stands for its layout (size/cosize of a tensor).
+    for (OpOperand &use : raw->getOpOperands())
+      if (isa<CuteMemRefType, CoordTensorType>(use.get().getType()))
+        use.set(GetLayoutOp::create(rewriter, loc, use.get()));
     SmallVector<CuteValue, 2> in;
     for (Value operand : raw->getOperands()) {
       int64_t first = syms.next;

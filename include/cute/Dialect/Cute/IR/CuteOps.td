@@ -16,7 +16,33 @@ include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/CommonAttrConstraints.td"
 
 class Cute_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Cute_Dialect, mnemonic, traits>;
+    : Op<Cute_Dialect, mnemonic, traits> {
+  // The short form (CuteAsm.h): set cuteShortForm and, instead of an
+  // assemblyFormat, the style of the full form's types and the optional
+  // `<[..]>` prefix attribute. Ops that also define extraClassDefinition
+  // append cuteAsmDefinition to it.
+  bit cuteShortForm = 0;
+  string cuteTypeStyle = "Functional";
+  string cutePrefixAttr = "";
+  // Operands whose full-form type is printed without `!cute.kind` (CuTe
+  // IR's spelling where the operand has one concrete type).
+  list<int> cuteStrippedOperands = [];
+  let hasCustomAssemblyFormat = cuteShortForm;
+  code cuteAsmDefinition = !if(cuteShortForm, [{
+    ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser,
+                                         ::mlir::OperationState &result) {
+      return ::mlir::cute::parseShortForm<$cppClass>(parser, result, "}]
+      # cutePrefixAttr # [{");
+    }
+    void $cppClass::print(::mlir::OpAsmPrinter &p) {
+      ::mlir::cute::printShortForm(p, *this,
+          ::mlir::cute::TypeStyle::}] # cuteTypeStyle # [{, "}]
+      # cutePrefixAttr # [{", {}] # !interleave(cuteStrippedOperands, ", ")
+      # [{});
+    }
+  }], "");
+  let extraClassDefinition = cuteAsmDefinition;
+}
 
 // One result computed by the layout library from the operands (see
 // AlgebraOpInterface). The result type is inferred; `compute` is written once
@@ -49,7 +75,8 @@ class Cute_AlgebraOp<string mnemonic, list<Trait> traits = []>
             return compute(in, adaptor);
           }, inferred);
     }
-  }];
+  }] # cuteAsmDefinition;
+  let cuteShortForm = 1;
 }
 
 // Operand kinds of the mode-indexing ops (get, select, flatten): every kind
@@ -103,12 +130,32 @@ class Cute_MakeTupleOp<string mnemonic, Type resultType, string what>
     ```mlir
     %s = cute.make_shape(%m, %n) : (i32, i32) -> !cute.shape<"((32,?,?),64)">
     ```
+    Written without types, the result is the flat tuple of the operands:
+    `?` per i32, `?{i64}` per i64, an int_tuple operand's own leaf (with its
+    divisor). `-> type` alone states the result with its operands' types
+    implied:
+    ```mlir
+    func.func @f(%m: i32, %n: i32) {
+      %s = cute.make_shape(%m, %n)
+      %d = cute.make_stride(%n) -> !cute.stride<"(?{div=8},1)">
+      return
+    }
+    ```
   }];
   let arguments = (ins Variadic<Cute_DynamicIntType>:$operands);
   let results = (outs resultType:$result);
-  let assemblyFormat =
-      "`(` $operands `)` attr-dict `:` functional-type($operands, $result)";
+  let cuteShortForm = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The result of the short form without `-> type`: the flat tuple of
+    /// the operands. (Not an InferTypeOpInterface: a written type may nest,
+    /// hold static leaves and divisibility facts the operands cannot carry;
+    /// the verifier checks it against the operands.)
+    static ::llvm::LogicalResult inferShortForm(::mlir::MLIRContext *ctx,
+        ::mlir::Location loc, ::mlir::ValueRange operands,
+        ::mlir::NamedAttrList &attrs,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferred);
+  }];
 }
 
 def Cute_MakeIntTupleOp
@@ -128,10 +175,10 @@ def Cute_MakeLayoutOp : Cute_AlgebraOp<"make_layout"> {
   }];
   let arguments = (ins Cute_ShapeType:$shape, Cute_StrideType:$stride);
   let results = (outs Cute_LayoutType:$layout);
-  let assemblyFormat = "`(` $shape `,` $stride `)` attr-dict `:` functional-type(operands, $layout)";
 }
 
 def Cute_MakeComposedLayoutOp : Cute_AlgebraOp<"make_composed_layout"> {
+  let cuteStrippedOperands = [1, 2];
   let summary = "Builds the composed layout inner o offset o outer";
   let description = [{
     The result maps c to inner(offset + outer(c)). A swizzle inner with zero
@@ -143,7 +190,6 @@ def Cute_MakeComposedLayoutOp : Cute_AlgebraOp<"make_composed_layout"> {
   let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_SwizzleType]>:$inner,
                    Cute_IntTupleType:$offset, Cute_LayoutType:$outer);
   let results = (outs Cute_LayoutLikeType:$result);
-  let assemblyFormat = "`(` $inner `,` $offset `,` $outer `)` attr-dict `:` `(` type($inner) `,` type($offset) `,` type($outer) `)` `->` type($result)";
 }
 
 def Cute_MakeIdentityLayoutOp : Cute_AlgebraOp<"make_identity_layout"> {
@@ -157,7 +203,7 @@ def Cute_MakeIdentityLayoutOp : Cute_AlgebraOp<"make_identity_layout"> {
   }];
   let arguments = (ins Cute_ShapeType:$shape);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "`(` $shape `)` attr-dict `:` qualified(type($shape)) `->` qualified(type($result))";
+  let cuteTypeStyle = "Arrow";
 }
 
 def Cute_MakeOrderedLayoutOp : Cute_AlgebraOp<"make_ordered_layout"> {
@@ -170,7 +216,6 @@ def Cute_MakeOrderedLayoutOp : Cute_AlgebraOp<"make_ordered_layout"> {
   }];
   let arguments = (ins Cute_ShapeType:$shape, Cute_IntTupleType:$order);
   let results = (outs Cute_LayoutType:$layout);
-  let assemblyFormat = "`(` $shape `,` $order `)` attr-dict `:` `(` qualified(type($shape)) `,` qualified(type($order)) `)` `->` qualified(type($layout))";
 }
 
 def Cute_MakeLayoutLikeOp : Cute_AlgebraOp<"make_layout_like"> {
@@ -182,7 +227,7 @@ def Cute_MakeLayoutLikeOp : Cute_AlgebraOp<"make_layout_like"> {
   }];
   let arguments = (ins Cute_LayoutLikeType:$src);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "`(` $src `)` attr-dict `:` type($src) `->` qualified(type($result))";
+  let cuteTypeStyle = "Arrow";
 }
 
 def Cute_PrintOp : Cute_Op<"print"> {
@@ -209,7 +254,7 @@ def Cute_GetShapeOp : Cute_AlgebraOp<"get_shape"> {
   }];
   let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_TileType]>:$input);
   let results = (outs Cute_ShapeType:$result);
-  let assemblyFormat = "`(` $input `)` attr-dict `:` type($input) `->` qualified(type($result))";
+  let cuteTypeStyle = "Arrow";
 }
 
 def Cute_GetStrideOp : Cute_AlgebraOp<"get_stride"> {
@@ -221,7 +266,7 @@ def Cute_GetStrideOp : Cute_AlgebraOp<"get_stride"> {
   }];
   let arguments = (ins Cute_LayoutType:$input);
   let results = (outs Cute_StrideType:$result);
-  let assemblyFormat = "`(` $input `)` attr-dict `:` type($input) `->` qualified(type($result))";
+  let cuteTypeStyle = "ArrowStripped";
 }
 
 class Cute_ComposedGetOp<string mnemonic, string part, Type resultType,
@@ -233,7 +278,7 @@ class Cute_ComposedGetOp<string mnemonic, string part, Type resultType,
     result # "\n```";
   let arguments = (ins Cute_ComposedLayoutType:$input);
   let results = (outs resultType:$result);
-  let assemblyFormat = "`(` $input `)` attr-dict `:` type($input) `->` qualified(type($result))";
+  let cuteTypeStyle = "ArrowStripped";
 }
 def Cute_ComposedGetInnerOp : Cute_ComposedGetOp<"composed_get_inner",
     "inner function A", AnyTypeOf<[Cute_LayoutType, Cute_SwizzleType]>,
@@ -254,10 +299,12 @@ def Cute_GetOp : Cute_AlgebraOp<"get"> {
   }];
   let arguments = (ins Cute_IndexableType:$input, OptionalAttr<DenseI32ArrayAttr>:$mode);
   let results = (outs Cute_IndexableType:$result);
-  let assemblyFormat = "(`<` $mode^ `>`)? `(` $input `)` attr-dict `:` type($input) `->` type($result)";
+  let cuteTypeStyle = "Arrow";
+  let cutePrefixAttr = "mode";
 }
 
 def Cute_SelectOp : Cute_AlgebraOp<"select"> {
+  let cuteShortForm = 0;
   let summary = "A tuple of the selected top-level modes";
   let description = [{
     ```mlir
@@ -326,7 +373,7 @@ class Cute_ConvertOp<string mnemonic, Type srcType, Type resultType>
   }];
   let arguments = (ins srcType:$src);
   let results = (outs resultType:$result);
-  let assemblyFormat = "`(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let cuteTypeStyle = "Arrow";
 }
 def Cute_ToIntTupleOp : Cute_ConvertOp<"to_int_tuple", Cute_TupleLikeType, Cute_IntTupleType>;
 def Cute_ToShapeOp : Cute_ConvertOp<"to_shape", Cute_IntTupleType, Cute_ShapeType>;
@@ -343,12 +390,17 @@ def Cute_SizeOp : Cute_AlgebraOp<"size"> {
     ```mlir
     %n = cute.size<[1]> (%s) : (!cute.shape<"(1,(2,4),9)">) -> !cute.int_tuple<"8">
     ```
+    A tensor operand stands for its layout:
+    ```mlir
+    %cols = cute.size<[1]> (%x) : (!cute.memref<f32, gmem, align<16>, "(?,?):(?,1)">) -> !cute.int_tuple<"?">
+    ```
   }];
   let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType,
-      Cute_LayoutType, Cute_ComposedLayoutType]>:$input,
+      Cute_LayoutType, Cute_ComposedLayoutType, Cute_MemRefType,
+      Cute_CoordTensorType]>:$input,
       OptionalAttr<DenseI32ArrayAttr>:$mode);
   let results = (outs Cute_IntTupleType:$result);
-  let assemblyFormat = "(`<` $mode^ `>`)? `(` $input `)` attr-dict `:` functional-type(operands, results)";
+  let cutePrefixAttr = "mode";
 }
 
 def Cute_CosizeOp : Cute_AlgebraOp<"cosize"> {
@@ -358,10 +410,11 @@ def Cute_CosizeOp : Cute_AlgebraOp<"cosize"> {
     %n = cute.cosize<[1]> (%l) : (!cute.layout<"(4,3,2):(1,4,12)">) -> !cute.int_tuple<"9">
     ```
   }];
-  let arguments = (ins Cute_LayoutLikeType:$input,
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType,
+                       Cute_MemRefType]>:$input,
                    OptionalAttr<DenseI32ArrayAttr>:$mode);
   let results = (outs Cute_IntTupleType:$result);
-  let assemblyFormat = "(`<` $mode^ `>`)? `(` $input `)` attr-dict `:` functional-type(operands, results)";
+  let cutePrefixAttr = "mode";
 }
 
 class Cute_FnOp<string mnemonic, string sum, string example, dag args,
@@ -370,7 +423,6 @@ class Cute_FnOp<string mnemonic, string sum, string example, dag args,
   let description = "```mlir\n" # example # "\n```";
   let arguments = args;
   let results = (outs resultType:$result);
-  let assemblyFormat = FnFormat;
 }
 
 def Cute_TupleProductOp : Cute_FnOp<"tuple_product", "Product of all leaves",
@@ -411,11 +463,11 @@ def Cute_IncrementCoordOp : Cute_AlgebraOp<"increment_coord"> {
   }];
   let arguments = (ins Cute_CoordType:$coord, Cute_ShapeType:$shape);
   let results = (outs Cute_CoordType:$result);
-  let assemblyFormat = "`(` $coord `,` $shape `)` attr-dict `:` functional-type(operands, results)";
 }
 
 class Cute_ToRankOp<string mnemonic, string where>
     : Cute_AlgebraOp<mnemonic> {
+  let cuteShortForm = 0;
   let summary = "Pads to `rank` modes by " # where # " copies of `element`";
   let description = [{
     A no-op when the input already has at least `rank` modes.
@@ -504,7 +556,6 @@ def Cute_CompositionOp : Cute_AlgebraOp<"composition"> {
   let arguments = (ins Cute_LayoutLikeType:$lhs,
       AnyTypeOf<[Cute_LayoutType, Cute_ShapeType, Cute_TileType]>:$rhs);
   let results = (outs Cute_LayoutLikeType:$result);
-  let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($result)";
 }
 
 def Cute_CoalesceOp : Cute_AlgebraOp<"coalesce"> {
@@ -519,7 +570,6 @@ def Cute_CoalesceOp : Cute_AlgebraOp<"coalesce"> {
   let arguments = (ins Cute_LayoutLikeType:$input,
                    Optional<Cute_CoordType>:$target_profile);
   let results = (outs Cute_LayoutLikeType:$result);
-  let assemblyFormat = "`(` $input (`,` $target_profile^)? `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Cute_FlattenOp : Cute_FnOp<"flatten", "Removes all nesting",
@@ -538,10 +588,10 @@ def Cute_ComplementOp : Cute_AlgebraOp<"complement"> {
   let arguments = (ins Cute_LayoutType:$input,
       Optional<AnyTypeOf<[Cute_LayoutType, Cute_ShapeType]>>:$cotarget);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "`(` $input (`,` $cotarget^)? `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Cute_GroupModesOp : Cute_AlgebraOp<"group_modes"> {
+  let cuteShortForm = 0;
   let summary = "Groups modes [begin, end) into one mode";
   let description = [{
     ```mlir
@@ -554,6 +604,7 @@ def Cute_GroupModesOp : Cute_AlgebraOp<"group_modes"> {
 }
 
 def Cute_RecastLayoutOp : Cute_AlgebraOp<"recast_layout"> {
+  let cuteShortForm = 0;
   let summary = "Reinterprets a layout of old-width elements as new-width ones";
   let description = [{
     CuTe's recast_layout<Old, New>: upcast when new > old, downcast otherwise.
@@ -575,7 +626,7 @@ class Cute_SliceLikeOp<string mnemonic, string keeps> : Cute_AlgebraOp<mnemonic>
     "!cute.coord<\"(0,_,1)\">\n```";
   let arguments = (ins Cute_SliceableType:$input, Cute_CoordType:$coord);
   let results = (outs Cute_AnyType:$result);
-  let assemblyFormat = "`(` operands `)` attr-dict `:` type(operands)";
+  let cuteTypeStyle = "List";
 }
 def Cute_SliceOp : Cute_SliceLikeOp<"slice", "is `_`">;
 def Cute_DiceOp : Cute_SliceLikeOp<"dice", "is an integer">;
@@ -634,7 +685,6 @@ def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
   let arguments = (ins Cute_LayoutLikeType:$input, Cute_ShapeType:$shape,
                    Optional<Cute_IntTupleType>:$order);
   let results = (outs Cute_LayoutLikeType:$result);
-  let assemblyFormat = "`(` $input `,` $shape (`,` $order^)? `)` attr-dict `:` functional-type(operands, results)";
 }
 
 include "cute/Dialect/Cute/IR/CuteTensorOps.td"

@@ -44,7 +44,7 @@ def Cute_MakeViewOp : Cute_ViewOp<"make_view"> {
   }];
   let arguments = (ins Cute_PtrType:$iter, Cute_LayoutLikeType:$layout);
   let results = (outs Cute_MemRefType:$result);
-  let assemblyFormat = "`(` $iter `,` $layout `)` attr-dict `:` functional-type(operands, results)";
+  let cuteShortForm = 1;
 }
 
 def Cute_GetLayoutOp : Cute_Op<"get_layout", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
@@ -56,7 +56,8 @@ def Cute_GetLayoutOp : Cute_Op<"get_layout", [Pure, DeclareOpInterfaceMethods<In
   }];
   let arguments = (ins Cute_TensorLikeType:$tensor);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "`(` $tensor `)` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "Arrow";
 }
 
 def Cute_GetIterOp : Cute_Op<"get_iter", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
@@ -68,7 +69,8 @@ def Cute_GetIterOp : Cute_Op<"get_iter", [Pure, DeclareOpInterfaceMethods<InferT
   }];
   let arguments = (ins Cute_TensorLikeType:$tensor);
   let results = (outs AnyTypeOf<[Cute_PtrType, Cute_IntTupleType]>:$result);
-  let assemblyFormat = "`(` $tensor `)` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "Arrow";
 }
 
 def Cute_AddOffsetOp : Cute_ViewOp<"add_offset"> {
@@ -83,7 +85,7 @@ def Cute_AddOffsetOp : Cute_ViewOp<"add_offset"> {
   }];
   let arguments = (ins Cute_PtrType:$ptr, Cute_IndexLike:$offset);
   let results = (outs Cute_PtrType:$result);
-  let assemblyFormat = "`(` $ptr `,` $offset `)` attr-dict `:` functional-type(operands, results)";
+  let cuteShortForm = 1;
 }
 
 def Cute_LocalTileOp : Cute_ViewOp<"local_tile"> {
@@ -101,7 +103,7 @@ def Cute_LocalTileOp : Cute_ViewOp<"local_tile"> {
   let arguments = (ins Cute_TensorLikeType:$tensor, Cute_CoordLike:$coord,
                    Cute_TilerAttr:$tiler);
   let results = (outs Cute_TensorLikeType:$result);
-  let assemblyFormat = "`(` $tensor `,` $coord `)` attr-dict `:` functional-type(operands, results)";
+  let cuteShortForm = 1;
 }
 
 def Cute_LocalPartitionOp : Cute_ViewOp<"local_partition"> {
@@ -118,7 +120,7 @@ def Cute_LocalPartitionOp : Cute_ViewOp<"local_partition"> {
   let arguments = (ins Cute_TensorLikeType:$tensor, Cute_IndexLike:$index,
                    Cute_LayoutAttr:$thr_layout);
   let results = (outs Cute_TensorLikeType:$result);
-  let assemblyFormat = "`(` $tensor `,` $index `)` attr-dict `:` functional-type(operands, results)";
+  let cuteShortForm = 1;
 }
 
 def Cute_PartitionTVOp : Cute_ViewOp<"partition_tv"> {
@@ -136,7 +138,7 @@ def Cute_PartitionTVOp : Cute_ViewOp<"partition_tv"> {
   let arguments = (ins Cute_TensorLikeType:$tensor, Cute_IndexLike:$tid,
                    Cute_LayoutAttr:$tv_layout, OptionalAttr<Cute_TilerAttr>:$tiler);
   let results = (outs Cute_TensorLikeType:$result);
-  let assemblyFormat = "`(` $tensor `,` $tid `)` attr-dict `:` functional-type(operands, results)";
+  let cuteShortForm = 1;
 }
 
 def Cute_TensorSliceOp : Cute_ViewOp<"tensor_slice"> {
@@ -150,7 +152,7 @@ def Cute_TensorSliceOp : Cute_ViewOp<"tensor_slice"> {
   }];
   let arguments = (ins Cute_TensorLikeType:$tensor, Cute_CoordLike:$coord);
   let results = (outs Cute_TensorLikeType:$result);
-  let assemblyFormat = "`(` $tensor `,` $coord `)` attr-dict `:` functional-type(operands, results)";
+  let cuteShortForm = 1;
 }
 
 def Cute_MakeFragmentOp : Cute_Op<"make_fragment"> {
@@ -179,7 +181,8 @@ def Cute_MakeFragmentLikeOp : Cute_ViewOp<"make_fragment_like"> {
   let arguments = (ins Cute_TensorLikeType:$tensor,
                    OptionalAttr<TypeAttr>:$elem_type);
   let results = (outs Cute_MemRefType:$result);
-  let assemblyFormat = "`(` $tensor `)` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "Arrow";
 }
 
 def Cute_MakeIdentityTensorOp : Cute_ViewOp<"make_identity_tensor"> {
@@ -193,7 +196,8 @@ def Cute_MakeIdentityTensorOp : Cute_ViewOp<"make_identity_tensor"> {
   }];
   let arguments = (ins Cute_ShapeType:$shape);
   let results = (outs Cute_CoordTensorType:$result);
-  let assemblyFormat = "`(` $shape `)` attr-dict `:` qualified(type($shape)) `->` qualified(type($result))";
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "Arrow";
 }
 
 def Cute_MakePredicateOp : Cute_ViewOp<"make_predicate"> {
@@ -207,7 +211,7 @@ def Cute_MakePredicateOp : Cute_ViewOp<"make_predicate"> {
   }];
   let arguments = (ins Cute_CoordTensorType:$coords, Cute_TupleLikeType:$bounds);
   let results = (outs Cute_MemRefType:$result);
-  let assemblyFormat = "`(` $coords `,` $bounds `)` attr-dict `:` functional-type(operands, results)";
+  let cuteShortForm = 1;
 }
 
 def Cute_CopyOp : Cute_Op<"copy"> {
@@ -229,7 +233,8 @@ def Cute_CopyOp : Cute_Op<"copy"> {
   let arguments = (ins Cute_MemRefType:$src, Cute_MemRefType:$dst,
                    Optional<Cute_MemRefType>:$pred,
                    OptionalAttr<Cute_CopyAtom>:$atom);
-  let assemblyFormat = "`(` $src `,` $dst (`,` $pred^)? `)` attr-dict `:` qualified(type($src)) `,` qualified(type($dst)) (`,` qualified(type($pred))^)?";
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "List";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The atom, or the default `#cute.universal_copy<128>`.
@@ -237,7 +242,8 @@ def Cute_CopyOp : Cute_Op<"copy"> {
   }];
 }
 
-def Cute_LoadOp : Cute_Op<"load"> {
+def Cute_LoadOp : Cute_Op<"load", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "Reads a whole tensor into a vector (element i = tensor(i))";
   let description = [{
     The layout must be static; the vector has size(layout) elements of the
@@ -248,7 +254,8 @@ def Cute_LoadOp : Cute_Op<"load"> {
   }];
   let arguments = (ins Cute_MemRefType:$tensor);
   let results = (outs AnyVectorOfNonZeroRank:$result);
-  let assemblyFormat = "`(` $tensor `)` attr-dict `:` qualified(type($tensor)) `->` type($result)";
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "Arrow";
   let hasVerifier = 1;
 }
 
@@ -260,7 +267,8 @@ def Cute_StoreOp : Cute_Op<"store"> {
     ```
   }];
   let arguments = (ins AnyVectorOfNonZeroRank:$value, Cute_MemRefType:$tensor);
-  let assemblyFormat = "`(` $value `,` $tensor `)` attr-dict `:` type($value) `,` qualified(type($tensor))";
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "List";
   let hasVerifier = 1;
 }
 

@@ -1,0 +1,128 @@
+//===- CuteAsm.h - The short form: ops written without types ----*- C++ -*-===//
+//
+// Every cute op whose result type is inferred may be written without its
+// types:
+//
+//   %v = cute.partition_tv(%t, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">}
+//
+// The full CuTe IR form stays valid and is what the printer writes by
+// default:
+//
+//   %v = cute.partition_tv(%t, %tid) {...} : (!cute.memref<...>, i32) -> !cute.memref<...>
+//
+// Accepted type sections after the attribute dictionary:
+//   (none)                      operand types are the values' own; result
+//                               types are inferred
+//   `:` (A, B) -> R             functional type
+//   `:` A, B [-> R]             operand types, optionally the results
+//   `->` R                      only the results (e.g. `make_shape` with
+//                               divisibility facts the operands cannot carry)
+// Written types are checked: an operand type against the value's type, a
+// result type against the inferred one (the op verifier's
+// isCompatibleReturnTypes).
+//
+// `--cute-print-short` makes the printer omit the types where they are
+// exactly the inferred ones (so printing and re-parsing gives the same IR).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_DIALECT_CUTE_IR_CUTEASM_H
+#define CUTE_DIALECT_CUTE_IR_CUTEASM_H
+
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <initializer_list>
+#include <type_traits>
+
+namespace mlir::cute {
+
+/// How the full form spells the types (the op's CuTe IR spelling).
+enum class TypeStyle {
+  Functional, ///< `(A, B) -> R`
+  Arrow,      ///< `A -> R` (one operand, one result)
+  /// `<..> -> R`: like Arrow with the operand type printed without its
+  /// `!cute.kind` prefix (CuTe IR's spelling for the accessors); both
+  /// spellings parse.
+  ArrowStripped,
+  List,       ///< `A, B` (no results)
+};
+
+/// Infers result types from resolved operands and the parsed attributes.
+using ShortFormInferFn = LogicalResult (*)(MLIRContext *, Location,
+                                           ValueRange, NamedAttrList &,
+                                           SmallVectorImpl<Type> &);
+/// Checks the parsed inherent attributes (ODS's verifyInherentAttrs).
+using ShortFormAttrsFn = LogicalResult (*)(
+    OperationName, NamedAttrList &, llvm::function_ref<InFlightDiagnostic()>);
+
+/// The parser of every short-form op. `prefixAttr`, when not empty, names an
+/// optional `DenseI32ArrayAttr` written `<[..]>` before the operands (the
+/// `mode` of size/cosize/get). `infer` is null for ops without results.
+ParseResult parseShortForm(OpAsmParser &p, OperationState &st,
+                           StringRef prefixAttr, ShortFormInferFn infer,
+                           ShortFormAttrsFn verifyAttrs);
+void printShortForm(OpAsmPrinter &p, Operation *op, TypeStyle style,
+                    StringRef prefixAttr, ArrayRef<unsigned> stripped,
+                    ShortFormInferFn infer);
+
+/// Whether `--cute-print-short` is on.
+bool printShortFormEnabled();
+
+namespace detail {
+template <class OpTy>
+LogicalResult inferForShortForm(MLIRContext *ctx, Location loc,
+                                ValueRange operands, NamedAttrList &attrs,
+                                SmallVectorImpl<Type> &out) {
+  DictionaryAttr dict = attrs.getDictionary(ctx);
+  using Props = typename OpTy::Properties;
+  Props props{};
+  if constexpr (!std::is_same_v<Props, EmptyProperties>) {
+    auto emitErr = [&] { return mlir::emitError(loc); };
+    if (failed(OpTy::setPropertiesFromAttr(props, dict, emitErr)))
+      return failure();
+  }
+  return OpTy::inferReturnTypes(ctx, loc, operands, dict,
+                                OpaqueProperties(&props), RegionRange(), out);
+}
+
+template <class OpTy>
+using HasInferShortForm = decltype(&OpTy::inferShortForm);
+
+/// How the short form infers an op's results: the op's own
+/// `inferShortForm` (ops whose written type may carry more than their
+/// operands, e.g. make_shape), else its InferTypeOpInterface, else none.
+template <class OpTy> ShortFormInferFn shortFormInferFn() {
+  if constexpr (llvm::is_detected<HasInferShortForm, OpTy>::value)
+    return &OpTy::inferShortForm;
+  else if constexpr (OpTy::template hasTrait<InferTypeOpInterface::Trait>())
+    return &detail::inferForShortForm<OpTy>;
+  else
+    return nullptr;
+}
+} // namespace detail
+
+template <class OpTy>
+ParseResult parseShortForm(OpAsmParser &p, OperationState &st,
+                           StringRef prefixAttr) {
+  ShortFormInferFn infer = detail::shortFormInferFn<OpTy>();
+  ShortFormAttrsFn verifyAttrs = nullptr;
+  if constexpr (!std::is_same_v<typename OpTy::Properties, EmptyProperties>)
+    verifyAttrs = &OpTy::verifyInherentAttrs;
+  return parseShortForm(p, st, prefixAttr, infer, verifyAttrs);
+}
+
+template <class OpTy>
+void printShortForm(OpAsmPrinter &p, OpTy op, TypeStyle style,
+                    StringRef prefixAttr,
+                    std::initializer_list<unsigned> stripped) {
+  printShortForm(p, op.getOperation(), style, prefixAttr,
+                 ArrayRef<unsigned>(stripped.begin(), stripped.size()),
+                 detail::shortFormInferFn<OpTy>());
+}
+
+} // namespace mlir::cute
+
+#endif // CUTE_DIALECT_CUTE_IR_CUTEASM_H
