@@ -20,7 +20,10 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   // An unknown chip is reported by cute-verify-kernel; keep a valid feature.
   std::string features = info ? info->ptxFeature : "";
 
-  // Shared memory first: the plan's bytes are checked and recorded below.
+  // Specialized clones first: every later pass treats them as kernels.
+  if (o.specialize)
+    pm.addPass(createCuteSpecialize());
+  // Shared memory next: the plan's bytes are checked and recorded below.
   CutePlanSmemOptions plan;
   plan.chip = o.chip;
   pm.addPass(createCutePlanSmem(plan));

@@ -18,3 +18,17 @@
 // The metadata records the alignment each pointer parameter promises.
 // RUN: FileCheck %s --check-prefix=ALIGN < %t/elementwise.sm_90a.json
 // ALIGN: "name":"add_f32","params":[{"align":16,"bytes":8,"elem":"f32","kind":"ptr","name":"pa"}
+
+// rmsnorm_bf16_unaligned gets a clone for cols divisible by 16 (runtime
+// parameter 4), listed as its variant; the other kernels promise 16-byte
+// pointers and need nothing more, so they get none.
+// RUN: FileCheck %s --check-prefix=VARIANTS < %t/rmsnorm.sm_90a.json
+// RUN: FileCheck %s --check-prefix=NO-VARIANTS < %t/elementwise.sm_90a.json
+// RUN: FileCheck %s --check-prefix=NO-VARIANTS < %t/swiglu.sm_90a.json
+// VARIANTS: "name":"rmsnorm_bf16","params"
+// VARIANTS-NOT: "variants"
+// VARIANTS: "name":"rmsnorm_bf16_unaligned","params"
+// VARIANTS-SAME: "variants":[{"name":"rmsnorm_bf16_unaligned__aligned16","when":[{"div":16,"param":4}]}]
+// VARIANTS-SAME: "name":"rmsnorm_bf16_unaligned__aligned16","params"
+// NO-VARIANTS-NOT: "variants"
+// NO-VARIANTS-NOT: __aligned16

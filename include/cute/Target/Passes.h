@@ -32,6 +32,12 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       llvm::cl::desc("Approximate exp/log/sin/cos/rsqrt/division "
                      "(cute-fast-math; off by default)"),
       llvm::cl::init(false)};
+  Option<bool> specialize{
+      *this, "specialize",
+      llvm::cl::desc("Also compile each kernel's clone for 16-byte aligned "
+                     "pointers and sizes divisible by 16 (cute-specialize; "
+                     "on by default)"),
+      llvm::cl::init(true)};
 };
 
 /// The ptxas cute-emit-artifacts runs: `requested` when given, else

@@ -57,6 +57,9 @@ inline constexpr llvm::StringLiteral SpecAlign("align"); ///< i64
 inline constexpr llvm::StringLiteral SpecDiv("div");     ///< i64
 inline constexpr llvm::StringLiteral SpecLeaf("leaf");   ///< i64, optional
 
+/// gpu.func (unit): cute-specialize leaves this kernel without a clone.
+inline constexpr llvm::StringLiteral NoSpecialize("cute.no_specialize");
+
 /// Top-level module (string): the launch-metadata JSON of the gpu.module
 /// `<name>`, written by cute-collect-kernel-metadata, read by
 /// cute-emit-artifacts and the JIT. Kept on the top-level module because

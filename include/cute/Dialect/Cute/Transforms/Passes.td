@@ -96,4 +96,28 @@ def CutePlanSmem : Pass<"cute-plan-smem", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def CuteSpecialize : Pass<"cute-specialize", "::mlir::ModuleOp"> {
+  let summary = "Clone each kernel for 16-byte aligned pointers and "
+                # "sizes divisible by 16";
+  let description = [{
+    "One kernel for every alignment": for every `gpu.func` kernel (not a
+    clone itself, without the unit attribute `cute.no_specialize`, and with
+    no clone yet) the candidates are each used `!cute.ptr`/`!cute.memref`
+    argument aligned to less than 16 bytes and each i32/i64 argument that is
+    an operand of a `cute.make_{int_tuple,shape,stride,coord,tile}`. In a
+    clone `@<kernel>__aligned16`, placed right after the kernel, the
+    pointers become `align<16>`, the integers enter those make ops as
+    `cute.make_int_tuple(%arg) -> !cute.int_tuple<"?{div=16}">`, and result
+    types are re-inferred in program order so the facts reach the views and
+    copies (which then vectorize). A candidate whose fact changes no type
+    that a non-type-computing op sees (a copy, load, store, terminator, ...)
+    is dropped; with none left there is no clone. The clone carries
+    `cute.specialization_of` and `cute.specialization` (`align = 16` per
+    pointer, `div = 16` per integer), so the metadata lists it as a variant
+    the runtime picks when the conditions hold. A clone that would not
+    verify (e.g. a refined value flowing into a loop-carried value) is not
+    emitted; a warning says why.
+  }];
+}
+
 #endif // CUTE_PASSES_TD
