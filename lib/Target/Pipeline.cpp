@@ -33,8 +33,10 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   if (o.fastMath)
     pm.addPass(createCuteFastMath());
   pm.addPass(createCuteUnrollLoops());
+  pm.addPass(createCuteLowerMaskedCopies());
   pm.addPass(createCuteFoldStatic());
   pm.addPass(createCuteExpandOps());
+  pm.addPass(createCuteLowerReductions());
   pm.addPass(createCanonicalizerPass());
   // Tensors, views, copies and leftover layout values to LLVM/arith/scf.
   pm.addPass(createConvertCuteToLLVM());

@@ -71,6 +71,69 @@ struct MakePredicateLowering : ConvertOpToLLVMPattern<MakePredicateOp> {
   }
 };
 
+struct AllInBoundsLowering : ConvertOpToLLVMPattern<AllInBoundsOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AllInBoundsOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DynamicSymbols syms;
+    std::vector<int64_t> first{syms.next};
+    MemRefInfo coords = infoOf(op.getCoords().getType(), syms);
+    first.push_back(syms.next);
+    auto bounds = valueOfType(op.getBounds().getType(), syms);
+    if (!bounds || !coords.layout.isStatic())
+      return rewriter.notifyMatchFailure(op, "dynamic coordinate layout");
+    ArithEmitter em(rewriter, loc);
+    bindOperands(em, op->getOperandTypes(), adaptor.getOperands(), first);
+    std::vector<IntTuple> b = flattenLeaves(bounds->tuple);
+    int64_t n = size(coords.layout).value();
+    // Static offsets of each element from the base, per coordinate mode.
+    std::vector<std::vector<int64_t>> offs;
+    bool monotone = true;
+    for (int64_t i = 0; i < n; ++i) {
+      std::vector<int64_t> o;
+      for (const IntTuple &leaf :
+           flattenLeaves(coords.layout(IntTuple(Int(i)))))
+        o.push_back(leaf.value().value());
+      for (int64_t v : o)
+        monotone &= v >= 0;
+      offs.push_back(std::move(o));
+    }
+    std::vector<std::vector<int64_t>> checks; // offset vectors to compare
+    if (monotone && n > 0) {
+      // Coordinates are base + offset with offset >= 0: the largest offset
+      // of each mode decides (the base itself is a valid coordinate).
+      std::vector<int64_t> maxOff = offs[0];
+      for (const auto &o : offs)
+        for (size_t j = 0; j < o.size() && j < maxOff.size(); ++j)
+          maxOff[j] = std::max(maxOff[j], o[j]);
+      checks.push_back(maxOff);
+    } else {
+      checks = offs;
+    }
+    Int all = 1;
+    for (const auto &o : checks) {
+      std::vector<IntTuple> leaves;
+      for (int64_t v : o)
+        leaves.push_back(IntTuple(Int(v)));
+      IntTuple off = leaves.size() == 1 ? leaves[0] : IntTuple(leaves);
+      std::vector<IntTuple> cl = flattenLeaves(addIndex(coords.base, off));
+      for (size_t j = 0; j < cl.size() && j < b.size(); ++j)
+        all = all * lessThan(cl[j].value(), b[j].value());
+    }
+    Value r = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                    em.emit(all, 32), em.constant(0, 32));
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// i1 tensors (predicates) hold one byte per element (an i1 load/store
+/// moves a byte), while a vector of i1 is bit-packed in memory: they are
+/// read and written element by element.
+bool isBytePerElement(const MemRefInfo &info) { return info.elem.isInteger(1); }
+
 /// True when element i of the layout is at offset i.
 bool isContiguous(const Layout &l) {
   Layout c = coalesce(l);
@@ -92,7 +155,7 @@ struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
     auto lvt = VectorType::get(vt.getShape(), elem);
     ArithEmitter em(rewriter, loc);
     Value result;
-    if (isContiguous(info.layout) && !info.swizzle) {
+    if (isContiguous(info.layout) && !info.swizzle && !isBytePerElement(info)) {
       int64_t vecBytes =
           std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
       int64_t a =
@@ -136,7 +199,7 @@ struct StoreLowering : ConvertOpToLLVMPattern<StoreOp> {
       vec = UnrealizedConversionCastOp::create(rewriter, loc, lvt, vec)
                 .getResult(0);
     ArithEmitter em(rewriter, loc);
-    if (isContiguous(info.layout) && !info.swizzle) {
+    if (isContiguous(info.layout) && !info.swizzle && !isBytePerElement(info)) {
       int64_t vecBytes =
           std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
       int64_t a =
@@ -188,6 +251,6 @@ struct SmemAllocLowering : ConvertOpToLLVMPattern<SmemAllocOp> {
 void lowering::populateFragmentPatterns(const LLVMTypeConverter &tc,
                                         RewritePatternSet &p) {
   p.add<FragmentLowering<MakeFragmentOp>, FragmentLowering<MakeFragmentLikeOp>,
-        MakePredicateLowering, LoadLowering, StoreLowering, SmemAllocLowering>(
-      tc);
+        MakePredicateLowering, AllInBoundsLowering, LoadLowering, StoreLowering,
+        SmemAllocLowering>(tc);
 }

@@ -115,8 +115,7 @@ ParseResult mlir::cute::parseShortForm(OpAsmParser &p, OperationState &st,
   if (p.parseOptionalAttrDict(st.attributes))
     return failure();
   if (verifyAttrs && failed(verifyAttrs(st.name, st.attributes, [&] {
-        return p.emitError(attrLoc)
-               << "'" << st.name.getStringRef() << "' op ";
+        return p.emitError(attrLoc) << "'" << st.name.getStringRef() << "' op ";
       })))
     return failure();
 
@@ -146,8 +145,8 @@ ParseResult mlir::cute::parseShortForm(OpAsmParser &p, OperationState &st,
       do {
         if (operandTypes.size() >= operands.size())
           return p.emitError(p.getCurrentLocation())
-                 << "'" << st.name.getStringRef() << "' has "
-                 << operands.size() << " operand(s); more types are written";
+                 << "'" << st.name.getStringRef() << "' has " << operands.size()
+                 << " operand(s); more types are written";
         Type t;
         if (parseOperandType(p, operands[operandTypes.size()], t))
           return failure();
@@ -211,15 +210,15 @@ static bool resultsAreInferred(Operation *op, ShortFormInferFn infer) {
   return TypeRange(inferred) == op->getResultTypes();
 }
 
-void mlir::cute::printShortForm(OpAsmPrinter &p, Operation *op,
-                                TypeStyle style, StringRef prefixAttr,
+void mlir::cute::printShortForm(OpAsmPrinter &p, Operation *op, TypeStyle style,
+                                StringRef prefixAttr,
                                 ArrayRef<unsigned> stripped,
                                 ShortFormInferFn infer) {
   auto printOperandType = [&](unsigned i) {
     Type t = op->getOperand(i).getType();
     const CuteValue *v = cuteValueOf(t);
-    if (v && (style == TypeStyle::ArrowStripped ||
-              llvm::is_contained(stripped, i)))
+    if (v &&
+        (style == TypeStyle::ArrowStripped || llvm::is_contained(stripped, i)))
       printCuteValueBody(p, *v);
     else
       p << t;

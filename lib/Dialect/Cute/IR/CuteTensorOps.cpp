@@ -377,9 +377,80 @@ LogicalResult CopyOp::verify() {
              << ns.str() << " elements of \"" << s.layout.str()
              << "\"), but pred \"" << p.layout.str() << "\" has " << np.str();
   }
+  if (isMasked()) {
+    if (getPred())
+      return emitOpError("takes either `pred` or `masked`/`fill`, not both");
+    bool srcIsBounded = false;
+    LocalTileOp tile;
+    SmallVector<Operation *> steps;
+    std::string why;
+    if (failed(traceBoundedSide(srcIsBounded, tile, steps, why)))
+      return emitOpError("is masked, so its src or dst must be a thread's "
+                         "part of a tile (cute.partition_tv or "
+                         "cute.local_partition of a cute.local_tile): ")
+             << why;
+    if (TypedAttr fill = getFillAttr()) {
+      if (!srcIsBounded)
+        return emitOpError("has a fill value, but its src is not the "
+                           "bounded side (fill applies to reads)");
+      if (fill.getType() != d.elem)
+        return emitOpError("expects fill of the element type ")
+               << d.elem << ", but got " << fill;
+      if (!d.layout.isStatic())
+        return emitOpError("expects a dst of static layout to fill, but "
+                           "got \"")
+               << d.layout.str() << "\"";
+    }
+  }
   return getAtomOrDefault().verifyCopy(
       [&] { return emitOpError(); }, getSrc().getType(), getDst().getType(),
       getPred() ? getPred().getType() : Type());
+}
+
+/// Walks `v` back through partition ops to the cute.local_tile they
+/// partition.
+static LogicalResult traceToTile(Value v, LocalTileOp &tile,
+                                 SmallVectorImpl<Operation *> &steps,
+                                 std::string &why) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto lt = dyn_cast<LocalTileOp>(def)) {
+      tile = lt;
+      std::reverse(steps.begin(), steps.end());
+      return success();
+    }
+    if (auto p = dyn_cast<PartitionTVOp>(def)) {
+      steps.push_back(p);
+      v = p.getTensor();
+      continue;
+    }
+    if (auto p = dyn_cast<LocalPartitionOp>(def)) {
+      steps.push_back(p);
+      v = p.getTensor();
+      continue;
+    }
+    why = "it is defined by '" + def->getName().getStringRef().str() + "'";
+    return failure();
+  }
+  why = "it is a block argument";
+  return failure();
+}
+
+LogicalResult CopyOp::traceBoundedSide(bool &srcIsBounded, LocalTileOp &tile,
+                                       SmallVectorImpl<Operation *> &steps,
+                                       std::string &why) {
+  std::string whySrc, whyDst;
+  steps.clear();
+  if (succeeded(traceToTile(getSrc(), tile, steps, whySrc))) {
+    srcIsBounded = true;
+    return success();
+  }
+  steps.clear();
+  if (succeeded(traceToTile(getDst(), tile, steps, whyDst))) {
+    srcIsBounded = false;
+    return success();
+  }
+  why = "src: " + whySrc + "; dst: " + whyDst;
+  return failure();
 }
 
 //===----------------------------------------------------------------------===//

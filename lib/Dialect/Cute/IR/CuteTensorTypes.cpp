@@ -352,6 +352,8 @@ std::vector<Int> mlir::cute::dynamicLeavesOfType(Type t) {
 // Registration
 //===----------------------------------------------------------------------===//
 
+#include "cute/Dialect/Cute/IR/CuteEnums.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOpsAttrs.cpp.inc"
 

@@ -22,6 +22,8 @@
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOpsTypes.h.inc"
 
+#include "cute/Dialect/Cute/IR/CuteEnums.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOpsAttrs.h.inc"
 

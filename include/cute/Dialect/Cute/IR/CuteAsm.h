@@ -3,12 +3,14 @@
 // Every cute op whose result type is inferred may be written without its
 // types:
 //
-//   %v = cute.partition_tv(%t, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">}
+//   %v = cute.partition_tv(%t, %tid) {tv_layout =
+//   #cute.layout<"(128,4):(4,1)">}
 //
 // The full CuTe IR form stays valid and is what the printer writes by
 // default:
 //
-//   %v = cute.partition_tv(%t, %tid) {...} : (!cute.memref<...>, i32) -> !cute.memref<...>
+//   %v = cute.partition_tv(%t, %tid) {...} : (!cute.memref<...>, i32) ->
+//   !cute.memref<...>
 //
 // Accepted type sections after the attribute dictionary:
 //   (none)                      operand types are the values' own; result
@@ -47,12 +49,12 @@ enum class TypeStyle {
   /// `!cute.kind` prefix (CuTe IR's spelling for the accessors); both
   /// spellings parse.
   ArrowStripped,
-  List,       ///< `A, B` (no results)
+  List, ///< `A, B` (no results)
 };
 
 /// Infers result types from resolved operands and the parsed attributes.
-using ShortFormInferFn = LogicalResult (*)(MLIRContext *, Location,
-                                           ValueRange, NamedAttrList &,
+using ShortFormInferFn = LogicalResult (*)(MLIRContext *, Location, ValueRange,
+                                           NamedAttrList &,
                                            SmallVectorImpl<Type> &);
 /// Checks the parsed inherent attributes (ODS's verifyInherentAttrs).
 using ShortFormAttrsFn = LogicalResult (*)(
@@ -88,8 +90,7 @@ LogicalResult inferForShortForm(MLIRContext *ctx, Location loc,
                                 OpaqueProperties(&props), RegionRange(), out);
 }
 
-template <class OpTy>
-using HasInferShortForm = decltype(&OpTy::inferShortForm);
+template <class OpTy> using HasInferShortForm = decltype(&OpTy::inferShortForm);
 
 /// How the short form infers an op's results: the op's own
 /// `inferShortForm` (ops whose written type may carry more than their

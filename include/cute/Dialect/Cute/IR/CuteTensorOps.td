@@ -214,6 +214,23 @@ def Cute_MakePredicateOp : Cute_ViewOp<"make_predicate"> {
   let cuteShortForm = 1;
 }
 
+def Cute_AllInBoundsOp : Cute_Op<"all_in_bounds", [Pure]> {
+  let summary = "Whether every coordinate of a tensor is within bounds";
+  let description = [{
+    The AND over the elements of `make_predicate(coords, bounds)`, computed
+    without the per-element predicates where the coordinates allow: with
+    non-negative static offsets from the coordinate tensor's base, each mode
+    needs one comparison (its largest coordinate against its bound). This
+    is the full-tile test of masked copies (`cute-lower-masked-copies`).
+    ```mlir
+    %full = cute.all_in_bounds(%c, %n) : !cute.coord_tensor<"?", "8:1">, !cute.int_tuple<"?">
+    ```
+  }];
+  let arguments = (ins Cute_CoordTensorType:$coords, Cute_TupleLikeType:$bounds);
+  let results = (outs I1:$result);
+  let assemblyFormat = "`(` $coords `,` $bounds `)` attr-dict `:` qualified(type($coords)) `,` qualified(type($bounds))";
+}
+
 def Cute_CopyOp : Cute_Op<"copy"> {
   let summary = "Copies a tensor element-wise, vectorized, optionally predicated";
   let description = [{
@@ -229,16 +246,49 @@ def Cute_CopyOp : Cute_Op<"copy"> {
     ```mlir
     cute.copy(%src, %dst) {atom = #cute.universal_copy<128>} : !cute.memref<f32, gmem, align<16>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
     ```
+
+    **Masked copies.** With `masked` (or `fill`, which implies it) the copy
+    predicates itself: one of its tensors (the *bounded* side: src if it
+    qualifies, else dst) must be a thread's part of a tile, i.e.
+    `cute.partition_tv` / `cute.local_partition` (any number of them) of a
+    `cute.local_tile` of a tensor T. An element is accessed iff its
+    coordinate in T is within T's shape; when the src is bounded, the dst
+    elements whose src is out of bounds get `fill` (an attribute of the
+    element type, e.g. `0xFF80 : bf16` for -inf), or keep their value
+    without `fill`. `cute-lower-masked-copies` emits the full-tile path (an
+    unpredicated, vectorized copy) when all of the thread's elements are in
+    bounds, and the predicated one otherwise: the same code a user would
+    write with `make_identity_tensor` + `make_predicate`, written once.
+    ```mlir
+    func.func @row_tile(%x: !cute.memref<bf16, gmem, align<2>, "?:1">, %k: i32, %tid: i32) {
+      %t = cute.local_tile(%x, %k) {tiler = #cute.shape<"1024">}
+      %v = cute.partition_tv(%t, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">}
+      %f = cute.make_fragment_like(%v)
+      cute.copy(%v, %f) {fill = 0xFF80 : bf16}
+      cute.copy(%f, %v) {masked}
+      return
+    }
+    ```
   }];
   let arguments = (ins Cute_MemRefType:$src, Cute_MemRefType:$dst,
                    Optional<Cute_MemRefType>:$pred,
-                   OptionalAttr<Cute_CopyAtom>:$atom);
+                   OptionalAttr<Cute_CopyAtom>:$atom,
+                   OptionalAttr<TypedAttrInterface>:$fill, UnitAttr:$masked);
   let cuteShortForm = 1;
   let cuteTypeStyle = "List";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The atom, or the default `#cute.universal_copy<128>`.
     ::mlir::cute::CopyAtomAttrInterface getAtomOrDefault();
+    /// Whether the copy predicates itself (`masked` or `fill`).
+    bool isMasked() { return getMasked() || getFill(); }
+    /// For a masked copy: the bounded side (src when it qualifies), the
+    /// cute.local_tile it partitions and the partition ops from that tile
+    /// to the copied tensor. Fails with the reason in `why`.
+    ::llvm::LogicalResult traceBoundedSide(bool &srcIsBounded,
+        ::mlir::cute::LocalTileOp &tile,
+        ::llvm::SmallVectorImpl<::mlir::Operation *> &steps,
+        std::string &why);
   }];
 }
 

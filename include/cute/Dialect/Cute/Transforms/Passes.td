@@ -71,6 +71,36 @@ def CuteFastMath : Pass<"cute-fast-math"> {
   }];
 }
 
+def CuteLowerMaskedCopies : Pass<"cute-lower-masked-copies"> {
+  let summary = "Split masked cute.copy ops into full-tile and ragged paths";
+  let description = [{
+    A `cute.copy` marked `masked` (or with a `fill`) predicates itself: its
+    bounded side is a thread's part of a `cute.local_tile` (through
+    `cute.partition_tv` / `cute.local_partition`). The same partitions,
+    replayed on the identity tensor of the tiled tensor's shape, give each
+    element's coordinate; `cute.make_predicate` compares them with the
+    shape. When all of the thread's predicates hold the copy runs
+    unpredicated (vectorized as its types allow); otherwise the dst is
+    first filled (`fill`) and the copy runs predicated.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def CuteLowerReductions : Pass<"cute-lower-reductions"> {
+  let summary = "Lower cute.reduce to vector.reduction and gpu reductions";
+  let description = [{
+    A `cute.reduce` becomes a `vector.reduction` over the thread's elements
+    and then, by scope, a `gpu.subgroup_reduce` (warp) or a `gpu.all_reduce`
+    (block); `cute-lower-gpu-reductions` turns those into shuffles and
+    shared memory. Float max/min are `maximumf`/`minimumf` (NaN
+    propagates); integer max/min are signed.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 def CutePlanSmem : Pass<"cute-plan-smem", "::mlir::ModuleOp"> {
   let summary = "Plan each kernel's shared memory (cute.smem_alloc)";
   let description = [{

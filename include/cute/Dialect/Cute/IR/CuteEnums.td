@@ -1,0 +1,27 @@
+//===- CuteEnums.td - Enumerations of the cute ops ----------*- tablegen -*-===//
+#ifndef CUTE_ENUMS_TD
+#define CUTE_ENUMS_TD
+
+include "cute/Dialect/Cute/IR/CuteDialect.td"
+include "mlir/IR/EnumAttr.td"
+
+def Cute_ReduceKind : I32EnumAttr<"ReduceKind", "a reduction's combiner", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"mul", 1>,
+    I32EnumAttrCase<"max", 2>, I32EnumAttrCase<"min", 3>]> {
+  let cppNamespace = "::mlir::cute";
+  let genSpecializedAttr = 0;
+}
+def Cute_ReduceKindAttr : EnumAttr<Cute_Dialect, Cute_ReduceKind,
+                                   "reduce_kind">;
+
+def Cute_ReduceScope : I32EnumAttr<"ReduceScope", "the threads a reduction "
+    "combines", [
+    I32EnumAttrCase<"thread", 0>, I32EnumAttrCase<"warp", 1>,
+    I32EnumAttrCase<"block", 2>]> {
+  let cppNamespace = "::mlir::cute";
+  let genSpecializedAttr = 0;
+}
+def Cute_ReduceScopeAttr : EnumAttr<Cute_Dialect, Cute_ReduceScope,
+                                    "reduce_scope">;
+
+#endif // CUTE_ENUMS_TD

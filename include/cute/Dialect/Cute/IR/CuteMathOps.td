@@ -1,0 +1,37 @@
+//===- CuteMathOps.td - Reductions over threads and values --*- tablegen -*-===//
+#ifndef CUTE_MATH_OPS_TD
+#define CUTE_MATH_OPS_TD
+
+include "cute/Dialect/Cute/IR/CuteEnums.td"
+
+def Cute_ReduceOp : Cute_Op<"reduce", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Reduces a value over a thread's elements, a warp or a block";
+  let description = [{
+    Combines the elements of `value` (a vector: a fragment read with
+    `cute.load`, or a scalar) with `kind` and then, for `warp` and `block`
+    scope, the per-thread results of all threads of the warp (32 lanes) or
+    of the block. Every thread gets the result. `block` scope must be
+    reached by all threads of the block (like `gpu.all_reduce`, which it
+    becomes, through warp shuffles and shared memory; `warp` becomes
+    `gpu.subgroup_reduce`, i.e. shuffles).
+
+    Semantics. Floats: `add`/`mul` are IEEE (order unspecified), `max`/`min`
+    propagate NaN (a NaN anywhere gives NaN, as `torch.max` does), and
+    `max` of values that are all `-inf` (e.g. a fully masked row filled with
+    `-inf`) is `-inf`, not NaN. Integers: `max`/`min` are signed.
+    ```mlir
+    %m = cute.reduce<max, block>(%v) : vector<8xf32>
+    %s = cute.reduce<add, warp>(%x) : f32
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[VectorOfRankAndType<[1], [AnyFloat,
+                       AnySignlessInteger]>, AnyFloat,
+                       AnySignlessInteger]>:$value,
+                   Cute_ReduceKindAttr:$kind, Cute_ReduceScopeAttr:$scope);
+  let results = (outs AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$result);
+  // `<kind, scope>` then the short form (the value's type is optional).
+  let hasCustomAssemblyFormat = 1;
+}
+
+#endif // CUTE_MATH_OPS_TD

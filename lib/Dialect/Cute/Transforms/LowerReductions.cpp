@@ -1,0 +1,92 @@
+//===- LowerReductions.cpp - cute.reduce to vector and gpu reductions -----===//
+//
+// cute-lower-reductions: a cute.reduce becomes a vector.reduction over the
+// thread's elements, then gpu.subgroup_reduce (warp scope) or
+// gpu.all_reduce (block scope), which cute-lower-gpu-reductions lowers to
+// shuffles and shared memory. Float max/min are the NaN-propagating
+// `maximumf`/`minimumf`; integer max/min are signed.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::cute {
+#define GEN_PASS_DEF_CUTELOWERREDUCTIONS
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
+} // namespace mlir::cute
+
+using namespace mlir;
+using namespace mlir::cute;
+
+namespace {
+
+vector::CombiningKind combining(ReduceKind k, bool isFloat) {
+  switch (k) {
+  case ReduceKind::add:
+    return vector::CombiningKind::ADD;
+  case ReduceKind::mul:
+    return vector::CombiningKind::MUL;
+  case ReduceKind::max:
+    return isFloat ? vector::CombiningKind::MAXIMUMF
+                   : vector::CombiningKind::MAXSI;
+  case ReduceKind::min:
+    return isFloat ? vector::CombiningKind::MINIMUMF
+                   : vector::CombiningKind::MINSI;
+  }
+  llvm_unreachable("reduce kind");
+}
+
+gpu::AllReduceOperation acrossThreads(ReduceKind k, bool isFloat) {
+  switch (k) {
+  case ReduceKind::add:
+    return gpu::AllReduceOperation::ADD;
+  case ReduceKind::mul:
+    return gpu::AllReduceOperation::MUL;
+  case ReduceKind::max:
+    return isFloat ? gpu::AllReduceOperation::MAXIMUMF
+                   : gpu::AllReduceOperation::MAXSI;
+  case ReduceKind::min:
+    return isFloat ? gpu::AllReduceOperation::MINIMUMF
+                   : gpu::AllReduceOperation::MINSI;
+  }
+  llvm_unreachable("reduce kind");
+}
+
+struct CuteLowerReductionsPass
+    : public mlir::cute::impl::CuteLowerReductionsBase<
+          CuteLowerReductionsPass> {
+  void runOnOperation() override {
+    SmallVector<ReduceOp> ops;
+    getOperation()->walk([&](ReduceOp op) { ops.push_back(op); });
+    for (ReduceOp op : ops) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Value v = op.getValue();
+      bool isFloat = isa<FloatType>(op.getType());
+      if (isa<VectorType>(v.getType()))
+        v = vector::ReductionOp::create(b, loc,
+                                        combining(op.getKind(), isFloat), v);
+      gpu::AllReduceOperation across = acrossThreads(op.getKind(), isFloat);
+      switch (op.getScope()) {
+      case ReduceScope::thread:
+        break;
+      case ReduceScope::warp:
+        v = gpu::SubgroupReduceOp::create(b, loc, v, across,
+                                          /*uniform=*/true);
+        break;
+      case ReduceScope::block:
+        v = gpu::AllReduceOp::create(
+            b, loc, v, gpu::AllReduceOperationAttr::get(b.getContext(), across),
+            /*uniform=*/true);
+        break;
+      }
+      op.replaceAllUsesWith(v);
+      op.erase();
+    }
+  }
+};
+
+} // namespace
