@@ -78,6 +78,13 @@ def main():
         report(f"torch.rms_norm[bf16,{r}x{cdim}]", r * cdim, nbytes, median_ms(fn))
         copy_same_bytes(f"rmsnorm_{r}x{cdim}", nbytes)
         del x, w
+    for r, cdim in ((32768, 8192),):
+        x = torch.randn(r, cdim, device="cuda", dtype=torch.bfloat16)
+        nbytes = 2 * r * cdim * 2
+        report(f"torch.softmax[bf16,{r}x{cdim}]", r * cdim, nbytes,
+               median_ms(lambda: torch.softmax(x, dim=-1)))
+        copy_same_bytes(f"softmax_{r}x{cdim}", nbytes)
+        del x
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@
 // SM90-DAG: ld.global.v4.b32 {{.*}}[%rd1];
 // SM90-DAG: ld.global.v4.b32 {{.*}}[%rd2];
 // SM90-DAG: st.global.v4.b32 [%rd3]
-// SM90-DAG: ld.global.b32 {{.*}}[%rd1+12];
-// SM90-DAG: st.global.b32 [%rd3+12]
+// SM90-DAG: ld.global.b32
+// SM90-DAG: st.global.b32
 // SM90-LABEL: .entry add_f16(
 // SM90-DAG: ld.global.v4.b32
 // SM90-DAG: st.global.v4.b32
