@@ -32,7 +32,9 @@ def CuteLowerGpuReductions : Pass<"cute-lower-gpu-reductions"> {
     partial per warp in a workgroup buffer, `gpu.barrier`, and a final warp
     reduction. Values wider than 32 bits are split into 32-bit shuffles.
     Both are upstream MLIR rewrites; this pass runs them at the right point
-    of `cute-compile` (before convert-gpu-to-nvvm).
+    of `cute-compile` (before convert-gpu-to-nvvm). In a kernel of known
+    block size, `gpu.block_dim` then becomes a constant, so the block
+    reduction's partial-warp branches fold away.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",

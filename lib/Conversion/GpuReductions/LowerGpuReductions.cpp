@@ -34,6 +34,29 @@ struct CuteLowerGpuReductionsPass
     populateGpuLowerClusteredSubgroupReduceToShufflePatterns(warp, kWarpSize);
     if (failed(applyPatternsGreedily(getOperation(), std::move(warp))))
       return signalPassFailure();
+    foldKnownBlockDims();
+  }
+
+  /// The block reduction reads `gpu.block_dim` to handle a last, partial
+  /// warp; in a kernel of known block size (`gpu.known_block_size`, or
+  /// gpu.func's own `known_block_size`) those reads are constants, and the
+  /// partial-warp branches fold away.
+  void foldKnownBlockDims() {
+    getOperation()->walk([](gpu::GPUFuncOp fn) {
+      auto known = fn->getAttrOfType<DenseI32ArrayAttr>(
+          gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr());
+      if (auto inherent = fn.getKnownBlockSizeAttr())
+        known = inherent;
+      if (!known || known.size() != 3)
+        return;
+      fn.walk([&](gpu::BlockDimOp dim) {
+        OpBuilder b(dim);
+        int64_t v = known[static_cast<unsigned>(dim.getDimension())];
+        dim.replaceAllUsesWith(
+            arith::ConstantIndexOp::create(b, dim.getLoc(), v).getResult());
+        dim.erase();
+      });
+    });
   }
 };
 
