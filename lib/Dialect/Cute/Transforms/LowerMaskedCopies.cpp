@@ -9,6 +9,8 @@
 //   scf.if (cute.all_in_bounds) { unpredicated copy }        // full tile
 //   else { [store fill into dst]; predicated copy }           // ragged tile
 //
+// Adjacent masked copies share one scf.if (the AND of their tests).
+//
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
@@ -44,17 +46,21 @@ FailureOr<Value> replay(OpBuilder &b, Operation *op, Value input) {
   return b.create(st)->getResult(0);
 }
 
-LogicalResult lower(CopyOp copy) {
+/// A masked copy with its coordinates (partitioned like its bounded side)
+/// and the shape they are bounded by.
+struct Masked {
+  CopyOp copy;
+  Value coords, shape;
+};
+
+FailureOr<Masked> coordinatesOf(OpBuilder &b, CopyOp copy) {
   bool srcIsBounded = false;
   LocalTileOp tile;
   SmallVector<Operation *> steps;
   std::string why;
   if (failed(copy.traceBoundedSide(srcIsBounded, tile, steps, why)))
     return copy.emitOpError("cannot find its tile: ") << why;
-  OpBuilder b(copy);
   Location loc = copy.getLoc();
-
-  // Coordinates of the bounded side's elements in the tiled tensor.
   Value layout = GetLayoutOp::create(b, loc, tile.getTensor());
   Value shape = GetShapeOp::create(b, loc, layout);
   Value coords = MakeIdentityTensorOp::create(b, loc, shape);
@@ -65,30 +71,53 @@ LogicalResult lower(CopyOp copy) {
   if (failed(cur))
     return copy.emitOpError("cannot partition the coordinates like its "
                             "bounded side");
-  Value all = AllInBoundsOp::create(b, loc, *cur, shape);
+  return Masked{copy, *cur, shape};
+}
 
-  auto plain = [&](OpBuilder &ib, Value p) {
-    auto c = CopyOp::create(ib, loc, copy.getSrc(), copy.getDst(), p,
-                            copy.getAtomAttr(), /*fill=*/TypedAttr(),
-                            /*masked=*/false);
-    c->setDiscardableAttrs(copy->getDiscardableAttrDictionary());
-  };
+void plainCopy(OpBuilder &b, CopyOp copy, Value pred) {
+  auto c = CopyOp::create(b, copy.getLoc(), copy.getSrc(), copy.getDst(), pred,
+                          copy.getAtomAttr(), /*fill=*/TypedAttr(),
+                          /*masked=*/false);
+  c->setDiscardableAttrs(copy->getDiscardableAttrDictionary());
+}
+
+/// Lowers a run of adjacent masked copies under one full-tile test (the AND
+/// of theirs), so that e.g. the two loads of `a + b` share one branch and are
+/// issued back to back.
+LogicalResult lower(SmallVector<CopyOp> group) {
+  CopyOp first = group.front();
+  OpBuilder b(first);
+  Location loc = first.getLoc();
+  SmallVector<Masked> masked;
+  Value all;
+  for (CopyOp copy : group) {
+    FailureOr<Masked> m = coordinatesOf(b, copy);
+    if (failed(m))
+      return failure();
+    masked.push_back(*m);
+    Value full = AllInBoundsOp::create(b, loc, m->coords, m->shape);
+    all = all ? arith::AndIOp::create(b, loc, all, full).getResult() : full;
+  }
   auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
   OpBuilder tb = ifOp.getThenBodyBuilder();
-  plain(tb, Value());
+  for (Masked m : masked)
+    plainCopy(tb, m.copy, Value());
   OpBuilder eb = ifOp.getElseBodyBuilder();
-  Value pred = MakePredicateOp::create(eb, loc, *cur, shape);
-  if (TypedAttr fill = copy.getFillAttr()) {
-    ::cute::layout::DynamicSymbols syms;
-    MemRefInfo d =
-        cast<CuteTensorTypeInterface>(copy.getDst().getType()).readInfo(syms);
-    auto vt = VectorType::get({size(d.layout).value()}, d.elem);
-    Value splat = arith::ConstantOp::create(
-        eb, loc, vt, DenseElementsAttr::get(vt, ArrayRef<Attribute>{fill}));
-    StoreOp::create(eb, loc, splat, copy.getDst());
+  for (Masked m : masked) {
+    Value pred = MakePredicateOp::create(eb, loc, m.coords, m.shape);
+    if (TypedAttr fill = m.copy.getFillAttr()) {
+      ::cute::layout::DynamicSymbols syms;
+      MemRefInfo d = cast<CuteTensorTypeInterface>(m.copy.getDst().getType())
+                         .readInfo(syms);
+      auto vt = VectorType::get({size(d.layout).value()}, d.elem);
+      Value splat = arith::ConstantOp::create(
+          eb, loc, vt, DenseElementsAttr::get(vt, ArrayRef<Attribute>{fill}));
+      StoreOp::create(eb, loc, splat, m.copy.getDst());
+    }
+    plainCopy(eb, m.copy, pred);
   }
-  plain(eb, pred);
-  copy.erase();
+  for (CopyOp copy : group)
+    copy.erase();
   return success();
 }
 
@@ -96,13 +125,19 @@ struct CuteLowerMaskedCopiesPass
     : public mlir::cute::impl::CuteLowerMaskedCopiesBase<
           CuteLowerMaskedCopiesPass> {
   void runOnOperation() override {
-    SmallVector<CopyOp> copies;
+    // Runs of masked copies that follow each other directly in a block.
+    SmallVector<SmallVector<CopyOp>> groups;
     getOperation()->walk([&](CopyOp c) {
-      if (c.isMasked())
-        copies.push_back(c);
+      if (!c.isMasked())
+        return;
+      Operation *prev = c->getPrevNode();
+      if (!groups.empty() && prev && groups.back().back() == prev)
+        groups.back().push_back(c);
+      else
+        groups.push_back({c});
     });
-    for (CopyOp c : copies)
-      if (failed(lower(c)))
+    for (SmallVector<CopyOp> &g : groups)
+      if (failed(lower(g)))
         return signalPassFailure();
   }
 };

@@ -23,30 +23,32 @@ module attributes {gpu.container_module} {
       %vy = cute.partition_tv(%ty, %tid) {tv_layout = #cute.layout<"(128,8):(8,1)">}
       %f = cute.make_fragment_like(%vx)
       // The coordinates: the identity tensor of x's shape, tiled and
-      // partitioned like x.
+      // partitioned like x; the full-tile test is cute.all_in_bounds.
       // CHECK: %[[L:.*]] = cute.get_layout(%[[X:.*]]) : !cute.memref<bf16, gmem, align<16>, "?:1">
       // CHECK: %[[S:.*]] = cute.get_shape(%[[L]])
       // CHECK: %[[ID:.*]] = cute.make_identity_tensor(%[[S]])
       // CHECK: %[[IT:.*]] = cute.local_tile(%[[ID]], %{{.*}}) {tiler = #cute.shape<"1024">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "1024:1">
       // CHECK: %[[IP:.*]] = cute.partition_tv(%[[IT]], %{{.*}}) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.coord_tensor<"?", "1024:1">, i32) -> !cute.coord_tensor<"?", "8:1">
-      // CHECK: %[[ALL:.*]] = cute.all_in_bounds(%[[IP]], %[[S]]) : !cute.coord_tensor<"?", "8:1">, !cute.shape<"?">
+      // CHECK: %[[A1:.*]] = cute.all_in_bounds(%[[IP]], %[[S]]) : !cute.coord_tensor<"?", "8:1">, !cute.shape<"?">
+      // The same for y (the bounded side of the write).
+      // CHECK: %[[S2:.*]] = cute.get_shape
+      // CHECK: %[[IP2:.*]] = cute.partition_tv
+      // CHECK: %[[A2:.*]] = cute.all_in_bounds(%[[IP2]], %[[S2]])
+      // Adjacent masked copies share one test and one branch.
+      // CHECK: %[[ALL:.*]] = arith.andi %[[A1]], %[[A2]] : i1
       // CHECK: scf.if %[[ALL]] {
       // CHECK-NEXT: cute.copy(%[[VX:.*]], %[[F:.*]]) : !cute.memref<bf16, gmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<16>, "8:1">
+      // CHECK-NEXT: cute.copy(%[[F]], %[[VY:.*]]) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, gmem, align<16>, "8:1">
       // CHECK-NEXT: } else {
+      // Reads fill out-of-bounds elements first; writes skip them.
       // CHECK-NEXT: %[[P:.*]] = cute.make_predicate(%[[IP]], %[[S]])
       // CHECK-NEXT: %[[NEG:.*]] = arith.constant dense<0xFF80> : vector<8xbf16>
       // CHECK-NEXT: cute.store(%[[NEG]], %[[F]])
       // CHECK-NEXT: cute.copy(%[[VX]], %[[F]], %[[P]])
+      // CHECK-NEXT: %[[P2:.*]] = cute.make_predicate(%[[IP2]], %[[S2]])
+      // CHECK-NEXT: cute.copy(%[[F]], %[[VY]], %[[P2]])
       // CHECK-NEXT: }
       cute.copy(%vx, %f) {fill = 0xFF80 : bf16}
-      // The dst is the bounded side of a write; nothing is filled.
-      // CHECK: cute.get_layout(%{{.*}}) : !cute.memref<bf16, gmem, align<16>, "?:1">
-      // CHECK: scf.if
-      // CHECK-NEXT: cute.copy(%[[F]], %[[VY:.*]]) :
-      // CHECK-NEXT: } else {
-      // CHECK-NEXT: cute.make_predicate
-      // CHECK-NEXT: cute.copy(%[[F]], %[[VY]], %{{.*}}) :
-      // CHECK-NEXT: }
       cute.copy(%f, %vy) {masked}
       gpu.return
     }
