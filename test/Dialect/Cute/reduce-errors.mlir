@@ -21,3 +21,11 @@ func.func @operand(%v: vector<2x2xf32>) {
   %r = cute.reduce<max, thread>(%v)
   return
 }
+
+// -----
+
+func.func @wide(%v: vector<2xf64>) {
+  // expected-error @+1 {{'cute.reduce' op reduces 'f64' across a warp, but warp reductions take values of at most 32 bits (use block scope, or reduce in 32 bits)}}
+  %r = cute.reduce<add, warp>(%v)
+  return
+}

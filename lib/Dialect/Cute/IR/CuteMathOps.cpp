@@ -50,3 +50,14 @@ void ReduceOp::print(OpAsmPrinter &p) {
   if (!printShortFormEnabled())
     p << " : " << getValue().getType();
 }
+
+LogicalResult ReduceOp::verify() {
+  // The warp shuffle lowering moves 32 bits; the block lowering splits
+  // wider values itself.
+  if (getScope() == ReduceScope::warp && getType().getIntOrFloatBitWidth() > 32)
+    return emitOpError("reduces ")
+           << getType()
+           << " across a warp, but warp reductions take values of at most 32 "
+              "bits (use block scope, or reduce in 32 bits)";
+  return success();
+}

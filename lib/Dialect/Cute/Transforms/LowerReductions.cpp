@@ -4,12 +4,14 @@
 // thread's elements, then gpu.subgroup_reduce (warp scope) or
 // gpu.all_reduce (block scope), which cute-lower-gpu-reductions lowers to
 // shuffles and shared memory. Float max/min are the NaN-propagating
-// `maximumf`/`minimumf`; integer max/min are signed.
+// `maximumf`/`minimumf`; integer max/min are signed. Values narrower than 32
+// bits cross threads widened to 32 bits.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -70,6 +72,15 @@ struct CuteLowerReductionsPass
         v = vector::ReductionOp::create(b, loc,
                                         combining(op.getKind(), isFloat), v);
       gpu::AllReduceOperation across = acrossThreads(op.getKind(), isFloat);
+      // Shuffles move 32 bits: narrower values cross threads widened (exact
+      // for max/min; add/mul then round once, at the end, from f32/i32).
+      Type narrow = v.getType();
+      bool widen = op.getScope() != ReduceScope::thread &&
+                   narrow.getIntOrFloatBitWidth() < 32;
+      if (widen)
+        v = isFloat
+                ? arith::ExtFOp::create(b, loc, b.getF32Type(), v).getResult()
+                : arith::ExtSIOp::create(b, loc, b.getI32Type(), v).getResult();
       switch (op.getScope()) {
       case ReduceScope::thread:
         break;
@@ -83,6 +94,9 @@ struct CuteLowerReductionsPass
             /*uniform=*/true);
         break;
       }
+      if (widen)
+        v = isFloat ? arith::TruncFOp::create(b, loc, narrow, v).getResult()
+                    : arith::TruncIOp::create(b, loc, narrow, v).getResult();
       op.replaceAllUsesWith(v);
       op.erase();
     }

@@ -42,8 +42,19 @@ module attributes {gpu.container_module} {
       // CHECK: vector.reduction <maxsi>, %{{.*}} : vector<4xi32> into i32
       // CHECK: gpu.all_reduce maxsi
       %imax = cute.reduce<max, block>(%iv)
+      // Narrow values cross threads widened to 32 bits.
+      // CHECK: %[[H:.*]] = arith.truncf %{{.*}} : vector<4xf32> to vector<4xf16>
+      // CHECK: %[[HM:.*]] = vector.reduction <maximumf>, %[[H]] : vector<4xf16> into f16
+      // CHECK: %[[HW:.*]] = arith.extf %[[HM]] : f16 to f32
+      // CHECK: %[[HR:.*]] = gpu.all_reduce maximumf %[[HW]] uniform
+      // CHECK: arith.truncf %[[HR]] : f32 to f16
+      %h = arith.truncf %xv : vector<4xf32> to vector<4xf16>
+      %hmax = cute.reduce<max, block>(%h)
       %ib = vector.broadcast %imax : i32 to vector<4xi32>
       cute.store(%ib, %fi)
+      %hf = arith.extf %hmax : f16 to f32
+      %hb = vector.broadcast %hf : f32 to vector<4xf32>
+      cute.store(%hb, %f)
       cute.copy(%fi, %vi)
       gpu.return
     }

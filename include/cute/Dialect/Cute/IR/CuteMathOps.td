@@ -19,7 +19,10 @@ def Cute_ReduceOp : Cute_Op<"reduce", [Pure,
     Semantics. Floats: `add`/`mul` are IEEE (order unspecified), `max`/`min`
     propagate NaN (a NaN anywhere gives NaN, as `torch.max` does), and
     `max` of values that are all `-inf` (e.g. a fully masked row filled with
-    `-inf`) is `-inf`, not NaN. Integers: `max`/`min` are signed.
+    `-inf`) is `-inf`, not NaN. Integers: `max`/`min` are signed. Across
+    threads (warp, block), values narrower than 32 bits (f16, bf16, i8,
+    i16) are combined widened to 32 bits and rounded back once; 64-bit
+    values reduce at thread and block scope, not warp scope.
     ```mlir
     %m = cute.reduce<max, block>(%v) : vector<8xf32>
     %s = cute.reduce<add, warp>(%x) : f32
@@ -32,6 +35,7 @@ def Cute_ReduceOp : Cute_Op<"reduce", [Pure,
   let results = (outs AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$result);
   // `<kind, scope>` then the short form (the value's type is optional).
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 #endif // CUTE_MATH_OPS_TD
