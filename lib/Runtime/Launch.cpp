@@ -177,7 +177,7 @@ Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
     }
     }
   }
-  return okStatus();
+  return checkViews(info, args);
 }
 
 std::string ResolvedLaunch::str() const {

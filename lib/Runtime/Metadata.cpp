@@ -4,6 +4,7 @@
 #include "cute/Support/KernelMetadataSchema.h"
 
 #include <cctype>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 
@@ -21,6 +22,40 @@ const char *paramKindName(ParamKind k) {
     return kind::Scalar;
   case ParamKind::TmaDesc:
     return kind::TmaDesc;
+  }
+  return "?";
+}
+
+std::string OffsetExpr::str(const KernelInfo &k) const {
+  switch (op) {
+  case Op::Const:
+    return std::to_string(value);
+  case Op::Param:
+    if (value >= 0 && size_t(value) < k.params.size())
+      return k.params[size_t(value)].name;
+    return "param" + std::to_string(value);
+  case Op::Abs:
+    return "|" + ops.front().str(k) + "|";
+  case Op::Add: {
+    std::string s;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const OffsetExpr &o = ops[i];
+      if (i && o.op == Op::Const && o.value < 0)
+        s += " - " + std::to_string(0 - uint64_t(o.value));
+      else
+        s += (i ? " + " : "") + o.str(k);
+    }
+    return s;
+  }
+  case Op::Mul: {
+    std::string s;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const OffsetExpr &o = ops[i];
+      bool paren = o.op == Op::Add || (o.op == Op::Const && o.value < 0);
+      s += (i ? "*" : "") + (paren ? "(" + o.str(k) + ")" : o.str(k));
+    }
+    return s;
+  }
   }
   return "?";
 }
@@ -210,6 +245,91 @@ Expected<TmaParamInfo> parseTma(const JsonValue &v, const std::string &where) {
   return t;
 }
 
+std::string index(const std::string &where, size_t i) {
+  return where + "[" + std::to_string(i) + "]";
+}
+
+/// An expression object: exactly one of {"const": n}, {"param": i},
+/// {"add": [e, e, ...]}, {"mul": [e, e, ...]}, {"abs": e}. Param indices
+/// are checked against the kernel's params later (checkViewParams).
+Expected<OffsetExpr> parseExpr(const JsonValue &v, const std::string &where) {
+  namespace ex = metadata::expr;
+  std::string ops;
+  for (const char *op : metadata::kExprOps)
+    ops += (ops.empty() ? "" : ", ") + std::string(op);
+  if (!v.isObject() || v.members().size() != 1)
+    return metaError(
+        where, "expected an expression: an object with one key (" + ops +
+                   "), got " +
+                   (v.isObject() ? std::to_string(v.members().size()) + " keys"
+                                 : describe(v)));
+  const auto &[op, arg] = v.members().front();
+  std::string field = at(where, op.c_str());
+  OffsetExpr e;
+  if (op == ex::Const) {
+    CUTE_ASSIGN_OR_RETURN(e.value, intField(arg, field, INT64_MIN, INT64_MAX));
+    return e;
+  }
+  if (op == ex::Param) {
+    e.op = OffsetExpr::Op::Param;
+    CUTE_ASSIGN_OR_RETURN(e.value, intField(arg, field, 0, INT32_MAX));
+    return e;
+  }
+  if (op == ex::Abs) {
+    e.op = OffsetExpr::Op::Abs;
+    CUTE_ASSIGN_OR_RETURN(OffsetExpr x, parseExpr(arg, field));
+    e.ops.push_back(std::move(x));
+    return e;
+  }
+  if (op != ex::Add && op != ex::Mul)
+    return metaError(where, "unknown operation '" + op + "' (expected one of " +
+                                ops + ")");
+  e.op = op == ex::Add ? OffsetExpr::Op::Add : OffsetExpr::Op::Mul;
+  if (!arg.isArray())
+    return metaError(field, "expected array, got " + describe(arg));
+  if (arg.elements().size() < 2)
+    return metaError(field, "expected two or more operands, got " +
+                                std::to_string(arg.elements().size()));
+  for (size_t i = 0; i < arg.elements().size(); ++i) {
+    CUTE_ASSIGN_OR_RETURN(OffsetExpr x,
+                          parseExpr(arg.elements()[i], index(field, i)));
+    e.ops.push_back(std::move(x));
+  }
+  return e;
+}
+
+/// One "views" entry: {"bits": 32|64, "max_offset": e, "extents": [e...]}.
+Expected<ViewInfo> parseView(const JsonValue &v, const std::string &where) {
+  if (!v.isObject())
+    return metaError(where, "expected object, got " + describe(v));
+  CUTE_TRY(checkKeys(v, where, metadata::kViewKeys));
+  ViewInfo view;
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *bits,
+                        require(v, where, key::Bits, Kind::Number));
+  CUTE_ASSIGN_OR_RETURN(int64_t b,
+                        intField(*bits, at(where, key::Bits), 1, 64));
+  if (b != 32 && b != 64)
+    return metaError(at(where, key::Bits),
+                     "must be 32 or 64, got " + std::to_string(b));
+  view.bits = int(b);
+  const JsonValue *maxOffset = v.find(key::MaxOffset);
+  if (!maxOffset)
+    return metaError(at(where, key::MaxOffset), "missing required field");
+  CUTE_ASSIGN_OR_RETURN(view.maxOffset,
+                        parseExpr(*maxOffset, at(where, key::MaxOffset)));
+  if (const JsonValue *ext = v.find(key::Extents)) {
+    std::string ew = at(where, key::Extents);
+    if (!ext->isArray())
+      return metaError(ew, "expected array, got " + describe(*ext));
+    for (size_t i = 0; i < ext->elements().size(); ++i) {
+      CUTE_ASSIGN_OR_RETURN(OffsetExpr e,
+                            parseExpr(ext->elements()[i], index(ew, i)));
+      view.extents.push_back(std::move(e));
+    }
+  }
+  return view;
+}
+
 Expected<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
   if (!v.isObject())
     return metaError(where, "expected object, got " + describe(v));
@@ -261,6 +381,18 @@ Expected<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
                        "must be a power of two, got " + std::to_string(a));
     p.align = size_t(a);
   }
+  if (const JsonValue *views = v.find(key::Views)) {
+    std::string vw = at(where, key::Views);
+    if (p.kind != ParamKind::Pointer)
+      return metaError(vw, "only allowed on ptr parameters");
+    if (!views->isArray())
+      return metaError(vw, "expected array, got " + describe(*views));
+    for (size_t i = 0; i < views->elements().size(); ++i) {
+      CUTE_ASSIGN_OR_RETURN(ViewInfo view,
+                            parseView(views->elements()[i], index(vw, i)));
+      p.views.push_back(std::move(view));
+    }
+  }
   const JsonValue *tma = v.find(key::Tma);
   switch (p.kind) {
   case ParamKind::Pointer:
@@ -304,10 +436,6 @@ Expected<ParamInfo> parseParam(const JsonValue &v, const std::string &where) {
   return p;
 }
 
-std::string index(const std::string &where, size_t i) {
-  return where + "[" + std::to_string(i) + "]";
-}
-
 bool isIntegerElem(ElemType t) {
   switch (t) {
   case ElemType::I8:
@@ -332,6 +460,58 @@ std::string describeParam(const KernelInfo &k, size_t i) {
   if (p.elem)
     s += std::string(" ") + elemTypeName(*p.elem);
   return s;
+}
+
+/// Each "param" of `e` (at `where`) names an integer scalar of `k`.
+Status checkExprParams(const OffsetExpr &e, const std::string &where,
+                       const KernelInfo &k) {
+  namespace ex = metadata::expr;
+  switch (e.op) {
+  case OffsetExpr::Op::Const:
+    return okStatus();
+  case OffsetExpr::Op::Param: {
+    std::string field = at(where, ex::Param);
+    if (size_t(e.value) >= k.params.size())
+      return metaError(field, "index " + std::to_string(e.value) +
+                                  " out of range: kernel '" + k.name +
+                                  "' has " + std::to_string(k.params.size()) +
+                                  " params");
+    const ParamInfo &p = k.params[size_t(e.value)];
+    if (p.kind != ParamKind::Scalar || !p.elem || !isIntegerElem(*p.elem))
+      return metaError(field, describeParam(k, size_t(e.value)) +
+                                  "; a view's expressions read integer "
+                                  "scalar params");
+    return okStatus();
+  }
+  case OffsetExpr::Op::Abs:
+    return checkExprParams(e.ops.front(), at(where, ex::Abs), k);
+  case OffsetExpr::Op::Add:
+  case OffsetExpr::Op::Mul: {
+    std::string field =
+        at(where, e.op == OffsetExpr::Op::Add ? ex::Add : ex::Mul);
+    for (size_t i = 0; i < e.ops.size(); ++i)
+      CUTE_TRY(checkExprParams(e.ops[i], index(field, i), k));
+    return okStatus();
+  }
+  }
+  return okStatus();
+}
+
+/// The params the views of `k`'s ptr params read are integer scalars of k.
+Status checkViewParams(const KernelInfo &k, const std::string &where) {
+  for (size_t pi = 0; pi < k.params.size(); ++pi) {
+    const ParamInfo &p = k.params[pi];
+    for (size_t vi = 0; vi < p.views.size(); ++vi) {
+      std::string vw =
+          index(at(index(at(where, key::Params), pi), key::Views), vi);
+      const ViewInfo &view = p.views[vi];
+      CUTE_TRY(checkExprParams(view.maxOffset, at(vw, key::MaxOffset), k));
+      for (size_t ei = 0; ei < view.extents.size(); ++ei)
+        CUTE_TRY(checkExprParams(view.extents[ei],
+                                 index(at(vw, key::Extents), ei), k));
+    }
+  }
+  return okStatus();
 }
 
 /// One "when" entry: {"param": i, "align": n} or {"param": i, "div": n}.
@@ -496,6 +676,7 @@ Expected<KernelInfo> parseKernel(const JsonValue &v, const std::string &where) {
                          "duplicate parameter name '" + p.name + "'");
     k.params.push_back(std::move(p));
   }
+  CUTE_TRY(checkViewParams(k, where));
   CUTE_ASSIGN_OR_RETURN(const JsonValue *block,
                         require(v, where, key::Block, Kind::Array));
   CUTE_ASSIGN_OR_RETURN(k.block, dim3Field(*block, at(where, key::Block),

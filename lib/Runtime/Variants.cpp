@@ -1,4 +1,5 @@
 //===- Variants.cpp - Choosing a kernel's specialized clone ---------------===//
+#include "Integers.h"
 #include "cute/Runtime/Launch.h"
 
 #include <cstdio>
@@ -6,6 +7,9 @@
 #include <cstring>
 
 namespace cute::rt {
+
+using detail::Integer;
+using detail::readInteger;
 
 namespace {
 
@@ -20,74 +24,6 @@ std::string describeArg(const KernelArgs::Arg &a) {
   if (a.elem)
     s += std::string(" ") + elemTypeName(*a.elem);
   return s;
-}
-
-struct Integer {
-  bool isSigned = true;
-  int64_t s = 0;  ///< the value, when isSigned
-  uint64_t u = 0; ///< the value, when not
-  std::string str() const {
-    return isSigned ? std::to_string(s) : std::to_string(u);
-  }
-  bool multipleOf(uint64_t d) const {
-    return isSigned ? s % int64_t(d) == 0 : u % d == 0;
-  }
-};
-
-/// Reads an integer of element type `t` from `bytes` bytes; nullopt when
-/// `t` is not an integer type of that size.
-std::optional<Integer> readInteger(const unsigned char *data, size_t bytes,
-                                   ElemType t) {
-  Integer v;
-  switch (t) {
-  case ElemType::I8:
-  case ElemType::I16:
-  case ElemType::I32:
-  case ElemType::I64:
-  case ElemType::Index:
-    v.isSigned = true;
-    break;
-  case ElemType::U8:
-  case ElemType::U16:
-  case ElemType::U32:
-  case ElemType::U64:
-    v.isSigned = false;
-    break;
-  default:
-    return std::nullopt;
-  }
-  if (bytes != elemTypeBytes(t))
-    return std::nullopt;
-  switch (bytes) {
-  case 1: {
-    uint8_t x;
-    std::memcpy(&x, data, 1);
-    v.u = x;
-    v.s = int8_t(x);
-    break;
-  }
-  case 2: {
-    uint16_t x;
-    std::memcpy(&x, data, 2);
-    v.u = x;
-    v.s = int16_t(x);
-    break;
-  }
-  case 4: {
-    uint32_t x;
-    std::memcpy(&x, data, 4);
-    v.u = x;
-    v.s = int32_t(x);
-    break;
-  }
-  case 8:
-    std::memcpy(&v.u, data, 8);
-    v.s = int64_t(v.u);
-    break;
-  default:
-    return std::nullopt;
-  }
-  return v;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "cute/Dialect/Cute/IR/CuteTensor.h"
 #include "cute/Support/KernelMetadataSchema.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,16 +16,28 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::cute;
 namespace key = ::cute::metadata::key;
 namespace kind = ::cute::metadata::kind;
+namespace lay = ::cute::layout;
 
 static std::string typeName(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
   t.print(os);
   return s;
+}
+
+static bool isIntegerElem(StringRef elem) {
+  for (StringRef prefix : {"ui", "si", "i"})
+    if (elem.consume_front(prefix)) {
+      unsigned width = 0;
+      return !elem.getAsInteger(10, width) && width >= 8 && width <= 64;
+    }
+  return false;
 }
 
 static std::array<int32_t, 3> dims(Attribute a) {
@@ -135,6 +148,468 @@ void mlir::cute::nameKernelParamsFromSource(Operation *root,
   });
 }
 
+//===----------------------------------------------------------------------===//
+// Views: the largest offsets of a pointer's tensors, over the parameters
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// An offset expression of the metadata ("views", KernelMetadataSchema.h)
+/// under construction.
+struct Node {
+  enum Op { Const, Param, Add, Mul, Abs };
+  Op op = Const;
+  int64_t value = 0; // Const: the value; Param: the index into params
+  std::vector<Node> ops;
+
+  static Node constant(int64_t v) {
+    Node n;
+    n.value = v;
+    return n;
+  }
+  static Node param(int64_t i) {
+    Node n;
+    n.op = Param;
+    n.value = i;
+    return n;
+  }
+  static Node make(Op op, std::vector<Node> ops) {
+    Node n;
+    n.op = op;
+    n.ops = std::move(ops);
+    return n;
+  }
+  bool isConst() const { return op == Const; }
+  bool hasParam() const {
+    return op == Param ||
+           llvm::any_of(ops, [](const Node &n) { return n.hasParam(); });
+  }
+  bool operator==(const Node &o) const {
+    return op == o.op && value == o.value && ops == o.ops;
+  }
+};
+
+/// `n` with its constants folded: nested sums and products flattened, their
+/// constant operands combined into one (dropped when 0 in a sum or 1 in a
+/// product), a product with 0 is 0, |c| computed, |(|x|)| is |x|.
+/// std::nullopt when a constant overflows 64 bits.
+std::optional<Node> simplify(const Node &n) {
+  switch (n.op) {
+  case Node::Const:
+  case Node::Param:
+    return n;
+  case Node::Abs: {
+    std::optional<Node> x = simplify(n.ops.front());
+    if (!x)
+      return std::nullopt;
+    if (x->isConst()) {
+      if (x->value == std::numeric_limits<int64_t>::min())
+        return std::nullopt;
+      return Node::constant(x->value < 0 ? -x->value : x->value);
+    }
+    if (x->op == Node::Abs)
+      return x;
+    return Node::make(Node::Abs, {std::move(*x)});
+  }
+  case Node::Add:
+  case Node::Mul: {
+    bool add = n.op == Node::Add;
+    int64_t acc = add ? 0 : 1;
+    std::vector<Node> rest;
+    for (const Node &o : n.ops) {
+      std::optional<Node> x = simplify(o);
+      if (!x)
+        return std::nullopt;
+      std::vector<Node> parts;
+      if (x->op == n.op)
+        parts = std::move(x->ops);
+      else
+        parts.push_back(std::move(*x));
+      for (Node &p : parts) {
+        if (!p.isConst()) {
+          rest.push_back(std::move(p));
+          continue;
+        }
+        if (add ? __builtin_add_overflow(acc, p.value, &acc)
+                : __builtin_mul_overflow(acc, p.value, &acc))
+          return std::nullopt;
+      }
+    }
+    if (!add && acc == 0)
+      return Node::constant(0);
+    // The constant last in a sum (x - 1), first in a product (3*x).
+    if (acc != (add ? 0 : 1) || rest.empty())
+      rest.insert(add ? rest.end() : rest.begin(), Node::constant(acc));
+    if (rest.size() == 1)
+      return std::move(rest.front());
+    return Node::make(n.op, std::move(rest));
+  }
+  }
+  return std::nullopt;
+}
+
+llvm::json::Value toJSON(const Node &n) {
+  namespace ex = ::cute::metadata::expr;
+  auto list = [](const std::vector<Node> &ops) {
+    llvm::json::Array a;
+    for (const Node &o : ops)
+      a.push_back(toJSON(o));
+    return a;
+  };
+  switch (n.op) {
+  case Node::Const:
+    return llvm::json::Object{{ex::Const, n.value}};
+  case Node::Param:
+    return llvm::json::Object{{ex::Param, n.value}};
+  case Node::Add:
+    return llvm::json::Object{{ex::Add, list(n.ops)}};
+  case Node::Mul:
+    return llvm::json::Object{{ex::Mul, list(n.ops)}};
+  case Node::Abs:
+    return llvm::json::Object{{ex::Abs, toJSON(n.ops.front())}};
+  }
+  return nullptr;
+}
+
+/// Follows the layouts of a kernel's tensors back to its parameters. Their
+/// dynamic leaves become layout-library symbols: id i >= 0 is the value of
+/// `params[i]`, id -1-j the constant `constants[j]` (a symbol, not a static
+/// integer, so that it keeps the width of the leaf it fills). The algebra
+/// then runs on those symbols exactly as type inference does.
+class ViewTracer {
+public:
+  ViewTracer(gpu::GPUFuncOp fn, const KernelInfo &k) : fn(fn), k(k) {}
+
+  /// Appends to each pointer parameter of `params` (k's) its views.
+  void collect(std::vector<KernelParam> &params) {
+    if (fn.getBody().empty())
+      return;
+    auto add = [&](int64_t p, const lay::Layout &l) {
+      std::optional<ParamView> v = view(l);
+      if (!v)
+        return;
+      std::vector<ParamView> &views = params[size_t(p)].views;
+      if (llvm::find(views, *v) == views.end())
+        views.push_back(std::move(*v));
+    };
+    // A gmem memref parameter: its pointer with its own layout, whose
+    // dynamic leaves are the parameters that follow it.
+    for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
+      auto mt = dyn_cast<CuteMemRefType>(t);
+      if (!mt || mt.getMemSpace() != MemSpace::gmem || mt.getSwizzle())
+        continue;
+      std::optional<int64_t> p = paramOf(i, -1);
+      std::optional<CuteValue> l = argValue(i, mt.getLayout());
+      if (p && l && l->kind == CuteKind::Layout)
+        add(*p, l->layout);
+    }
+    fn.walk([&](MakeViewOp mv) {
+      auto ba = dyn_cast<BlockArgument>(mv.getIter());
+      if (!ba || ba.getOwner() != &fn.getBody().front() ||
+          mv.getIter().getType().getMemSpace() != MemSpace::gmem)
+        return;
+      std::optional<int64_t> p = paramOf(ba.getArgNumber(), -1);
+      if (!p || k.params[size_t(*p)].kind != kind::Pointer)
+        return;
+      std::optional<CuteValue> l = trace(mv.getLayout());
+      if (l && l->kind == CuteKind::Layout)
+        add(*p, l->layout);
+    });
+  }
+
+private:
+  /// The index into k.params of gpu.func argument `arg` (its dynamic leaf
+  /// `leaf` for a cute-typed argument; -1: the argument itself).
+  std::optional<int64_t> paramOf(unsigned arg, int64_t leaf) const {
+    for (auto [i, p] : llvm::enumerate(k.params))
+      if (p.arg == arg && p.leaf == leaf)
+        return int64_t(i);
+    return std::nullopt;
+  }
+
+  /// A symbol standing for the constant `c`, with `leaf`'s width.
+  lay::Int constant(int64_t c, const lay::Int &leaf) {
+    constants.push_back(c);
+    return lay::Int::symbol(-int64_t(constants.size()), leaf.width(),
+                            leaf.divisor());
+  }
+
+  /// `typed` (the type's value of argument `arg`) with its dynamic leaves
+  /// replaced by the parameters that pass them.
+  std::optional<CuteValue> argValue(unsigned arg, const CuteValue &typed) {
+    int64_t leaf = 0;
+    bool ok = true;
+    CuteValue r = typed.mapInts([&](const lay::Int &i) -> lay::Int {
+      if (i.isStatic())
+        return i;
+      std::optional<int64_t> p = paramOf(arg, leaf++);
+      if (!p) {
+        ok = false;
+        return i;
+      }
+      return lay::Int::symbol(*p, i.width(), i.divisor());
+    });
+    if (!ok)
+      return std::nullopt;
+    return r;
+  }
+
+  /// An integer operand that fills dynamic leaf `leaf` of a constructor: a
+  /// kernel argument that is an integer scalar parameter, an integer
+  /// constant, or a sign extension of either.
+  std::optional<lay::Int> traceInt(Value v, const lay::Int &leaf) {
+    if (auto ba = dyn_cast<BlockArgument>(v)) {
+      if (ba.getOwner() != &fn.getBody().front())
+        return std::nullopt;
+      std::optional<int64_t> p = paramOf(ba.getArgNumber(), -1);
+      if (!p || k.params[size_t(*p)].kind != kind::Scalar ||
+          !isIntegerElem(k.params[size_t(*p)].elem))
+        return std::nullopt;
+      return lay::Int::symbol(*p, leaf.width(), leaf.divisor());
+    }
+    Operation *def = v.getDefiningOp();
+    if (auto c = dyn_cast_or_null<arith::ConstantOp>(def))
+      if (auto ia = dyn_cast<IntegerAttr>(c.getValue()))
+        return constant(ia.getValue().getSExtValue(), leaf);
+    if (auto ext = dyn_cast_or_null<arith::ExtSIOp>(def))
+      return traceInt(ext.getIn(), leaf);
+    return std::nullopt;
+  }
+
+  /// Operand `v` of a constructor filling its dynamic leaf `leaf` (the
+  /// lowering sign-extends or truncates it to the leaf's width; a
+  /// truncation is not followed).
+  std::optional<lay::Int> traceLeaf(Value v, const lay::Int &leaf) {
+    Type t = v.getType();
+    if (auto it = dyn_cast<IntegerType>(t)) {
+      if (it.getWidth() > leaf.width())
+        return std::nullopt;
+      return traceInt(v, leaf);
+    }
+    if (!isa<IntTupleType>(t))
+      return std::nullopt;
+    std::optional<CuteValue> tv = trace(v);
+    if (!tv || !tv->tuple.isInt())
+      return std::nullopt;
+    lay::Int i = tv->tuple.value();
+    if (i.isStatic())
+      return constant(i.value(), leaf);
+    if (i.width() > leaf.width())
+      return std::nullopt;
+    if (i.expr()->kind == lay::ExprKind::Sym)
+      return lay::Int::symbol(i.expr()->value, leaf.width(), leaf.divisor());
+    return i;
+  }
+
+  /// The value of a cute-typed SSA value over the parameters.
+  std::optional<CuteValue> trace(Value v) {
+    if (auto it = memo.find(v); it != memo.end())
+      return it->second;
+    std::optional<CuteValue> r = traceUncached(v);
+    memo[v] = r;
+    return r;
+  }
+
+  std::optional<CuteValue> traceUncached(Value v) {
+    const CuteValue *typed = cuteValueOf(v.getType());
+    if (!typed)
+      return std::nullopt;
+    if (auto ba = dyn_cast<BlockArgument>(v)) {
+      if (ba.getOwner() != &fn.getBody().front())
+        return std::nullopt;
+      return argValue(ba.getArgNumber(), *typed);
+    }
+    Operation *op = v.getDefiningOp();
+    if (!op)
+      return std::nullopt;
+    if (isa<StaticOp>(op))
+      return *typed;
+    if (isa<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(op)) {
+      // Operand i fills the i-th dynamic leaf of the result type.
+      unsigned next = 0;
+      bool ok = true;
+      CuteValue r = typed->mapInts([&](const lay::Int &leaf) -> lay::Int {
+        if (leaf.isStatic() || !ok)
+          return leaf;
+        if (next >= op->getNumOperands()) {
+          ok = false;
+          return leaf;
+        }
+        std::optional<lay::Int> t = traceLeaf(op->getOperand(next++), leaf);
+        if (!t) {
+          ok = false;
+          return leaf;
+        }
+        return *t;
+      });
+      if (!ok || next != op->getNumOperands())
+        return std::nullopt;
+      return r;
+    }
+    if (auto alg = dyn_cast<AlgebraOpInterface>(op)) {
+      SmallVector<CuteValue, 2> in;
+      for (Value o : op->getOperands()) {
+        std::optional<CuteValue> t = trace(o);
+        if (!t)
+          return std::nullopt;
+        in.push_back(std::move(*t));
+      }
+      auto r = alg.computeResult(in);
+      if (!r)
+        return std::nullopt;
+      return *r;
+    }
+    return std::nullopt;
+  }
+
+  using Wide = __int128;
+  using Range = std::pair<Wide, Wide>; // [lo, hi]
+
+  /// The values `n` can take given its parameters' integer types;
+  /// std::nullopt when that overflows 128 bits.
+  std::optional<Range> range(const Node &n) const {
+    switch (n.op) {
+    case Node::Const:
+      return Range{n.value, n.value};
+    case Node::Param: {
+      StringRef elem = k.params[size_t(n.value)].elem;
+      bool isUnsigned = elem.consume_front("ui");
+      if (!isUnsigned && !elem.consume_front("si"))
+        elem.consume_front("i");
+      unsigned w = 0;
+      if (elem.getAsInteger(10, w) || w == 0 || w > 64)
+        return std::nullopt;
+      if (isUnsigned)
+        return Range{0, (Wide(1) << w) - 1};
+      return Range{-(Wide(1) << (w - 1)), (Wide(1) << (w - 1)) - 1};
+    }
+    case Node::Abs: {
+      std::optional<Range> r = range(n.ops.front());
+      if (!r)
+        return std::nullopt;
+      Wide lo = r->first < 0 ? -r->first : r->first;
+      Wide hi = r->second < 0 ? -r->second : r->second;
+      if (r->first <= 0 && r->second >= 0)
+        return Range{0, std::max(lo, hi)};
+      return Range{std::min(lo, hi), std::max(lo, hi)};
+    }
+    case Node::Add:
+    case Node::Mul: {
+      bool add = n.op == Node::Add;
+      Range acc{add ? 0 : 1, add ? 0 : 1};
+      for (const Node &o : n.ops) {
+        std::optional<Range> r = range(o);
+        if (!r)
+          return std::nullopt;
+        if (add) {
+          if (__builtin_add_overflow(acc.first, r->first, &acc.first) ||
+              __builtin_add_overflow(acc.second, r->second, &acc.second))
+            return std::nullopt;
+          continue;
+        }
+        Wide c[4];
+        if (__builtin_mul_overflow(acc.first, r->first, &c[0]) ||
+            __builtin_mul_overflow(acc.first, r->second, &c[1]) ||
+            __builtin_mul_overflow(acc.second, r->first, &c[2]) ||
+            __builtin_mul_overflow(acc.second, r->second, &c[3]))
+          return std::nullopt;
+        acc = {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+      }
+      return acc;
+    }
+    }
+    return std::nullopt;
+  }
+
+  /// A leaf over the symbols as an expression; std::nullopt for what the
+  /// metadata cannot express (division, min, select, ...).
+  std::optional<Node> tree(const lay::Int &v) const {
+    if (v.isStatic())
+      return Node::constant(v.value());
+    return tree(v.expr().get());
+  }
+  std::optional<Node> tree(const lay::Expr *e) const {
+    auto op = [&](size_t i) { return tree(e->ops[i].get()); };
+    switch (e->kind) {
+    case lay::ExprKind::Const:
+      return Node::constant(e->value);
+    case lay::ExprKind::Sym:
+      if (e->value >= 0)
+        return Node::param(e->value);
+      return Node::constant(constants[size_t(-e->value - 1)]);
+    case lay::ExprKind::Add:
+    case lay::ExprKind::Sub:
+    case lay::ExprKind::Mul: {
+      std::optional<Node> a = op(0), b = op(1);
+      if (!a || !b)
+        return std::nullopt;
+      if (e->kind == lay::ExprKind::Mul)
+        return Node::make(Node::Mul, {std::move(*a), std::move(*b)});
+      if (e->kind == lay::ExprKind::Sub)
+        b = Node::make(Node::Mul, {Node::constant(-1), std::move(*b)});
+      return Node::make(Node::Add, {std::move(*a), std::move(*b)});
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// The view of layout `l`: the modes whose offsets are computed in 32
+  /// bits are those whose stride has no 64-bit leaf and, for a static
+  /// stride, whose extent has none (the lowering computes coordinate *
+  /// stride in the wider of the two, and coordinates are 32-bit unless they
+  /// derive from a 64-bit extent). std::nullopt when the layout is not an
+  /// integer layout over parameters and constants, is always empty, or no
+  /// 32-bit offset depends on a parameter.
+  std::optional<ParamView> view(const lay::Layout &l) const {
+    std::vector<lay::IntTuple> shapes = lay::flattenLeaves(l.shape);
+    std::vector<lay::IntTuple> strides = lay::flattenLeaves(l.stride);
+    if (shapes.size() != strides.size())
+      return std::nullopt;
+    std::vector<Node> terms, extents;
+    for (auto [s, d] : llvm::zip(shapes, strides)) {
+      if (!s.isInt() || !d.isInt())
+        return std::nullopt;
+      const lay::Int &sv = s.value(), &dv = d.value();
+      std::optional<Node> extent = tree(sv), stride = tree(dv);
+      if (!extent || !stride || !(extent = simplify(*extent)))
+        return std::nullopt;
+      if (extent->isConst()) {
+        if (extent->value <= 0)
+          return std::nullopt;
+      } else if (llvm::find(extents, *extent) == extents.end()) {
+        extents.push_back(*extent);
+      }
+      bool wide = dv.width() == 64 || (dv.isStatic() && sv.width() == 64);
+      if (wide)
+        continue;
+      terms.push_back(Node::make(
+          Node::Mul, {Node::make(Node::Add, {*extent, Node::constant(-1)}),
+                      Node::make(Node::Abs, {std::move(*stride)})}));
+    }
+    std::optional<Node> sum = simplify(Node::make(Node::Add, terms));
+    if (!sum || !sum->hasParam())
+      return std::nullopt;
+    // Nothing to check when the parameters' types already keep it below
+    // 2^31 (a 1-D view of an i32 extent: n - 1).
+    if (std::optional<Range> r = range(*sum); r && r->second < (Wide(1) << 31))
+      return std::nullopt;
+    ParamView v;
+    v.bits = 32;
+    v.maxOffset = toJSON(*sum);
+    for (const Node &e : extents)
+      v.extents.push_back(toJSON(e));
+    return v;
+  }
+
+  gpu::GPUFuncOp fn;
+  const KernelInfo &k;
+  std::vector<int64_t> constants;
+  llvm::DenseMap<Value, std::optional<CuteValue>> memo;
+};
+
+} // namespace
+
 FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
   KernelInfo k;
   k.name = fn.getName().str();
@@ -231,6 +706,7 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
                              << " of type " << t << " in the launch metadata";
     return failure();
   }
+  ViewTracer(fn, k).collect(k.params);
   return k;
 }
 
@@ -239,15 +715,6 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-bool isIntegerElem(StringRef elem) {
-  for (StringRef prefix : {"ui", "si", "i"})
-    if (elem.consume_front(prefix)) {
-      unsigned width = 0;
-      return !elem.getAsInteger(10, width) && width >= 8 && width <= 64;
-    }
-  return false;
-}
 
 std::string describeParam(const KernelParam &p) {
   std::string s = p.kind;
@@ -483,6 +950,15 @@ llvm::json::Object mlir::cute::toJSON(const KernelInfo &k) {
                          {key::Bytes, p.bytes}};
     if (p.align > 1)
       o[key::Align] = p.align;
+    if (!p.views.empty()) {
+      llvm::json::Array views;
+      for (const ParamView &v : p.views)
+        views.push_back(
+            llvm::json::Object{{key::Bits, v.bits},
+                               {key::MaxOffset, v.maxOffset},
+                               {key::Extents, llvm::json::Array(v.extents)}});
+      o[key::Views] = std::move(views);
+    }
     params.push_back(std::move(o));
   }
   auto arr = [](const std::array<int32_t, 3> &d) {

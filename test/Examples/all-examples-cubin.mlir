@@ -34,7 +34,8 @@
 // VARIANTS: "name":"rmsnorm_bf16","params"
 // VARIANTS-SAME: "variants":[{"name":"rmsnorm_bf16__aligned16","when":[{"align":16,"param":0},{"align":16,"param":1},{"align":16,"param":2},{"div":16,"param":4}]}]
 // VARIANTS-SAME: "name":"rmsnorm_bf16__aligned16","params"
-// SOFTMAX: "name":"softmax_bf16","params":[{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"x_ptr"}
+// x is a (rows, cols) i32 view: its largest offset is checked at launch.
+// SOFTMAX: "name":"softmax_bf16","params":[{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"x_ptr","views":[{"bits":32,"extents":[{"param":2},{"param":3}],"max_offset":{"add":[{"mul":[{"add":[{"param":2},{"const":-1}]},{"abs":{"param":3}}]},{"param":3},{"const":-1}]}}]}
 // SOFTMAX-SAME: "variants":[{"name":"softmax_bf16__aligned16","when":[{"align":16,"param":0},{"align":16,"param":1},{"div":16,"param":3}]}]
 // NO-VARIANTS-NOT: "variants"
 // NO-VARIANTS-NOT: __aligned16

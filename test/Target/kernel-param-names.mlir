@@ -14,13 +14,13 @@
 // FILE-SAME: {"bytes":4,"elem":"f32","kind":"scalar","name":"alpha"}
 // FILE-SAME: {"bytes":4,"elem":"i32","kind":"scalar","name":"n_elems"}]
 // FILE: "name":"rows","params":[
-// FILE-SAME: {"align":16,"bytes":8,"elem":"f16","kind":"ptr","name":"in"}
+// FILE-SAME: {"align":16,"bytes":8,"elem":"f16","kind":"ptr","name":"in","views":[{{.*}}]}
 // FILE-SAME: {"bytes":4,"elem":"i32","kind":"scalar","name":"in.leaf0"}
 // FILE-SAME: {"bytes":4,"elem":"i32","kind":"scalar","name":"in.leaf1"}
 // FILE-SAME: {"bytes":4,"elem":"i32","kind":"scalar","name":"in.leaf2"}
 // FILE-SAME: {"bytes":4,"elem":"i32","kind":"scalar","name":"arg1"}
 // FILE-SAME: {"bytes":8,"elem":"i64","kind":"scalar","name":"ld"}]
-// FILE: "schema_version":2
+// FILE: "schema_version":3
 
 // STDIN: "name":"axpy","params":[
 // STDIN-SAME: "name":"arg0"

@@ -11,10 +11,12 @@
 // RUN: FileCheck %s --check-prefix=OFF < %t/off/rows.sm_90a.json
 // RUN: FileCheck %s --check-prefix=OFF < %t/off/rows.sm_90a.ptx
 
+// Both record the views of px and py, (rows - 1)*|cols| + cols - 1 (the
+// clone reads cols through cute.make_int_tuple -> ?{div=16}).
 // JSON: "kernels":[{
-// JSON-SAME: "name":"copy_rows","params":[{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"px"},{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"py"},{"bytes":4,"elem":"i32","kind":"scalar","name":"rows"},{"bytes":4,"elem":"i32","kind":"scalar","name":"cols"}]
+// JSON-SAME: "name":"copy_rows","params":[{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"px","views":[{"bits":32,"extents":[{"param":2},{"param":3}],"max_offset":{"add":[{"mul":[{"add":[{"param":2},{"const":-1}]},{"abs":{"param":3}}]},{"param":3},{"const":-1}]}}]},{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"py","views":[{"bits":32,"extents":[{"param":2},{"param":3}],"max_offset":{"add":[{"mul":[{"add":[{"param":2},{"const":-1}]},{"abs":{"param":3}}]},{"param":3},{"const":-1}]}}]},{"bytes":4,"elem":"i32","kind":"scalar","name":"rows"},{"bytes":4,"elem":"i32","kind":"scalar","name":"cols"}]
 // JSON-SAME: "variants":[{"name":"copy_rows__aligned16","when":[{"align":16,"param":0},{"align":16,"param":1},{"div":16,"param":3}]}]
-// JSON-SAME: "name":"copy_rows__aligned16","params":[{"align":16,"bytes":8,"elem":"bf16","kind":"ptr","name":"px"},{"align":16,"bytes":8,"elem":"bf16","kind":"ptr","name":"py"},{"bytes":4,"elem":"i32","kind":"scalar","name":"rows"},{"bytes":4,"elem":"i32","kind":"scalar","name":"cols"}]
+// JSON-SAME: "name":"copy_rows__aligned16","params":[{"align":16,"bytes":8,"elem":"bf16","kind":"ptr","name":"px","views":[{"bits":32,"extents":[{"param":2},{"param":3}],"max_offset":{"add":[{"mul":[{"add":[{"param":2},{"const":-1}]},{"abs":{"param":3}}]},{"param":3},{"const":-1}]}}]},{"align":16,"bytes":8,"elem":"bf16","kind":"ptr","name":"py","views":[{"bits":32,"extents":[{"param":2},{"param":3}],"max_offset":{"add":[{"mul":[{"add":[{"param":2},{"const":-1}]},{"abs":{"param":3}}]},{"param":3},{"const":-1}]}}]},{"bytes":4,"elem":"i32","kind":"scalar","name":"rows"},{"bytes":4,"elem":"i32","kind":"scalar","name":"cols"}]
 // JSON-NOT: "variants"
 
 // PTX-LABEL: .visible .entry copy_rows(

@@ -3,7 +3,9 @@
 // KernelArgs packs launch arguments together with what they are (pointer,
 // typed scalar, TMA descriptor). Before anything reaches the driver,
 // validateArgs checks them against the kernel's metadata (count, kind, size,
-// element type, TMA box/swizzle, null pointers) and resolveLaunch checks the
+// element type, TMA box/swizzle, null pointers, and that tensors whose
+// extents are arguments keep their offsets within the kernel's 32-bit index
+// width: checkViews) and resolveLaunch checks the
 // launch geometry; both are pure host code. launch() then raises the
 // dynamic shared memory limit when needed and calls cuLaunchKernelEx with a
 // cluster-dimension attribute.
@@ -90,9 +92,18 @@ struct ResolvedLaunch {
   std::string str() const;
 };
 
-/// Host-only: arguments against metadata. Errors are InvalidArgument and
-/// read "kernel 'k': argument 1 ('n'): ...".
+/// Host-only: arguments against metadata, then checkViews. Errors are
+/// InvalidArgument and read "kernel 'k': argument 1 ('n'): ...".
 Status validateArgs(const KernelInfo &info, const KernelArgs &args);
+/// Host-only: the "views" of the pointer params (ViewInfo) for arguments
+/// that validateArgs has otherwise accepted: rejects a negative extent and,
+/// unless some extent is 0, a largest offset >= 2^(bits-1), evaluated in
+/// overflow-checked 64-bit arithmetic (an overflow is rejected too), e.g.
+/// "kernel 'k': argument 0 ('x'): the largest element offset of its
+/// tensor, (rows - 1)*|cols| + cols - 1 = 4294967295 with rows = 65536,
+/// cols = 65536, does not fit the kernel's 32-bit offsets (at most
+/// 2147483647); declare the tensor's strides ?{i64} ...".
+Status checkViews(const KernelInfo &info, const KernelArgs &args);
 /// Host-only: grid/block/cluster/shared-memory checks and defaults.
 Expected<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
                                        const LaunchConfig &cfg);

@@ -9,13 +9,18 @@
 // plus elem (scalar) or tma (tma_desc). Optional: module (a string), cluster
 // (default [1,1,1]), smem_static / smem_dynamic (default 0), a param's
 // "elem" on ptr (absent or "" = untyped pointer) and tma_desc, "align" on
-// ptr, "variants" on a kernel. Unknown keys are rejected so that typos fail
-// loudly. TMA "box" lists dimensions innermost first, like CUtensorMap.
+// ptr, "views" on ptr, "variants" on a kernel. Unknown keys are rejected so
+// that typos fail loudly. TMA "box" lists dimensions innermost first, like
+// CUtensorMap.
 //
 // A generic kernel's "variants" name other kernels of the same document:
 // clones compiled for aligned pointers and divisible sizes, in priority
 // order, each with the conditions under which it may run instead
-// (cute/Runtime/Variants.h chooses; Kernel::launch uses it).
+// (selectVariant in cute/Runtime/Launch.h chooses; Kernel::launch uses it).
+//
+// A ptr's "views" describe the tensors the kernel makes of it whose extents
+// and strides are params, as expressions over the integer scalar params
+// (ViewInfo); validateArgs evaluates them (32-bit offset overflow checks).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_RUNTIME_METADATA_H
@@ -44,6 +49,31 @@ struct TmaParamInfo {
   int interleave = 0;        ///< 0, 16 or 32 (bytes)
 };
 
+struct KernelInfo;
+
+/// An expression over a kernel's integer scalar params (a view's
+/// "max_offset" or extent; cute/Support/KernelMetadataSchema.h).
+struct OffsetExpr {
+  enum class Op { Const, Param, Add, Mul, Abs };
+  Op op = Op::Const;
+  int64_t value = 0; ///< Const: the value; Param: the index into params
+  std::vector<OffsetExpr> ops; ///< Add, Mul: two or more; Abs: one
+
+  /// Infix with the params' names: "(rows - 1)*|cols| + cols - 1".
+  std::string str(const KernelInfo &k) const;
+};
+
+/// A tensor the kernel makes of a ptr param ("views" entry): its offsets
+/// are computed in `bits` bits (signed), the largest |offset| computed in
+/// that width is `maxOffset`, and `extents` are the extents that depend on
+/// params. validateArgs rejects a negative extent and, unless an extent is
+/// 0 (an empty tensor), maxOffset >= 2^(bits-1).
+struct ViewInfo {
+  int bits = 32; ///< 32 or 64
+  OffsetExpr maxOffset;
+  std::vector<OffsetExpr> extents;
+};
+
 struct ParamInfo {
   std::string name;
   ParamKind kind = ParamKind::Scalar;
@@ -53,6 +83,8 @@ struct ParamInfo {
   /// (vector widths depend on it); 1 when the metadata gives none.
   size_t align = 1;
   std::optional<TmaParamInfo> tma; ///< set iff kind == TmaDesc
+  /// Pointers: the views whose offsets validateArgs checks (often none).
+  std::vector<ViewInfo> views;
 };
 
 /// One condition of a variant ("when" entry), on the kernel's

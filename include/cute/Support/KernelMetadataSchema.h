@@ -5,10 +5,18 @@
 // (lib/Target, cute-collect-kernel-metadata) and the runtime reads
 // (lib/Runtime/Metadata.cpp). Both use only the names below. MLIR-free.
 //
-//   {"schema_version":2, "chip":"sm_90a", "module":"kernels",
+//   {"schema_version":3, "chip":"sm_90a", "module":"kernels",
 //    "kernels":[{"name":"add_f32",
 //                "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8,
-//                           "align":16},
+//                           "align":16,
+//                           "views":[{"bits":32,
+//                                     "extents":[{"param":1},{"param":2}],
+//                                     "max_offset":{"add":[
+//                                       {"mul":[{"add":[{"param":1},
+//                                                       {"const":-1}]},
+//                                               {"abs":{"param":2}}]},
+//                                       {"param":2},{"const":-1}]}}]},
+//                          {"name":"m","kind":"scalar","elem":"i32","bytes":4},
 //                          {"name":"n","kind":"scalar","elem":"i32","bytes":4},
 //                          {"name":"tmap","kind":"tma_desc","bytes":128,
 //                           "tma":{"elem":"f16","rank":2,"box":[64,64],
@@ -29,6 +37,30 @@
 // number). Every variant is also an ordinary entry of "kernels", with the
 // generic kernel's parameter list.
 //
+// "views" (optional, version 3) on a ptr lists the tensors the kernel makes
+// of that pointer (cute.make_view, or a !cute.memref parameter) whose
+// extents and strides come straight from integer scalar parameters and
+// constants, so that the runtime can check at launch that their offsets fit
+// the kernel's index width; above, a row-major (m, n) tensor. Each view:
+// "bits", the width its offsets are computed in (32 or 64; the compiler
+// writes 32); "max_offset", the largest |element offset| computed in that
+// width: the sum of (extent - 1) * |stride| over the modes whose stride
+// (or, for a static stride, whose extent) has no 64-bit (`?{i64}`) leaf,
+// i.e. cosize - 1 of those modes; "extents" (optional), the view's extents
+// that depend on parameters. The runtime rejects a launch where an extent
+// is negative or, unless some extent is 0 (an empty view), where
+// max_offset >= 2^(bits-1). The compiler leaves out a view it cannot
+// follow (leaves loaded or computed) and one whose max_offset stays below
+// 2^31 for every value of its parameters' types (n - 1 for an i32 n).
+//
+// An expression (max_offset, an extent) is an object with exactly one key:
+//   {"const": n}          an integer
+//   {"param": i}          the value of params[i], an integer scalar
+//   {"add": [e, e, ...]}  the sum (two or more operands)
+//   {"mul": [e, e, ...]}  the product (two or more operands)
+//   {"abs": e}            the absolute value
+// evaluated in 64-bit arithmetic (an overflow counts as too large).
+//
 // Element types ("elem") use MLIR's spellings (f16, bf16, f32, i32, ui32,
 // f8E4M3FN, ...; see cute/Runtime/Types.h for the ones the runtime knows).
 // The reader rejects unknown keys, and a document whose schema_version is
@@ -47,7 +79,8 @@ namespace cute::metadata {
 /// Bump on every change a reader of the previous version would misread or
 /// reject (new required key, renamed key, changed meaning).
 /// Version 2: parameter names from the source, "variants".
-inline constexpr int64_t kSchemaVersion = 2;
+/// Version 3: "views" on ptr parameters (offset-width checks at launch).
+inline constexpr int64_t kSchemaVersion = 3;
 
 /// JSON object keys.
 namespace key {
@@ -76,6 +109,11 @@ inline constexpr char Bytes[] = "bytes";
 inline constexpr char Align[] = "align"; ///< ptr: promised alignment;
                                          ///< condition: pointer % align == 0
 inline constexpr char Tma[] = "tma";     ///< tma_desc only
+inline constexpr char Views[] = "views"; ///< ptr only, optional
+// A view (an entry of "views").
+inline constexpr char Bits[] = "bits";
+inline constexpr char MaxOffset[] = "max_offset";
+inline constexpr char Extents[] = "extents";
 // A TMA descriptor parameter's "tma" object.
 inline constexpr char Rank[] = "rank";
 inline constexpr char Box[] = "box"; ///< innermost dimension first
@@ -92,7 +130,10 @@ inline constexpr const char *kKernelKeys[] = {
 inline constexpr const char *kVariantKeys[] = {key::Name, key::When};
 // A condition: "param" and exactly one of "align", "div".
 inline constexpr const char *kParamKeys[] = {key::Name,  key::Kind,  key::Elem,
-                                             key::Bytes, key::Align, key::Tma};
+                                             key::Bytes, key::Align, key::Tma,
+                                             key::Views};
+inline constexpr const char *kViewKeys[] = {key::Bits, key::MaxOffset,
+                                            key::Extents};
 inline constexpr const char *kTmaKeys[] = {key::Elem, key::Rank, key::Box,
                                            key::Swizzle, key::Interleave};
 
@@ -102,6 +143,17 @@ inline constexpr char Pointer[] = "ptr";
 inline constexpr char Scalar[] = "scalar";
 inline constexpr char TmaDesc[] = "tma_desc";
 } // namespace kind
+
+/// The operations of an offset expression (the one key of its object).
+namespace expr {
+inline constexpr char Const[] = "const";
+inline constexpr char Param[] = "param";
+inline constexpr char Add[] = "add";
+inline constexpr char Mul[] = "mul";
+inline constexpr char Abs[] = "abs";
+} // namespace expr
+inline constexpr const char *kExprOps[] = {expr::Const, expr::Param, expr::Add,
+                                           expr::Mul, expr::Abs};
 
 /// Artifact files written for `output-dir` (cute-opt --cute-compile, the
 /// JIT's dumpDir): <module>.<chip>.ptx / .cubin / .json.

@@ -15,6 +15,23 @@ class SourceMgr;
 
 namespace mlir::cute {
 
+/// A tensor a kernel makes of a pointer parameter whose extents and strides
+/// are known from the kernel's parameters ("views" in the metadata,
+/// cute/Support/KernelMetadataSchema.h): expressions over parameters,
+/// indices into KernelInfo::params.
+struct ParamView {
+  /// The width of the offsets `maxOffset` bounds (32: the modes whose
+  /// offsets are computed in 32 bits).
+  int64_t bits = 32;
+  /// The largest |element offset| of those modes: sum (extent-1)*|stride|.
+  llvm::json::Value maxOffset = nullptr;
+  /// The extents that depend on parameters (all modes).
+  std::vector<llvm::json::Value> extents;
+  bool operator==(const ParamView &o) const {
+    return bits == o.bits && maxOffset == o.maxOffset && extents == o.extents;
+  }
+};
+
 /// One kernel parameter as the runtime passes it.
 struct KernelParam {
   std::string name;
@@ -24,6 +41,8 @@ struct KernelParam {
   int64_t align = 0; // pointers: assumed alignment in bytes (0: unknown)
   unsigned arg = 0;  // the gpu.func argument it comes from
   int64_t leaf = -1; // which dynamic leaf of that argument (-1: not a leaf)
+  /// Pointers: the views whose 32-bit offsets the runtime checks.
+  std::vector<ParamView> views;
 };
 
 /// One condition of a specialized clone, on the runtime parameter
@@ -66,6 +85,16 @@ struct KernelInfo {
 /// read), else "argN"; the dynamic leaves of a cute-typed argument `x` are
 /// "x.leaf0", "x.leaf1", ... A name that is taken already falls back to
 /// "argN". Does not read `cute.specialization*` (see collectKernelInfos).
+///
+/// Views: for each pointer parameter, every `cute.make_view` of it (and a
+/// gmem `!cute.memref` parameter's own layout) whose layout is built from
+/// integer scalar parameters and constants (cute.make_shape / make_stride /
+/// make_int_tuple / make_coord operands, cute.static, algebra ops such as
+/// cute.make_layout on those) gives a ParamView, unless its 32-bit offsets
+/// stay below 2^31 for every value of the parameters' types (all modes
+/// 64-bit, or a 1-D i32 extent); distinct views only, in program order. A
+/// view whose leaves come from anything else (a load, arithmetic) gives
+/// none.
 FailureOr<KernelInfo> computeKernelInfo(gpu::GPUFuncOp fn);
 
 /// The launch facts of every kernel of `mod`, in module order, with each

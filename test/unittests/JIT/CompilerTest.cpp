@@ -4,6 +4,7 @@
 
 #include "cute/Support/KernelMetadataSchema.h"
 #ifdef CUTE_JIT_TESTS_WITH_RUNTIME
+#include "cute/Runtime/Launch.h"
 #include "cute/Runtime/Metadata.h"
 #endif
 
@@ -556,6 +557,55 @@ module attributes {gpu.container_module} {
   ASSERT_TRUE(clone.ok()) << clone.message();
   EXPECT_EQ((*clone)->params[0].align, 16u);
   EXPECT_NE(r->ptx.find(".entry copy__spec0("), std::string::npos);
+}
+
+// The largest 32-bit offset of a 2-D i32 view, as the compiler writes it
+// and the runtime evaluates it at launch (test/Target/kernel-views.mlir).
+TEST_F(JitTest, ViewsReachTheRuntimeCheck) {
+  const char *source = R"mlir(
+module attributes {gpu.container_module} {
+  gpu.module @views {
+    gpu.func @k(%x_ptr: !cute.ptr<bf16, gmem, align<2>>, %rows: i32, %cols: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+      %shape = cute.make_shape(%rows, %cols)
+      %stride = cute.make_stride(%cols) -> !cute.stride<"(?,1)">
+      %layout = cute.make_layout(%shape, %stride)
+      %x = cute.make_view(%x_ptr, %layout)
+      gpu.return
+    }
+  }
+}
+)mlir";
+  JitOptions o = opts;
+  o.useDiskCache = false;
+  Compiler jit;
+  auto r = jit.compile(source, o);
+  ASSERT_TRUE(r.ok()) << r.message();
+  auto meta = cute::rt::parseMetadata(r->metadataJson);
+  ASSERT_TRUE(meta.ok()) << meta.error().str() << "\n" << r->metadataJson;
+  auto k = meta->kernel("k");
+  ASSERT_TRUE(k.ok()) << k.message();
+  ASSERT_EQ((*k)->params.size(), 3u);
+  ASSERT_EQ((*k)->params[0].views.size(), 1u);
+  EXPECT_EQ((*k)->params[0].views[0].bits, 32);
+  EXPECT_EQ((*k)->params[0].views[0].maxOffset.str(**k),
+            "(rows - 1)*|cols| + cols - 1");
+  auto args = [](int32_t rows, int32_t cols) {
+    cute::rt::KernelArgs a;
+    a.ptr(0x7f0000001000ull, cute::rt::ElemType::BF16)
+        .scalar<int32_t>(rows)
+        .scalar<int32_t>(cols);
+    return a;
+  };
+  cute::Status fits = cute::rt::validateArgs(**k, args(1024, 1024));
+  EXPECT_TRUE(fits.ok()) << fits.error().str();
+  cute::Status big = cute::rt::validateArgs(**k, args(65536, 65536));
+  ASSERT_FALSE(big.ok());
+  EXPECT_NE(big.error().message().find(
+                "kernel 'k': argument 0 ('x_ptr'): the largest element offset "
+                "of its tensor, (rows - 1)*|cols| + cols - 1 = 4294967295"),
+            std::string::npos)
+      << big.error().message();
 }
 #endif
 

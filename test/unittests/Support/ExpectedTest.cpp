@@ -125,6 +125,8 @@ TEST(SupportKernelMetadataSchema, KeysAreDistinctPerObject) {
   EXPECT_TRUE(distinct(metadata::kKernelKeys));
   EXPECT_TRUE(distinct(metadata::kParamKeys));
   EXPECT_TRUE(distinct(metadata::kTmaKeys));
+  EXPECT_TRUE(distinct(metadata::kViewKeys));
+  EXPECT_TRUE(distinct(metadata::kExprOps));
   EXPECT_GE(metadata::kSchemaVersion, 1);
   EXPECT_EQ(metadata::artifactStem("kernels", "sm_90a") +
                 metadata::kMetadataExtension,
