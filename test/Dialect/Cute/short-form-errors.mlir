@@ -68,3 +68,11 @@ func.func @bad_inherent_attr(%s: !cute.memref<f32, gmem, align<16>, "4:1">, %d: 
   cute.copy(%s, %d) {atom = 3 : i32}
   return
 }
+
+// -----
+
+func.func @operand_count(%s: !cute.shape<"(4,8)">) {
+  // expected-error @+1 {{'cute.make_layout' expects 2 operand(s), but 1 are written}}
+  %l = cute.make_layout(%s)
+  return
+}

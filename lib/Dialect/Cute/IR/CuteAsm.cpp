@@ -100,7 +100,9 @@ static ParseResult parseOperandType(OpAsmParser &p,
 ParseResult mlir::cute::parseShortForm(OpAsmParser &p, OperationState &st,
                                        StringRef prefixAttr,
                                        ShortFormInferFn infer,
-                                       ShortFormAttrsFn verifyAttrs) {
+                                       ShortFormAttrsFn verifyAttrs,
+                                       unsigned minOperands,
+                                       unsigned maxOperands) {
   MLIRContext *ctx = p.getContext();
   if (!prefixAttr.empty() && succeeded(p.parseOptionalLess())) {
     Attribute mode = DenseI32ArrayAttr::parse(p, Type());
@@ -109,8 +111,20 @@ ParseResult mlir::cute::parseShortForm(OpAsmParser &p, OperationState &st,
     st.addAttribute(prefixAttr, mode);
   }
   SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  SMLoc operandsLoc = p.getCurrentLocation();
   if (p.parseLParen() || p.parseOperandList(operands) || p.parseRParen())
     return failure();
+  if (operands.size() < minOperands || operands.size() > maxOperands) {
+    InFlightDiagnostic d = p.emitError(operandsLoc)
+                           << "'" << st.name.getStringRef() << "' expects ";
+    if (minOperands == maxOperands)
+      d << minOperands;
+    else if (maxOperands == ~0u)
+      d << "at least " << minOperands;
+    else
+      d << minOperands << " to " << maxOperands;
+    return d << " operand(s), but " << operands.size() << " are written";
+  }
   SMLoc attrLoc = p.getCurrentLocation();
   if (p.parseOptionalAttrDict(st.attributes))
     return failure();

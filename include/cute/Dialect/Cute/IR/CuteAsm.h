@@ -65,7 +65,8 @@ using ShortFormAttrsFn = LogicalResult (*)(
 /// `mode` of size/cosize/get). `infer` is null for ops without results.
 ParseResult parseShortForm(OpAsmParser &p, OperationState &st,
                            StringRef prefixAttr, ShortFormInferFn infer,
-                           ShortFormAttrsFn verifyAttrs);
+                           ShortFormAttrsFn verifyAttrs, unsigned minOperands,
+                           unsigned maxOperands);
 void printShortForm(OpAsmPrinter &p, Operation *op, TypeStyle style,
                     StringRef prefixAttr, ArrayRef<unsigned> stripped,
                     ShortFormInferFn infer);
@@ -105,14 +106,40 @@ template <class OpTy> ShortFormInferFn shortFormInferFn() {
 }
 } // namespace detail
 
+/// The number of operands the op's traits allow, as [min, max].
+template <class OpTy> std::pair<unsigned, unsigned> operandCountRange() {
+  constexpr unsigned kAny = ~0u;
+  if constexpr (OpTy::template hasTrait<OpTrait::ZeroOperands>())
+    return {0, 0};
+  else if constexpr (OpTy::template hasTrait<OpTrait::OneOperand>())
+    return {1, 1};
+  else if constexpr (OpTy::template hasTrait<OpTrait::NOperands<2>::Impl>())
+    return {2, 2};
+  else if constexpr (OpTy::template hasTrait<OpTrait::NOperands<3>::Impl>())
+    return {3, 3};
+  else if constexpr (OpTy::template hasTrait<OpTrait::NOperands<4>::Impl>())
+    return {4, 4};
+  else if constexpr (OpTy::template hasTrait<
+                         OpTrait::AtLeastNOperands<1>::Impl>())
+    return {1, kAny};
+  else if constexpr (OpTy::template hasTrait<
+                         OpTrait::AtLeastNOperands<2>::Impl>())
+    return {2, kAny};
+  else
+    return {0, kAny};
+}
+
 template <class OpTy>
 ParseResult parseShortForm(OpAsmParser &p, OperationState &st,
                            StringRef prefixAttr) {
   ShortFormInferFn infer = detail::shortFormInferFn<OpTy>();
+  // Inference reads the operands it expects: their number is checked first.
+  auto [minOperands, maxOperands] = operandCountRange<OpTy>();
   ShortFormAttrsFn verifyAttrs = nullptr;
   if constexpr (!std::is_same_v<typename OpTy::Properties, EmptyProperties>)
     verifyAttrs = &OpTy::verifyInherentAttrs;
-  return parseShortForm(p, st, prefixAttr, infer, verifyAttrs);
+  return parseShortForm(p, st, prefixAttr, infer, verifyAttrs, minOperands,
+                        maxOperands);
 }
 
 template <class OpTy>
