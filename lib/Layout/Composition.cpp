@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LayoutDetail.h"
+#include "cute/Layout/Assumptions.h"
 
 #include <algorithm>
 
@@ -219,6 +220,16 @@ static Layout compositionImpl(const IntTuple &ls, const IntTuple &ld,
                    " must be a multiple of, or less than, the lhs shape " +
                    std::to_string(cs),
                compOperands(ls, ld, rs, rd));
+    } else if (!(restStride.isStatic() && restStride.value() > 0 &&
+                 currShape.divisor() % restStride.value() == 0)) {
+      // (A positive static stride st is fine against any shape that is a
+      // positive multiple of st: equal to it, or larger.)
+      assume(lessThan(0, currShape) * (equalTo(restStride % currShape, 0) +
+                                       lessThan(restStride, currShape)),
+             "stride divisibility: at lhs mode " + std::to_string(i) +
+                 ", the remaining rhs stride must be a multiple of, or less "
+                 "than, the mode's shape",
+             compOperands(ls, ld, rs, rd));
     }
     Int absStride = abs(restStride);
     Int nextShape = ceilDiv(currShape, absStride);
@@ -233,6 +244,16 @@ static Layout compositionImpl(const IntTuple &ls, const IntTuple &ld,
       opFail("composition",
              "shape divisibility condition violated: the rhs shape " +
                  restShape.str() + " is not divisible by " + newShape.str(),
+             compOperands(ls, ld, rs, rd));
+    // (A static remaining shape R divides min(n, R) when n is a positive
+    // multiple of R.)
+    bool proven = restShape.isStatic() && restShape.value() > 0 &&
+                  nextShape.divisor() % restShape.value() == 0;
+    if ((!newShape.isStatic() || !restShape.isStatic()) && !proven)
+      assume(lessThan(0, newShape) * equalTo(restShape % newShape, 0),
+             "shape divisibility: at lhs mode " + std::to_string(i) +
+                 ", the remaining rhs shape must be divisible by the part of "
+                 "the mode it takes",
              compOperands(ls, ld, rs, rd));
     resShape.push_back(IntTuple(newShape));
     resStride.push_back(scaleIndex(restStride, currStride));

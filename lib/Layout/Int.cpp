@@ -295,6 +295,8 @@ Int ceilDiv(const Int &a, const Int &b) {
       fail("division by zero in ceil_div");
     return (x + y - 1) / y;
   }
+  if (b.is(1))
+    return a;
   return (a + b - 1) / b;
 }
 

@@ -1,6 +1,7 @@
 //===- IntTuple.cpp - CuTe hierarchical integer tuples
 //---------------------===//
 #include "cute/Layout/IntTuple.h"
+#include "cute/Layout/Assumptions.h"
 
 #include <sstream>
 
@@ -405,6 +406,9 @@ static Int shapeDivInt(const Int &a, const Int &b) {
     if (y == 0 || (x != 0 && x % y != 0 && y % x != 0))
       fail("shape_div: divisibility condition violated: " + std::to_string(x) +
            " and " + std::to_string(y) + " do not divide one another");
+  } else {
+    assume(lessThan(0, b) * (equalTo(a % b, 0) + equalTo(b % a, 0)),
+           "shape_div: the two shapes must divide one another", "");
   }
   return (a + b - 1) / b;
 }
@@ -454,6 +458,9 @@ IntTuple shapeMod(const IntTuple &a, const IntTuple &b) {
       x.value() % y.value() != 0 && y.value() % x.value() != 0)
     fail("shape_mod: divisibility condition violated: " + x.str() + " and " +
          y.str() + " do not divide one another");
+  if (!x.isStatic() || !y.isStatic())
+    assume(lessThan(0, y) * (equalTo(x % y, 0) + equalTo(y % x, 0)),
+           "shape_mod: the two shapes must divide one another", "");
   return IntTuple(min(x, y));
 }
 

@@ -35,7 +35,9 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createCuteUnrollLoops());
   pm.addPass(createCuteLowerMaskedCopies());
   pm.addPass(createCuteFoldStatic());
-  pm.addPass(createCuteExpandOps());
+  CuteExpandOpsOptions expand;
+  expand.debugChecks = o.debugChecks;
+  pm.addPass(createCuteExpandOps(expand));
   pm.addPass(createCuteLowerReductions());
   pm.addPass(createCanonicalizerPass());
   // Tensors, views, copies and leftover layout values to LLVM/arith/scf.

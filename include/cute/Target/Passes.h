@@ -27,6 +27,11 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                             llvm::cl::desc("LLVM and ptxas optimization level"),
                             llvm::cl::init(3)};
   Option<std::string> ptxas{*this, "ptxas", llvm::cl::desc("ptxas to run")};
+  Option<bool> debugChecks{
+      *this, "debug-checks",
+      llvm::cl::desc("Check the layout algebra's preconditions on dynamic "
+                     "values at run time (print and trap; off by default)"),
+      llvm::cl::init(false)};
   Option<bool> fastMath{
       *this, "fast-math",
       llvm::cl::desc("Approximate exp/log/sin/cos/rsqrt/division "

@@ -10,6 +10,11 @@
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/Transforms/ArithEmitter.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
+#include "cute/Layout/Assumptions.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -165,9 +170,12 @@ struct CuteExpandOpsPass
         owner[i] = {operand, first};
       in.push_back(*v);
     }
+    ::cute::layout::RecordAssumptions assumed;
     auto results = compute(in);
     if (!results)
       return raw->emitOpError("cannot expand: ") << results.message();
+    if (debugChecks)
+      emitChecks(rewriter, raw, emitter, assumed.assumptions());
     if (results->size() != raw->getNumResults())
       return raw->emitOpError("expansion produced ")
              << results->size() << " values for " << raw->getNumResults()
@@ -197,6 +205,43 @@ struct CuteExpandOpsPass
       repl.push_back(rb.build(v));
     rewriter.replaceOp(raw, repl);
     return success();
+  }
+
+  /// Debug checks: each precondition the algebra assumed of the operands'
+  /// dynamic values is tested at run time; a violation prints the op, its
+  /// operand types, the rule and the operands' dynamic values, then traps
+  /// (cf.assert, which the GPU lowering turns into __assertfail).
+  void emitChecks(IRRewriter &rewriter, Operation *raw, ArithEmitter &em,
+                  ArrayRef<::cute::layout::Assumption> assumed) {
+    Location loc = raw->getLoc();
+    for (const ::cute::layout::Assumption &a : assumed) {
+      Value holds =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                em.emit(a.holds, 64), em.constant(0, 64));
+      std::string types;
+      llvm::raw_string_ostream os(types);
+      llvm::interleaveComma(raw->getOperandTypes(), os);
+      std::string msg = "'" + raw->getName().getStringRef().str() +
+                        "' precondition violated at run time: " + a.rule +
+                        (a.where.empty() ? "" : " (" + a.where + ")") +
+                        "; operands: " + types;
+      // The operands' dynamic values, printed before the trap.
+      SmallVector<Value> values;
+      for (Value operand : raw->getOperands())
+        if (isa_and_nonnull<CuteValueTypeInterface>(
+                dyn_cast<CuteValueTypeInterface>(operand.getType())))
+          for (Value v :
+               GetScalarsOp::create(rewriter, loc, operand, true).getResults())
+            values.push_back(em.cast(v, 64));
+      auto ifOp = scf::IfOp::create(rewriter, loc, holds, /*withElse=*/true);
+      OpBuilder eb = ifOp.getElseBodyBuilder();
+      std::string fmt = "cute: " + msg + "; dynamic operand values:";
+      for (size_t i = 0; i < values.size(); ++i)
+        fmt += " %lld";
+      fmt += "\n";
+      gpu::PrintfOp::create(eb, loc, eb.getStringAttr(fmt), values);
+      cf::AssertOp::create(rewriter, loc, holds, msg);
+    }
   }
 
   void runOnOperation() override {

@@ -28,11 +28,26 @@ def CuteExpandOps : Pass<"cute-expand-ops"> {
     each dynamic leaf of the result, and `cute.make_*` ops rebuilding the
     result. The arithmetic comes from running the same layout-library
     algorithm with symbolic leaves. Static results become `cute.static`.
+
+    With `debug-checks`, each precondition the algebra takes for granted of
+    dynamic values (CuTe checks them only for static ones) is tested at run
+    time: composition's stride and shape divisibility, and shape_div /
+    shape_mod's mutual divisibility (used by the divides, products,
+    complement and the tensor partitions). A violation prints the op, its
+    operand types, the rule and the operands' dynamic values (`gpu.printf`)
+    and traps (`cf.assert`). Preconditions that `?{div=N}` facts prove emit
+    no check.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect"];
   let options = [
     Option<"foldStatic", "fold-static", "bool", /*default=*/"true",
            "Also replace algebra ops with static results by cute.static">,
+    Option<"debugChecks", "debug-checks", "bool", /*default=*/"false",
+           "Check the algebra's preconditions on dynamic values at run time "
+           "(print and trap on a violation)">,
   ];
 }
 
