@@ -22,3 +22,9 @@ for kernel in examples/*/kernel.mlir; do
       $(( (end - start) / 1000000 )) "$FORMAT"
   done
 done
+
+# The debug-checks GPU test kernel (test/gpu/debug-checks), with the checks on.
+for chip in $CHIPS; do
+  "$OPT" test/gpu/debug-checks/kernel.mlir \
+    --cute-compile="chip=$chip format=$FORMAT output-dir=build-artifacts/$chip debug-checks=true" -o /dev/null
+done

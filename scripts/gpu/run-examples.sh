@@ -42,6 +42,13 @@ for ex in elementwise swiglu rmsnorm softmax; do
   fi
 done
 
+# Debug checks (test/gpu/debug-checks): must trap on a violated precondition.
+if [ -x build-gpu/bin/debug-checks-host ]; then
+  build-gpu/bin/debug-checks-host --artifacts "$ART" --chip "$CHIP" \
+    > "$OUT/debug-checks.txt" 2>&1 || status=1
+  grep -E "^(CHECK|RESULT|FATAL)|cute:" "$OUT/debug-checks.txt" | tee -a "$OUT/summary.txt"
+fi
+
 python3 bench/torch_baselines.py > "$OUT/peers.txt" 2>&1
 grep -E "^PEER" "$OUT/peers.txt" | tee -a "$OUT/summary.txt"
 log "exit status $status"
