@@ -57,10 +57,55 @@ gpu::AllReduceOperation acrossThreads(ReduceKind k, bool isFloat) {
   llvm_unreachable("reduce kind");
 }
 
+/// A reduction over modes of a register tensor: the tensor's elements (in
+/// logical order, cute.load) combined per result element, then one
+/// reduction per result element across threads.
+LogicalResult lowerModes(ReduceOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  ArrayRef<int32_t> modes;
+  if (auto m = op.getModesAttr())
+    modes = m.asArrayRef();
+  std::string why;
+  auto groups = ReduceOp::modeGroups(op.getValue().getType(), modes, why);
+  if (failed(groups))
+    return op.emitOpError(why);
+  Value all = LoadOp::create(b, loc, op.getValue());
+  Type elem = cast<VectorType>(all.getType()).getElementType();
+  SmallVector<Value> outs;
+  for (const std::vector<int64_t> &g : *groups) {
+    SmallVector<Value> parts;
+    for (int64_t i : g)
+      parts.push_back(vector::ExtractOp::create(b, loc, all, i));
+    auto vt = VectorType::get({int64_t(parts.size())}, elem);
+    Value gathered = vector::FromElementsOp::create(b, loc, vt, parts);
+    auto r = ReduceOp::create(b, loc, gathered, op.getKind(), op.getScope(),
+                              DenseI32ArrayAttr());
+    outs.push_back(r);
+  }
+  Value result = outs.front();
+  if (isa<VectorType>(op.getType()))
+    result = vector::FromElementsOp::create(
+        b, loc, cast<VectorType>(op.getType()), outs);
+  op.replaceAllUsesWith(result);
+  op.erase();
+  return success();
+}
+
 struct CuteLowerReductionsPass
     : public mlir::cute::impl::CuteLowerReductionsBase<
           CuteLowerReductionsPass> {
   void runOnOperation() override {
+    // Reductions over modes of a tensor first: they become reductions of
+    // vectors, lowered below.
+    SmallVector<ReduceOp> byModes;
+    getOperation()->walk([&](ReduceOp op) {
+      if (isa<CuteMemRefType>(op.getValue().getType()))
+        byModes.push_back(op);
+    });
+    for (ReduceOp op : byModes)
+      if (failed(lowerModes(op)))
+        return signalPassFailure();
     SmallVector<ReduceOp> ops;
     getOperation()->walk([&](ReduceOp op) { ops.push_back(op); });
     for (ReduceOp op : ops) {

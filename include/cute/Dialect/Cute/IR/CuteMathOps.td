@@ -27,12 +27,36 @@ def Cute_ReduceOp : Cute_Op<"reduce", [Pure,
     %m = cute.reduce<max, block>(%v) : vector<8xf32>
     %s = cute.reduce<add, warp>(%x) : f32
     ```
+
+    **Over modes of a fragment.** `value` may also be a register tensor of
+    static layout (an `rmem` `!cute.memref`) with `modes`, the top-level
+    modes to reduce: the result is a vector over the other modes (their
+    coordinates in colexicographic order, the first kept mode fastest), or
+    a scalar when every mode is reduced. E.g. the row maxima of a thread's
+    (rows, cols) accumulator, then across the 4 threads that share a row
+    with warp scope:
+    ```mlir
+    func.func @row_max(%acc: !cute.memref<f32, rmem, align<16>, "(2,4):(1,2)">) -> vector<2xf32> {
+      %r = cute.reduce<max, thread>(%acc) {modes = array<i32: 1>}
+      return %r : vector<2xf32>
+    }
+    ```
   }];
   let arguments = (ins AnyTypeOf<[VectorOfRankAndType<[1], [AnyFloat,
                        AnySignlessInteger]>, AnyFloat,
-                       AnySignlessInteger]>:$value,
-                   Cute_ReduceKindAttr:$kind, Cute_ReduceScopeAttr:$scope);
-  let results = (outs AnyTypeOf<[AnyFloat, AnySignlessInteger]>:$result);
+                       AnySignlessInteger, Cute_MemRefType]>:$value,
+                   Cute_ReduceKindAttr:$kind, Cute_ReduceScopeAttr:$scope,
+                   OptionalAttr<DenseI32ArrayAttr>:$modes);
+  let results = (outs AnyTypeOf<[AnyFloat, AnySignlessInteger,
+                     VectorOfRankAndType<[1], [AnyFloat,
+                       AnySignlessInteger]>]>:$result);
+  let extraClassDeclaration = [{
+    /// For a tensor operand: the logical index groups, one per result
+    /// element (the elements each result element combines).
+    static ::mlir::FailureOr<std::vector<std::vector<int64_t>>>
+    modeGroups(::mlir::Type tensorType, ::llvm::ArrayRef<int32_t> modes,
+               std::string &why);
+  }];
   // `<kind, scope>` then the short form (the value's type is optional).
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
