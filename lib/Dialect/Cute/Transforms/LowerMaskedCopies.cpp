@@ -80,13 +80,17 @@ FailureOr<Masked> coordinatesOf(OpBuilder &b, CopyOp copy) {
 }
 
 /// Whether `op` may be duplicated into both paths of a span: no regions,
-/// no terminator, and nothing that all threads of a warp or block must reach
-/// together (a reduction across threads, a barrier).
+/// no terminator, no shared-memory allocation, and nothing that all threads
+/// of a warp or block must reach together (a reduction across threads, a
+/// barrier: gpu ops are not duplicable).
 bool duplicable(Operation *op) {
   if (op->getNumRegions() != 0 || op->hasTrait<OpTrait::IsTerminator>())
     return false;
   if (auto r = dyn_cast<ReduceOp>(op))
     return r.getScope() == ReduceScope::thread;
+  // Shared memory is planned per allocation op: never duplicate one.
+  if (isa<SmemAllocOp>(op))
+    return false;
   StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
   return ns == "arith" || ns == "math" || ns == "vector" || ns == "cute";
 }
