@@ -112,6 +112,9 @@ std::string computeKey(std::string_view source, const JitOptions &o,
   field("chip", o.chip);
   field("opt", std::to_string(o.optLevel));
   field("cubin", o.cubin ? "1" : "0");
+  field("specialize", o.specialize ? "1" : "0");
+  field("fast-math", o.fastMath ? "1" : "0");
+  field("debug-checks", o.debugChecks ? "1" : "0");
   field("ptxas", o.cubin ? ptxasVersion : "n/a");
   field("source", llvm::StringRef(source.data(), source.size()));
   return jd::sha256Hex(data);
@@ -216,6 +219,9 @@ Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
   co.outputDir = o.dumpDir;
   co.optLevel = o.optLevel;
   co.ptxas = mlir::cute::findPtxas(o.ptxas);
+  co.specialize = o.specialize;
+  co.fastMath = o.fastMath;
+  co.debugChecks = o.debugChecks;
   mlir::cute::buildCompilePipeline(pm, co);
 
   if (!o.dumpDir.empty()) {

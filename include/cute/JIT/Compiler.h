@@ -36,6 +36,13 @@ struct JitOptions {
   unsigned optLevel = 3;
   /// Run ptxas for a cubin (an error when no ptxas is found).
   bool cubin = true;
+  /// --cute-compile's options of the same names (docs/pipeline.md):
+  /// also compile each kernel's 16-byte aligned clone (a runtime variant),
+  /// approximate math functions, run-time checks of the algebra's
+  /// preconditions.
+  bool specialize = true;
+  bool fastMath = false;
+  bool debugChecks = false;
   /// ptxas to run; default $CUDA_HOME/bin/ptxas, /usr/local/cuda/bin/ptxas,
   /// then PATH.
   std::string ptxas;

@@ -507,6 +507,72 @@ TEST_F(JitTest, CompileFileNamesThePathInDiagnostics) {
   EXPECT_NE(missing.message().find("cannot read"), std::string::npos);
 }
 
+// The pipeline options reach the JIT: cute-specialize adds the aligned clone
+// of a kernel with 2-byte pointers unless `specialize` is off, debug checks
+// add their traps, and each option is part of the cache key.
+TEST_F(JitTest, PipelineOptions) {
+  const char *source = R"mlir(
+module attributes {gpu.container_module} {
+  gpu.module @opts {
+    gpu.func @scale(%p: !cute.ptr<f32, gmem, align<4>>, %n: i32, %k: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+      %tidx = gpu.thread_id x
+      %tid = arith.index_cast %tidx : index to i32
+      %s = cute.make_shape(%n)
+      %one = cute.static : !cute.stride<"1">
+      %l = cute.make_layout(%s, %one)
+      // A composition with a run-time precondition, kept alive by a write
+      // at offset size(c) (debug checks test it).
+      %s2 = cute.make_shape(%n, %k)
+      %d2 = cute.make_stride(%n) -> !cute.stride<"(1,?)">
+      %l2 = cute.make_layout(%s2, %d2)
+      %b = cute.static : !cute.layout<"8:1">
+      %c = cute.composition(%l2, %b)
+      %sz = cute.size(%c)
+      %s32 = cute.get_scalars(%sz) : !cute.int_tuple<"?">
+      %q = cute.add_offset(%p, %s32)
+      %l1 = cute.static : !cute.layout<"1:1">
+      %o = cute.make_view(%q, %l1)
+      %f1 = cute.make_fragment() : !cute.memref<f32, rmem, align<4>, "1:1">
+      %z = arith.constant dense<0.0> : vector<1xf32>
+      cute.store(%z, %f1)
+      cute.copy(%f1, %o)
+      %x = cute.make_view(%p, %l)
+      %t = cute.local_tile(%x, %k) {tiler = #cute.shape<"512">}
+      %v = cute.partition_tv(%t, %tid) {tv_layout = #cute.layout<"(128,4):(4,1)">}
+      %f = cute.make_fragment_like(%v)
+      cute.copy(%v, %f) {masked}
+      cute.copy(%f, %v) {masked}
+      gpu.return
+    }
+  }
+}
+)mlir";
+  JitOptions o = opts;
+  o.useDiskCache = false;
+  o.cubin = false;
+  Compiler jit;
+  auto on = jit.compile(source, o);
+  ASSERT_TRUE(on.ok()) << on.message();
+  EXPECT_NE(on->ptx.find(".entry scale__aligned16("), std::string::npos);
+  EXPECT_NE(on->metadataJson.find("\"variants\""), std::string::npos);
+  EXPECT_EQ(on->ptx.find("__assertfail"), std::string::npos);
+  JitOptions off = o;
+  off.specialize = false;
+  auto plain = jit.compile(source, off);
+  ASSERT_TRUE(plain.ok()) << plain.message();
+  EXPECT_EQ(plain->ptx.find("__aligned16"), std::string::npos);
+  EXPECT_EQ(plain->metadataJson.find("\"variants\""), std::string::npos);
+  EXPECT_NE(plain->cacheKey, on->cacheKey);
+  EXPECT_FALSE(plain->fromMemoryCache);
+  JitOptions checks = off;
+  checks.debugChecks = true;
+  auto dbg = jit.compile(source, checks);
+  ASSERT_TRUE(dbg.ok()) << dbg.message();
+  EXPECT_NE(dbg->cacheKey, plain->cacheKey);
+  EXPECT_NE(dbg->ptx.find("__assertfail"), std::string::npos);
+}
+
 #ifdef CUTE_JIT_TESTS_WITH_RUNTIME
 // A kernel with a specialized clone, as the compiler emits them (written by
 // hand): the metadata names the clone as the generic kernel's variant and
