@@ -29,6 +29,15 @@ struct Integer {
   }
 };
 
+/// The `sizeof(U)` bytes at `data`, as unsigned and as signed.
+template <class U, class S>
+void readBytes(const unsigned char *data, Integer &v) {
+  U x;
+  std::memcpy(&x, data, sizeof(U));
+  v.u = x;
+  v.s = static_cast<S>(x);
+}
+
 /// Reads an integer of element type `t` from `bytes` bytes; nullopt when
 /// `t` is not an integer type of that size.
 inline std::optional<Integer> readInteger(const unsigned char *data,
@@ -54,30 +63,17 @@ inline std::optional<Integer> readInteger(const unsigned char *data,
   if (bytes != elemTypeBytes(t))
     return std::nullopt;
   switch (bytes) {
-  case 1: {
-    uint8_t x;
-    std::memcpy(&x, data, 1);
-    v.u = x;
-    v.s = int8_t(x);
+  case 1:
+    readBytes<uint8_t, int8_t>(data, v);
     break;
-  }
-  case 2: {
-    uint16_t x;
-    std::memcpy(&x, data, 2);
-    v.u = x;
-    v.s = int16_t(x);
+  case 2:
+    readBytes<uint16_t, int16_t>(data, v);
     break;
-  }
-  case 4: {
-    uint32_t x;
-    std::memcpy(&x, data, 4);
-    v.u = x;
-    v.s = int32_t(x);
+  case 4:
+    readBytes<uint32_t, int32_t>(data, v);
     break;
-  }
   case 8:
-    std::memcpy(&v.u, data, 8);
-    v.s = int64_t(v.u);
+    readBytes<uint64_t, int64_t>(data, v);
     break;
   default:
     return std::nullopt;

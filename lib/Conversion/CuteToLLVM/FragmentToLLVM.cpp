@@ -34,6 +34,16 @@ template <class OpT> struct FragmentLowering : ConvertOpToLLVMPattern<OpT> {
   }
 };
 
+/// 1 when every leaf of the coordinate is below the matching bound leaf
+/// (CuTe's elem_less), as an Int over the operands' symbols.
+Int inBounds(const IntTuple &coord, const std::vector<IntTuple> &bounds) {
+  std::vector<IntTuple> c = flattenLeaves(coord);
+  Int all = 1;
+  for (size_t j = 0; j < c.size() && j < bounds.size(); ++j)
+    all = all * lessThan(c[j].value(), bounds[j].value());
+  return all;
+}
+
 struct MakePredicateLowering : ConvertOpToLLVMPattern<MakePredicateOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -55,11 +65,8 @@ struct MakePredicateLowering : ConvertOpToLLVMPattern<MakePredicateOp> {
     std::vector<IntTuple> b = flattenLeaves(bounds->tuple);
     int64_t n = size(coords.layout).value();
     for (int64_t i = 0; i < n; ++i) {
-      IntTuple c = addIndex(coords.base, coords.layout(IntTuple(Int(i))));
-      std::vector<IntTuple> cl = flattenLeaves(c);
-      Int all = 1;
-      for (size_t j = 0; j < cl.size() && j < b.size(); ++j)
-        all = all * lessThan(cl[j].value(), b[j].value());
+      Int all =
+          inBounds(addIndex(coords.base, coords.layout(IntTuple(Int(i)))), b);
       Value p = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
                                       em.emit(all, 32), em.constant(0, 32));
       Value addr = elementAddress(rewriter, loc, em, ptr,
@@ -88,40 +95,28 @@ struct AllInBoundsLowering : ConvertOpToLLVMPattern<AllInBoundsOp> {
     bindOperands(em, op->getOperandTypes(), adaptor.getOperands(), first);
     std::vector<IntTuple> b = flattenLeaves(bounds->tuple);
     int64_t n = size(coords.layout).value();
-    // Static offsets of each element from the base, per coordinate mode.
-    std::vector<std::vector<int64_t>> offs;
+    // Each element's static offset from the base.
+    std::vector<IntTuple> offs;
     bool monotone = true;
     for (int64_t i = 0; i < n; ++i) {
-      std::vector<int64_t> o;
-      for (const IntTuple &leaf :
-           flattenLeaves(coords.layout(IntTuple(Int(i)))))
-        o.push_back(leaf.value().value());
-      for (int64_t v : o)
-        monotone &= v >= 0;
-      offs.push_back(std::move(o));
+      offs.push_back(coords.layout(IntTuple(Int(i))));
+      for (const IntTuple &leaf : flattenLeaves(offs.back()))
+        monotone &= leaf.value().value() >= 0;
     }
-    std::vector<std::vector<int64_t>> checks; // offset vectors to compare
     if (monotone && n > 0) {
       // Coordinates are base + offset with offset >= 0: the largest offset
       // of each mode decides (the base itself is a valid coordinate).
-      std::vector<int64_t> maxOff = offs[0];
-      for (const auto &o : offs)
-        for (size_t j = 0; j < o.size() && j < maxOff.size(); ++j)
-          maxOff[j] = std::max(maxOff[j], o[j]);
-      checks.push_back(maxOff);
-    } else {
-      checks = offs;
+      IntTuple maxOff = offs[0];
+      for (const IntTuple &o : offs)
+        maxOff =
+            transformLeaf(maxOff, o, [](const IntTuple &x, const IntTuple &y) {
+              return IntTuple(max(x.value(), y.value()));
+            });
+      offs = {maxOff};
     }
     Int all = 1;
-    for (const auto &o : checks) {
-      std::vector<IntTuple> leaves;
-      for (int64_t v : o)
-        leaves.push_back(IntTuple(Int(v)));
-      IntTuple off = leaves.size() == 1 ? leaves[0] : IntTuple(leaves);
-      std::vector<IntTuple> cl = flattenLeaves(addIndex(coords.base, off));
-      for (size_t j = 0; j < cl.size() && j < b.size(); ++j)
-        all = all * lessThan(cl[j].value(), b[j].value());
-    }
+    for (const IntTuple &o : offs)
+      all = all * inBounds(addIndex(coords.base, o), b);
     Value r = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
                                     em.emit(all, 32), em.constant(0, 32));
     rewriter.replaceOp(op, r);

@@ -24,9 +24,9 @@ bool mlir::cute::printShortFormEnabled() { return clPrintShort; }
 /// with the wrong one ("use of value '%x' expects different type than prior
 /// uses: 'none' vs 'T'", T being the diagnostic's last type argument). So we
 /// ask with `none`, which no cute operand has, capture that diagnostic
-/// instead of reporting it, and resolve again with T. A value not defined
-/// yet (a use before its definition) resolves to a placeholder of the asked
-/// type; that case is an error naming the value.
+/// instead of reporting it, and resolve again with T. A value used before
+/// its definition resolves to a placeholder of the type asked for, so that
+/// case is reported as an error naming the value.
 static ParseResult resolveUntyped(OpAsmParser &p,
                                   const OpAsmParser::UnresolvedOperand &u,
                                   SmallVectorImpl<Value> &out) {
