@@ -1,5 +1,6 @@
 //===- Launch.cpp - Argument packing, checking and kernel launch ----------===//
 #include "cute/Runtime/Launch.h"
+#include "Exprs.h"
 
 #include <cstdio>
 
@@ -99,15 +100,27 @@ Error launchError(const KernelInfo &info, const std::string &msg) {
 
 } // namespace
 
-Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
-  if (args.size() != info.params.size()) {
-    std::string names;
-    for (const auto &p : info.params)
-      names += (names.empty() ? "" : ", ") + p.name;
-    return launchError(info, "expected " + std::to_string(info.params.size()) +
-                                 " argument(s) (" + names + "), got " +
-                                 std::to_string(args.size()));
+Status detail::checkArgCount(const KernelInfo &info, const KernelArgs &args) {
+  const size_t n = info.userParamCount();
+  if (args.size() == n)
+    return okStatus();
+  std::string names, derived; // the params passed, the params derived
+  for (size_t i = 0; i < info.params.size(); ++i) {
+    std::string &list = i < n ? names : derived;
+    list += (list.empty() ? "" : ", ") + info.params[i].name;
   }
+  std::string msg = "expected " + std::to_string(n) + " argument(s) (" +
+                    (names.empty() ? "none" : names) + "), got " +
+                    std::to_string(args.size());
+  if (!derived.empty())
+    msg += "; the TMA descriptor(s) " + derived +
+           " are derived: launch encodes them from the other arguments, "
+           "do not pass them";
+  return launchError(info, msg);
+}
+
+Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
+  CUTE_TRY(detail::checkArgCount(info, args));
   for (size_t i = 0; i < args.size(); ++i) {
     const ParamInfo &p = info.params[i];
     const KernelArgs::Arg &a = args[i];
@@ -177,7 +190,10 @@ Status validateArgs(const KernelInfo &info, const KernelArgs &args) {
     }
     }
   }
-  return checkViews(info, args);
+  CUTE_TRY(checkViews(info, args));
+  for (size_t i = info.userParamCount(); i < info.params.size(); ++i)
+    CUTE_TRY(deriveTmaSpec(info, i, args));
+  return okStatus();
 }
 
 std::string ResolvedLaunch::str() const {
@@ -280,7 +296,13 @@ Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
   lc.hStream = stream.raw();
   lc.attrs = &attr;
   lc.numAttrs = r.cluster.volume() > 1 ? 1 : 0;
+  // The derived descriptors live (64-byte aligned) until cuLaunchKernelEx
+  // has copied the parameters.
+  CUTE_ASSIGN_OR_RETURN(std::vector<TensorMap> derived,
+                        encodeDerivedTensorMaps(drv, info, args));
   std::vector<void *> params = args.pointers();
+  for (TensorMap &tm : derived)
+    params.push_back(&tm.map);
   return drv.check(
       drv.api().cuLaunchKernelEx(
           &lc, fn.raw(), params.empty() ? nullptr : params.data(), nullptr),

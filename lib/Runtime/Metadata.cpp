@@ -200,6 +200,58 @@ Expected<Dim3> dim3Field(const JsonValue &v, const std::string &field,
   return r;
 }
 
+std::string index(const std::string &where, size_t i) {
+  return where + "[" + std::to_string(i) + "]";
+}
+
+Expected<OffsetExpr> parseExpr(const JsonValue &v, const std::string &where);
+
+/// A derived descriptor's "source": {"ptr": i, "dims": [{"extent": e,
+/// "stride": e}, ...]} with `rank` dims, dims[0].stride the constant 1.
+/// The params it names are checked later (checkTmaSources).
+Expected<TmaSourceInfo> parseTmaSource(const JsonValue &v,
+                                       const std::string &where, int rank) {
+  if (!v.isObject())
+    return metaError(where, "expected object, got " + describe(v));
+  CUTE_TRY(checkKeys(v, where, metadata::kTmaSourceKeys));
+  TmaSourceInfo src;
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *ptr,
+                        require(v, where, key::Ptr, Kind::Number));
+  CUTE_ASSIGN_OR_RETURN(int64_t pi,
+                        intField(*ptr, at(where, key::Ptr), 0, INT32_MAX));
+  src.ptr = size_t(pi);
+  CUTE_ASSIGN_OR_RETURN(const JsonValue *dims,
+                        require(v, where, key::Dims, Kind::Array));
+  std::string dw = at(where, key::Dims);
+  if (dims->elements().size() != size_t(rank))
+    return metaError(dw, "expected " + std::to_string(rank) +
+                             " entries (rank), got " +
+                             std::to_string(dims->elements().size()));
+  for (size_t i = 0; i < dims->elements().size(); ++i) {
+    const JsonValue &d = dims->elements()[i];
+    std::string w = index(dw, i);
+    if (!d.isObject())
+      return metaError(w, "expected object, got " + describe(d));
+    CUTE_TRY(checkKeys(d, w, metadata::kTmaDimKeys));
+    TmaSourceInfo::Dim dim;
+    const JsonValue *extent = d.find(key::Extent);
+    if (!extent)
+      return metaError(at(w, key::Extent), "missing required field");
+    CUTE_ASSIGN_OR_RETURN(dim.extent, parseExpr(*extent, at(w, key::Extent)));
+    const JsonValue *stride = d.find(key::Stride);
+    if (!stride)
+      return metaError(at(w, key::Stride), "missing required field");
+    CUTE_ASSIGN_OR_RETURN(dim.stride, parseExpr(*stride, at(w, key::Stride)));
+    if (i == 0 &&
+        (dim.stride.op != OffsetExpr::Op::Const || dim.stride.value != 1))
+      return metaError(at(w, key::Stride),
+                       "the innermost dimension of a TMA descriptor is "
+                       "contiguous: expected {\"const\":1}");
+    src.dims.push_back(std::move(dim));
+  }
+  return src;
+}
+
 Expected<TmaParamInfo> parseTma(const JsonValue &v, const std::string &where) {
   if (!v.isObject())
     return metaError(where, "expected object, got " + describe(v));
@@ -242,11 +294,35 @@ Expected<TmaParamInfo> parseTma(const JsonValue &v, const std::string &where) {
                        "must be 0, 16 or 32, got " + std::to_string(i));
     t.interleave = int(i);
   }
+  if (const JsonValue *l2 = v.find(key::L2Promotion)) {
+    CUTE_ASSIGN_OR_RETURN(int64_t b,
+                          intField(*l2, at(where, key::L2Promotion), 0, 256));
+    if (b != 0 && b != 64 && b != 128 && b != 256)
+      return metaError(at(where, key::L2Promotion),
+                       "must be 0, 64, 128 or 256, got " + std::to_string(b));
+    t.l2Promotion = int(b);
+  }
+  if (const JsonValue *o = v.find(key::OobFill)) {
+    std::string ow = at(where, key::OobFill);
+    namespace oob = metadata::oob_fill;
+    if (!o->isString())
+      return metaError(ow, "expected string, got " + describe(*o));
+    if (o->asString() == oob::Nan) {
+      if (!isFloatType(t.elem))
+        return metaError(ow, std::string("\"") + oob::Nan +
+                                 "\" needs a floating-point elem, got " +
+                                 elemTypeName(t.elem));
+      t.oobFillNan = true;
+    } else if (o->asString() != oob::Zero) {
+      return metaError(ow, "unknown fill '" + o->asString() + "' (expected " +
+                               oob::Zero + " or " + oob::Nan + ")");
+    }
+  }
+  if (const JsonValue *src = v.find(key::Source)) {
+    CUTE_ASSIGN_OR_RETURN(t.source,
+                          parseTmaSource(*src, at(where, key::Source), t.rank));
+  }
   return t;
-}
-
-std::string index(const std::string &where, size_t i) {
-  return where + "[" + std::to_string(i) + "]";
 }
 
 /// An expression object: exactly one of {"const": n}, {"param": i},
@@ -459,12 +535,15 @@ std::string describeParam(const KernelInfo &k, size_t i) {
                   paramKindName(p.kind);
   if (p.elem)
     s += std::string(" ") + elemTypeName(*p.elem);
+  if (p.derived())
+    s += " (derived)";
   return s;
 }
 
 /// Each "param" of `e` (at `where`) names an integer scalar of `k`.
 Status checkExprParams(const OffsetExpr &e, const std::string &where,
-                       const KernelInfo &k) {
+                       const KernelInfo &k,
+                       const char *what = "a view's expressions") {
   namespace ex = metadata::expr;
   switch (e.op) {
   case OffsetExpr::Op::Const:
@@ -478,19 +557,18 @@ Status checkExprParams(const OffsetExpr &e, const std::string &where,
                                   " params");
     const ParamInfo &p = k.params[size_t(e.value)];
     if (p.kind != ParamKind::Scalar || !p.elem || !isIntegerElem(*p.elem))
-      return metaError(field, describeParam(k, size_t(e.value)) +
-                                  "; a view's expressions read integer "
-                                  "scalar params");
+      return metaError(field, describeParam(k, size_t(e.value)) + "; " + what +
+                                  " read integer scalar params");
     return okStatus();
   }
   case OffsetExpr::Op::Abs:
-    return checkExprParams(e.ops.front(), at(where, ex::Abs), k);
+    return checkExprParams(e.ops.front(), at(where, ex::Abs), k, what);
   case OffsetExpr::Op::Add:
   case OffsetExpr::Op::Mul: {
     std::string field =
         at(where, e.op == OffsetExpr::Op::Add ? ex::Add : ex::Mul);
     for (size_t i = 0; i < e.ops.size(); ++i)
-      CUTE_TRY(checkExprParams(e.ops[i], index(field, i), k));
+      CUTE_TRY(checkExprParams(e.ops[i], index(field, i), k, what));
     return okStatus();
   }
   }
@@ -509,6 +587,56 @@ Status checkViewParams(const KernelInfo &k, const std::string &where) {
       for (size_t ei = 0; ei < view.extents.size(); ++ei)
         CUTE_TRY(checkExprParams(view.extents[ei],
                                  index(at(vw, key::Extents), ei), k));
+    }
+  }
+  return okStatus();
+}
+
+/// Derived TMA descriptors come after all other params, and each source
+/// names a ptr param that is not derived and integer scalar params.
+Status checkTmaSources(const KernelInfo &k, const std::string &where) {
+  std::optional<size_t> firstDerived;
+  for (size_t pi = 0; pi < k.params.size(); ++pi) {
+    const ParamInfo &p = k.params[pi];
+    std::string pw = index(at(where, key::Params), pi);
+    if (!p.derived()) {
+      if (firstDerived)
+        return metaError(
+            pw, "param " + std::to_string(pi) + " '" + p.name + "' (" +
+                    paramKindName(p.kind) +
+                    ") follows the derived TMA descriptor param " +
+                    std::to_string(*firstDerived) + " '" +
+                    k.params[*firstDerived].name +
+                    "'; derived params (a \"tma\" with \"source\") come "
+                    "after all others");
+      continue;
+    }
+    if (!firstDerived)
+      firstDerived = pi;
+    const TmaSourceInfo &src = *p.tma->source;
+    std::string sw = at(at(pw, key::Tma), key::Source);
+    std::string ptrField = at(sw, key::Ptr);
+    if (src.ptr >= k.params.size())
+      return metaError(ptrField,
+                       "index " + std::to_string(src.ptr) +
+                           " out of range: kernel '" + k.name + "' has " +
+                           std::to_string(k.params.size()) + " params");
+    const ParamInfo &base = k.params[src.ptr];
+    if (base.derived())
+      return metaError(ptrField, "param " + std::to_string(src.ptr) + " '" +
+                                     base.name +
+                                     "' is itself a derived TMA descriptor; "
+                                     "a source's ptr names a ptr param");
+    if (base.kind != ParamKind::Pointer)
+      return metaError(ptrField, describeParam(k, src.ptr) +
+                                     "; a source's ptr names a ptr param");
+    for (size_t di = 0; di < src.dims.size(); ++di) {
+      std::string dw = index(at(sw, key::Dims), di);
+      const char *what = "a TMA source's extents and strides";
+      CUTE_TRY(
+          checkExprParams(src.dims[di].extent, at(dw, key::Extent), k, what));
+      CUTE_TRY(
+          checkExprParams(src.dims[di].stride, at(dw, key::Stride), k, what));
     }
   }
   return okStatus();
@@ -629,7 +757,8 @@ Status checkVariants(const ModuleMetadata &m) {
                                     std::to_string(k.params.size()));
       for (size_t i = 0; i < k.params.size(); ++i) {
         const ParamInfo &a = clone->params[i], &b = k.params[i];
-        if (a.kind != b.kind || a.bytes != b.bytes || a.elem != b.elem)
+        if (a.kind != b.kind || a.bytes != b.bytes || a.elem != b.elem ||
+            a.derived() != b.derived())
           return metaError(field, "'" + v.name + "' " +
                                       describeParam(*clone, i) + ", '" +
                                       k.name + "' " + describeParam(k, i) +
@@ -677,6 +806,7 @@ Expected<KernelInfo> parseKernel(const JsonValue &v, const std::string &where) {
     k.params.push_back(std::move(p));
   }
   CUTE_TRY(checkViewParams(k, where));
+  CUTE_TRY(checkTmaSources(k, where));
   CUTE_ASSIGN_OR_RETURN(const JsonValue *block,
                         require(v, where, key::Block, Kind::Array));
   CUTE_ASSIGN_OR_RETURN(k.block, dim3Field(*block, at(where, key::Block),

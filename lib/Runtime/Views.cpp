@@ -6,6 +6,7 @@
 // the actual arguments, in overflow-checked 64-bit arithmetic.
 //
 //===----------------------------------------------------------------------===//
+#include "Exprs.h"
 #include "Integers.h"
 #include "cute/Runtime/Launch.h"
 
@@ -20,6 +21,10 @@ Error viewError(const KernelInfo &info, size_t i, const std::string &msg) {
                "kernel '" + info.name + "': argument " + std::to_string(i) +
                    " ('" + info.params[i].name + "'): " + msg);
 }
+
+} // namespace
+
+namespace detail {
 
 /// The value of integer scalar argument `i` as int64_t; std::nullopt when
 /// it is not one (validateArgs checked kinds and sizes before) or an
@@ -39,13 +44,6 @@ std::optional<int64_t> argValue(const KernelInfo &info, const KernelArgs &args,
     return std::nullopt;
   return int64_t(v->u);
 }
-
-/// What evaluating an expression gives: its value, or why there is none.
-struct Eval {
-  bool ok = true;
-  int64_t v = 0;
-  std::string why; ///< when !ok
-};
 
 Eval evaluate(const OffsetExpr &e, const KernelInfo &info,
               const KernelArgs &args) {
@@ -86,9 +84,9 @@ Eval evaluate(const OffsetExpr &e, const KernelInfo &info,
 }
 
 /// "rows = 65536, cols = 65536": the params `e` reads, in order, once.
-void paramValues(const OffsetExpr &e, const KernelInfo &info,
-                 const KernelArgs &args, std::vector<int64_t> &seen,
-                 std::string &out) {
+static void paramValues(const OffsetExpr &e, const KernelInfo &info,
+                        const KernelArgs &args, std::vector<int64_t> &seen,
+                        std::string &out) {
   if (e.op == OffsetExpr::Op::Param) {
     for (int64_t s : seen)
       if (s == e.value)
@@ -111,7 +109,11 @@ std::string paramValues(const OffsetExpr &e, const KernelInfo &info,
   return out;
 }
 
-} // namespace
+} // namespace detail
+
+using detail::Eval;
+using detail::evaluate;
+using detail::paramValues;
 
 Status checkViews(const KernelInfo &info, const KernelArgs &args) {
   for (size_t i = 0; i < info.params.size(); ++i) {

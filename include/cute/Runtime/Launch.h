@@ -10,6 +10,12 @@
 // dynamic shared memory limit when needed and calls cuLaunchKernelEx with a
 // cluster-dimension attribute.
 //
+// A TMA descriptor param that the kernel derived from a global tensor
+// ("source" in the metadata's "tma") is not an argument: the caller passes
+// only the other params, and launch() encodes the descriptor from them
+// (deriveTmaSpec, then cuTensorMapEncodeTiled) and appends it. validateArgs
+// checks the derived descriptors' addresses, extents and strides too.
+//
 // A kernel compiled with specialized clones ("variants" in the metadata)
 // launches the first clone whose conditions hold for the actual arguments
 // (aligned pointers, divisible integers), else the generic kernel:
@@ -92,9 +98,32 @@ struct ResolvedLaunch {
   std::string str() const;
 };
 
-/// Host-only: arguments against metadata, then checkViews. Errors are
+/// Host-only: arguments against metadata, then checkViews, then the
+/// derived TMA descriptors (deriveTmaSpec). `args` holds one argument per
+/// param that is not derived (info.userParamCount()). Errors are
 /// InvalidArgument and read "kernel 'k': argument 1 ('n'): ...".
 Status validateArgs(const KernelInfo &info, const KernelArgs &args);
+/// Host-only: the spec of the derived TMA descriptor info.params[paramIndex]
+/// for `args` (one per non-derived param): the source pointer's value as
+/// global address, its dims' extents and strides evaluated from the integer
+/// arguments (overflow-checked), and the metadata's elem, box, swizzle,
+/// interleave, L2 promotion and OOB fill; checked with
+/// validateTensorMapSpec. Errors name the descriptor, the argument and the
+/// numbers: "kernel 'k': param 0 'in': a TMA descriptor needs a 16-byte
+/// aligned global address; got 0x7f0000000004 (for TMA descriptor
+/// 'in_tma', param 4)", "kernel 'k': TMA descriptor 'in_tma' (param 4) dim 1:
+/// stride 1003 elements = 4012 bytes of f32 from param 3 'ld' is not a multiple
+/// of 16"; InvalidArgument, or TensorMap for validateTensorMapSpec's own rules
+/// (prefixed "kernel 'k': TMA descriptor 'in_tma' (param 4)").
+Expected<TmaDescriptorSpec> deriveTmaSpec(const KernelInfo &info,
+                                          size_t paramIndex,
+                                          const KernelArgs &args);
+/// Derives (deriveTmaSpec) and encodes every derived TMA descriptor of
+/// `info`, in param order: result[i] is info.params[info.userParamCount()
+/// + i]. Empty when the kernel has none.
+Expected<std::vector<TensorMap>>
+encodeDerivedTensorMaps(const Driver &driver, const KernelInfo &info,
+                        const KernelArgs &args);
 /// Host-only: the "views" of the pointer params (ViewInfo) for arguments
 /// that validateArgs has otherwise accepted: rejects a negative extent and,
 /// unless some extent is 0, a largest offset >= 2^(bits-1), evaluated in
@@ -108,7 +137,8 @@ Status checkViews(const KernelInfo &info, const KernelArgs &args);
 Expected<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
                                        const LaunchConfig &cfg);
 
-/// Validates, then launches `fn` on `stream`. Does not synchronize.
+/// Validates, encodes the derived TMA descriptors, then launches `fn` on
+/// `stream`. Does not synchronize.
 Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
               const LaunchConfig &cfg, const KernelArgs &args);
 

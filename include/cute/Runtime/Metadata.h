@@ -9,7 +9,8 @@
 // plus elem (scalar) or tma (tma_desc). Optional: module (a string), cluster
 // (default [1,1,1]), smem_static / smem_dynamic (default 0), a param's
 // "elem" on ptr (absent or "" = untyped pointer) and tma_desc, "align" on
-// ptr, "views" on ptr, "variants" on a kernel. Unknown keys are rejected so
+// ptr, "views" on ptr, "variants" on a kernel, "l2_promotion", "oob_fill"
+// and "source" in "tma". Unknown keys are rejected so
 // that typos fail loudly. TMA "box" lists dimensions innermost first, like
 // CUtensorMap.
 //
@@ -21,6 +22,11 @@
 // A ptr's "views" describe the tensors the kernel makes of it whose extents
 // and strides are params, as expressions over the integer scalar params
 // (ViewInfo); validateArgs evaluates them (32-bit offset overflow checks).
+//
+// A tma_desc param whose "tma" has a "source" is derived (TmaSourceInfo):
+// the runtime encodes it at launch from the pointer and integer arguments
+// the source names, and the caller passes no argument for it. Derived
+// params come after all others.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_RUNTIME_METADATA_H
@@ -41,14 +47,6 @@ enum class ParamKind { Pointer, Scalar, TmaDesc };
 /// "ptr", "scalar", "tma_desc".
 const char *paramKindName(ParamKind k);
 
-struct TmaParamInfo {
-  ElemType elem = ElemType::F16;
-  int rank = 0;
-  std::vector<uint32_t> box; ///< innermost first, rank entries
-  int swizzle = 0;           ///< 0, 32, 64 or 128 (bytes)
-  int interleave = 0;        ///< 0, 16 or 32 (bytes)
-};
-
 struct KernelInfo;
 
 /// An expression over a kernel's integer scalar params (a view's
@@ -61,6 +59,33 @@ struct OffsetExpr {
 
   /// Infix with the params' names: "(rows - 1)*|cols| + cols - 1".
   std::string str(const KernelInfo &k) const;
+};
+
+/// Where a derived TMA descriptor comes from ("tma"."source"): the tensor
+/// of ptr param `ptr` with `dims` (innermost first, one per dimension, like
+/// the box), each an extent and a stride in elements, expressions over the
+/// integer scalar params. dims[0].stride is the constant 1.
+struct TmaSourceInfo {
+  struct Dim {
+    OffsetExpr extent;
+    OffsetExpr stride;
+  };
+  size_t ptr = 0;
+  std::vector<Dim> dims;
+};
+
+struct TmaParamInfo {
+  ElemType elem = ElemType::F16;
+  int rank = 0;
+  std::vector<uint32_t> box; ///< innermost first, rank entries
+  int swizzle = 0;           ///< 0, 32, 64 or 128 (bytes)
+  int interleave = 0;        ///< 0, 16 or 32 (bytes)
+  int l2Promotion = 0;       ///< 0, 64, 128 or 256 (bytes)
+  bool oobFillNan = false;   ///< "oob_fill": "nan" (else "zero")
+  /// Set for a derived descriptor, which the runtime encodes at launch
+  /// (deriveTmaSpec in cute/Runtime/Launch.h) instead of taking it as an
+  /// argument.
+  std::optional<TmaSourceInfo> source;
 };
 
 /// A tensor the kernel makes of a ptr param ("views" entry): its offsets
@@ -85,6 +110,10 @@ struct ParamInfo {
   std::optional<TmaParamInfo> tma; ///< set iff kind == TmaDesc
   /// Pointers: the views whose offsets validateArgs checks (often none).
   std::vector<ViewInfo> views;
+
+  /// A TMA descriptor the runtime encodes at launch (tma->source set); the
+  /// caller passes no argument for it.
+  bool derived() const { return tma && tma->source; }
 };
 
 /// One condition of a variant ("when" entry), on the kernel's
@@ -116,6 +145,15 @@ struct KernelInfo {
   /// Clones to prefer, first match wins; empty for most kernels and for
   /// the clones themselves.
   std::vector<VariantInfo> variants;
+
+  /// How many arguments the caller passes: the params before the first
+  /// derived TMA descriptor (derived params come last).
+  size_t userParamCount() const {
+    size_t n = 0;
+    while (n < params.size() && !params[n].derived())
+      ++n;
+    return n;
+  }
 };
 
 struct ModuleMetadata {

@@ -5,7 +5,7 @@
 // (lib/Target, cute-collect-kernel-metadata) and the runtime reads
 // (lib/Runtime/Metadata.cpp). Both use only the names below. MLIR-free.
 //
-//   {"schema_version":3, "chip":"sm_90a", "module":"kernels",
+//   {"schema_version":4, "chip":"sm_90a", "module":"kernels",
 //    "kernels":[{"name":"add_f32",
 //                "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8,
 //                           "align":16,
@@ -53,7 +53,29 @@
 // follow (leaves loaded or computed) and one whose max_offset stays below
 // 2^31 for every value of its parameters' types (n - 1 for an i32 n).
 //
-// An expression (max_offset, an extent) is an object with exactly one key:
+// "source" (optional, version 4) on a "tma" object makes the descriptor
+// *derived*: the kernel built it from a global tensor, and the runtime
+// encodes it at every launch from the other arguments, which the user
+// passes without it (the user passes no argument for a derived param):
+//   "tma":{"elem":"f32","rank":2,"box":[32,16],"swizzle":0,"interleave":0,
+//          "l2_promotion":128,"oob_fill":"zero",
+//          "source":{"ptr":0,
+//                    "dims":[{"extent":{"param":2},"stride":{"const":1}},
+//                            {"extent":{"param":1},"stride":{"param":3}}]}}
+// "ptr", the index of the ptr param holding the tensor's base address;
+// "dims", one entry per dimension ("rank" entries), innermost first like
+// "box", each with the dimension's "extent" and its "stride" in ELEMENTS,
+// both expressions; dims[0].stride is {"const":1} (TMA's innermost
+// dimension is contiguous). Above, a row-major (m, n) f32 tensor with a
+// leading dimension ld (params 1, 2, 3). "l2_promotion" (0, 64, 128 or
+// 256 bytes; default 0) and "oob_fill" ("zero" or "nan", the latter for
+// floating-point elements; default "zero") are encoding options, allowed
+// with or without "source". Derived params come after all other params
+// (the compiler appends them), so that the user's arguments keep their
+// indices; their "source" names a ptr param that is not derived.
+//
+// An expression (a view's max_offset or extent, a TMA source's extent or
+// stride) is an object with exactly one key:
 //   {"const": n}          an integer
 //   {"param": i}          the value of params[i], an integer scalar
 //   {"add": [e, e, ...]}  the sum (two or more operands)
@@ -80,7 +102,9 @@ namespace cute::metadata {
 /// reject (new required key, renamed key, changed meaning).
 /// Version 2: parameter names from the source, "variants".
 /// Version 3: "views" on ptr parameters (offset-width checks at launch).
-inline constexpr int64_t kSchemaVersion = 3;
+/// Version 4: derived TMA descriptors ("source" in "tma", encoded by the
+/// runtime at launch), "l2_promotion" and "oob_fill" in "tma".
+inline constexpr int64_t kSchemaVersion = 4;
 
 /// JSON object keys.
 namespace key {
@@ -119,6 +143,15 @@ inline constexpr char Rank[] = "rank";
 inline constexpr char Box[] = "box"; ///< innermost dimension first
 inline constexpr char Swizzle[] = "swizzle";
 inline constexpr char Interleave[] = "interleave";
+inline constexpr char L2Promotion[] = "l2_promotion"; ///< optional, bytes
+inline constexpr char OobFill[] = "oob_fill";         ///< optional
+inline constexpr char Source[] = "source"; ///< optional: a derived descriptor
+// A derived descriptor's "source" object.
+inline constexpr char Ptr[] = "ptr";   ///< index of the ptr param (base)
+inline constexpr char Dims[] = "dims"; ///< innermost first, rank entries
+// A "dims" entry (both expressions).
+inline constexpr char Extent[] = "extent";
+inline constexpr char Stride[] = "stride"; ///< in elements
 } // namespace key
 
 /// The keys each object may hold (the reader rejects all others).
@@ -134,8 +167,17 @@ inline constexpr const char *kParamKeys[] = {key::Name,  key::Kind,  key::Elem,
                                              key::Views};
 inline constexpr const char *kViewKeys[] = {key::Bits, key::MaxOffset,
                                             key::Extents};
-inline constexpr const char *kTmaKeys[] = {key::Elem, key::Rank, key::Box,
-                                           key::Swizzle, key::Interleave};
+inline constexpr const char *kTmaKeys[] = {
+    key::Elem,       key::Rank,        key::Box,     key::Swizzle,
+    key::Interleave, key::L2Promotion, key::OobFill, key::Source};
+inline constexpr const char *kTmaSourceKeys[] = {key::Ptr, key::Dims};
+inline constexpr const char *kTmaDimKeys[] = {key::Extent, key::Stride};
+
+/// Spellings of a TMA descriptor's "oob_fill".
+namespace oob_fill {
+inline constexpr char Zero[] = "zero";
+inline constexpr char Nan[] = "nan"; ///< NaN_REQUEST_ZERO_FMA
+} // namespace oob_fill
 
 /// Spellings of a parameter's "kind".
 namespace kind {

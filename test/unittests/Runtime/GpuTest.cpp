@@ -295,3 +295,83 @@ TEST_F(RuntimeGpu, TmaLoad2D) {
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.error().message().find("box [16,16]"), std::string::npos);
 }
+
+TEST_F(RuntimeGpu, TmaLoad2DDerived) {
+  REQUIRE_SM90();
+  Program prog = loadProgram();
+  auto k = prog.kernel("tma_load_2d_derived");
+  ASSERT_TRUE(k.ok()) << k.error().str();
+  // A row-major (H, W) tensor with a padded leading dimension LD; the
+  // runtime encodes the descriptor from in, w, h and ld.
+  const unsigned W = 60, H = 40, LD = 68, BX = 32, BY = 16;
+  std::vector<float> host(LD * H, -1.f);
+  for (unsigned y = 0; y < H; ++y)
+    for (unsigned x = 0; x < W; ++x)
+      host[y * LD + x] = float(y * 1000 + x);
+  auto src = DeviceBuffer::fromHost(ctx, host);
+  auto out = DeviceBuffer::allocate(ctx, BX * BY * sizeof(float));
+  ASSERT_TRUE(src.ok() && out.ok());
+  auto run = [&](int x0, int y0, int ld, CUdeviceptr base) {
+    EXPECT_TRUE(out->poison().ok());
+    KernelArgs args;
+    args.ptr(base, ElemType::F32)
+        .ptr<float>(*out)
+        .scalar<int32_t>(x0)
+        .scalar<int32_t>(y0)
+        .scalar<int32_t>(int(BX))
+        .scalar<int32_t>(int(BY))
+        .scalar<int32_t>(int(W))
+        .scalar<int32_t>(int(H))
+        .scalar<int32_t>(ld);
+    LaunchConfig cfg;
+    cfg.grid = Dim3(1);
+    return k->launch(stream, cfg, args);
+  };
+  // The last box overhangs the tensor (x 48..79 of 60, y 32..47 of 40):
+  // the descriptor's extents are w and h, so the overhang reads zeros, not
+  // the padding of ld.
+  const int x0 = 48, y0 = 32;
+  Status s = run(x0, y0, int(LD), src->ptr());
+  ASSERT_TRUE(s.ok()) << s.error().str();
+  ASSERT_TRUE(stream.synchronize().ok());
+  auto v = out->download<float>();
+  ASSERT_TRUE(v.ok());
+  for (unsigned y = 0; y < BY; ++y)
+    for (unsigned x = 0; x < BX; ++x) {
+      unsigned gx = x0 + x, gy = y0 + y;
+      float want = gx < W && gy < H ? host[gy * LD + gx] : 0.f;
+      ASSERT_EQ((*v)[y * BX + x], want) << x << "," << y;
+    }
+  // A leading dimension of 4012 bytes is refused before the launch.
+  s = run(0, 0, 1003, src->ptr());
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message().find("TMA descriptor 'tmap' (param 9) dim 1: "
+                                     "stride 1003 elements = 4012 bytes of "
+                                     "f32 from param 8 'ld' is not a multiple "
+                                     "of 16"),
+            std::string::npos)
+      << s.error().message();
+  s = run(0, 0, int(LD), src->ptr() + 4);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message().find("param 0 'in': a TMA descriptor needs a "
+                                     "16-byte aligned global address"),
+            std::string::npos)
+      << s.error().message();
+  // What launch encodes and appends: one map, 64-byte aligned.
+  auto info = k->info();
+  KernelArgs args;
+  args.ptr(src->ptr(), ElemType::F32)
+      .ptr<float>(*out)
+      .scalar<int32_t>(0)
+      .scalar<int32_t>(0)
+      .scalar<int32_t>(int(BX))
+      .scalar<int32_t>(int(BY))
+      .scalar<int32_t>(int(W))
+      .scalar<int32_t>(int(H))
+      .scalar<int32_t>(int(LD));
+  auto maps = encodeDerivedTensorMaps(ctx.driver(), info, args);
+  ASSERT_TRUE(maps.ok()) << maps.error().str();
+  ASSERT_EQ(maps->size(), 1u);
+  EXPECT_EQ((*maps)[0].box, (std::vector<uint32_t>{BX, BY}));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(&(*maps)[0].map) % 64, 0u);
+}

@@ -37,9 +37,9 @@ extern "C" __global__ void smem_roundtrip(float *out, int n) {
 
 // Loads one box at (x0, y0) of a 2-D f32 tensor through TMA and stores it
 // row-major (box[0] contiguous) to out.
-extern "C" __global__ void tma_load_2d(const __grid_constant__ CUtensorMap tmap,
-                                       float *out, int x0, int y0, int boxX,
-                                       int boxY) {
+static __device__ __forceinline__ void
+loadBox2d(const CUtensorMap *tmap, float *out, int x0, int y0, int boxX,
+          int boxY) {
   extern __shared__ __align__(128) float tile[];
   __shared__ __align__(8) uint64_t bar;
   unsigned barAddr = unsigned(__cvta_generic_to_shared(&bar));
@@ -57,7 +57,7 @@ extern "C" __global__ void tma_load_2d(const __grid_constant__ CUtensorMap tmap,
     asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
                  "complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::"r"(
                      tileAddr),
-                 "l"(&tmap), "r"(x0), "r"(y0), "r"(barAddr)
+                 "l"(tmap), "r"(x0), "r"(y0), "r"(barAddr)
                  : "memory");
   }
   unsigned done = 0;
@@ -69,4 +69,20 @@ extern "C" __global__ void tma_load_2d(const __grid_constant__ CUtensorMap tmap,
                  : "memory");
   for (int i = threadIdx.x; i < boxX * boxY; i += blockDim.x)
     out[i] = tile[i];
+}
+
+extern "C" __global__ void tma_load_2d(const __grid_constant__ CUtensorMap tmap,
+                                       float *out, int x0, int y0, int boxX,
+                                       int boxY) {
+  loadBox2d(&tmap, out, x0, y0, boxX, boxY);
+}
+
+// The same with a derived descriptor (the metadata's "source"): the runtime
+// encodes tmap from in (a row-major (h, w) tensor with leading dimension
+// ld) and appends it; the caller passes the params before it.
+extern "C" __global__ void
+tma_load_2d_derived(const float *in, float *out, int x0, int y0, int boxX,
+                    int boxY, int w, int h, int ld,
+                    const __grid_constant__ CUtensorMap tmap) {
+  loadBox2d(&tmap, out, x0, y0, boxX, boxY);
 }
