@@ -115,6 +115,7 @@ std::string computeKey(std::string_view source, const JitOptions &o,
   field("specialize", o.specialize ? "1" : "0");
   field("fast-math", o.fastMath ? "1" : "0");
   field("debug-checks", o.debugChecks ? "1" : "0");
+  field("debug-hangs", std::to_string(o.debugHangs));
   field("ptxas", o.cubin ? ptxasVersion : "n/a");
   field("source", llvm::StringRef(source.data(), source.size()));
   return jd::sha256Hex(data);
@@ -222,6 +223,7 @@ Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
   co.specialize = o.specialize;
   co.fastMath = o.fastMath;
   co.debugChecks = o.debugChecks;
+  co.debugHangs = o.debugHangs;
   mlir::cute::buildCompilePipeline(pm, co);
 
   if (!o.dumpDir.empty()) {

@@ -4,6 +4,8 @@
 #include "cute/Conversion/Passes.h"
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+#include "cute/Dialect/CuteNvgpu/Transforms/Passes.h"
 #include "cute/Target/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -34,8 +36,9 @@
 #include <mutex>
 
 void mlir::cute::registerCuteDialects(DialectRegistry &registry) {
-  registry.insert<cute::CuteDialect, arith::ArithDialect, func::FuncDialect,
-                  scf::SCFDialect, cf::ControlFlowDialect, math::MathDialect,
+  registry.insert<cute::CuteDialect, cute_nvgpu::CuteNvgpuDialect,
+                  arith::ArithDialect, func::FuncDialect, scf::SCFDialect,
+                  cf::ControlFlowDialect, math::MathDialect,
                   memref::MemRefDialect, vector::VectorDialect, gpu::GPUDialect,
                   LLVM::LLVMDialect, NVVM::NVVMDialect>();
   // Lowering interfaces and the NVVM target used by the pipeline.
@@ -69,6 +72,7 @@ void mlir::cute::registerCutePassesAndPipelines() {
     registerReconcileUnrealizedCastsPass();
 
     registerCutePasses();
+    cute_nvgpu::registerCuteNvgpuPasses();
     registerCuteConversionPasses();
     registerCuteTargetPasses();
     registerCompilePipeline();

@@ -1,5 +1,6 @@
 //===- KernelInfo.cpp - Launch facts of a gpu.func kernel -----------------===//
 #include "cute/Target/KernelInfo.h"
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
@@ -317,6 +318,61 @@ public:
     });
   }
 
+  /// The "source" of a derived TMA descriptor: the pointer parameter and,
+  /// per TMA dimension (innermost first), extent and stride over the
+  /// parameters. Fails with the reason in `why`.
+  std::optional<llvm::json::Object> tmaSource(cute_nvgpu::MakeTmaDescOp op,
+                                              std::string &why) {
+    Value t = op.getTensor();
+    std::optional<int64_t> ptr;
+    std::optional<CuteValue> layout;
+    if (auto ba = dyn_cast<BlockArgument>(t);
+        ba && ba.getOwner() == &fn.getBody().front()) {
+      ptr = paramOf(ba.getArgNumber(), -1);
+      auto mt = cast<CuteMemRefType>(t.getType());
+      layout = argValue(ba.getArgNumber(), mt.getLayout());
+    } else if (auto mv = t.getDefiningOp<MakeViewOp>()) {
+      auto pa = dyn_cast<BlockArgument>(mv.getIter());
+      if (pa && pa.getOwner() == &fn.getBody().front())
+        ptr = paramOf(pa.getArgNumber(), -1);
+      layout = trace(mv.getLayout());
+    }
+    if (!ptr || k.params[size_t(*ptr)].kind != kind::Pointer) {
+      why = "the tensor is not a pointer parameter with a layout "
+            "(cute.make_view of a kernel argument)";
+      return std::nullopt;
+    }
+    if (!layout || layout->kind != CuteKind::Layout) {
+      why = "its layout is not made of integer kernel arguments and "
+            "constants";
+      return std::nullopt;
+    }
+    auto mt = cast<CuteMemRefType>(t.getType());
+    auto dims = ::cute::atom::deriveTmaGlobal(
+        layout->layout, cute_nvgpu::tmaBoxOf(op.getType()),
+        storageBits(mt.getElementType()));
+    if (!dims) {
+      why = dims.message();
+      return std::nullopt;
+    }
+    llvm::json::Array out;
+    for (const ::cute::atom::TmaGlobalDim &d : *dims) {
+      std::optional<Node> e = tree(d.extent), st = tree(d.stride);
+      if (e)
+        e = simplify(*e);
+      if (st)
+        st = simplify(*st);
+      if (!e || !st) {
+        why = "an extent or stride is not a sum or product of integer "
+              "kernel arguments and constants";
+        return std::nullopt;
+      }
+      out.push_back(llvm::json::Object{{key::Extent, toJSON(*e)},
+                                       {key::Stride, toJSON(*st)}});
+    }
+    return llvm::json::Object{{key::Ptr, *ptr}, {key::Dims, std::move(out)}};
+  }
+
 private:
   /// The index into k.params of gpu.func argument `arg` (its dynamic leaf
   /// `leaf` for a cute-typed argument; -1: the argument itself).
@@ -610,6 +666,49 @@ private:
 
 } // namespace
 
+/// The "tma" object of each descriptor parameter, from the make_tma_desc
+/// that cute-nvgpu-outline-tma turned into it.
+static LogicalResult describeTmaParams(gpu::GPUFuncOp fn, KernelInfo &k,
+                                       ViewTracer &tracer) {
+  llvm::DenseMap<unsigned, cute_nvgpu::MakeTmaDescOp> byArg;
+  fn.walk([&](cute_nvgpu::MakeTmaDescOp op) {
+    if (op.getParam())
+      byArg[*op.getParam()] = op;
+  });
+  for (KernelParam &p : k.params) {
+    if (p.kind != kind::TmaDesc)
+      continue;
+    auto op = byArg.lookup(p.arg);
+    auto td = cast<cute_nvgpu::TmaDescType>(fn.getArgumentTypes()[p.arg]);
+    if (!op) {
+      fn.emitError("kernel @")
+          << k.name << ": TMA descriptor parameter " << p.arg
+          << " has no cute_nvgpu.make_tma_desc (descriptors are made in the "
+             "kernel from a global tensor)";
+      return failure();
+    }
+    std::string why;
+    std::optional<llvm::json::Object> source = tracer.tmaSource(op, why);
+    if (!source) {
+      op.emitOpError("cannot be described to the runtime: ") << why;
+      return failure();
+    }
+    ::cute::atom::TmaBox box = cute_nvgpu::tmaBoxOf(td);
+    llvm::json::Array dims;
+    for (int64_t d : box.dims)
+      dims.push_back(d);
+    p.tma = llvm::json::Object{{key::Elem, p.elem},
+                               {key::Rank, int64_t(box.dims.size())},
+                               {key::Box, std::move(dims)},
+                               {key::Swizzle, box.swizzleBytes},
+                               {key::Interleave, 0},
+                               {key::L2Promotion, int64_t(op.getL2Promotion())},
+                               {key::OobFill, "zero"},
+                               {key::Source, std::move(*source)}};
+  }
+  return success();
+}
+
 FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
   KernelInfo k;
   k.name = fn.getName().str();
@@ -665,6 +764,14 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
       k.params.push_back(p);
       continue;
     }
+    if (auto td = dyn_cast<cute_nvgpu::TmaDescType>(t)) {
+      // A derived descriptor (cute-nvgpu-outline-tma): filled in below.
+      p.kind = kind::TmaDesc;
+      p.bytes = 128;
+      p.elem = typeName(td.getBox().getElementType());
+      k.params.push_back(p);
+      continue;
+    }
     if (t.isIntOrFloat()) {
       p.kind = kind::Scalar;
       p.elem = typeName(t);
@@ -706,7 +813,10 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
                              << " of type " << t << " in the launch metadata";
     return failure();
   }
-  ViewTracer(fn, k).collect(k.params);
+  ViewTracer tracer(fn, k);
+  tracer.collect(k.params);
+  if (failed(describeTmaParams(fn, k, tracer)))
+    return failure();
   return k;
 }
 
@@ -959,6 +1069,8 @@ llvm::json::Object mlir::cute::toJSON(const KernelInfo &k) {
                                {key::Extents, llvm::json::Array(v.extents)}});
       o[key::Views] = std::move(views);
     }
+    if (p.tma)
+      o[key::Tma] = llvm::json::Object(*p.tma);
     params.push_back(std::move(o));
   }
   auto arr = [](const std::array<int32_t, 3> &d) {

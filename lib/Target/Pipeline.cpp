@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - The one-flag pipeline: cute kernels to PTX/cubin ----===//
 #include "cute/Conversion/Passes.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
+#include "cute/Dialect/CuteNvgpu/Transforms/Passes.h"
 #include "cute/Target/Chip.h"
 #include "cute/Target/Passes.h"
 
@@ -20,6 +21,8 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   // An unknown chip is reported by cute-verify-kernel; keep a valid feature.
   std::string features = info ? info->ptxFeature : "";
 
+  // TMA descriptors become kernel parameters before anything copies kernels.
+  pm.addPass(cute_nvgpu::createCuteNvgpuOutlineTma());
   // Specialized clones first: every later pass treats them as kernels.
   if (o.specialize)
     pm.addPass(createCuteSpecialize());
@@ -30,6 +33,8 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createCuteVerifyKernel(CuteVerifyKernelOptions{o.chip}));
   pm.addPass(createCuteCollectKernelMetadata(
       CuteCollectKernelMetadataOptions{o.chip}));
+  // Pipelines to mbarrier ops (after the protocol checks read them).
+  pm.addPass(cute_nvgpu::createCuteNvgpuExpandPipelines());
   if (o.fastMath)
     pm.addPass(createCuteFastMath());
   pm.addPass(createCuteUnrollLoops());
@@ -40,7 +45,11 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createCuteExpandOps(expand));
   pm.addPass(createCuteLowerReductions());
   pm.addPass(createCanonicalizerPass());
-  // Tensors, views, copies and leftover layout values to LLVM/arith/scf.
+  // Architecture ops to NVVM, then tensors, views, copies and leftover
+  // layout values to LLVM/arith/scf.
+  ConvertCuteNvgpuToNVVMOptions nvgpu;
+  nvgpu.debugHangs = o.debugHangs;
+  pm.addPass(createConvertCuteNvgpuToNVVM(nvgpu));
   pm.addPass(createConvertCuteToLLVM());
   pm.addPass(createCanonicalizerPass());
 
@@ -52,6 +61,7 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addNestedPass<gpu::GPUModuleOp>(createCuteLowerGpuReductions());
   pm.addPass(createSCFToControlFlowPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addPass(createCuteNvgpuGridConstantArgs());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -42,4 +42,50 @@ def CuteLowerGpuReductions : Pass<"cute-lower-gpu-reductions"> {
                            "::mlir::cf::ControlFlowDialect"];
 }
 
+def ConvertCuteNvgpuToNVVM
+    : Pass<"convert-cute-nvgpu-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Lower cute_nvgpu (TMA, mbarriers, warps, clusters) to NVVM";
+  let description = [{
+    Runs after `cute-nvgpu-expand-pipelines` and before
+    `convert-cute-to-llvm`. Warp roles become one warp-uniform if/else chain
+    on the warp index (`shfl.sync.idx` of tid / 32) with `setmaxnreg` at the
+    top of each role; `elect_one` becomes `nvvm.elect.sync` + `scf.if`;
+    mbarriers become `!llvm.ptr<3>` and `nvvm.mbarrier.*` ops (a wait is a
+    loop of `nvvm.mbarrier.try_wait` on the parity); TMA copies become
+    `nvvm.cp.async.bulk.tensor.*` with the coordinates in TMA dimension
+    order (innermost first); descriptors are the generic address of their
+    `__grid_constant__` parameter; a cluster kernel (`cute.cluster_dims`)
+    gets `nvvm.cluster_dim`.
+
+    `debug-hangs=N` (N > 0) bounds every mbarrier wait to N polling rounds;
+    past that the thread prints kernel, block, thread, warp, the barrier's
+    label (pipeline, barrier, role), stage and phase, then traps. Off (0)
+    by default: the wait loop is then exactly the plain one.
+  }];
+  let options = [
+    Option<"debugHangs", "debug-hangs", "int64_t", /*default=*/"0",
+           "Give up an mbarrier wait after this many polling rounds (0: "
+           "never)">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
+def CuteNvgpuGridConstantArgs
+    : Pass<"cute-nvgpu-grid-constant-args", "::mlir::ModuleOp"> {
+  let summary = "Mark TMA descriptor parameters __grid_constant__";
+  let description = [{
+    After `convert-gpu-to-nvvm`: each `llvm.func` kernel listing
+    `cute_nvgpu.grid_constant_args` gets, on those arguments,
+    `llvm.byval = !llvm.array<128 x i8>`, `llvm.align = 64` and
+    `nvvm.grid_constant`, so the 128-byte CUtensorMap is passed by value in
+    the parameter space and the kernel uses its generic address.
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // CUTE_CONVERSION_PASSES_TD

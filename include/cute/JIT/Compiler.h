@@ -43,6 +43,8 @@ struct JitOptions {
   bool specialize = true;
   bool fastMath = false;
   bool debugChecks = false;
+  /// Bound on mbarrier wait rounds before reporting a hang (0: none).
+  int64_t debugHangs = 0;
   /// ptxas to run; default $CUDA_HOME/bin/ptxas, /usr/local/cuda/bin/ptxas,
   /// then PATH.
   std::string ptxas;

@@ -43,6 +43,8 @@ struct KernelParam {
   int64_t leaf = -1; // which dynamic leaf of that argument (-1: not a leaf)
   /// Pointers: the views whose 32-bit offsets the runtime checks.
   std::vector<ParamView> views;
+  /// TMA descriptors: the "tma" object (box, swizzle, source, ...).
+  std::optional<llvm::json::Object> tma;
 };
 
 /// One condition of a specialized clone, on the runtime parameter

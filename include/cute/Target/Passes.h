@@ -32,6 +32,13 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
       llvm::cl::desc("Check the layout algebra's preconditions on dynamic "
                      "values at run time (print and trap; off by default)"),
       llvm::cl::init(false)};
+  Option<int64_t> debugHangs{
+      *this, "debug-hangs",
+      llvm::cl::desc("Give up every mbarrier wait after this many polling "
+                     "rounds, print where it hung (kernel, block, warp, "
+                     "pipeline, barrier, role, stage, phase) and trap; 0 "
+                     "(the default) waits forever"),
+      llvm::cl::init(0)};
   Option<bool> fastMath{
       *this, "fast-math",
       llvm::cl::desc("Approximate exp/log/sin/cos/rsqrt/division "

@@ -452,13 +452,13 @@ TEST_F(JitTest, DumpDirReceivesEveryStageAndThePtx) {
   EXPECT_NE(
       readAll(join(o.dumpDir, "00-input.mlir")).find("gpu.module @kernels"),
       std::string::npos);
-  EXPECT_NE(readAll(join(o.dumpDir, "01-cute-specialize.mlir"))
+  EXPECT_NE(readAll(join(o.dumpDir, "02-cute-specialize.mlir"))
                 .find("gpu.func @add_f32x4"),
             std::string::npos);
-  EXPECT_NE(readAll(join(o.dumpDir, "02-cute-plan-smem.mlir"))
+  EXPECT_NE(readAll(join(o.dumpDir, "03-cute-plan-smem.mlir"))
                 .find("gpu.func @add_f32x4"),
             std::string::npos);
-  EXPECT_NE(readAll(join(o.dumpDir, "03-cute-verify-kernel.mlir"))
+  EXPECT_NE(readAll(join(o.dumpDir, "04-cute-verify-kernel.mlir"))
                 .find("gpu.func @add_f32x4"),
             std::string::npos);
   EXPECT_EQ(readAll(join(o.dumpDir, "kernels.sm_90a.ptx")), r->ptx);

@@ -1,0 +1,40 @@
+//===- CuteNvgpu.h - The cute_nvgpu dialect ---------------------*- C++ -*-===//
+#ifndef CUTE_DIALECT_CUTENVGPU_IR_CUTENVGPU_H
+#define CUTE_DIALECT_CUTENVGPU_IR_CUTENVGPU_H
+
+#include "cute/Atom/Sm90Tma.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
+
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOpsDialect.h.inc"
+
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOpsTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOpsAttributes.h.inc"
+
+#define GET_OP_CLASSES
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOps.h.inc"
+
+namespace mlir::cute_nvgpu {
+
+/// Attribute names of the architecture layer (one place).
+namespace attrs {
+/// gpu.func (dense i32 array): arguments that are __grid_constant__ TMA
+/// descriptors (set by cute-nvgpu-outline-tma).
+inline constexpr llvm::StringLiteral GridConstantArgs(
+    "cute_nvgpu.grid_constant_args");
+} // namespace attrs
+
+/// The TMA box of a descriptor type (valid types always have one).
+::cute::atom::TmaBox tmaBoxOf(TmaDescType t);
+
+} // namespace mlir::cute_nvgpu
+
+#endif // CUTE_DIALECT_CUTENVGPU_IR_CUTENVGPU_H

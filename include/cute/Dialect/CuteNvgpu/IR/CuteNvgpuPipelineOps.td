@@ -1,0 +1,144 @@
+//===- CuteNvgpuPipelineOps.td - CUTLASS pipelines ----------*- tablegen -*-===//
+#ifndef CUTE_NVGPU_PIPELINE_OPS_TD
+#define CUTE_NVGPU_PIPELINE_OPS_TD
+
+def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
+  let summary = "Makes a pipeline: initialises its barriers, fences, syncs";
+  let description = [{
+    Every thread of the block executes it (outside warp roles). Barrier
+    storage: an smem i64 tensor of at least 2 x S elements, full barriers
+    first, then empty barriers (`tma_store` pipelines have none and take no
+    storage). Thread 0 initialises them, then `fence.mbarrier_init` and a
+    block barrier (a cluster barrier in a cluster kernel).
+
+    | kind | full count | empty count | producer | consumer release |
+    |---|---|---|---|---|
+    | `tma_async` | 1 | `consumers` x `multicast` | one thread: wait empty, `arrive.expect_tx(tx_bytes)` on full; TMA loads land on full | arrive on empty of every CTA of the multicast group |
+    | `async` | `producers` | `consumers` | wait empty; commit = arrive on full | arrive on empty |
+    | `tma_store` | - | - | acquire = `wait_group.read S-1`; commit = `commit_group` | - |
+
+    `tx_bytes` is what every stage receives per CTA (with multicast: the
+    boxes of all CTAs of the group); `cute-verify-kernel` checks it against
+    the TMA loads on the stage's barrier, and `consumers` against the
+    threads that release.
+    ```mlir
+    %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
+    %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 128 : i32, tx_bytes = 16384 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
+    ```
+  }];
+  let arguments = (ins Optional<Cute_MemRefType>:$storage,
+                   DefaultValuedAttr<I32Attr, "1">:$producers,
+                   DefaultValuedAttr<I32Attr, "1">:$consumers,
+                   DefaultValuedAttr<I32Attr, "0">:$tx_bytes,
+                   DefaultValuedAttr<I32Attr, "1">:$multicast);
+  let results = (outs CuteNvgpu_PipelineType:$result);
+  let assemblyFormat =
+      "($storage^ `:` type($storage))? attr-dict `->` type($result)";
+  let hasVerifier = 1;
+}
+
+class CuteNvgpu_PipelineStateOf<string mnemonic, string what>
+    : CuteNvgpu_Op<mnemonic, [Pure]> {
+  let summary = "The initial " # what # " state of a pipeline";
+  let arguments = (ins CuteNvgpu_PipelineType:$pipeline);
+  let results = (outs CuteNvgpu_PipelineStateType:$state);
+  let assemblyFormat =
+      "$pipeline attr-dict `:` type($pipeline) `->` type($state)";
+  let hasVerifier = 1;
+}
+def CuteNvgpu_PipelineProducerStateOp
+    : CuteNvgpu_PipelineStateOf<"pipeline_producer_state", "producer"> {
+  let description = "Stage 0, phase 1 (a fresh empty barrier passes at once).";
+}
+def CuteNvgpu_PipelineConsumerStateOp
+    : CuteNvgpu_PipelineStateOf<"pipeline_consumer_state", "consumer"> {
+  let description = "Stage 0, phase 0.";
+}
+
+def CuteNvgpu_PipelineStateAdvanceOp
+    : CuteNvgpu_Op<"pipeline_state_advance",
+                   [Pure, AllTypesMatch<["state", "result"]>]> {
+  let summary = "The next stage: index + 1, wrapping to 0 with a phase flip";
+  let arguments = (ins CuteNvgpu_PipelineStateType:$state);
+  let results = (outs CuteNvgpu_PipelineStateType:$result);
+  let assemblyFormat = "$state attr-dict `:` type($state)";
+}
+
+def CuteNvgpu_PipelineStateIndexOp
+    : CuteNvgpu_Op<"pipeline_state_index", [Pure]> {
+  let summary = "The stage index of a state (0 .. S-1)";
+  let arguments = (ins CuteNvgpu_PipelineStateType:$state);
+  let results = (outs I32:$index);
+  let assemblyFormat = "$state attr-dict `:` type($state)";
+}
+
+def CuteNvgpu_PipelineStatePhaseOp
+    : CuteNvgpu_Op<"pipeline_state_phase", [Pure]> {
+  let summary = "The phase bit of a state (0 or 1)";
+  let arguments = (ins CuteNvgpu_PipelineStateType:$state);
+  let results = (outs I32:$phase);
+  let assemblyFormat = "$state attr-dict `:` type($state)";
+}
+
+class CuteNvgpu_PipelineStep<string mnemonic, string what,
+                             list<Trait> traits = []>
+    : CuteNvgpu_Op<mnemonic, traits> {
+  let summary = what;
+  let arguments = (ins CuteNvgpu_PipelineType:$pipeline,
+                   CuteNvgpu_PipelineStateType:$state);
+  let assemblyFormat =
+      "$pipeline `,` $state attr-dict `:` type($pipeline) `,` type($state)";
+  let hasVerifier = 1;
+}
+
+def CuteNvgpu_PipelineProducerAcquireOp
+    : CuteNvgpu_PipelineStep<"pipeline_producer_acquire",
+                             "Producer: wait until the stage is free"> {
+  let description = [{
+    Waits on the stage's empty barrier with the state's phase; in a
+    `tma_async` pipeline then `arrive.expect_tx(tx_bytes)` on its full
+    barrier, so this op must run in one thread (inside
+    `cute_nvgpu.elect_one`). `tma_store`: `wait_group.read S-1`.
+  }];
+}
+def CuteNvgpu_PipelineProducerCommitOp
+    : CuteNvgpu_PipelineStep<"pipeline_producer_commit",
+                             "Producer: the stage is filled"> {
+  let description = [{
+    `async`: arrive on the full barrier. `tma_async`: nothing (the TMA
+    copies complete the transaction bytes). `tma_store`: `commit_group`.
+  }];
+}
+def CuteNvgpu_PipelineProducerTailOp
+    : CuteNvgpu_PipelineStep<"pipeline_producer_tail",
+                             "Producer: wait until consumers released all"> {
+  let description = [{
+    Acquires each of the S stages once more from `state` so that the CTA
+    does not exit while a consumer (or a multicast peer) still uses its
+    shared memory. `tma_store`: `wait_group.read 0`.
+  }];
+}
+def CuteNvgpu_PipelineConsumerWaitOp
+    : CuteNvgpu_PipelineStep<"pipeline_consumer_wait",
+                             "Consumer: wait until the stage is full">;
+def CuteNvgpu_PipelineConsumerReleaseOp
+    : CuteNvgpu_PipelineStep<"pipeline_consumer_release",
+                             "Consumer: the stage may be refilled"> {
+  let description = [{
+    Each consumer thread arrives on the stage's empty barrier (with
+    `multicast = C`, on that barrier in each of the C CTAs).
+  }];
+}
+
+def CuteNvgpu_PipelineProducerGetBarrierOp
+    : CuteNvgpu_Op<"pipeline_producer_get_barrier", [Pure]> {
+  let summary = "The full barrier of a stage (where its TMA loads land)";
+  let arguments = (ins CuteNvgpu_PipelineType:$pipeline,
+                   CuteNvgpu_PipelineStateType:$state);
+  let results = (outs CuteNvgpu_MbarrierType:$bar);
+  let assemblyFormat =
+      "$pipeline `,` $state attr-dict `:` type($pipeline) `,` type($state)";
+  let hasVerifier = 1;
+}
+
+#endif // CUTE_NVGPU_PIPELINE_OPS_TD

@@ -1,0 +1,99 @@
+//===- CuteNvgpuTmaOps.td - TMA descriptors and copies ------*- tablegen -*-===//
+#ifndef CUTE_NVGPU_TMA_OPS_TD
+#define CUTE_NVGPU_TMA_OPS_TD
+
+def CuteNvgpu_MakeTmaDescOp : CuteNvgpu_Op<"make_tma_desc", [Pure]> {
+  let summary = "A TMA descriptor of a global tensor (CuTe's make_tma_copy)";
+  let description = [{
+    The descriptor of `tensor` (a `!cute.memref` in gmem whose top-level
+    modes are the TMA dimensions) for boxes of the result type.
+    `cute-nvgpu-outline-tma` makes it a `__grid_constant__` kernel parameter
+    and records (`param`) which one; the kernel metadata then says how the
+    runtime encodes it: base pointer, extents and strides as expressions of
+    the kernel's arguments, box, swizzle, L2 promotion (`l2_promotion`
+    bytes: 0, 64, 128 or 256; default 128) and out-of-bounds fill (zeros).
+    So `tensor` must come from kernel arguments: `cute.make_view` of a
+    pointer parameter with a layout of integer parameters and constants.
+
+    Checked here: same element type as the box; rank equal to the box's;
+    the box's stride-1 mode has a static stride of 1 in `tensor`; static
+    strides of the other modes are multiples of 16 bytes.
+    ```mlir
+    %d = cute_nvgpu.make_tma_desc %g : !cute.memref<f32, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f32, smem, align<1024>, S<3,2,3>, "(32,32):(32,1)">>
+    ```
+  }];
+  let arguments = (ins Cute_MemRefType:$tensor,
+                   DefaultValuedAttr<I32Attr, "128">:$l2_promotion,
+                   OptionalAttr<I32Attr>:$param);
+  let results = (outs CuteNvgpu_TmaDescType:$result);
+  let assemblyFormat =
+      "$tensor attr-dict `:` type($tensor) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def CuteNvgpu_TmaLoadOp : CuteNvgpu_Op<"tma_load", [AttrSizedOperandSegments]> {
+  let summary = "TMA copy of one box from global to shared memory";
+  let description = [{
+    `cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes`:
+    the box whose first element is at `coords` (element coordinates in the
+    global tensor's mode order) lands in `smem`, and its bytes count down
+    the transaction count of `bar`. Out-of-bounds elements are zero-filled
+    and still counted. With `multicast %mask` (a descriptor with
+    `multicast`), the box lands at the same offset in every CTA of the
+    cluster whose bit is set, and on the barrier at the same offset there.
+    `smem` must have exactly the descriptor's box type: the layout TMA writes
+    is the layout the consumers read.
+  }];
+  let arguments = (ins CuteNvgpu_TmaDescType:$desc, Cute_MemRefType:$smem,
+                   CuteNvgpu_MbarrierType:$bar, Variadic<I32>:$coords,
+                   Optional<I16>:$multicast_mask);
+  let assemblyFormat = [{
+    $desc `,` $smem `,` $bar `box` `[` $coords `]`
+    (`multicast` $multicast_mask^)? attr-dict `:` type($desc) `,` type($smem)
+  }];
+  let hasVerifier = 1;
+}
+
+def CuteNvgpu_TmaStoreOp : CuteNvgpu_Op<"tma_store"> {
+  let summary = "TMA copy of one box from shared to global memory";
+  let description = [{
+    `cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group`; one thread
+    issues it. Elements outside the global tensor are not written. Threads'
+    ordinary writes to `smem` must be made visible to the async proxy first
+    (`cute_nvgpu.fence_proxy_async`, then a barrier); completion is tracked
+    with `tma_store_commit` / `tma_store_wait` (or a tma_store pipeline).
+  }];
+  let arguments = (ins CuteNvgpu_TmaDescType:$desc, Cute_MemRefType:$smem,
+                   Variadic<I32>:$coords);
+  let assemblyFormat = [{
+    $desc `,` $smem `box` `[` $coords `]` attr-dict `:` type($desc) `,` type($smem)
+  }];
+  let hasVerifier = 1;
+}
+
+def CuteNvgpu_TmaStoreCommitOp : CuteNvgpu_Op<"tma_store_commit"> {
+  let summary = "Closes a bulk group of the thread's TMA stores";
+  let description = "`cp.async.bulk.commit_group`.";
+  let assemblyFormat = "attr-dict";
+}
+
+def CuteNvgpu_TmaStoreWaitOp : CuteNvgpu_Op<"tma_store_wait"> {
+  let summary = "Waits until at most `pending` bulk groups are in flight";
+  let description = [{
+    `cp.async.bulk.wait_group.read N` (with `read`: their shared-memory
+    sources may be reused) or `cp.async.bulk.wait_group N` (the writes are
+    done).
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pending,
+                   UnitAttr:$read);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+def CuteNvgpu_TmaPrefetchDescOp : CuteNvgpu_Op<"tma_prefetch_desc"> {
+  let summary = "Prefetches a TMA descriptor into the cache";
+  let description = "`prefetch.tensormap`.";
+  let arguments = (ins CuteNvgpu_TmaDescType:$desc);
+  let assemblyFormat = "$desc attr-dict `:` type($desc)";
+}
+
+#endif // CUTE_NVGPU_TMA_OPS_TD

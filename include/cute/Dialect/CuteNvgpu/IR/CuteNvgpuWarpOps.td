@@ -1,0 +1,114 @@
+//===- CuteNvgpuWarpOps.td - Warp roles, fences, clusters ---*- tablegen -*-===//
+#ifndef CUTE_NVGPU_WARP_OPS_TD
+#define CUTE_NVGPU_WARP_OPS_TD
+
+def CuteNvgpu_YieldOp : CuteNvgpu_Op<"yield", [Pure, Terminator,
+    ParentOneOf<["WarpSpecializeOp", "ElectOneOp"]>]> {
+  let summary = "Ends a role or elect_one region";
+  let assemblyFormat = "attr-dict";
+}
+
+def CuteNvgpu_WarpSpecializeOp : CuteNvgpu_Op<"warp_specialize", [
+    SingleBlockImplicitTerminator<"YieldOp">, NoRegionArguments]> {
+  let summary = "Gives ranges of warps roles, each with its own code";
+  let description = [{
+    One region per role; warps [begin, end) of the block run it, the others
+    skip it. Lowered to one warp-uniform if/else chain on the warp index
+    (read once, broadcast from lane 0), so that `max_regs` (a
+    `setmaxnreg.inc/dec` at the top of the role: a multiple of 8 in
+    [24, 256], 0 = leave as compiled) takes effect. A role with
+    `max_regs` must cover whole warpgroups (begin and end multiples of 4).
+    ```mlir
+    func.func @roles() {
+      cute_nvgpu.warp_specialize
+        role "producer" warps [0, 4) max_regs 40 {
+        }
+        role "consumer" warps [4, 12) max_regs 232 {
+        }
+      return
+    }
+    ```
+  }];
+  let arguments = (ins StrArrayAttr:$names, DenseI32ArrayAttr:$warp_begin,
+                   DenseI32ArrayAttr:$warp_end, DenseI32ArrayAttr:$max_regs);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$roles);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "::llvm::ArrayRef<::llvm::StringRef>":$names,
+      "::llvm::ArrayRef<int32_t>":$begin, "::llvm::ArrayRef<int32_t>":$end,
+      "::llvm::ArrayRef<int32_t>":$maxRegs)>];
+}
+
+def CuteNvgpu_WarpIdxOp : CuteNvgpu_Op<"warp_idx", [Pure]> {
+  let summary = "The warp's index in the block, warp-uniform";
+  let description = "`tid.x / 32` broadcast from lane 0 (`shfl.sync.idx`).";
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def CuteNvgpu_ElectOneOp : CuteNvgpu_Op<"elect_one", [
+    SingleBlockImplicitTerminator<"YieldOp">, NoRegionArguments]> {
+  let summary = "Runs the region in one lane of each warp reaching it";
+  let description = "`elect.sync` with a full mask; the elected lane runs "
+                    "the region.";
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$body attr-dict";
+}
+
+def CuteNvgpu_NamedBarrierOp : CuteNvgpu_Op<"named_barrier"> {
+  let summary = "Synchronises `threads` threads on hardware barrier `id`";
+  let description = [{
+    `bar.sync id, threads`: ids 1..15 (0 is the block barrier), threads a
+    multiple of 32.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<1>,
+                                              IntMaxValue<15>]>:$id,
+                   ConfinedAttr<I32Attr, [IntMinValue<32>]>:$threads);
+  let assemblyFormat = "`id` `=` $id `,` `threads` `=` $threads attr-dict";
+  let hasVerifier = 1;
+}
+
+def CuteNvgpu_FenceProxyAsyncOp : CuteNvgpu_Op<"fence_proxy_async"> {
+  let summary = "Orders the thread's shared-memory writes before TMA reads";
+  let description = "`fence.proxy.async.shared::cta`.";
+  let assemblyFormat = "attr-dict";
+}
+
+def CuteNvgpu_SetMaxNRegOp : CuteNvgpu_Op<"setmaxnreg"> {
+  let summary = "Raises or lowers the warpgroup's register count";
+  let description = "`setmaxnreg.inc/dec.sync.aligned.u32 N` (N % 8 == 0, "
+                    "24..256).";
+  let arguments = (ins CuteNvgpu_RegActionAttr:$action,
+                   ConfinedAttr<I32Attr, [IntMinValue<24>,
+                                          IntMaxValue<256>]>:$regs);
+  let assemblyFormat = "$action $regs attr-dict";
+  let hasVerifier = 1;
+}
+
+def CuteNvgpu_ClusterRankOp : CuteNvgpu_Op<"cluster_rank", [Pure]> {
+  let summary = "The CTA's rank in its cluster (%cluster_ctarank)";
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def CuteNvgpu_ClusterArriveOp : CuteNvgpu_Op<"cluster_arrive"> {
+  let summary = "Arrives on the cluster barrier";
+  let description = "`barrier.cluster.arrive[.relaxed].aligned`.";
+  let arguments = (ins UnitAttr:$relaxed);
+  let assemblyFormat = "attr-dict";
+}
+
+def CuteNvgpu_ClusterWaitOp : CuteNvgpu_Op<"cluster_wait"> {
+  let summary = "Waits on the cluster barrier";
+  let description = "`barrier.cluster.wait.aligned`.";
+  let assemblyFormat = "attr-dict";
+}
+
+def CuteNvgpu_ClusterSyncOp : CuteNvgpu_Op<"cluster_sync"> {
+  let summary = "Arrive and wait on the cluster barrier (all threads of all "
+                "CTAs of the cluster)";
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // CUTE_NVGPU_WARP_OPS_TD

@@ -1,0 +1,40 @@
+//===- Passes.td - cute_nvgpu passes ------------------------*- tablegen -*-===//
+#ifndef CUTE_NVGPU_PASSES_TD
+#define CUTE_NVGPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CuteNvgpuOutlineTma : Pass<"cute-nvgpu-outline-tma", "::mlir::ModuleOp"> {
+  let summary = "Turn each cute_nvgpu.make_tma_desc into a kernel parameter";
+  let description = [{
+    For every `cute_nvgpu.make_tma_desc` in a `gpu.func` kernel, appends a
+    parameter of the descriptor's type (a `__grid_constant__` CUtensorMap
+    once lowered), records its index as the op's `param`, lists it in the
+    kernel's `cute_nvgpu.grid_constant_args`, and makes the op's uses read
+    the parameter. The op stays (without uses) so that
+    `cute-collect-kernel-metadata` can describe how the runtime encodes the
+    descriptor from the other arguments. Runs first in `cute-compile`.
+  }];
+  let dependentDialects = ["::mlir::cute_nvgpu::CuteNvgpuDialect"];
+}
+
+def CuteNvgpuExpandPipelines
+    : Pass<"cute-nvgpu-expand-pipelines", "::mlir::ModuleOp"> {
+  let summary = "Expand pipelines into mbarrier ops and state arithmetic";
+  let description = [{
+    Pipeline states become one i32 (phase in bit 31, stage index below;
+    through loops as iteration arguments); `pipeline_create` becomes the
+    barrier initialisation by thread 0, `fence.mbarrier_init` and a block
+    barrier (a cluster barrier in a cluster kernel); the producer and
+    consumer steps become `mbarrier_wait` / `mbarrier_arrive[_expect_tx]` /
+    `tma_store_commit` / `tma_store_wait` on the stage's barriers. Every
+    wait carries a `label` naming the pipeline, the barrier and the warp
+    role, and the stage, for `debug-hangs`.
+  }];
+  let dependentDialects = ["::mlir::cute_nvgpu::CuteNvgpuDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
+#endif // CUTE_NVGPU_PASSES_TD

@@ -1,0 +1,92 @@
+//===- CuteNvgpuToNVVM.cpp - The conversion pass and its types ------------===//
+#include "Patterns.h"
+
+#include "cute/Conversion/Passes.h"
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::cute {
+#define GEN_PASS_DEF_CONVERTCUTENVGPUTONVVM
+#include "cute/Conversion/Passes.h.inc"
+} // namespace mlir::cute
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+
+Value lowering::i32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), int32_t(v));
+}
+
+Value lowering::smemAddress(OpBuilder &b, Location loc, Value tensor) {
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  return UnrealizedConversionCastOp::create(b, loc, ptr, tensor).getResult(0);
+}
+
+namespace {
+
+/// A cluster kernel tells NVVM its cluster shape (.reqnctapercluster).
+void markClusterKernels(Operation *root) {
+  root->walk([](gpu::GPUFuncOp fn) {
+    auto dims = fn->getAttrOfType<DenseI32ArrayAttr>(mlir::cute::attrs::ClusterDims);
+    if (!dims || !fn.isKernel())
+      return;
+    SmallVector<int32_t, 3> d(dims.asArrayRef());
+    d.resize(3, 1);
+    if (d[0] * d[1] * d[2] > 1)
+      fn->setAttr("nvvm.cluster_dim",
+                  DenseI32ArrayAttr::get(fn.getContext(), d));
+  });
+}
+
+struct ConvertCuteNvgpuToNVVMPass
+    : public mlir::cute::impl::ConvertCuteNvgpuToNVVMBase<
+          ConvertCuteNvgpuToNVVMPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    Operation *root = getOperation();
+    markClusterKernels(root);
+    if (failed(lowering::lowerWarpRegions(root)))
+      return signalPassFailure();
+
+    TypeConverter tc;
+    tc.addConversion([](Type t) { return t; });
+    tc.addConversion([ctx](TmaDescType) {
+      return LLVM::LLVMPointerType::get(ctx);
+    });
+    tc.addConversion([ctx](MbarrierType) {
+      return LLVM::LLVMPointerType::get(ctx, 3);
+    });
+    auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
+    };
+    tc.addSourceMaterialization(cast);
+    tc.addTargetMaterialization(cast);
+
+    RewritePatternSet patterns(ctx);
+    lowering::populateBarrierPatterns(tc, patterns, debugHangs);
+    lowering::populateTmaPatterns(tc, patterns);
+    lowering::populateClusterPatterns(tc, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
+                                                                     tc);
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<CuteNvgpuDialect>();
+    target.addLegalDialect<NVVM::NVVMDialect, LLVM::LLVMDialect,
+                           arith::ArithDialect, scf::SCFDialect>();
+    target.addDynamicallyLegalOp<gpu::GPUFuncOp>([&](gpu::GPUFuncOp op) {
+      return tc.isSignatureLegal(op.getFunctionType());
+    });
+    target.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return tc.isLegal(op); });
+    scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,29 @@
+//===- Patterns.h - Pieces of convert-cute-nvgpu-to-nvvm --------*- C++ -*-===//
+#ifndef CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_PATTERNS_H
+#define CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_PATTERNS_H
+
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::cute_nvgpu::lowering {
+
+/// The shared-memory address of a static smem tensor (its iterator): an
+/// unrealized cast that convert-cute-to-llvm resolves.
+Value smemAddress(OpBuilder &b, Location loc, Value tensor);
+/// An i32 constant.
+Value i32(OpBuilder &b, Location loc, int64_t v);
+
+void populateBarrierPatterns(const TypeConverter &tc, RewritePatternSet &p,
+                             int64_t debugHangs);
+void populateTmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
+void populateClusterPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// Rewrites warp_specialize, elect_one and warp_idx in place (before the
+/// dialect conversion: they only restructure control flow).
+LogicalResult lowerWarpRegions(Operation *root);
+
+} // namespace mlir::cute_nvgpu::lowering
+
+#endif // CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_PATTERNS_H

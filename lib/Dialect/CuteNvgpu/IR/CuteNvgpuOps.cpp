@@ -1,0 +1,259 @@
+//===- CuteNvgpuOps.cpp - Verifiers of the cute_nvgpu ops -----------------===//
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+
+#define GET_OP_CLASSES
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOps.cpp.inc"
+
+static mlir::cute::MemRefInfo infoOf(Type t) {
+  ::cute::layout::DynamicSymbols syms;
+  return cast<mlir::cute::CuteTensorTypeInterface>(t).readInfo(syms);
+}
+
+//===----------------------------------------------------------------------===//
+// Barriers
+//===----------------------------------------------------------------------===//
+
+/// An smem tensor of i64 (barrier storage); its element count in `count`
+/// when static.
+static LogicalResult verifyBarrierStorage(Operation *op, Type t,
+                                          int64_t &count) {
+  auto mt = cast<mlir::cute::CuteMemRefType>(t);
+  if (mt.getMemSpace() != mlir::cute::MemSpace::smem ||
+      !mt.getElementType().isInteger(64))
+    return op->emitOpError("barrier storage must be a shared-memory tensor "
+                           "of i64, got ")
+           << t;
+  mlir::cute::MemRefInfo info = infoOf(t);
+  count = -1;
+  if (info.layout.isStatic())
+    count = ::cute::layout::size(info.layout).value();
+  return success();
+}
+
+LogicalResult MbarrierGetOp::verify() {
+  int64_t n;
+  if (failed(verifyBarrierStorage(*this, getStorage().getType(), n)))
+    return failure();
+  APInt idx;
+  if (n >= 0 && matchPattern(getIndex(), m_ConstantInt(&idx)) &&
+      (idx.getSExtValue() < 0 || idx.getSExtValue() >= n))
+    return emitOpError("barrier ")
+           << idx.getSExtValue() << " is outside the storage of " << n
+           << " barriers";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TMA
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeTmaDescOp::verify() {
+  auto src = cast<mlir::cute::CuteMemRefType>(getTensor().getType());
+  TmaDescType desc = getType();
+  if (src.getMemSpace() != mlir::cute::MemSpace::gmem)
+    return emitOpError("makes a TMA descriptor of a global tensor, got ")
+           << src;
+  if (src.getElementType() != desc.getBox().getElementType())
+    return emitOpError("tensor elements are ")
+           << src.getElementType() << " but the box holds "
+           << desc.getBox().getElementType();
+  if (src.getSwizzle())
+    return emitOpError("a global tensor has no swizzle");
+  mlir::cute::MemRefInfo info = infoOf(src);
+  auto global =
+      ::cute::atom::deriveTmaGlobal(info.layout, tmaBoxOf(desc), info.bits());
+  if (!global)
+    return emitOpError(global.message());
+  int64_t l2 = getL2Promotion();
+  if (l2 != 0 && l2 != 64 && l2 != 128 && l2 != 256)
+    return emitOpError("l2_promotion = ")
+           << l2 << " bytes; TMA promotes 0, 64, 128 or 256";
+  if (src.getAlignment() < 16)
+    return emitOpError("the global tensor is aligned to ")
+           << src.getAlignment()
+           << " B; a TMA descriptor needs a 16-byte aligned base (promise "
+              "align<16> on the pointer; the runtime checks it at launch)";
+  return success();
+}
+
+/// The smem operand of a TMA copy must be exactly the descriptor's box:
+/// the layout TMA writes (or reads) is the layout the threads use.
+static LogicalResult verifyTmaCopy(Operation *op, TmaDescType desc,
+                                   Type smem, size_t numCoords) {
+  auto box = desc.getBox();
+  auto mt = cast<mlir::cute::CuteMemRefType>(smem);
+  mlir::cute::MemRefInfo want = infoOf(box), got = infoOf(mt);
+  if (mt.getMemSpace() != mlir::cute::MemSpace::smem)
+    return op->emitOpError("TMA copies to and from shared memory, got ") << mt;
+  if (mt.getElementType() != box.getElementType())
+    return op->emitOpError("shared tensor elements are ")
+           << mt.getElementType() << " but the descriptor's are "
+           << box.getElementType();
+  if (!(got.layout == want.layout) || !(got.swizzle == want.swizzle))
+    return op->emitOpError("shared tensor layout ")
+           << (got.swizzle ? got.swizzle->str() + " o " : std::string())
+           << got.layout.str() << " differs from the TMA box layout "
+           << (want.swizzle ? want.swizzle->str() + " o " : std::string())
+           << want.layout.str()
+           << ": TMA writes the box in this layout, so the consumers must "
+              "read it in the same one";
+  if (mt.getAlignment() < box.getAlignment())
+    return op->emitOpError("shared tensor is aligned to ")
+           << mt.getAlignment() << " B; the TMA box needs "
+           << box.getAlignment() << " B";
+  size_t rank = tmaBoxOf(desc).dims.size();
+  if (numCoords != rank)
+    return op->emitOpError("has ")
+           << numCoords << " coordinates for a rank-" << rank << " box";
+  return success();
+}
+
+LogicalResult TmaLoadOp::verify() {
+  TmaDescType desc = getDesc().getType();
+  if (desc.getKind() != TmaKind::load)
+    return emitOpError("needs a load descriptor, got ") << desc;
+  if (getMulticastMask() && desc.getMulticast() < 2)
+    return emitOpError("multicast needs a descriptor with multicast >= 2, "
+                       "got ")
+           << desc;
+  if (!getMulticastMask() && desc.getMulticast() > 1)
+    return emitOpError("a multicast descriptor needs the `multicast` mask");
+  return verifyTmaCopy(*this, desc, getSmem().getType(), getCoords().size());
+}
+
+LogicalResult TmaStoreOp::verify() {
+  TmaDescType desc = getDesc().getType();
+  if (desc.getKind() != TmaKind::store)
+    return emitOpError("needs a store descriptor, got ") << desc;
+  return verifyTmaCopy(*this, desc, getSmem().getType(), getCoords().size());
+}
+
+//===----------------------------------------------------------------------===//
+// Pipelines
+//===----------------------------------------------------------------------===//
+
+LogicalResult PipelineCreateOp::verify() {
+  PipelineType t = getType();
+  bool store = t.getKind() == PipelineKind::tma_store;
+  if (store != !getStorage())
+    return emitOpError(store ? "a tma_store pipeline has no barriers and "
+                               "takes no storage"
+                             : "needs barrier storage (an smem i64 tensor "
+                               "of 2 x stages elements)");
+  if (getStorage()) {
+    int64_t n;
+    if (failed(verifyBarrierStorage(*this, getStorage().getType(), n)))
+      return failure();
+    if (n >= 0 && n < 2 * int64_t(t.getStages()))
+      return emitOpError("barrier storage holds ")
+             << n << " barriers; " << t.getStages()
+             << " stages need " << 2 * t.getStages()
+             << " (full and empty per stage)";
+  }
+  if (getProducers() < 1 || getConsumers() < 1)
+    return emitOpError("producers and consumers must be at least 1");
+  if (t.getKind() == PipelineKind::tma_async) {
+    if (getTxBytes() <= 0)
+      return emitOpError("a tma_async pipeline needs tx_bytes, the bytes "
+                         "each stage receives");
+    if (getTxBytes() >= (1 << 20))
+      return emitOpError("tx_bytes = ")
+             << getTxBytes() << "; an mbarrier counts at most 1048575";
+  } else if (getTxBytes() != 0) {
+    return emitOpError("tx_bytes applies to tma_async pipelines only");
+  }
+  if (getMulticast() < 1 || getMulticast() > 16)
+    return emitOpError("multicast = ") << getMulticast()
+                                       << "; a cluster has 1 to 16 CTAs";
+  if (int64_t(getConsumers()) * getMulticast() >= (1 << 20))
+    return emitOpError("empty-barrier count too large");
+  return success();
+}
+
+static LogicalResult verifyStages(Operation *op, PipelineType p,
+                                  PipelineStateType s) {
+  if (p.getStages() != s.getStages())
+    return op->emitOpError("state of ")
+           << s.getStages() << " stages for a pipeline of " << p.getStages();
+  return success();
+}
+
+LogicalResult PipelineProducerStateOp::verify() {
+  return verifyStages(*this, getPipeline().getType(), getType());
+}
+LogicalResult PipelineConsumerStateOp::verify() {
+  return verifyStages(*this, getPipeline().getType(), getType());
+}
+
+/// Pipelines are handles: their ops find the pipeline_create.
+static LogicalResult verifyPipelineOperand(Operation *op, Value p) {
+  if (!p.getDefiningOp<PipelineCreateOp>())
+    return op->emitOpError("pipeline must come from cute_nvgpu.pipeline_create "
+                           "in the same kernel (not a block argument)");
+  return success();
+}
+
+/// The checks every pipeline step shares; `consumerSide` steps do not
+/// exist for tma_store pipelines.
+static LogicalResult verifyStep(Operation *op, Value pipeline, Value state,
+                                bool consumerSide) {
+  if (failed(verifyPipelineOperand(op, pipeline)))
+    return failure();
+  auto p = cast<PipelineType>(pipeline.getType());
+  if (failed(verifyStages(op, p, cast<PipelineStateType>(state.getType()))))
+    return failure();
+  if (consumerSide && p.getKind() == PipelineKind::tma_store)
+    return op->emitOpError("a tma_store pipeline has no consumer side");
+  return success();
+}
+
+LogicalResult PipelineProducerAcquireOp::verify() {
+  return verifyStep(*this, getPipeline(), getState(), false);
+}
+LogicalResult PipelineProducerCommitOp::verify() {
+  return verifyStep(*this, getPipeline(), getState(), false);
+}
+LogicalResult PipelineProducerTailOp::verify() {
+  return verifyStep(*this, getPipeline(), getState(), false);
+}
+LogicalResult PipelineConsumerWaitOp::verify() {
+  return verifyStep(*this, getPipeline(), getState(), true);
+}
+LogicalResult PipelineConsumerReleaseOp::verify() {
+  return verifyStep(*this, getPipeline(), getState(), true);
+}
+
+LogicalResult PipelineProducerGetBarrierOp::verify() {
+  if (failed(verifyPipelineOperand(*this, getPipeline())) ||
+      failed(verifyStages(*this, getPipeline().getType(),
+                          getState().getType())))
+    return failure();
+  if (getPipeline().getType().getKind() == PipelineKind::tma_store)
+    return emitOpError("a tma_store pipeline has no barriers");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Warps
+//===----------------------------------------------------------------------===//
+
+LogicalResult NamedBarrierOp::verify() {
+  if (getThreads() % 32)
+    return emitOpError("threads = ")
+           << getThreads() << "; a named barrier counts whole warps "
+           << "(a multiple of 32)";
+  return success();
+}
+
+LogicalResult SetMaxNRegOp::verify() {
+  if (getRegs() % 8)
+    return emitOpError("regs = ") << getRegs() << "; setmaxnreg takes a "
+                                  << "multiple of 8 in [24, 256]";
+  return success();
+}

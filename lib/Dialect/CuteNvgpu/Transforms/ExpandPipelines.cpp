@@ -1,0 +1,388 @@
+//===- ExpandPipelines.cpp - Pipelines to mbarrier ops --------------------===//
+//
+// CUTLASS's pipeline semantics (../shared/design/NOTES-NVVM22.md, Pipelines)
+// written once: a state is an i32 (phase << 31 | index); full barriers are
+// storage[0, S), empty barriers storage[S, 2S).
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+#include "cute/Dialect/CuteNvgpu/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/Path.h"
+
+namespace mlir::cute_nvgpu {
+#define GEN_PASS_DEF_CUTENVGPUEXPANDPIPELINES
+#include "cute/Dialect/CuteNvgpu/Transforms/Passes.h.inc"
+} // namespace mlir::cute_nvgpu
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+
+namespace {
+
+constexpr uint32_t kPhaseBit = 0x80000000u;
+
+Value i32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), int32_t(v));
+}
+
+/// The pipeline's create op (verified: pipelines are never block args).
+PipelineCreateOp creatorOf(Value pipeline) {
+  return pipeline.getDefiningOp<PipelineCreateOp>();
+}
+
+Value stateIndex(OpBuilder &b, Location loc, Value s) {
+  return arith::AndIOp::create(b, loc, s, i32(b, loc, ~kPhaseBit));
+}
+Value statePhase(OpBuilder &b, Location loc, Value s) {
+  return arith::ShRUIOp::create(b, loc, s, i32(b, loc, 31));
+}
+Value advance(OpBuilder &b, Location loc, Value s, unsigned stages) {
+  Value phase = arith::AndIOp::create(b, loc, s, i32(b, loc, kPhaseBit));
+  Value flipped = arith::XOrIOp::create(b, loc, phase, i32(b, loc, kPhaseBit));
+  if (stages == 1)
+    return flipped;
+  Value next = arith::AddIOp::create(b, loc, stateIndex(b, loc, s),
+                                     i32(b, loc, 1));
+  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                     i32(b, loc, stages));
+  Value kept = arith::OrIOp::create(b, loc, phase, next);
+  return arith::SelectOp::create(b, loc, wrap, flipped, kept);
+}
+
+/// Barrier `which` (0 full, 1 empty) of stage `index`.
+Value barrierOf(OpBuilder &b, Location loc, PipelineCreateOp p, Value index,
+                bool empty) {
+  Value i = index;
+  if (empty)
+    i = arith::AddIOp::create(b, loc, index,
+                              i32(b, loc, p.getType().getStages()));
+  return MbarrierGetOp::create(b, loc, MbarrierType::get(b.getContext()),
+                               p.getStorage(), i);
+}
+
+/// "tma_async pipeline at k.mlir:12 (empty barrier, producer_acquire, role
+/// \"producer\")" for debug-hangs.
+StringAttr labelOf(Operation *op, PipelineCreateOp p, bool empty) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << stringifyPipelineKind(p.getType().getKind()) << " pipeline";
+  if (auto fl = dyn_cast<FileLineColLoc>(p.getLoc()))
+    os << " at " << llvm::sys::path::filename(fl.getFilename().getValue())
+       << ":" << fl.getLine();
+  os << " (" << (empty ? "empty" : "full") << " barrier, "
+     << op->getName().stripDialect();
+  for (Operation *at = op; at; at = at->getParentOp())
+    if (auto ws = dyn_cast<WarpSpecializeOp>(at->getParentOp())) {
+      unsigned r = at->getParentRegion()->getRegionNumber();
+      os << ", role \"" << cast<StringAttr>(ws.getNames()[r]).getValue()
+         << "\"";
+      break;
+    }
+  os << ")";
+  return StringAttr::get(op->getContext(), s);
+}
+
+void emitWait(OpBuilder &b, Operation *op, PipelineCreateOp p, Value state,
+              bool empty) {
+  Location loc = op->getLoc();
+  Value idx = stateIndex(b, loc, state);
+  Value bar = barrierOf(b, loc, p, idx, empty);
+  MbarrierWaitOp::create(b, loc, bar, statePhase(b, loc, state), idx,
+                         labelOf(op, p, empty));
+}
+
+/// Thread 0 initialises the barriers; fence; block or cluster barrier.
+void emitInit(OpBuilder &b, PipelineCreateOp p) {
+  Location loc = p.getLoc();
+  PipelineType t = p.getType();
+  unsigned stages = t.getStages();
+  int32_t full = t.getKind() == PipelineKind::tma_async ? 1 : p.getProducers();
+  int32_t empty = p.getConsumers() * p.getMulticast();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value tid = zero;
+  for (gpu::Dimension d :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+    tid = arith::OrIOp::create(b, loc, tid, gpu::ThreadIdOp::create(b, loc, d));
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero);
+  auto ifOp = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    for (unsigned s = 0; s < stages; ++s) {
+      Value i = i32(b, loc, s);
+      MbarrierInitOp::create(b, loc, barrierOf(b, loc, p, i, false), full);
+      MbarrierInitOp::create(b, loc, barrierOf(b, loc, p, i, true), empty);
+    }
+  }
+  MbarrierInitFenceOp::create(b, loc);
+  auto fn = p->getParentOfType<gpu::GPUFuncOp>();
+  int64_t cluster = 1;
+  if (fn)
+    if (auto c = fn->getAttrOfType<DenseI32ArrayAttr>(mlir::cute::attrs::ClusterDims))
+      for (int32_t v : c.asArrayRef())
+        cluster *= v;
+  if (cluster > 1)
+    ClusterSyncOp::create(b, loc);
+  else
+    gpu::BarrierOp::create(b, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns (states are i32 after conversion)
+//===----------------------------------------------------------------------===//
+
+template <class Op>
+struct StateInit : OpConversionPattern<Op> {
+  StateInit(const TypeConverter &tc, MLIRContext *ctx, bool producer)
+      : OpConversionPattern<Op>(tc, ctx), producer(producer) {}
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, i32(rewriter, op.getLoc(), producer ? int32_t(kPhaseBit) : 0));
+    return success();
+  }
+  bool producer;
+};
+
+struct AdvanceLowering : OpConversionPattern<PipelineStateAdvanceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineStateAdvanceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, advance(rewriter, op.getLoc(), adaptor.getState(),
+                                   op.getType().getStages()));
+    return success();
+  }
+};
+
+struct IndexLowering : OpConversionPattern<PipelineStateIndexOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineStateIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op,
+                       stateIndex(rewriter, op.getLoc(), adaptor.getState()));
+    return success();
+  }
+};
+
+struct PhaseLowering : OpConversionPattern<PipelineStatePhaseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineStatePhaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op,
+                       statePhase(rewriter, op.getLoc(), adaptor.getState()));
+    return success();
+  }
+};
+
+struct GetBarrierLowering
+    : OpConversionPattern<PipelineProducerGetBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineProducerGetBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value idx = stateIndex(rewriter, loc, adaptor.getState());
+    rewriter.replaceOp(
+        op, barrierOf(rewriter, loc, creatorOf(op.getPipeline()), idx, false));
+    return success();
+  }
+};
+
+struct AcquireLowering : OpConversionPattern<PipelineProducerAcquireOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineProducerAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PipelineCreateOp p = creatorOf(op.getPipeline());
+    switch (p.getType().getKind()) {
+    case PipelineKind::tma_store:
+      TmaStoreWaitOp::create(rewriter, loc, p.getType().getStages() - 1,
+                             /*read=*/true);
+      break;
+    case PipelineKind::async:
+      emitWait(rewriter, op, p, adaptor.getState(), /*empty=*/true);
+      break;
+    case PipelineKind::tma_async: {
+      emitWait(rewriter, op, p, adaptor.getState(), /*empty=*/true);
+      Value idx = stateIndex(rewriter, loc, adaptor.getState());
+      MbarrierArriveExpectTxOp::create(
+          rewriter, loc, barrierOf(rewriter, loc, p, idx, false),
+          p.getTxBytes());
+      break;
+    }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct CommitLowering : OpConversionPattern<PipelineProducerCommitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineProducerCommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PipelineCreateOp p = creatorOf(op.getPipeline());
+    switch (p.getType().getKind()) {
+    case PipelineKind::tma_store:
+      TmaStoreCommitOp::create(rewriter, loc);
+      break;
+    case PipelineKind::async: {
+      Value idx = stateIndex(rewriter, loc, adaptor.getState());
+      MbarrierArriveOp::create(rewriter, loc,
+                               barrierOf(rewriter, loc, p, idx, false),
+                               Value());
+      break;
+    }
+    case PipelineKind::tma_async:
+      break; // the TMA copies complete the transaction bytes
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TailLowering : OpConversionPattern<PipelineProducerTailOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineProducerTailOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PipelineCreateOp p = creatorOf(op.getPipeline());
+    unsigned stages = p.getType().getStages();
+    if (p.getType().getKind() == PipelineKind::tma_store) {
+      TmaStoreWaitOp::create(rewriter, loc, 0, /*read=*/true);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // Wait on every empty barrier once more, advancing from `state`.
+    Value lb = i32(rewriter, loc, 0), ub = i32(rewriter, loc, stages),
+          step = i32(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step,
+                                   ValueRange{adaptor.getState()});
+    {
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Value s = loop.getRegionIterArg(0);
+      emitWait(rewriter, op, p, s, /*empty=*/true);
+      scf::YieldOp::create(rewriter, loc,
+                           ValueRange{advance(rewriter, loc, s, stages)});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ConsumerWaitLowering : OpConversionPattern<PipelineConsumerWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineConsumerWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitWait(rewriter, op, creatorOf(op.getPipeline()), adaptor.getState(),
+             /*empty=*/false);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ConsumerReleaseLowering
+    : OpConversionPattern<PipelineConsumerReleaseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineConsumerReleaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PipelineCreateOp p = creatorOf(op.getPipeline());
+    Value idx = stateIndex(rewriter, loc, adaptor.getState());
+    Value bar = barrierOf(rewriter, loc, p, idx, true);
+    uint32_t group = p.getMulticast();
+    if (group == 1) {
+      MbarrierArriveOp::create(rewriter, loc, bar, Value());
+    } else {
+      // Every CTA of the group wrote into this stage: release each.
+      for (uint32_t r = 0; r < group; ++r)
+        MbarrierArriveOp::create(rewriter, loc, bar, i32(rewriter, loc, r));
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ExpandPipelinesPass
+    : public mlir::cute_nvgpu::impl::CuteNvgpuExpandPipelinesBase<
+          ExpandPipelinesPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ModuleOp module = getOperation();
+    // 1. Barrier initialisation where each pipeline is made.
+    SmallVector<PipelineCreateOp> creates;
+    module.walk([&](PipelineCreateOp p) { creates.push_back(p); });
+    for (PipelineCreateOp p : creates) {
+      if (p.getType().getKind() == PipelineKind::tma_store)
+        continue;
+      OpBuilder b(p);
+      b.setInsertionPointAfter(p);
+      emitInit(b, p);
+    }
+
+    // 2. States to i32, steps to barrier ops.
+    TypeConverter tc;
+    tc.addConversion([](Type t) { return t; });
+    tc.addConversion([ctx](PipelineStateType) {
+      return IntegerType::get(ctx, 32);
+    });
+    auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
+    };
+    tc.addSourceMaterialization(cast);
+    tc.addTargetMaterialization(cast);
+    RewritePatternSet patterns(ctx);
+    patterns.add<StateInit<PipelineProducerStateOp>>(tc, ctx, true);
+    patterns.add<StateInit<PipelineConsumerStateOp>>(tc, ctx, false);
+    patterns.add<AdvanceLowering, IndexLowering, PhaseLowering,
+                 GetBarrierLowering, AcquireLowering, CommitLowering,
+                 TailLowering, ConsumerWaitLowering, ConsumerReleaseLowering>(
+        tc, ctx);
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
+                           scf::SCFDialect>();
+    target.addLegalOp<MbarrierGetOp, MbarrierWaitOp, MbarrierArriveOp,
+                      MbarrierArriveExpectTxOp, TmaStoreWaitOp,
+                      TmaStoreCommitOp, PipelineCreateOp>();
+    target.addIllegalOp<PipelineProducerStateOp, PipelineConsumerStateOp,
+                        PipelineStateAdvanceOp, PipelineStateIndexOp,
+                        PipelineStatePhaseOp, PipelineProducerGetBarrierOp,
+                        PipelineProducerAcquireOp, PipelineProducerCommitOp,
+                        PipelineProducerTailOp, PipelineConsumerWaitOp,
+                        PipelineConsumerReleaseOp>();
+    target.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return tc.isLegal(op); });
+    scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+
+    // 3. The pipeline handles are no longer used.
+    for (PipelineCreateOp p : creates) {
+      if (!p->use_empty()) {
+        p.emitOpError("is still used after expansion");
+        return signalPassFailure();
+      }
+      p.erase();
+    }
+  }
+};
+
+} // namespace
