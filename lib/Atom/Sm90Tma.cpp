@@ -149,7 +149,8 @@ deriveTmaGlobal(const Layout &gmem, const TmaBox &box, unsigned elemBits) {
       if (!s.is(1))
         return tmaError("mode " + std::to_string(m) +
                         " of the global tensor \"" + gmem.str() +
-                        "\" has stride " + s.str() +
+                        "\" has stride " +
+                        (s.isStatic() ? s.str() : std::string("?")) +
                         "; it is the box's contiguous mode, so TMA needs "
                         "stride 1 (a static 1)");
     } else if (s.isStatic()) {
