@@ -79,7 +79,7 @@ StringAttr labelOf(Operation *op, PipelineCreateOp p, bool empty) {
   os << " (" << (empty ? "empty" : "full") << " barrier, "
      << op->getName().stripDialect();
   for (Operation *at = op; at; at = at->getParentOp())
-    if (auto ws = dyn_cast<WarpSpecializeOp>(at->getParentOp())) {
+    if (auto ws = dyn_cast_or_null<WarpSpecializeOp>(at->getParentOp())) {
       unsigned r = at->getParentRegion()->getRegionNumber();
       os << ", role \"" << cast<StringAttr>(ws.getNames()[r]).getValue()
          << "\"";
