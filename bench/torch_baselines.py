@@ -85,6 +85,17 @@ def main():
                median_ms(lambda: torch.softmax(x, dim=-1)))
         copy_same_bytes(f"softmax_{r}x{cdim}", nbytes)
         del x
+    # TMA-pipelined copy/transpose of f32 matrices: copy_ of the same tensor
+    # (the bandwidth roof) and torch's transpose materialized.
+    for s in (8192, 16384):
+        x = torch.randn(s, s, device="cuda", dtype=torch.float32)
+        y = torch.empty_like(x)
+        nbytes = 2 * s * s * 4
+        report(f"copy_[f32,{s}x{s}]", s * s, nbytes,
+               median_ms(lambda: y.copy_(x)))
+        report(f"transpose.contiguous[f32,{s}x{s}]", s * s, nbytes,
+               median_ms(lambda: y.copy_(x.t())))
+        del x, y
 
 
 if __name__ == "__main__":

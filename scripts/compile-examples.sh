@@ -28,3 +28,10 @@ for chip in $CHIPS; do
   "$OPT" test/gpu/debug-checks/kernel.mlir \
     --cute-compile="chip=$chip format=$FORMAT output-dir=build-artifacts/$chip debug-checks=true" -o /dev/null
 done
+
+# The debug-hangs GPU test kernel (test/gpu/debug-hangs): a deliberately
+# wrong expect_tx, so the protocol check is off and every wait is bounded.
+for chip in $CHIPS; do
+  "$OPT" test/gpu/debug-hangs/kernel.mlir \
+    --cute-compile="chip=$chip format=$FORMAT output-dir=build-artifacts/$chip debug-hangs=200000 verify-protocol=false" -o /dev/null
+done

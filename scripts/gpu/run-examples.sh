@@ -25,7 +25,7 @@ status=0
 build-gpu/bin/CuteRuntimeTests --gtest_brief=1 > "$OUT/runtime-tests.txt" 2>&1 || status=1
 log "runtime tests: $(tail -n 3 "$OUT/runtime-tests.txt" | tr '\n' ' ')"
 
-for ex in elementwise swiglu rmsnorm softmax; do
+for ex in elementwise swiglu rmsnorm softmax tma-pipeline; do
   host=build-gpu/bin/$ex-host
   [ -x "$host" ] || continue
   "$host" --artifacts "$ART" --chip "$CHIP" > "$OUT/current.txt" 2>&1 || status=1
@@ -42,11 +42,31 @@ for ex in elementwise swiglu rmsnorm softmax; do
   fi
 done
 
+# The TMA pipelines: shared-memory races and barrier misuse.
+if command -v compute-sanitizer >/dev/null 2>&1 && [ -x build-gpu/bin/tma-pipeline-host ]; then
+  for tool in racecheck synccheck; do
+    compute-sanitizer --tool $tool --error-exitcode 3 build-gpu/bin/tma-pipeline-host \
+      --artifacts "$ART" --chip "$CHIP" --size 300 --no-bench > "$OUT/$tool.txt" 2>&1
+    rc=$?
+    log "$tool tma-pipeline (300x300): $([ $rc = 0 ] && echo clean || echo "FAILED rc=$rc") $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$tool.txt")"
+    [ $rc = 0 ] || status=1
+  done
+fi
+
 # Debug checks (test/gpu/debug-checks): must trap on a violated precondition.
 if [ -x build-gpu/bin/debug-checks-host ]; then
   build-gpu/bin/debug-checks-host --artifacts "$ART" --chip "$CHIP" \
     > "$OUT/debug-checks.txt" 2>&1 || status=1
   grep -E "^(CHECK|RESULT|FATAL)|cute:" "$OUT/debug-checks.txt" | tee -a "$OUT/summary.txt"
+fi
+
+# debug-hangs (test/gpu/debug-hangs): a pipeline hang must become a message.
+if [ -x build-gpu/bin/debug-hangs-host ]; then
+  timeout 120 build-gpu/bin/debug-hangs-host --artifacts "$ART" --chip "$CHIP" \
+    > "$OUT/debug-hangs.txt" 2>&1 || status=1
+  grep -m2 "cute debug-hangs:" "$OUT/debug-hangs.txt" | tee -a "$OUT/summary.txt"
+  grep -E "^(CHECK|RESULT|FATAL)" "$OUT/debug-hangs.txt" | tee -a "$OUT/summary.txt"
+  grep -q "cute debug-hangs:" "$OUT/debug-hangs.txt" || { log "debug-hangs printed no report"; status=1; }
 fi
 
 python3 bench/torch_baselines.py > "$OUT/peers.txt" 2>&1
