@@ -64,9 +64,9 @@ struct TmaGlobalDim {
 /// Checks a global tensor against a box and returns its TMA dimensions:
 /// same rank, the box's dimension-0 mode has stride 1, static strides of
 /// the other dimensions are positive multiples of 16 bytes.
-Expected<std::vector<TmaGlobalDim>>
-deriveTmaGlobal(const layout::Layout &gmem, const TmaBox &box,
-                unsigned elemBits);
+Expected<std::vector<TmaGlobalDim>> deriveTmaGlobal(const layout::Layout &gmem,
+                                                    const TmaBox &box,
+                                                    unsigned elemBits);
 
 } // namespace cute::atom
 

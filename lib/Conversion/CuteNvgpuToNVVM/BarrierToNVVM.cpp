@@ -31,9 +31,9 @@ struct GetLowering : OpConversionPattern<MbarrierGetOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value base = smemAddress(rewriter, loc, op.getStorage());
-    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
-        op, sharedPtr(getContext()), rewriter.getI64Type(), base,
-        ValueRange{adaptor.getIndex()});
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, sharedPtr(getContext()),
+                                             rewriter.getI64Type(), base,
+                                             ValueRange{adaptor.getIndex()});
     return success();
   }
 };
@@ -74,9 +74,9 @@ struct ArriveLowering : OpConversionPattern<MbarrierArriveOp> {
                                      scope(ctx, NVVM::MemScopeKind::CTA));
     } else {
       // The barrier at the same offset in cluster CTA `cta`.
-      Value remote = NVVM::MapaOp::create(
-          rewriter, loc, LLVM::LLVMPointerType::get(ctx, 7), adaptor.getBar(),
-          adaptor.getCta());
+      Value remote = NVVM::MapaOp::create(rewriter, loc,
+                                          LLVM::LLVMPointerType::get(ctx, 7),
+                                          adaptor.getBar(), adaptor.getCta());
       NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), remote, Value(),
                                      scope(ctx, NVVM::MemScopeKind::CLUSTER));
     }
@@ -92,7 +92,8 @@ struct ArriveExpectTxLowering : OpConversionPattern<MbarrierArriveExpectTxOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     NVVM::MBarrierArriveExpectTxOp::create(
-        rewriter, loc, Type(), adaptor.getBar(), i32(rewriter, loc, op.getBytes()),
+        rewriter, loc, Type(), adaptor.getBar(),
+        i32(rewriter, loc, op.getBytes()),
         scope(getContext(), NVVM::MemScopeKind::CTA), BoolAttr(), Value());
     rewriter.eraseOp(op);
     return success();
@@ -153,7 +154,8 @@ struct WaitLowering : OpConversionPattern<MbarrierWaitOp> {
     Type i32t = rewriter.getI32Type();
     if (debugHangs <= 0) {
       // while (!try_wait(bar, phase)) {}
-      auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{}, ValueRange{});
+      auto loop =
+          scf::WhileOp::create(rewriter, loc, TypeRange{}, ValueRange{});
       Block *before = rewriter.createBlock(&loop.getBefore());
       rewriter.setInsertionPointToStart(before);
       Value done = tryWait(rewriter, loc, bar, phase);
@@ -168,8 +170,8 @@ struct WaitLowering : OpConversionPattern<MbarrierWaitOp> {
       return success();
     }
     // Count rounds; after debugHangs of them report and trap.
-    Type countTy = debugHangs < (int64_t(1) << 31) ? i32t
-                                                   : rewriter.getI64Type();
+    Type countTy =
+        debugHangs < (int64_t(1) << 31) ? i32t : rewriter.getI64Type();
     Value zero = arith::ConstantIntOp::create(rewriter, loc, countTy, 0);
     auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{countTy},
                                      ValueRange{zero});
@@ -221,8 +223,8 @@ struct WaitLowering : OpConversionPattern<MbarrierWaitOp> {
       args.push_back(idx(gpu::BlockIdOp::create(rewriter, loc, d)));
     Value tid = idx(gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x));
     args.push_back(tid);
-    args.push_back(arith::DivUIOp::create(rewriter, loc, tid,
-                                          i32(rewriter, loc, 32)));
+    args.push_back(
+        arith::DivUIOp::create(rewriter, loc, tid, i32(rewriter, loc, 32)));
     if (stage) {
       fmt += " stage %d";
       args.push_back(stage);

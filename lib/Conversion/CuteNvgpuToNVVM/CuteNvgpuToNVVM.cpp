@@ -32,7 +32,8 @@ namespace {
 /// A cluster kernel tells NVVM its cluster shape (.reqnctapercluster).
 void markClusterKernels(Operation *root) {
   root->walk([](gpu::GPUFuncOp fn) {
-    auto dims = fn->getAttrOfType<DenseI32ArrayAttr>(mlir::cute::attrs::ClusterDims);
+    auto dims =
+        fn->getAttrOfType<DenseI32ArrayAttr>(mlir::cute::attrs::ClusterDims);
     if (!dims || !fn.isKernel())
       return;
     SmallVector<int32_t, 3> d(dims.asArrayRef());
@@ -56,12 +57,10 @@ struct ConvertCuteNvgpuToNVVMPass
 
     TypeConverter tc;
     tc.addConversion([](Type t) { return t; });
-    tc.addConversion([ctx](TmaDescType) {
-      return LLVM::LLVMPointerType::get(ctx);
-    });
-    tc.addConversion([ctx](MbarrierType) {
-      return LLVM::LLVMPointerType::get(ctx, 3);
-    });
+    tc.addConversion(
+        [ctx](TmaDescType) { return LLVM::LLVMPointerType::get(ctx); });
+    tc.addConversion(
+        [ctx](MbarrierType) { return LLVM::LLVMPointerType::get(ctx, 3); });
     auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
       return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
     };

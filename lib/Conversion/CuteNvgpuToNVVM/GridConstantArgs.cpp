@@ -28,8 +28,8 @@ struct GridConstantArgsPass
       if (!args)
         return;
       Builder b(ctx);
-      auto bytes = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),
-                                            kTensorMapBytes);
+      auto bytes =
+          LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), kTensorMapBytes);
       for (int32_t i : args.asArrayRef()) {
         if (i < 0 || unsigned(i) >= fn.getNumArguments() ||
             !isa<LLVM::LLVMPointerType>(fn.getArgument(i).getType())) {

@@ -47,8 +47,8 @@ struct LoadLowering : OpConversionPattern<TmaLoadOp> {
         rewriter, loc, LLVM::LLVMPointerType::get(ctx, 7), dst);
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         rewriter, loc, cluster, adaptor.getDesc(),
-        tmaOrder(op.getDesc().getType(), adaptor.getCoords()),
-        adaptor.getBar(), ValueRange{}, adaptor.getMulticastMask(), Value(),
+        tmaOrder(op.getDesc().getType(), adaptor.getCoords()), adaptor.getBar(),
+        ValueRange{}, adaptor.getMulticastMask(), Value(),
         NVVM::TMALoadModeAttr::get(ctx, NVVM::TMALoadMode::TILE),
         BoolAttr::get(ctx, false), NVVM::CTAGroupKindAttr(), Value());
     rewriter.eraseOp(op);

@@ -72,9 +72,8 @@ LogicalResult lowerWarpSpecialize(WarpSpecializeOp op) {
   if (anyRegs && threads == 0)
     return op.emitOpError("sets max_regs, which needs the block size "
                           "(gpu.known_block_size) to decide inc or dec");
-  int64_t fair = threads ? std::min<int64_t>(256, kRegisterFile / threads / 8 *
-                                                      8)
-                         : 0;
+  int64_t fair =
+      threads ? std::min<int64_t>(256, kRegisterFile / threads / 8 * 8) : 0;
   Value warp = warpIndex(b, loc);
   size_t n = op.getRoles().size();
   for (size_t i = 0; i < n; ++i) {

@@ -43,7 +43,8 @@ void CuteNvgpuDialect::registerTypes() {
 static ::cute::Expected<::cute::atom::TmaBox>
 deriveBox(mlir::cute::CuteMemRefType box) {
   ::cute::layout::DynamicSymbols syms;
-  mlir::cute::MemRefInfo info = cast<mlir::cute::CuteTensorTypeInterface>(box).readInfo(syms);
+  mlir::cute::MemRefInfo info =
+      cast<mlir::cute::CuteTensorTypeInterface>(box).readInfo(syms);
   return ::cute::atom::deriveTmaBox(info.layout, info.swizzle, info.bits());
 }
 
@@ -51,8 +52,7 @@ LogicalResult TmaDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   TmaKind kind, mlir::cute::CuteMemRefType box,
                                   unsigned multicast) {
   if (box.getMemSpace() != mlir::cute::MemSpace::smem)
-    return emitError() << "TMA box must be a shared-memory tensor, got "
-                       << box;
+    return emitError() << "TMA box must be a shared-memory tensor, got " << box;
   if (!box.isStatic())
     return emitError() << "TMA box " << box << " must have a static layout";
   auto derived = deriveBox(box);
@@ -62,7 +62,8 @@ LogicalResult TmaDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "TMA box " << box << " is aligned to "
                        << box.getAlignment() << " B; "
                        << (derived->swizzleBytes
-                               ? "its " + std::to_string(derived->swizzleBytes) +
+                               ? "its " +
+                                     std::to_string(derived->swizzleBytes) +
                                      "-byte swizzle needs "
                                : std::string("TMA needs "))
                        << derived->smemAlign << " B";

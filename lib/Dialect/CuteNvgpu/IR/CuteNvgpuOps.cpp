@@ -84,8 +84,8 @@ LogicalResult MakeTmaDescOp::verify() {
 
 /// The smem operand of a TMA copy must be exactly the descriptor's box:
 /// the layout TMA writes (or reads) is the layout the threads use.
-static LogicalResult verifyTmaCopy(Operation *op, TmaDescType desc,
-                                   Type smem, size_t numCoords) {
+static LogicalResult verifyTmaCopy(Operation *op, TmaDescType desc, Type smem,
+                                   size_t numCoords) {
   auto box = desc.getBox();
   auto mt = cast<mlir::cute::CuteMemRefType>(smem);
   mlir::cute::MemRefInfo want = infoOf(box), got = infoOf(mt);
@@ -152,9 +152,8 @@ LogicalResult PipelineCreateOp::verify() {
       return failure();
     if (n >= 0 && n < 2 * int64_t(t.getStages()))
       return emitOpError("barrier storage holds ")
-             << n << " barriers; " << t.getStages()
-             << " stages need " << 2 * t.getStages()
-             << " (full and empty per stage)";
+             << n << " barriers; " << t.getStages() << " stages need "
+             << 2 * t.getStages() << " (full and empty per stage)";
   }
   if (getProducers() < 1 || getConsumers() < 1)
     return emitOpError("producers and consumers must be at least 1");
@@ -169,8 +168,8 @@ LogicalResult PipelineCreateOp::verify() {
     return emitOpError("tx_bytes applies to tma_async pipelines only");
   }
   if (getMulticast() < 1 || getMulticast() > 16)
-    return emitOpError("multicast = ") << getMulticast()
-                                       << "; a cluster has 1 to 16 CTAs";
+    return emitOpError("multicast = ")
+           << getMulticast() << "; a cluster has 1 to 16 CTAs";
   if (int64_t(getConsumers()) * getMulticast() >= (1 << 20))
     return emitOpError("empty-barrier count too large");
   return success();
@@ -231,8 +230,8 @@ LogicalResult PipelineConsumerReleaseOp::verify() {
 
 LogicalResult PipelineProducerGetBarrierOp::verify() {
   if (failed(verifyPipelineOperand(*this, getPipeline())) ||
-      failed(verifyStages(*this, getPipeline().getType(),
-                          getState().getType())))
+      failed(
+          verifyStages(*this, getPipeline().getType(), getState().getType())))
     return failure();
   if (getPipeline().getType().getKind() == PipelineKind::tma_store)
     return emitOpError("a tma_store pipeline has no barriers");

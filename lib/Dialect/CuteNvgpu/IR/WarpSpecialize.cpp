@@ -92,9 +92,8 @@ LogicalResult WarpSpecializeOp::verify() {
     StringRef name = cast<StringAttr>(getNames()[i]).getValue();
     int32_t lo = getWarpBegin()[i], hi = getWarpEnd()[i], r = getMaxRegs()[i];
     if (lo < 0 || hi <= lo)
-      return emitOpError("role \"")
-             << name << "\" has the empty warp range [" << lo << ", " << hi
-             << ")";
+      return emitOpError("role \"") << name << "\" has the empty warp range ["
+                                    << lo << ", " << hi << ")";
     if (r != 0 && (r < 24 || r > 256 || r % 8))
       return emitOpError("role \"")
              << name << "\" asks for max_regs " << r

@@ -48,8 +48,8 @@ Value advance(OpBuilder &b, Location loc, Value s, unsigned stages) {
   Value flipped = arith::XOrIOp::create(b, loc, phase, i32(b, loc, kPhaseBit));
   if (stages == 1)
     return flipped;
-  Value next = arith::AddIOp::create(b, loc, stateIndex(b, loc, s),
-                                     i32(b, loc, 1));
+  Value next =
+      arith::AddIOp::create(b, loc, stateIndex(b, loc, s), i32(b, loc, 1));
   Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
                                      i32(b, loc, stages));
   Value kept = arith::OrIOp::create(b, loc, phase, next);
@@ -126,7 +126,8 @@ void emitInit(OpBuilder &b, PipelineCreateOp p) {
   auto fn = p->getParentOfType<gpu::GPUFuncOp>();
   int64_t cluster = 1;
   if (fn)
-    if (auto c = fn->getAttrOfType<DenseI32ArrayAttr>(mlir::cute::attrs::ClusterDims))
+    if (auto c = fn->getAttrOfType<DenseI32ArrayAttr>(
+            mlir::cute::attrs::ClusterDims))
       for (int32_t v : c.asArrayRef())
         cluster *= v;
   if (cluster > 1)
@@ -139,8 +140,7 @@ void emitInit(OpBuilder &b, PipelineCreateOp p) {
 // Patterns (states are i32 after conversion)
 //===----------------------------------------------------------------------===//
 
-template <class Op>
-struct StateInit : OpConversionPattern<Op> {
+template <class Op> struct StateInit : OpConversionPattern<Op> {
   StateInit(const TypeConverter &tc, MLIRContext *ctx, bool producer)
       : OpConversionPattern<Op>(tc, ctx), producer(producer) {}
   LogicalResult
@@ -186,8 +186,7 @@ struct PhaseLowering : OpConversionPattern<PipelineStatePhaseOp> {
   }
 };
 
-struct GetBarrierLowering
-    : OpConversionPattern<PipelineProducerGetBarrierOp> {
+struct GetBarrierLowering : OpConversionPattern<PipelineProducerGetBarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(PipelineProducerGetBarrierOp op, OpAdaptor adaptor,
@@ -218,9 +217,9 @@ struct AcquireLowering : OpConversionPattern<PipelineProducerAcquireOp> {
     case PipelineKind::tma_async: {
       emitWait(rewriter, op, p, adaptor.getState(), /*empty=*/true);
       Value idx = stateIndex(rewriter, loc, adaptor.getState());
-      MbarrierArriveExpectTxOp::create(
-          rewriter, loc, barrierOf(rewriter, loc, p, idx, false),
-          p.getTxBytes());
+      MbarrierArriveExpectTxOp::create(rewriter, loc,
+                                       barrierOf(rewriter, loc, p, idx, false),
+                                       p.getTxBytes());
       break;
     }
     }
@@ -242,9 +241,8 @@ struct CommitLowering : OpConversionPattern<PipelineProducerCommitOp> {
       break;
     case PipelineKind::async: {
       Value idx = stateIndex(rewriter, loc, adaptor.getState());
-      MbarrierArriveOp::create(rewriter, loc,
-                               barrierOf(rewriter, loc, p, idx, false),
-                               Value());
+      MbarrierArriveOp::create(
+          rewriter, loc, barrierOf(rewriter, loc, p, idx, false), Value());
       break;
     }
     case PipelineKind::tma_async:
@@ -341,9 +339,8 @@ struct ExpandPipelinesPass
     // 2. States to i32, steps to barrier ops.
     TypeConverter tc;
     tc.addConversion([](Type t) { return t; });
-    tc.addConversion([ctx](PipelineStateType) {
-      return IntegerType::get(ctx, 32);
-    });
+    tc.addConversion(
+        [ctx](PipelineStateType) { return IntegerType::get(ctx, 32); });
     auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
       return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
     };

@@ -28,7 +28,8 @@ struct OutlineTmaPass
       if (descs.empty())
         return;
       SmallVector<int32_t> gridConstant;
-      if (auto a = fn->getAttrOfType<DenseI32ArrayAttr>(attrs::GridConstantArgs))
+      if (auto a =
+              fn->getAttrOfType<DenseI32ArrayAttr>(attrs::GridConstantArgs))
         gridConstant.assign(a.asArrayRef().begin(), a.asArrayRef().end());
       for (MakeTmaDescOp op : descs) {
         unsigned idx = fn.getNumArguments();

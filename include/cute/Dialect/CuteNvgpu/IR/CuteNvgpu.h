@@ -28,8 +28,8 @@ namespace mlir::cute_nvgpu {
 namespace attrs {
 /// gpu.func (dense i32 array): arguments that are __grid_constant__ TMA
 /// descriptors (set by cute-nvgpu-outline-tma).
-inline constexpr llvm::StringLiteral GridConstantArgs(
-    "cute_nvgpu.grid_constant_args");
+inline constexpr llvm::StringLiteral
+    GridConstantArgs("cute_nvgpu.grid_constant_args");
 } // namespace attrs
 
 /// The TMA box of a descriptor type (valid types always have one).
