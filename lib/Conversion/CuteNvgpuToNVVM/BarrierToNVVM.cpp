@@ -232,7 +232,17 @@ struct WaitLowering : OpConversionPattern<MbarrierWaitOp> {
     fmt += " phase %d: not completed after " + std::to_string(debugHangs) +
            " polls\n";
     args.push_back(phase);
-    gpu::PrintfOp::create(rewriter, loc, rewriter.getStringAttr(fmt), args);
+    // One report per warp (lane 0); every thread then traps.
+    Value lane =
+        arith::RemUIOp::create(rewriter, loc, tid, i32(rewriter, loc, 32));
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        lane, i32(rewriter, loc, 0));
+    auto once = scf::IfOp::create(rewriter, loc, first, /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPointToStart(once.thenBlock());
+      gpu::PrintfOp::create(rewriter, loc, rewriter.getStringAttr(fmt), args);
+    }
     LLVM::Trap::create(rewriter, loc);
   }
 
