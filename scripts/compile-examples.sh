@@ -11,8 +11,15 @@ FORMAT=cubin
 [ "${CUTE_PTXAS_OK:-1}" = 1 ] || FORMAT=ptx
 mkdir -p build-artifacts
 git rev-parse --short HEAD > build-artifacts/COMMIT 2>/dev/null || true
-for kernel in examples/*/kernel.mlir; do
+for kernel in examples/*/*.mlir; do
+  grep -q "gpu.module" "$kernel" || continue
+  # A `// chips: ...` line limits a module to the chips it supports.
+  only=$(sed -n 's|^// chips: *||p' "$kernel" | head -n 1)
   for chip in $CHIPS; do
+    if [ -n "$only" ] && ! echo " $only " | grep -q " $chip "; then
+      printf 'skipped  %-36s for %-8s (its chips: %s)\n' "$kernel" "$chip" "$only"
+      continue
+    fi
     out=build-artifacts/$chip
     mkdir -p "$out"
     start=$(date +%s%N)

@@ -28,13 +28,13 @@ int main(int argc, char **argv) {
   rt::Context ctx = need(rt::Context::create(), "CUDA context");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "tma_pipeline");
-  int sms = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
-                 "SM count");
+  int sms =
+      need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Shape> shapes;
   for (int64_t n : o.sizes)
     shapes.push_back({n, n});
   if (shapes.empty())
-    shapes = {{1, 1},       {64, 32},     {1000, 1003}, {1003, 1000},
+    shapes = {{1, 1},       {64, 32},     {1000, 1003},  {1003, 1000},
               {4097, 4099}, {8192, 8192}, {16384, 16384}};
   bool ok = true;
   for (bool transpose : {false, true}) {
@@ -84,9 +84,8 @@ int main(int argc, char **argv) {
           if (bits == 0 && sameSegment)
             ++padZeroed;
           else if (bits != poisonBits && padTouched++ == 0)
-            std::printf("  padding y[%lld][%lld] = %g (0x%08x)\n",
-                        (long long)r, (long long)c, hy[size_t(r * ldy + c)],
-                        bits);
+            std::printf("  padding y[%lld][%lld] = %g (0x%08x)\n", (long long)r,
+                        (long long)c, hy[size_t(r * ldy + c)], bits);
         }
       }
       bool pass = bad == 0 && padTouched == 0;
@@ -98,12 +97,77 @@ int main(int argc, char **argv) {
                   (unsigned long long)seed, bad, padTouched, padZeroed,
                   pass ? "PASS" : "FAIL");
       if (o.bench && s.m * s.n >= (int64_t(1) << 26)) {
-        double ms = medianMs(ctx, stream, [&] {
-          need(k.launch(stream, cfg, args), "launch");
-        });
+        double ms = medianMs(
+            ctx, stream, [&] { need(k.launch(stream, cfg, args), "launch"); });
         double bytes = 2.0 * double(s.m * s.n) * 4;
         std::printf("BENCH %s %lldx%lld bytes=%.3g time_ms=%.4f GB/s=%.1f\n",
                     name, (long long)s.m, (long long)s.n, bytes, ms,
+                    bytes / (ms * 1e6));
+      }
+    }
+  }
+  // The cluster-of-2 multicast copy (multicast.mlir; not built for sm_120a).
+  Expected<rt::Program> mprog = rt::Program::loadFiles(
+      ctx, o.artifacts + "/tma_multicast." + o.chip + ".cubin",
+      o.artifacts + "/tma_multicast." + o.chip + ".json");
+  if (!mprog.ok() || !o.jitSource.empty()) {
+    std::printf("SKIP tma_copy_multicast: %s\n",
+                mprog.ok() ? "--jit runs kernel.mlir only"
+                           : mprog.message().c_str());
+  } else {
+    rt::Kernel k = need(mprog->kernel("tma_copy_multicast"), "kernel");
+    for (Shape s : shapes) {
+      uint64_t seed = freshSeed();
+      int64_t ld = padTo4(s.n), plane = s.m * ld;
+      auto hx = randomVector<F32>(size_t(plane), seed, -4.f, 4.f);
+      auto x = need(rt::DeviceBuffer::fromHost(ctx, hx), "x");
+      auto y =
+          need(rt::DeviceBuffer::allocate(ctx, size_t(2 * plane) * 4), "y");
+      need(y.poison(), "poison");
+      rt::KernelArgs args;
+      args.ptr<float>(x)
+          .ptr<float>(y)
+          .scalar(int32_t(s.m))
+          .scalar(int32_t(s.n))
+          .scalar(int32_t(ld))
+          .scalar(int32_t(ld))
+          .scalar(int32_t(plane));
+      int64_t tiles = ((s.m + 63) / 64) * ((s.n + 31) / 32);
+      rt::LaunchConfig cfg;
+      cfg.grid =
+          rt::Dim3{unsigned(2 * std::min<int64_t>(tiles, 2 * sms)), 1, 1};
+      need(k.launch(stream, cfg, args), "launch");
+      need(stream.synchronize(), "run");
+      std::vector<float> hy(size_t(2 * plane));
+      need(y.copyToHost(hy.data(), hy.size() * 4), "download");
+      size_t bad = 0, padBad = 0;
+      for (int64_t p = 0; p < 2; ++p)
+        for (int64_t r = 0; r < s.m; ++r)
+          for (int64_t c = 0; c < ld; ++c) {
+            float got = hy[size_t(p * plane + r * ld + c)];
+            uint32_t bits;
+            std::memcpy(&bits, &got, 4);
+            if (c < s.n)
+              bad += std::memcmp(&got, &hx[size_t(r * ld + c)], 4) != 0;
+            else
+              padBad += bits != 0xFFFFFFFFu && bits != 0;
+          }
+      bool pass = bad == 0 && padBad == 0;
+      ok &= pass;
+      std::printf("CHECK tma_copy_multicast %lldx%lld (ld %lld, cluster 2) "
+                  "seed=%llu mismatches=%zu padding_written=%zu (bit-exact) "
+                  "%s\n",
+                  (long long)s.m, (long long)s.n, (long long)ld,
+                  (unsigned long long)seed, bad, padBad,
+                  pass ? "PASS" : "FAIL");
+      if (o.bench && s.m * s.n >= (int64_t(1) << 26)) {
+        double ms = medianMs(
+            ctx, stream, [&] { need(k.launch(stream, cfg, args), "launch"); });
+        // Each tile is read once (half per CTA) and written twice.
+        double bytes = 3.0 * double(s.m * s.n) * 4;
+        std::printf("BENCH tma_copy_multicast %lldx%lld bytes=%.3g "
+                    "time_ms=%.4f GB/s=%.1f\n",
+                    (long long)s.m, (long long)s.n, bytes, ms,
                     bytes / (ms * 1e6));
       }
     }
