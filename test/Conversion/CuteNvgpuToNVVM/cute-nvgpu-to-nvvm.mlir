@@ -103,7 +103,13 @@
 // DEBUG-NEXT: %[[HUNG:.*]] = arith.cmpi eq, %[[NEXT]], %[[LIMIT]] : i32
 // DEBUG-NEXT: scf.if %[[HUNG]] {
 // DEBUG: gpu.block_id x
-// DEBUG: gpu.printf "cute debug-hangs: kernel tma block (%d,%d,%d) thread %d (warp %d): full 100%% phase %d: not completed after 100 polls\0A"
+// DEBUG: %[[TID:.*]] = arith.index_cast %{{.*}} : index to i32
+// DEBUG: %[[LANE:.*]] = arith.remui %[[TID]], %{{.*}} : i32
+// DEBUG: %[[LANE0:.*]] = arith.cmpi eq, %[[LANE]], %{{.*}} : i32
+// One report per warp (lane 0), then every thread traps.
+// DEBUG-NEXT: scf.if %[[LANE0]] {
+// DEBUG-NEXT: gpu.printf "cute debug-hangs: kernel tma block (%d,%d,%d) thread %d (warp %d): full 100%% phase %d: not completed after 100 polls\0A"
+// DEBUG-NEXT: }
 // DEBUG-NEXT: llvm.intr.trap
 // DEBUG-NEXT: }
 // DEBUG-NEXT: scf.yield %[[NEXT]] : i32
