@@ -103,7 +103,8 @@
 // DEBUG-NEXT: %[[HUNG:.*]] = arith.cmpi eq, %[[NEXT]], %[[LIMIT]] : i32
 // DEBUG-NEXT: scf.if %[[HUNG]] {
 // DEBUG: gpu.block_id x
-// DEBUG: %[[TID:.*]] = arith.index_cast %{{.*}} : index to i32
+// DEBUG: gpu.thread_id x
+// DEBUG-NEXT: %[[TID:.*]] = arith.index_cast %{{.*}} : index to i32
 // DEBUG: %[[LANE:.*]] = arith.remui %[[TID]], %{{.*}} : i32
 // DEBUG: %[[LANE0:.*]] = arith.cmpi eq, %[[LANE]], %{{.*}} : i32
 // One report per warp (lane 0), then every thread traps.
