@@ -30,7 +30,10 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   CutePlanSmemOptions plan;
   plan.chip = o.chip;
   pm.addPass(createCutePlanSmem(plan));
-  pm.addPass(createCuteVerifyKernel(CuteVerifyKernelOptions{o.chip}));
+  CuteVerifyKernelOptions verify;
+  verify.chip = o.chip;
+  verify.protocol = o.verifyProtocol;
+  pm.addPass(createCuteVerifyKernel(verify));
   pm.addPass(createCuteCollectKernelMetadata(
       CuteCollectKernelMetadataOptions{o.chip}));
   // Pipelines to mbarrier ops (after the protocol checks read them).
@@ -58,8 +61,10 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   target.features = features;
   target.optLevel = o.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
-  pm.addNestedPass<gpu::GPUModuleOp>(createCuteLowerGpuReductions());
+  // Control flow first: the block-reduction rewrite splits blocks, which an
+  // scf.for body (e.g. a persistent kernel's loop) may not hold.
   pm.addPass(createSCFToControlFlowPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCuteLowerGpuReductions());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   pm.addPass(createCuteNvgpuGridConstantArgs());
   pm.addPass(createArithToLLVMConversionPass());

@@ -4,6 +4,7 @@
 #include "cute/Target/Passes.h"
 
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
@@ -18,6 +19,14 @@ namespace mlir::cute {
 
 using namespace mlir;
 using namespace mlir::cute;
+
+namespace mlir::cute {
+// VerifyPipelines.cpp: the protocol checks of TMA/mbarrier pipelines, and
+// the per-allocation breakdown of a kernel's shared memory.
+LogicalResult verifyPipelineProtocol(gpu::GPUFuncOp fn, const KernelInfo &k,
+                                     const ::cute::target::ChipInfo &chip);
+void noteSmemAllocations(InFlightDiagnostic &d, gpu::GPUFuncOp fn);
+} // namespace mlir::cute
 
 namespace {
 
@@ -116,8 +125,11 @@ struct CuteVerifyKernelPass
       if (!fn.isKernel())
         return;
       FailureOr<KernelInfo> k = computeKernelInfo(fn);
-      if (failed |= ::mlir::failed(k))
+      // (Not `failed |= ...`: a kernel after a failing one is still checked.)
+      if (::mlir::failed(k)) {
+        failed = true;
         return;
+      }
       int64_t threads = int64_t(k->block[0]) * k->block[1] * k->block[2];
       if (threads > info->maxThreadsPerBlock) {
         fn.emitError("kernel @")
@@ -126,21 +138,25 @@ struct CuteVerifyKernelPass
         failed = true;
       }
       if (k->staticSmem > info->maxStaticSmemBytes) {
-        fn.emitError("kernel @")
-            << fn.getName() << " uses " << k->staticSmem
-            << " bytes of static shared memory; the limit is "
-            << info->maxStaticSmemBytes
-            << " (use dynamic shared memory above 48 KiB)";
+        InFlightDiagnostic d = fn.emitError("kernel @")
+                               << fn.getName() << " uses " << k->staticSmem
+                               << " bytes of static shared memory; the limit "
+                                  "is "
+                               << info->maxStaticSmemBytes
+                               << " (use dynamic shared memory above 48 KiB)";
+        noteSmemAllocations(d, fn);
         failed = true;
       }
       int64_t total = k->staticSmem + k->dynamicSmem;
       if (total > info->maxDynamicSmemBytes) {
-        fn.emitError("kernel @")
+        InFlightDiagnostic d =
+            fn.emitError("kernel @")
             << fn.getName() << " uses " << total
             << " bytes of shared memory (static " << k->staticSmem
             << " + dynamic " << k->dynamicSmem << "); " << info->name
             << " allows at most " << info->maxDynamicSmemBytes
             << " bytes per block";
+        noteSmemAllocations(d, fn);
         failed = true;
       }
       if (::mlir::failed(checkThreadLayouts(fn, *k)))
@@ -156,6 +172,11 @@ struct CuteVerifyKernelPass
                           std::to_string(info->maxClusterSize));
         failed = true;
       }
+      // A specialized clone (cute-specialize) has its generic kernel's
+      // pipelines, roles and copies: checking it would repeat each message.
+      if (protocol && !fn->hasAttr(attrs::SpecializationOf) &&
+          ::mlir::failed(verifyPipelineProtocol(fn, *k, *info)))
+        failed = true;
     });
     if (failed)
       signalPassFailure();

@@ -39,6 +39,13 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "pipeline, barrier, role, stage, phase) and trap; 0 "
                      "(the default) waits forever"),
       llvm::cl::init(0)};
+  Option<bool> verifyProtocol{
+      *this, "verify-protocol",
+      llvm::cl::desc("Check the protocols of cute_nvgpu pipelines, "
+                     "barriers and TMA copies in cute-verify-kernel (on by "
+                     "default; off only to build a deliberately broken "
+                     "kernel)"),
+      llvm::cl::init(true)};
   Option<bool> fastMath{
       *this, "fast-math",
       llvm::cl::desc("Approximate exp/log/sin/cos/rsqrt/division "

@@ -21,10 +21,51 @@ def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
     thread count (`gpu.thread_id` is bounded by `gpu.known_block_size`;
     `tid % 32` by 31), since those threads would access elements outside
     the tile.
+
+    A shared-memory error lists each `cute.smem_alloc` in a note: its bytes,
+    planned offset and, when known, what it holds (n x a TMA box, the
+    barriers of a pipeline).
+
+    Protocol checks of `cute_nvgpu` pipelines (`protocol=true`, the
+    default; they read the pipeline ops, so this pass runs before
+    `cute-nvgpu-expand-pipelines`). Each names the numbers:
+    - expect_tx: the TMA loads on the full barrier of one stage of a
+      `tma_async` pipeline (`pipeline_producer_get_barrier` of one state)
+      bring exactly `tx_bytes` per CTA: the sum of their box bytes, a
+      `multicast = C` descriptor counting C boxes. Likewise the bytes of
+      `mbarrier_arrive_expect_tx` (plus `mbarrier_expect_tx`) on a barrier
+      and the TMA loads on that barrier in the same block.
+    - arrivals: `consumers` equals the threads executing each
+      `pipeline_consumer_release` (a role of warps [a, b): (b - a) x 32; in
+      `elect_one`: b - a; outside roles: the known block size), and for
+      `async` pipelines `producers` the threads executing
+      `pipeline_producer_commit`. Releases in several roles may split a
+      stage's arrivals or alternate stages: either sum is accepted. Not
+      checked when a thread-dependent `scf.if` (a condition that is not
+      block-uniform) encloses the op, or outside roles without a known
+      block size.
+    - one thread: `pipeline_producer_acquire` of a `tma_async` pipeline
+      (an `arrive.expect_tx` on a barrier that expects 1 arrival) runs in
+      `elect_one` within one warp, or under a thread-dependent `scf.if`.
+    - proxy fence: a `tma_store` whose shared memory (its root
+      `cute.smem_alloc`) is written by a `cute.copy` or `cute.store` before
+      it needs a `cute_nvgpu.fence_proxy_async` between the last such write
+      and the store. Order is the pre-order walk of the kernel, which
+      approximates program order (a write at the end of a loop body that
+      feeds the next iteration's store is not seen).
+    - multicast: a multicast `tma_load` or `pipeline_create` with
+      `multicast = C` needs `cute.cluster_dims` of at least C CTAs, on a chip
+      with clusters.
+
+    Specialized clones (`cute.specialization_of`) are not protocol-checked:
+    their generic kernel is, with the same ops.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
            "Target chip (sm_90a, sm_100a, sm_120a)">,
+    Option<"protocol", "protocol", "bool", /*default=*/"true",
+           "Check the protocols of cute_nvgpu pipelines, barriers and TMA "
+           "copies (off: only the chip's limits and thread layouts)">,
   ];
 }
 

@@ -1,0 +1,649 @@
+//===- VerifyPipelines.cpp - Protocol checks of TMA/mbarrier kernels ------===//
+//
+// The traps of ../shared/design/NOTES-NVVM22.md ("Traps a compile-time
+// verifier can catch") that can be read off a kernel before
+// cute-nvgpu-expand-pipelines lowers its pipelines: each rule is one
+// function below, and each violation is an error naming the numbers. A
+// rule that cannot decide (a barrier from a block argument, a release under
+// a branch on the thread index) stays silent: these checks reject kernels
+// that are wrong, never ones they do not understand.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+#include "cute/Target/Chip.h"
+#include "cute/Target/KernelInfo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+namespace nv = mlir::cute_nvgpu;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Naming values and ops in messages
+//===----------------------------------------------------------------------===//
+
+/// The source line a location points at (files read once per kernel).
+class SourceLines {
+public:
+  StringRef get(FileLineColLoc loc) {
+    StringRef file = loc.getFilename().getValue();
+    auto [it, inserted] = files_.try_emplace(file);
+    if (inserted && !file.empty() && !file.starts_with("<") && file != "-")
+      if (auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/true))
+        it->second = std::move(*buf);
+    if (!it->second || loc.getLine() == 0)
+      return "";
+    StringRef text = it->second->getBuffer();
+    for (unsigned l = 1; l < loc.getLine(); ++l) {
+      size_t nl = text.find('\n');
+      if (nl == StringRef::npos)
+        return "";
+      text = text.drop_front(nl + 1);
+    }
+    return text.take_until([](char c) { return c == '\n'; });
+  }
+
+private:
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> files_;
+};
+
+unsigned lineOf(Operation *op) {
+  auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>();
+  return loc ? loc.getLine() : 0;
+}
+
+/// "%name" of the single result of `v`'s defining op as the source spells
+/// it (an op's location points at its name, after `%name = `), else
+/// "(line N)" or "".
+std::string nameOf(Value v, SourceLines &lines) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return "";
+  auto loc = def->getLoc()->findInstanceOf<FileLineColLoc>();
+  if (!loc)
+    return "";
+  StringRef line = lines.get(loc);
+  if (def->getNumResults() == 1 && loc.getColumn() > 1 &&
+      loc.getColumn() <= line.size()) {
+    StringRef before = line.take_front(loc.getColumn() - 1).rtrim();
+    if (before.consume_back("=")) {
+      before = before.rtrim();
+      size_t pct = before.rfind('%');
+      if (pct != StringRef::npos) {
+        std::string name = ssaNameAt(before, unsigned(pct) + 1);
+        if (!name.empty() && pct + 1 + name.size() == before.size())
+          return "%" + name;
+      }
+    }
+  }
+  return "(line " + std::to_string(loc.getLine()) + ")";
+}
+
+//===----------------------------------------------------------------------===//
+// Which threads execute an op
+//===----------------------------------------------------------------------===//
+
+/// True when every thread of the block sees the same value of `v`: built
+/// from constants, kernel arguments, block/grid/cluster indices and pure
+/// ops of those, or the induction variable of a loop with such bounds.
+bool isBlockUniform(Value v, gpu::GPUFuncOp fn, int depth = 0) {
+  if (depth > 32)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (owner == fn.getOperation())
+      return true; // a kernel argument
+    if (auto loop = dyn_cast<scf::ForOp>(owner))
+      return arg == loop.getInductionVar() &&
+             isBlockUniform(loop.getLowerBound(), fn, depth + 1) &&
+             isBlockUniform(loop.getUpperBound(), fn, depth + 1) &&
+             isBlockUniform(loop.getStep(), fn, depth + 1);
+    return false;
+  }
+  Operation *def = v.getDefiningOp();
+  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, nv::WarpIdxOp>(def))
+    return false;
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp, gpu::ClusterIdOp,
+          gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp,
+          nv::ClusterRankOp>(def))
+    return true;
+  if (def->getNumRegions() != 0 || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value o) {
+    return isBlockUniform(o, fn, depth + 1);
+  });
+}
+
+/// The threads of one CTA that execute an op, per execution of the code
+/// around it.
+struct Executors {
+  /// Known: `threads` is exact. Divergent: under an scf.if whose condition
+  /// may differ between threads (taken to select one thread). Unknown:
+  /// outside warp roles in a kernel without gpu.known_block_size.
+  enum Kind { Known, Divergent, Unknown } kind = Unknown;
+  int64_t threads = 0;
+  bool elected = false;
+  /// The innermost warp role around the op (null: none).
+  nv::WarpSpecializeOp roles;
+  unsigned role = 0;
+
+  /// Identifies the role, for grouping ops by role.
+  const void *roleKey() const {
+    return roles ? (const void *)&roles->getRegion(role) : nullptr;
+  }
+  /// `role "consumer", warps [1, 5)`, or `all threads of the block`.
+  std::string where() {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    if (elected)
+      os << "one per warp of ";
+    if (roles)
+      os << "role \"" << cast<StringAttr>(roles.getNames()[role]).getValue()
+         << "\", warps [" << roles.getWarpBegin()[role] << ", "
+         << roles.getWarpEnd()[role] << ")";
+    else
+      os << (elected ? "the block" : "all threads of the block");
+    return s;
+  }
+};
+
+Executors executorsOf(Operation *op, gpu::GPUFuncOp fn,
+                      int64_t blockThreads) {
+  Executors e;
+  bool divergent = false;
+  for (Operation *child = op, *p = op->getParentOp(); p && p != fn;
+       child = p, p = p->getParentOp()) {
+    if (isa<nv::ElectOneOp>(p)) {
+      if (!e.roles)
+        e.elected = true;
+    } else if (auto i = dyn_cast<scf::IfOp>(p)) {
+      if (!isBlockUniform(i.getCondition(), fn))
+        divergent = true;
+    } else if (auto ws = dyn_cast<nv::WarpSpecializeOp>(p)) {
+      if (!e.roles) {
+        e.roles = ws;
+        e.role = child->getParentRegion()->getRegionNumber();
+      }
+    }
+  }
+  if (divergent) {
+    e.kind = Executors::Divergent;
+    return e;
+  }
+  int64_t threads;
+  if (e.roles)
+    threads = 32 * int64_t(e.roles.getWarpEnd()[e.role] -
+                           e.roles.getWarpBegin()[e.role]);
+  else if (blockThreads > 0)
+    threads = blockThreads;
+  else
+    return e; // Unknown
+  e.kind = Executors::Known;
+  e.threads = e.elected ? (threads + 31) / 32 : threads;
+  return e;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory roots
+//===----------------------------------------------------------------------===//
+
+bool isSmemView(Type t) {
+  if (auto m = dyn_cast<CuteMemRefType>(t))
+    return m.getMemSpace() == MemSpace::smem;
+  if (auto p = dyn_cast<PtrType>(t))
+    return p.getMemSpace() == MemSpace::smem;
+  return false;
+}
+
+/// The cute.smem_alloc a shared-memory tensor or pointer is a view of:
+/// through every op that makes an smem view of an smem operand
+/// (tensor_slice, partition_tv, local_tile, get_iter, add_offset,
+/// make_view, ...). Null for a block argument (a loop-carried view).
+SmemAllocOp rootAllocOf(Value v) {
+  for (int i = 0; i < 64 && v && isSmemView(v.getType()); ++i) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return {};
+    if (auto a = dyn_cast<SmemAllocOp>(def))
+      return a;
+    Value next;
+    for (Value o : def->getOperands())
+      if (isSmemView(o.getType())) {
+        next = o;
+        break;
+      }
+    v = next;
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// The rules
+//===----------------------------------------------------------------------===//
+
+/// A TMA load and how often it runs per execution of the op that expects
+/// its bytes (the loop trip counts between them).
+struct CountedLoad {
+  nv::TmaLoadOp load;
+  int64_t times = 1;
+};
+
+/// How many times `load` runs per execution of `anchor` (the barrier's
+/// pipeline_producer_get_barrier or the expect_tx): the product of the trip
+/// counts of the scf.for loops around the load that do not hold the anchor.
+/// std::nullopt when that is not static: a loop with dynamic bounds, or a
+/// branch (scf.if) that may skip the load, between the two.
+std::optional<int64_t> timesPer(Operation *load, Operation *anchor) {
+  int64_t n = 1;
+  for (Operation *p = load->getParentOp(); p; p = p->getParentOp()) {
+    if (p->isAncestor(anchor))
+      return n;
+    if (auto loop = dyn_cast<scf::ForOp>(p)) {
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                             ub = getConstantIntValue(loop.getUpperBound()),
+                             step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || *step <= 0)
+        return std::nullopt;
+      n *= *ub > *lb ? (*ub - *lb + *step - 1) / *step : 0;
+      continue;
+    }
+    if (isa<nv::ElectOneOp>(p))
+      continue;
+    return std::nullopt;
+  }
+  return n;
+}
+
+/// Bytes that land in each destination CTA for one TMA load: the box, times
+/// the multicast factor C (each of the C CTAs of the group sends its box to
+/// every CTA of the group).
+int64_t landingBytes(nv::TmaLoadOp load) {
+  nv::TmaDescType desc = load.getDesc().getType();
+  return nv::tmaBoxOf(desc).bytes * int64_t(std::max(1u, desc.getMulticast()));
+}
+
+/// "2 boxes of 8192", "1 box of 4096 x multicast 2 + 32 boxes of 512".
+std::string describeLoads(ArrayRef<CountedLoad> loads) {
+  llvm::MapVector<std::pair<int64_t, unsigned>, int64_t> groups;
+  for (CountedLoad l : loads) {
+    nv::TmaDescType d = l.load.getDesc().getType();
+    groups[{nv::tmaBoxOf(d).bytes, std::max(1u, d.getMulticast())}] += l.times;
+  }
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  bool first = true;
+  for (auto &[key, n] : groups) {
+    os << (first ? "" : " + ") << n << (n == 1 ? " box of " : " boxes of ")
+       << key.first;
+    if (key.second > 1)
+      os << " x multicast " << key.second;
+    first = false;
+  }
+  return s;
+}
+
+int64_t sumBytes(ArrayRef<CountedLoad> loads) {
+  int64_t total = 0;
+  for (CountedLoad l : loads)
+    total += landingBytes(l.load) * l.times;
+  return total;
+}
+
+struct ProtocolChecker {
+  gpu::GPUFuncOp fn;
+  const KernelInfo &k;
+  const ::cute::target::ChipInfo &chip;
+  int64_t blockThreads;
+  int64_t clusterSize;
+  SourceLines lines;
+  bool ok = true;
+
+  ProtocolChecker(gpu::GPUFuncOp fn, const KernelInfo &k,
+                  const ::cute::target::ChipInfo &chip)
+      : fn(fn), k(k), chip(chip),
+        blockThreads(k.knownBlock ? int64_t(k.block[0]) * k.block[1] *
+                                        k.block[2]
+                                  : 0),
+        clusterSize(int64_t(k.cluster[0]) * k.cluster[1] * k.cluster[2]) {}
+
+  std::string pipelineName(nv::PipelineCreateOp p) {
+    std::string n = nameOf(p.getResult(), lines);
+    return n.empty() ? "pipeline" : "pipeline " + n;
+  }
+
+  /// Rule 1a: the TMA loads on a tma_async pipeline's full barrier of one
+  /// stage (grouped by the state they name) bring exactly tx_bytes.
+  void checkStageBytes(nv::PipelineCreateOp p) {
+    // Loads per state value; a state whose loads cannot be counted (in a
+    // dynamic loop or a branch below the barrier) is left out.
+    llvm::MapVector<Value, SmallVector<CountedLoad>> byState;
+    llvm::DenseSet<Value> uncounted;
+    fn.walk([&](nv::TmaLoadOp load) {
+      auto get =
+          load.getBar().getDefiningOp<nv::PipelineProducerGetBarrierOp>();
+      if (!get || get.getPipeline() != p.getResult())
+        return;
+      if (std::optional<int64_t> n = timesPer(load, get))
+        byState[get.getState()].push_back({load, *n});
+      else
+        uncounted.insert(get.getState());
+    });
+    int64_t tx = p.getTxBytes();
+    for (auto &[state, loads] : byState) {
+      int64_t bytes = sumBytes(loads);
+      if (bytes == tx || uncounted.contains(state))
+        continue;
+      InFlightDiagnostic d = p.emitError()
+                             << pipelineName(p) << ": each stage receives "
+                             << bytes << " bytes from its TMA loads ("
+                             << describeLoads(loads)
+                             << ") but tx_bytes = " << tx;
+      d.attachNote(loads.front().load.getLoc())
+          << "a TMA load on the stage's full barrier"
+          << (loads.front().times > 1
+                  ? " (" + std::to_string(loads.front().times) +
+                        " times per stage)"
+                  : std::string());
+      ok = false;
+      return; // one message per pipeline
+    }
+  }
+
+  /// Rule 1b: a raw mbarrier_arrive_expect_tx (plus mbarrier_expect_tx on
+  /// the same barrier value) expects the bytes of the TMA loads on that
+  /// barrier in the same block (including nested regions).
+  void checkRawExpectTx() {
+    llvm::SetVector<Block *> blocks;
+    fn.walk([&](nv::MbarrierArriveExpectTxOp op) {
+      blocks.insert(op->getBlock());
+    });
+    for (Block *b : blocks) {
+      llvm::MapVector<Value, SmallVector<Operation *>> expects;
+      llvm::DenseMap<Value, SmallVector<nv::TmaLoadOp>> loads;
+      for (Operation &top : *b)
+        top.walk([&](Operation *op) {
+          if (auto e = dyn_cast<nv::MbarrierArriveExpectTxOp>(op);
+              e && e->getBlock() == b)
+            expects[e.getBar()].push_back(e);
+          else if (auto e = dyn_cast<nv::MbarrierExpectTxOp>(op);
+                   e && e->getBlock() == b)
+            expects[e.getBar()].push_back(e);
+          else if (auto l = dyn_cast<nv::TmaLoadOp>(op))
+            loads[l.getBar()].push_back(l);
+        });
+      for (auto &[bar, ops] : expects) {
+        auto it = loads.find(bar);
+        if (it == loads.end() ||
+            llvm::none_of(ops, llvm::IsaPred<nv::MbarrierArriveExpectTxOp>))
+          continue;
+        SmallVector<CountedLoad> counted;
+        for (nv::TmaLoadOp l : it->second)
+          if (std::optional<int64_t> n = timesPer(l, ops.front()))
+            counted.push_back({l, *n});
+        if (counted.size() != it->second.size())
+          continue; // some load runs an unknown number of times
+        int64_t expected = 0;
+        for (Operation *op : ops)
+          expected += op->getAttrOfType<IntegerAttr>("bytes").getInt();
+        int64_t bytes = sumBytes(counted);
+        if (bytes == expected)
+          continue;
+        std::string barName = nameOf(bar, lines);
+        InFlightDiagnostic d =
+            ops.front()->emitError()
+            << "stage bytes " << bytes << " (" << describeLoads(counted)
+            << ") but expect_tx " << expected << " on barrier "
+            << (barName.empty() ? "(a block argument)" : barName)
+            << " (the TMA loads on that barrier in this block)";
+        d.attachNote(counted.front().load.getLoc()) << "a TMA load on it";
+        ok = false;
+      }
+    }
+  }
+
+  /// Rule 2: `count` (the pipeline's consumers or producers) equals the
+  /// threads that arrive per stage: those executing each of `ops`. Ops in
+  /// different roles may split the arrivals (their threads add up) or
+  /// alternate stages (each role has them all); either is accepted.
+  void checkArrivals(nv::PipelineCreateOp p, ArrayRef<Operation *> ops,
+                     int64_t count, StringRef attr, StringRef verb) {
+    if (ops.empty())
+      return;
+    SmallVector<Executors> ex;
+    for (Operation *op : ops) {
+      ex.push_back(executorsOf(op, fn, blockThreads));
+      if (ex.back().kind != Executors::Known)
+        return; // cannot count: no check
+    }
+    llvm::MapVector<const void *, int64_t> perRole;
+    for (const Executors &e : ex)
+      perRole.try_emplace(e.roleKey(), e.threads);
+    int64_t sum = 0;
+    for (auto &[key, n] : perRole)
+      sum += n;
+    bool each = llvm::all_of(ex, [&](const Executors &e) {
+      return e.threads == count;
+    });
+    bool inAll = llvm::all_of(ex, [&](const Executors &e) {
+      return e.threads == perRole.lookup(e.roleKey());
+    });
+    if (each || (perRole.size() > 1 && inAll && sum == count))
+      return;
+    size_t bad = 0;
+    while (ex[bad].threads == count)
+      ++bad;
+    InFlightDiagnostic d = p.emitError()
+                           << pipelineName(p) << ": " << attr << " = "
+                           << count << " but " << ex[bad].threads
+                           << " threads (" << ex[bad].where() << ") " << verb
+                           << " each stage";
+    if (perRole.size() > 1)
+      d << " (" << sum << " in all " << perRole.size() << " roles)";
+    d.attachNote(ops[bad]->getLoc())
+        << "executed by " << ex[bad].threads << " threads";
+    ok = false;
+  }
+
+  /// Rule 3: the producer_acquire of a tma_async pipeline arrives with
+  /// expect_tx on the full barrier, whose count is 1: one thread.
+  void checkAcquireElected(nv::PipelineProducerAcquireOp op) {
+    Executors e = executorsOf(op, fn, blockThreads);
+    if (e.kind == Executors::Divergent)
+      return; // under a thread-dependent branch: taken as one thread
+    if (e.kind == Executors::Known && e.threads == 1)
+      return;
+    InFlightDiagnostic d = op.emitError()
+                           << "pipeline_producer_acquire of a tma_async "
+                              "pipeline runs in ";
+    if (e.kind == Executors::Known)
+      d << e.threads << " threads " << (e.elected ? "(one per warp) " : "")
+        << "of ";
+    else
+      d << "every thread of ";
+    if (e.roles)
+      d << "role \"" << cast<StringAttr>(e.roles.getNames()[e.role]).getValue()
+        << "\" (warps [" << e.roles.getWarpBegin()[e.role] << ", "
+        << e.roles.getWarpEnd()[e.role] << "))";
+    else
+      d << "the block";
+    d << "; it arrives once per thread but the full barrier expects 1 "
+         "arrival; put it in cute_nvgpu.elect_one";
+    if (e.elected)
+      d << " in a single warp (a role of one warp, or an scf.if on "
+           "cute_nvgpu.warp_idx)";
+    ok = false;
+  }
+
+  /// Rule 5: threads' writes to shared memory that a TMA store then reads
+  /// need fence.proxy.async between them. Program order is approximated by
+  /// the pre-order walk of the kernel: a write later in the walk (e.g. at
+  /// the end of a loop body, before the next iteration's store) is not
+  /// seen, and a fence in another branch counts as "in between".
+  void checkProxyFences() {
+    SmallVector<Operation *> order;
+    fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order.push_back(op); });
+    int64_t lastFence = -1;
+    llvm::DenseMap<Operation *, std::pair<int64_t, Operation *>> lastWrite;
+    for (auto [i, op] : llvm::enumerate(order)) {
+      if (isa<nv::FenceProxyAsyncOp>(op)) {
+        lastFence = int64_t(i);
+        continue;
+      }
+      Value written;
+      if (auto c = dyn_cast<CopyOp>(op))
+        written = c.getDst();
+      else if (auto s = dyn_cast<StoreOp>(op))
+        written = s.getTensor();
+      if (written) {
+        if (SmemAllocOp a = rootAllocOf(written))
+          lastWrite[a] = {int64_t(i), op};
+        continue;
+      }
+      auto st = dyn_cast<nv::TmaStoreOp>(op);
+      if (!st)
+        continue;
+      SmemAllocOp a = rootAllocOf(st.getSmem());
+      if (!a)
+        continue;
+      auto it = lastWrite.find(a);
+      if (it == lastWrite.end() || lastFence > it->second.first)
+        continue;
+      Operation *w = it->second.second;
+      InFlightDiagnostic d =
+          st.emitError() << "tma_store reads shared memory written by "
+                            "threads ("
+                         << w->getName().getStringRef() << " at line "
+                         << lineOf(w)
+                         << ") with no cute_nvgpu.fence_proxy_async in "
+                            "between: the TMA may read stale data";
+      d.attachNote(w->getLoc())
+          << "the write (then cute_nvgpu.fence_proxy_async and a barrier "
+             "before the store)";
+      ok = false;
+    }
+  }
+
+  /// Rule 6: multicast needs a cluster of at least C CTAs, and a chip with
+  /// clusters. (A cluster on a chip without clusters is reported by
+  /// cute-verify-kernel's limit check.)
+  void checkMulticast(Operation *op, StringRef what, int64_t c) {
+    if (c <= 1)
+      return;
+    std::string why;
+    llvm::raw_string_ostream os(why);
+    if (chip.maxClusterSize <= 1)
+      os << chip.name << " is compiled without clusters (no multicast)";
+    else if (clusterSize <= 1)
+      os << "kernel @" << fn.getName()
+         << " has no cluster (set cute.cluster_dims to a cluster of at least "
+         << c << " CTAs)";
+    else if (c > clusterSize)
+      os << "the cluster of kernel @" << fn.getName() << " has "
+         << clusterSize << " CTAs";
+    else
+      return;
+    op->emitError() << what << " multicasts to " << c << " CTAs, but " << why;
+    ok = false;
+  }
+
+  void run() {
+    // Rules 1-3 per pipeline.
+    fn.walk([&](nv::PipelineCreateOp p) {
+      nv::PipelineKind kind = p.getType().getKind();
+      SmallVector<Operation *> releases, commits;
+      for (Operation *user : p.getResult().getUsers()) {
+        if (isa<nv::PipelineConsumerReleaseOp>(user))
+          releases.push_back(user);
+        else if (isa<nv::PipelineProducerCommitOp>(user))
+          commits.push_back(user);
+        else if (auto acq = dyn_cast<nv::PipelineProducerAcquireOp>(user);
+                 acq && kind == nv::PipelineKind::tma_async)
+          checkAcquireElected(acq);
+      }
+      if (kind == nv::PipelineKind::tma_async)
+        checkStageBytes(p);
+      if (kind != nv::PipelineKind::tma_store)
+        checkArrivals(p, releases, p.getConsumers(), "consumers", "release");
+      if (kind == nv::PipelineKind::async)
+        checkArrivals(p, commits, p.getProducers(), "producers", "commit");
+      checkMulticast(p, "pipeline_create", p.getMulticast());
+    });
+    checkRawExpectTx();
+    checkProxyFences();
+    fn.walk([&](nv::TmaLoadOp load) {
+      if (load.getMulticastMask())
+        checkMulticast(load, "tma_load",
+                       load.getDesc().getType().getMulticast());
+    });
+  }
+};
+
+} // namespace
+
+namespace mlir::cute {
+
+/// The protocol checks of one kernel (cute-verify-kernel, `protocol=true`):
+/// emits an error per violation and fails if there was one.
+LogicalResult verifyPipelineProtocol(gpu::GPUFuncOp fn, const KernelInfo &k,
+                                     const ::cute::target::ChipInfo &chip) {
+  ProtocolChecker checker(fn, k, chip);
+  checker.run();
+  return success(checker.ok);
+}
+
+/// Notes on `d`, one per cute.smem_alloc of `fn`: its bytes, planned
+/// offset, and what it holds when that is known (TMA boxes, barriers).
+void noteSmemAllocations(InFlightDiagnostic &d, gpu::GPUFuncOp fn) {
+  // What each allocation holds: the largest TMA box copied into or out of
+  // a view of it, or the barriers of a pipeline.
+  llvm::DenseMap<Operation *, int64_t> boxBytes;
+  llvm::DenseMap<Operation *, unsigned> barrierStages;
+  fn.walk([&](Operation *op) {
+    Value smem;
+    nv::TmaDescType desc;
+    if (auto l = dyn_cast<nv::TmaLoadOp>(op))
+      smem = l.getSmem(), desc = l.getDesc().getType();
+    else if (auto s = dyn_cast<nv::TmaStoreOp>(op))
+      smem = s.getSmem(), desc = s.getDesc().getType();
+    else if (auto p = dyn_cast<nv::PipelineCreateOp>(op)) {
+      if (p.getStorage())
+        if (SmemAllocOp a = rootAllocOf(p.getStorage()))
+          barrierStages[a] = p.getType().getStages();
+      return;
+    }
+    if (!smem)
+      return;
+    if (SmemAllocOp a = rootAllocOf(smem)) {
+      int64_t &b = boxBytes[a];
+      b = std::max(b, nv::tmaBoxOf(desc).bytes);
+    }
+  });
+  fn.walk([&](SmemAllocOp a) {
+    int64_t size = a.getSizeInBytes();
+    Diagnostic &n = d.attachNote(a.getLoc());
+    n << size << " bytes";
+    if (auto off = a.getOffset())
+      n << " at offset " << int64_t(*off);
+    if (auto it = barrierStages.find(a); it != barrierStages.end())
+      n << ": the barriers of a " << it->second << "-stage pipeline";
+    else if (auto it = boxBytes.find(a);
+             it != boxBytes.end() && it->second > 0 && size % it->second == 0)
+      n << ": " << size / it->second
+        << (size / it->second == 1 ? " TMA box of " : " TMA boxes of ")
+        << it->second << " bytes";
+  });
+}
+
+} // namespace mlir::cute
