@@ -74,5 +74,133 @@ module attributes {gpu.container_module} {
       }
       gpu.return
     }
+
+    // rmsnorm_tma_bf16: rows of up to 8192 columns (cols % 8 == 0, so rows
+    // are 16-byte pitched for TMA) in one pass. Blocks are persistent and
+    // keep a 4-stage PipelineTmaAsync ring of whole rows in shared memory:
+    // thread 0 loads row r + 4 x grid while the block works on row r, as 32
+    // TMA boxes of 1 x 256 bf16 (16 KB per row; boxes past `cols` are
+    // zero-filled and still counted in the 16384 transaction bytes). Each
+    // thread takes 32 values of the row into registers, the stage is
+    // released, the sum of squares is a block reduction, and y is written
+    // from the registers (masked at the row end). w stays in registers.
+    gpu.func @rmsnorm_tma_bf16(%px: !cute.ptr<bf16, gmem, align<16>>, %pw: !cute.ptr<bf16, gmem, align<16>>, %py: !cute.ptr<bf16, gmem, align<16>>, %rows: i32, %cols: i32, %eps: f32) kernel
+        attributes {gpu.known_block_size = array<i32: 256, 1, 1>, cute.no_specialize} {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c4 = arith.constant 4 : i32
+      %c32 = arith.constant 32 : i32
+      %c256 = arith.constant 256 : i32
+      %bidx = gpu.block_id x
+      %gdim = gpu.grid_dim x
+      %tidx = gpu.thread_id x
+      %bid = arith.index_cast %bidx : index to i32
+      %grid = arith.index_cast %gdim : index to i32
+      %tid = arith.index_cast %tidx : index to i32
+      %producer = arith.cmpi eq, %tid, %c0 : i32
+      %shape = cute.make_shape(%rows, %cols)
+      %stride = cute.make_stride(%cols) -> !cute.stride<"(?,1)">
+      %layout = cute.make_layout(%shape, %stride)
+      %xv = cute.make_view(%px, %layout)
+      %yv = cute.make_view(%py, %layout)
+      %dx = cute_nvgpu.make_tma_desc %xv : !cute.memref<bf16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>
+      %wshape = cute.make_shape(%cols)
+      %one = cute.static : !cute.stride<"1">
+      %wl = cute.make_layout(%wshape, %one)
+      %w = cute.make_view(%pw, %wl)
+      // Shared memory: 4 stages of one row (32 boxes of 256), 8 barriers.
+      %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
+      %ring = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, "((1,256),32,4):((256,1),256,8192)">
+      // The same memory seen as 4 rows of 8192 (what the threads read).
+      %rptr = cute.get_iter(%ring)
+      %rl = cute.static : !cute.layout<"(8192,4):(1,8192)">
+      %rowsv = cute.make_view(%rptr, %rl)
+      %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 256 : i32, tx_bytes = 16384 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
+      // This thread's 32 columns: 4 x 8 contiguous bf16, 2048 apart.
+      %zero = cute.make_coord(%c0) -> !cute.coord<"?">
+      %tw = cute.local_tile(%w, %c0) {tiler = #cute.shape<"8192">}
+      %vw = cute.partition_tv(%tw, %tid) {tv_layout = #cute.layout<"(256,(8,4)):(8,(1,2048))">}
+      %fw = cute.make_fragment() : !cute.memref<bf16, rmem, align<16>, "(8,4):(1,8)">
+      cute.copy(%vw, %fw) {fill = 0.0 : bf16}
+      %wb = cute.load(%fw)
+      %wf = arith.extf %wb : vector<32xbf16> to vector<32xf32>
+      %fx = cute.make_fragment() : !cute.memref<bf16, rmem, align<16>, "(8,4):(1,8)">
+      %colsf = arith.sitofp %cols : i32 to f32
+      // Fill the ring: rows bid, bid + grid, ... (4 of them).
+      %p0 = cute_nvgpu.pipeline_producer_state %loads : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
+      %ahead = arith.muli %grid, %c4 : i32
+      %fillEnd = arith.addi %bid, %ahead : i32
+      %pf = scf.for %r = %bid to %fillEnd step %grid iter_args(%ps = %p0) -> (!cute_nvgpu.pipeline_state<4>) : i32 {
+        %inRange = arith.cmpi slt, %r, %rows : i32
+        %go = arith.andi %inRange, %producer : i1
+        scf.if %go {
+          cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+          %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+          %i = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<4>
+          scf.for %j = %c0 to %c32 step %c1 : i32 {
+            %bc = cute.make_coord(%j, %i) -> !cute.coord<"(_,?,?)">
+            %box = cute.tensor_slice(%ring, %bc)
+            %col = arith.muli %j, %c256 : i32
+            cute_nvgpu.tma_load %dx, %box, %full box [%r, %col] : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">
+          }
+        }
+        %pn = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<4>
+        scf.yield %pn : !cute_nvgpu.pipeline_state<4>
+      }
+      %c0s = cute_nvgpu.pipeline_consumer_state %loads : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
+      %fin:2 = scf.for %r = %bid to %rows step %grid iter_args(%cs = %c0s, %ps = %pf) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>) : i32 {
+        // Row r -> registers; its stage may be refilled.
+        cute_nvgpu.pipeline_consumer_wait %loads, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+        %i = cute_nvgpu.pipeline_state_index %cs : !cute_nvgpu.pipeline_state<4>
+        %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+        %srow = cute.tensor_slice(%rowsv, %sc)
+        %vs = cute.partition_tv(%srow, %tid) {tv_layout = #cute.layout<"(256,(8,4)):(8,(1,2048))">}
+        cute.copy(%vs, %fx)
+        cute_nvgpu.pipeline_consumer_release %loads, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+        // Thread 0 refills that stage with row r + 4 x grid.
+        %next = arith.addi %r, %ahead : i32
+        %more = arith.cmpi slt, %next, %rows : i32
+        %go = arith.andi %more, %producer : i1
+        scf.if %go {
+          cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+          %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+          %pi = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<4>
+          scf.for %j = %c0 to %c32 step %c1 : i32 {
+            %bc = cute.make_coord(%j, %pi) -> !cute.coord<"(_,?,?)">
+            %box = cute.tensor_slice(%ring, %bc)
+            %col = arith.muli %j, %c256 : i32
+            cute_nvgpu.tma_load %dx, %box, %full box [%next, %col] : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">
+          }
+        }
+        // Sum of squares (zeros past cols), block reduction, scale, write.
+        %xb = cute.load(%fx)
+        %xf = arith.extf %xb : vector<32xbf16> to vector<32xf32>
+        %sq = arith.mulf %xf, %xf : vector<32xf32>
+        %part = cute.reduce<add, thread>(%sq)
+        %sum = cute.reduce<add, block>(%part)
+        %mean = arith.divf %sum, %colsf : f32
+        %me = arith.addf %mean, %eps : f32
+        %scale = math.rsqrt %me : f32
+        %scalev = vector.broadcast %scale : f32 to vector<32xf32>
+        %xs = arith.mulf %xf, %scalev : vector<32xf32>
+        %yf = arith.mulf %xs, %wf : vector<32xf32>
+        %yb = arith.truncf %yf : vector<32xf32> to vector<32xbf16>
+        cute.store(%yb, %fx)
+        %rc = cute.make_coord(%r) -> !cute.coord<"(?,_)">
+        %y = cute.tensor_slice(%yv, %rc)
+        %ty = cute.local_tile(%y, %c0) {tiler = #cute.shape<"8192">}
+        %vy = cute.partition_tv(%ty, %tid) {tv_layout = #cute.layout<"(256,(8,4)):(8,(1,2048))">}
+        cute.copy(%fx, %vy) {masked}
+        %cn = cute_nvgpu.pipeline_state_advance %cs : !cute_nvgpu.pipeline_state<4>
+        %pn = scf.if %go -> (!cute_nvgpu.pipeline_state<4>) {
+          %a = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<4>
+          scf.yield %a : !cute_nvgpu.pipeline_state<4>
+        } else {
+          scf.yield %ps : !cute_nvgpu.pipeline_state<4>
+        }
+        scf.yield %cn, %pn : !cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>
+      }
+      gpu.return
+    }
   }
 }

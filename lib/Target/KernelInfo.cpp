@@ -693,6 +693,19 @@ static LogicalResult describeTmaParams(gpu::GPUFuncOp fn, KernelInfo &k,
       op.emitOpError("cannot be described to the runtime: ") << why;
       return failure();
     }
+    // Unnamed in the source (the parameter was appended): name it after
+    // the tensor's pointer, e.g. "x_tma".
+    if (StringRef(p.name).starts_with("arg")) {
+      std::string base =
+          k.params[size_t(source->getInteger(key::Ptr).value_or(0))].name +
+          "_tma";
+      std::string name = base;
+      for (unsigned n = 2; llvm::any_of(
+               k.params, [&](const KernelParam &q) { return q.name == name; });
+           ++n)
+        name = base + std::to_string(n);
+      p.name = name;
+    }
     ::cute::atom::TmaBox box = cute_nvgpu::tmaBoxOf(td);
     llvm::json::Array dims;
     for (int64_t d : box.dims)
