@@ -159,8 +159,7 @@ struct Executors {
   }
 };
 
-Executors executorsOf(Operation *op, gpu::GPUFuncOp fn,
-                      int64_t blockThreads) {
+Executors executorsOf(Operation *op, gpu::GPUFuncOp fn, int64_t blockThreads) {
   Executors e;
   bool divergent = false;
   for (Operation *child = op, *p = op->getParentOp(); p && p != fn;
@@ -313,9 +312,8 @@ struct ProtocolChecker {
   ProtocolChecker(gpu::GPUFuncOp fn, const KernelInfo &k,
                   const ::cute::target::ChipInfo &chip)
       : fn(fn), k(k), chip(chip),
-        blockThreads(k.knownBlock ? int64_t(k.block[0]) * k.block[1] *
-                                        k.block[2]
-                                  : 0),
+        blockThreads(
+            k.knownBlock ? int64_t(k.block[0]) * k.block[1] * k.block[2] : 0),
         clusterSize(int64_t(k.cluster[0]) * k.cluster[1] * k.cluster[2]) {}
 
   std::string pipelineName(nv::PipelineCreateOp p) {
@@ -345,11 +343,10 @@ struct ProtocolChecker {
       int64_t bytes = sumBytes(loads);
       if (bytes == tx || uncounted.contains(state))
         continue;
-      InFlightDiagnostic d = p.emitError()
-                             << pipelineName(p) << ": each stage receives "
-                             << bytes << " bytes from its TMA loads ("
-                             << describeLoads(loads)
-                             << ") but tx_bytes = " << tx;
+      InFlightDiagnostic d =
+          p.emitError() << pipelineName(p) << ": each stage receives " << bytes
+                        << " bytes from its TMA loads (" << describeLoads(loads)
+                        << ") but tx_bytes = " << tx;
       d.attachNote(loads.front().load.getLoc())
           << "a TMA load on the stage's full barrier"
           << (loads.front().times > 1
@@ -433,9 +430,8 @@ struct ProtocolChecker {
     int64_t sum = 0;
     for (auto &[key, n] : perRole)
       sum += n;
-    bool each = llvm::all_of(ex, [&](const Executors &e) {
-      return e.threads == count;
-    });
+    bool each = llvm::all_of(
+        ex, [&](const Executors &e) { return e.threads == count; });
     bool inAll = llvm::all_of(ex, [&](const Executors &e) {
       return e.threads == perRole.lookup(e.roleKey());
     });
@@ -445,10 +441,9 @@ struct ProtocolChecker {
     while (ex[bad].threads == count)
       ++bad;
     InFlightDiagnostic d = p.emitError()
-                           << pipelineName(p) << ": " << attr << " = "
-                           << count << " but " << ex[bad].threads
-                           << " threads (" << ex[bad].where() << ") " << verb
-                           << " each stage";
+                           << pipelineName(p) << ": " << attr << " = " << count
+                           << " but " << ex[bad].threads << " threads ("
+                           << ex[bad].where() << ") " << verb << " each stage";
     if (perRole.size() > 1)
       d << " (" << sum << " in all " << perRole.size() << " roles)";
     d.attachNote(ops[bad]->getLoc())
@@ -521,13 +516,13 @@ struct ProtocolChecker {
       if (it == lastWrite.end() || lastFence > it->second.first)
         continue;
       Operation *w = it->second.second;
-      InFlightDiagnostic d =
-          st.emitError() << "tma_store reads shared memory written by "
-                            "threads ("
-                         << w->getName().getStringRef() << " at line "
-                         << lineOf(w)
-                         << ") with no cute_nvgpu.fence_proxy_async in "
-                            "between: the TMA may read stale data";
+      InFlightDiagnostic d = st.emitError()
+                             << "tma_store reads shared memory written by "
+                                "threads ("
+                             << w->getName().getStringRef() << " at line "
+                             << lineOf(w)
+                             << ") with no cute_nvgpu.fence_proxy_async in "
+                                "between: the TMA may read stale data";
       d.attachNote(w->getLoc())
           << "the write (then cute_nvgpu.fence_proxy_async and a barrier "
              "before the store)";
@@ -550,8 +545,8 @@ struct ProtocolChecker {
          << " has no cluster (set cute.cluster_dims to a cluster of at least "
          << c << " CTAs)";
     else if (c > clusterSize)
-      os << "the cluster of kernel @" << fn.getName() << " has "
-         << clusterSize << " CTAs";
+      os << "the cluster of kernel @" << fn.getName() << " has " << clusterSize
+         << " CTAs";
     else
       return;
     op->emitError() << what << " multicasts to " << c << " CTAs, but " << why;
