@@ -43,13 +43,18 @@ for ex in elementwise swiglu rmsnorm softmax tma-pipeline; do
 done
 
 # The TMA pipelines: shared-memory races and barrier misuse.
-if command -v compute-sanitizer >/dev/null 2>&1 && [ -x build-gpu/bin/tma-pipeline-host ]; then
-  for tool in racecheck synccheck; do
-    compute-sanitizer --tool $tool --error-exitcode 3 build-gpu/bin/tma-pipeline-host \
-      --artifacts "$ART" --chip "$CHIP" --size 300 --no-bench > "$OUT/$tool.txt" 2>&1
-    rc=$?
-    log "$tool tma-pipeline (300x300): $([ $rc = 0 ] && echo clean || echo "FAILED rc=$rc") $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$tool.txt")"
-    [ $rc = 0 ] || status=1
+# (tma-pipeline at 300 x 300; rmsnorm at 4 x 1000, where the TMA kernel runs.)
+if command -v compute-sanitizer >/dev/null 2>&1; then
+  for ex_size in tma-pipeline:300 rmsnorm:1000; do
+    ex=${ex_size%%:*}; size=${ex_size##*:}
+    [ -x build-gpu/bin/$ex-host ] || continue
+    for tool in racecheck synccheck; do
+      compute-sanitizer --tool $tool --error-exitcode 3 build-gpu/bin/$ex-host \
+        --artifacts "$ART" --chip "$CHIP" --size $size --no-bench > "$OUT/$tool-$ex.txt" 2>&1
+      rc=$?
+      log "$tool $ex (--size $size): $([ $rc = 0 ] && echo clean || echo "FAILED rc=$rc") $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$tool-$ex.txt")"
+      [ $rc = 0 ] || status=1
+    done
   done
 fi
 
