@@ -78,9 +78,10 @@ module attributes {gpu.container_module} {
     // rmsnorm_tma_bf16: rows of up to 8192 columns (cols % 8 == 0, so rows
     // are 16-byte pitched for TMA) in one pass. Blocks are persistent and
     // keep a 4-stage PipelineTmaAsync ring of whole rows in shared memory:
-    // thread 0 loads row r + 4 x grid while the block works on row r, as 32
-    // TMA boxes of 1 x 256 bf16 (16 KB per row; boxes past `cols` are
-    // zero-filled and still counted in the 16384 transaction bytes). Each
+    // warp 0 loads row r + 4 x grid while the block works on row r, as 32
+    // TMA boxes of 1 x 256 bf16, one per lane (16 KB per row; boxes past
+    // `cols` are zero-filled and still counted in the 16384 transaction
+    // bytes). Each
     // thread takes 32 values of the row into registers, the stage is
     // released, the sum of squares is a block reduction, and y is written
     // from the registers (masked at the row end). w stays in registers.
@@ -98,12 +99,16 @@ module attributes {gpu.container_module} {
       %grid = arith.index_cast %gdim : index to i32
       %tid = arith.index_cast %tidx : index to i32
       %producer = arith.cmpi eq, %tid, %c0 : i32
+      %warp0 = arith.cmpi ult, %tid, %c32 : i32
       %shape = cute.make_shape(%rows, %cols)
-      %stride = cute.make_stride(%cols) -> !cute.stride<"(?,1)">
+      // cols % 8 == 0: TMA needs 16-byte row pitches (the runtime checks it
+      // when it encodes the descriptor), which also makes y's rows 16-byte
+      // aligned for vector stores.
+      %stride = cute.make_stride(%cols) -> !cute.stride<"(?{div=8},1)">
       %layout = cute.make_layout(%shape, %stride)
       %xv = cute.make_view(%px, %layout)
       %yv = cute.make_view(%py, %layout)
-      %dx = cute_nvgpu.make_tma_desc %xv : !cute.memref<bf16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>
+      %dx = cute_nvgpu.make_tma_desc %xv : !cute.memref<bf16, gmem, align<16>, "(?,?):(?{div=8},1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>
       %wshape = cute.make_shape(%cols)
       %one = cute.static : !cute.stride<"1">
       %wl = cute.make_layout(%wshape, %one)
@@ -126,23 +131,27 @@ module attributes {gpu.container_module} {
       %wf = arith.extf %wb : vector<32xbf16> to vector<32xf32>
       %fx = cute.make_fragment() : !cute.memref<bf16, rmem, align<16>, "(8,4):(1,8)">
       %colsf = arith.sitofp %cols : i32 to f32
+      scf.if %producer {
+        cute_nvgpu.tma_prefetch_desc %dx : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>
+      }
       // Fill the ring: rows bid, bid + grid, ... (4 of them).
       %p0 = cute_nvgpu.pipeline_producer_state %loads : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
       %ahead = arith.muli %grid, %c4 : i32
       %fillEnd = arith.addi %bid, %ahead : i32
       %pf = scf.for %r = %bid to %fillEnd step %grid iter_args(%ps = %p0) -> (!cute_nvgpu.pipeline_state<4>) : i32 {
         %inRange = arith.cmpi slt, %r, %rows : i32
-        %go = arith.andi %inRange, %producer : i1
+        %go = arith.andi %inRange, %warp0 : i1
         scf.if %go {
-          cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+          scf.if %producer {
+            cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+          }
+          cute_nvgpu.warp_sync
           %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
           %i = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<4>
-          scf.for %j = %c0 to %c32 step %c1 : i32 {
-            %bc = cute.make_coord(%j, %i) -> !cute.coord<"(_,?,?)">
-            %box = cute.tensor_slice(%ring, %bc)
-            %col = arith.muli %j, %c256 : i32
-            cute_nvgpu.tma_load %dx, %box, %full box [%r, %col] : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">
-          }
+          %bc = cute.make_coord(%tid, %i) -> !cute.coord<"(_,?,?)">
+          %box = cute.tensor_slice(%ring, %bc)
+          %col = arith.muli %tid, %c256 : i32
+          cute_nvgpu.tma_load %dx, %box, %full box [%r, %col] : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">
         }
         %pn = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<4>
         scf.yield %pn : !cute_nvgpu.pipeline_state<4>
@@ -157,21 +166,6 @@ module attributes {gpu.container_module} {
         %vs = cute.partition_tv(%srow, %tid) {tv_layout = #cute.layout<"(256,(8,4)):(8,(1,2048))">}
         cute.copy(%vs, %fx)
         cute_nvgpu.pipeline_consumer_release %loads, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-        // Thread 0 refills that stage with row r + 4 x grid.
-        %next = arith.addi %r, %ahead : i32
-        %more = arith.cmpi slt, %next, %rows : i32
-        %go = arith.andi %more, %producer : i1
-        scf.if %go {
-          cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-          %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-          %pi = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<4>
-          scf.for %j = %c0 to %c32 step %c1 : i32 {
-            %bc = cute.make_coord(%j, %pi) -> !cute.coord<"(_,?,?)">
-            %box = cute.tensor_slice(%ring, %bc)
-            %col = arith.muli %j, %c256 : i32
-            cute_nvgpu.tma_load %dx, %box, %full box [%next, %col] : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">
-          }
-        }
         // Sum of squares (zeros past cols), block reduction, scale, write.
         %xb = cute.load(%fx)
         %xf = arith.extf %xb : vector<32xbf16> to vector<32xf32>
@@ -181,6 +175,25 @@ module attributes {gpu.container_module} {
         %mean = arith.divf %sum, %colsf : f32
         %me = arith.addf %mean, %eps : f32
         %scale = math.rsqrt %me : f32
+        // Warp 0 refills that stage with row r + 4 x grid (everybody has
+        // released it: the block reduction above synchronised the block).
+        // Lane 0 acquires the stage, then each lane issues one of the 32
+        // boxes.
+        %next = arith.addi %r, %ahead : i32
+        %more = arith.cmpi slt, %next, %rows : i32
+        %go = arith.andi %more, %warp0 : i1
+        scf.if %go {
+          scf.if %producer {
+            cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+          }
+          cute_nvgpu.warp_sync
+          %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+          %pi = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<4>
+          %bc = cute.make_coord(%tid, %pi) -> !cute.coord<"(_,?,?)">
+          %box = cute.tensor_slice(%ring, %bc)
+          %col = arith.muli %tid, %c256 : i32
+          cute_nvgpu.tma_load %dx, %box, %full box [%next, %col] : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">
+        }
         %scalev = vector.broadcast %scale : f32 to vector<32xf32>
         %xs = arith.mulf %xf, %scalev : vector<32xf32>
         %yf = arith.mulf %xs, %wf : vector<32xf32>

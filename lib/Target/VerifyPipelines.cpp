@@ -159,16 +159,89 @@ struct Executors {
   }
 };
 
+/// Whether `v` is the x thread index (through casts).
+bool isThreadIdX(Value v) {
+  for (int i = 0; i < 8 && v; ++i) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return false;
+    if (auto t = dyn_cast<gpu::ThreadIdOp>(def))
+      return t.getDimension() == gpu::Dimension::x;
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+             arith::ExtUIOp>(def))
+      return false;
+    v = def->getOperand(0);
+  }
+  return false;
+}
+
+/// How many threads of a 1-D block of `blockThreads` satisfy `cond` when it
+/// compares the x thread index with a constant (`tid == c`, `tid < c`,
+/// `tid != c`, `tid >= c`), or an `and` of such a comparison with a
+/// block-uniform value (at most that many). std::nullopt otherwise.
+std::optional<int64_t> threadsSatisfying(Value cond, gpu::GPUFuncOp fn,
+                                         int64_t blockThreads) {
+  DenseI32ArrayAttr known = fn.getKnownBlockSizeAttr();
+  if (!known)
+    known = fn->getAttrOfType<DenseI32ArrayAttr>(
+        gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr());
+  bool oneDim = known && known.size() == 3 && known[1] == 1 && known[2] == 1;
+  if (blockThreads <= 0 || !oneDim)
+    return std::nullopt;
+  if (auto a = cond.getDefiningOp<arith::AndIOp>()) {
+    std::optional<int64_t> l = threadsSatisfying(a.getLhs(), fn, blockThreads);
+    std::optional<int64_t> r = threadsSatisfying(a.getRhs(), fn, blockThreads);
+    if (l && r)
+      return std::min(*l, *r);
+    if (l && isBlockUniform(a.getRhs(), fn))
+      return l;
+    if (r && isBlockUniform(a.getLhs(), fn))
+      return r;
+    return std::nullopt;
+  }
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  if (!cmp || !isThreadIdX(cmp.getLhs()))
+    return std::nullopt;
+  std::optional<int64_t> c = getConstantIntValue(cmp.getRhs());
+  if (!c)
+    return std::nullopt;
+  int64_t n = blockThreads, k = std::clamp<int64_t>(*c, 0, n);
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::eq:
+    return *c >= 0 && *c < n ? 1 : 0;
+  case arith::CmpIPredicate::ne:
+    return *c >= 0 && *c < n ? n - 1 : n;
+  case arith::CmpIPredicate::ult:
+  case arith::CmpIPredicate::slt:
+    return k;
+  case arith::CmpIPredicate::uge:
+  case arith::CmpIPredicate::sge:
+    return n - k;
+  default:
+    return std::nullopt;
+  }
+}
+
 Executors executorsOf(Operation *op, gpu::GPUFuncOp fn, int64_t blockThreads) {
   Executors e;
   bool divergent = false;
+  // Thread-index branches outside warp roles: at most this many threads.
+  std::optional<int64_t> limit;
   for (Operation *child = op, *p = op->getParentOp(); p && p != fn;
        child = p, p = p->getParentOp()) {
     if (isa<nv::ElectOneOp>(p)) {
       if (!e.roles)
         e.elected = true;
     } else if (auto i = dyn_cast<scf::IfOp>(p)) {
-      if (!isBlockUniform(i.getCondition(), fn))
+      if (isBlockUniform(i.getCondition(), fn))
+        continue;
+      std::optional<int64_t> n =
+          child->getParentRegion() == &i.getThenRegion()
+              ? threadsSatisfying(i.getCondition(), fn, blockThreads)
+              : std::nullopt;
+      if (n)
+        limit = std::min(limit.value_or(*n), *n);
+      else
         divergent = true;
     } else if (auto ws = dyn_cast<nv::WarpSpecializeOp>(p)) {
       if (!e.roles) {
@@ -177,7 +250,9 @@ Executors executorsOf(Operation *op, gpu::GPUFuncOp fn, int64_t blockThreads) {
       }
     }
   }
-  if (divergent) {
+  // Thread-index conditions are counted in 1-D blocks outside warp roles;
+  // inside a role they only say the role is split.
+  if (divergent || (limit && e.roles)) {
     e.kind = Executors::Divergent;
     return e;
   }
@@ -189,6 +264,8 @@ Executors executorsOf(Operation *op, gpu::GPUFuncOp fn, int64_t blockThreads) {
     threads = blockThreads;
   else
     return e; // Unknown
+  if (limit)
+    threads = std::min(threads, *limit);
   e.kind = Executors::Known;
   e.threads = e.elected ? (threads + 31) / 32 : threads;
   return e;
@@ -333,8 +410,12 @@ struct ProtocolChecker {
           load.getBar().getDefiningOp<nv::PipelineProducerGetBarrierOp>();
       if (!get || get.getPipeline() != p.getResult())
         return;
+      // Every thread that executes a load issues one copy (a load under an
+      // unrecognised thread-dependent branch counts as one thread's).
+      Executors e = executorsOf(load, fn, blockThreads);
+      int64_t threads = e.kind == Executors::Known ? e.threads : 1;
       if (std::optional<int64_t> n = timesPer(load, get))
-        byState[get.getState()].push_back({load, *n});
+        byState[get.getState()].push_back({load, *n * threads});
       else
         uncounted.insert(get.getState());
     });

@@ -691,3 +691,56 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A TMA load executed by every thread of a branch on the thread index
+// issues one copy per thread: here 32 boxes of 512 bytes per stage.
+!gb = !cute.memref<bf16, gmem, align<16>, "(?,?):(?{div=8},1)">
+!rowbox = !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">
+!rring = !cute.memref<bf16, smem, align<1024>, "((1,256),32,2):((256,1),256,8192)">
+!rbars = !cute.memref<i64, smem, align<8>, "4:1">
+!rld = !cute_nvgpu.tma_desc<load, !rowbox>
+!rpipe = !cute_nvgpu.pipeline<tma_async, 2>
+!rst = !cute_nvgpu.pipeline_state<2>
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @lanes_issue(%px: !cute.ptr<bf16, gmem, align<16>>, %rows: i32, %cols: i32) kernel attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : i32
+      %c32 = arith.constant 32 : i32
+      %c256 = arith.constant 256 : i32
+      %shape = cute.make_shape(%rows, %cols)
+      %s = cute.make_stride(%cols) -> !cute.stride<"(?{div=8},1)">
+      %l = cute.make_layout(%shape, %s)
+      %g = cute.make_view(%px, %l)
+      %d = cute_nvgpu.make_tma_desc %g : !gb -> !rld
+      %bars = cute.smem_alloc() : !rbars
+      %ring = cute.smem_alloc() : !rring
+      // expected-error @+1 {{pipeline %p: each stage receives 16384 bytes from its TMA loads (32 boxes of 512) but tx_bytes = 8192}}
+      %p = cute_nvgpu.pipeline_create %bars : !rbars {consumers = 64 : i32, tx_bytes = 8192 : i32} -> !rpipe
+      %tidx = gpu.thread_id x
+      %tid = arith.index_cast %tidx : index to i32
+      %first = arith.cmpi eq, %tid, %c0 : i32
+      %warp0 = arith.cmpi ult, %tid, %c32 : i32
+      %ps = cute_nvgpu.pipeline_producer_state %p : !rpipe -> !rst
+      scf.if %warp0 {
+        scf.if %first {
+          cute_nvgpu.pipeline_producer_acquire %p, %ps : !rpipe, !rst
+        }
+        cute_nvgpu.warp_sync
+        %full = cute_nvgpu.pipeline_producer_get_barrier %p, %ps : !rpipe, !rst
+        %i = cute_nvgpu.pipeline_state_index %ps : !rst
+        %bc = cute.make_coord(%tid, %i) -> !cute.coord<"(_,?,?)">
+        %box = cute.tensor_slice(%ring, %bc)
+        %col = arith.muli %tid, %c256 : i32
+        // expected-note @+1 {{a TMA load on the stage's full barrier (32 times per stage)}}
+        cute_nvgpu.tma_load %d, %box, %full box [%c0, %col] : !rld, !rowbox
+      }
+      %cs = cute_nvgpu.pipeline_consumer_state %p : !rpipe -> !rst
+      cute_nvgpu.pipeline_consumer_wait %p, %cs : !rpipe, !rst
+      cute_nvgpu.pipeline_consumer_release %p, %cs : !rpipe, !rst
+      gpu.return
+    }
+  }
+}

@@ -125,6 +125,17 @@ struct NamedBarrierLowering : OpConversionPattern<NamedBarrierOp> {
   }
 };
 
+struct WarpSyncLowering : OpConversionPattern<WarpSyncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WarpSyncOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::SyncWarpOp>(
+        op, i32(rewriter, op.getLoc(), -1));
+    return success();
+  }
+};
+
 struct FenceLowering : OpConversionPattern<FenceProxyAsyncOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -232,7 +243,7 @@ LogicalResult lowering::lowerWarpRegions(Operation *root) {
 
 void lowering::populateClusterPatterns(const TypeConverter &tc,
                                        RewritePatternSet &p) {
-  p.add<NamedBarrierLowering, FenceLowering, SetMaxNRegLowering,
-        ClusterRankLowering, ClusterArriveLowering, ClusterWaitLowering,
-        ClusterSyncLowering>(tc, p.getContext());
+  p.add<NamedBarrierLowering, WarpSyncLowering, FenceLowering,
+        SetMaxNRegLowering, ClusterRankLowering, ClusterArriveLowering,
+        ClusterWaitLowering, ClusterSyncLowering>(tc, p.getContext());
 }

@@ -68,6 +68,8 @@
 // CHECK: %[[NT:.*]] = arith.constant 256 : i32
 // CHECK: %[[ID:.*]] = arith.constant 3 : i32
 // CHECK: nvvm.barrier id = %[[ID]] number_of_threads = %[[NT]]
+// CHECK: %[[ALL:.*]] = arith.constant -1 : i32
+// CHECK: nvvm.bar.warp.sync %[[ALL]] : i32
 // CHECK: %[[SSP:.*]] = builtin.unrealized_conversion_cast %[[S]] : {{.*}} to !llvm.ptr<3>
 // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %[[DS]], %[[SSP]], box[%[[Y]], %[[X]]] : !llvm.ptr, <3>
 // CHECK: nvvm.cp.async.bulk.commit.group
@@ -155,6 +157,7 @@ module attributes {gpu.container_module} {
           cute_nvgpu.mbarrier_expect_tx %bar, bytes = 16
           cute_nvgpu.fence_proxy_async
           cute_nvgpu.named_barrier id = 3, threads = 256
+          cute_nvgpu.warp_sync
           cute_nvgpu.tma_store %ds, %s box [%x, %y] : !cute_nvgpu.tma_desc<store, !box>, !box
           cute_nvgpu.tma_store_commit
           cute_nvgpu.tma_store_wait 0 {read}

@@ -155,6 +155,7 @@ func.func @warps(%r: i32) -> (i32, i32) {
   // CHECK-NEXT:   }
   // CHECK-NEXT:   role "consumer 0" warps [4, 8) max_regs 232 {
   // CHECK-NEXT:     cute_nvgpu.named_barrier id = 1, threads = 128
+  // CHECK-NEXT:     cute_nvgpu.warp_sync
   // CHECK-NEXT:   }
   // CHECK-NEXT:   role "consumer 1" warps [8, 12) max_regs 232 {
   // CHECK-NEXT:     cute_nvgpu.named_barrier id = 2, threads = 128
@@ -169,6 +170,7 @@ func.func @warps(%r: i32) -> (i32, i32) {
     }
     role "consumer 0" warps [4, 8) max_regs 232 {
       cute_nvgpu.named_barrier id = 1, threads = 128
+      cute_nvgpu.warp_sync
       cute_nvgpu.yield
     }
     role "consumer 1" warps [8, 12) max_regs 232 {

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTELOWERREDUCTIONS
@@ -137,6 +138,11 @@ struct CuteLowerReductionsPass
         v = gpu::AllReduceOp::create(
             b, loc, v, gpu::AllReduceOperationAttr::get(b.getContext(), across),
             /*uniform=*/true);
+        // The reduction's result is read back from its shared buffer, which
+        // the next execution of the same reduction overwrites: in a loop,
+        // nobody may start the next one before everybody has read.
+        if (op->getParentOfType<LoopLikeOpInterface>())
+          gpu::BarrierOp::create(b, loc);
         break;
       }
       if (widen)

@@ -56,6 +56,15 @@ def CuteNvgpu_ElectOneOp : CuteNvgpu_Op<"elect_one", [
   let assemblyFormat = "$body attr-dict";
 }
 
+def CuteNvgpu_WarpSyncOp : CuteNvgpu_Op<"warp_sync"> {
+  let summary = "Synchronises the 32 threads of the warp";
+  let description = [{
+    `bar.warp.sync 0xffffffff` (`__syncwarp()`): e.g. after one lane
+    acquired a pipeline stage, before every lane writes into it.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def CuteNvgpu_NamedBarrierOp : CuteNvgpu_Op<"named_barrier"> {
   let summary = "Synchronises `threads` threads on hardware barrier `id`";
   let description = [{
