@@ -56,8 +56,12 @@ int main(int argc, char **argv) {
           .scalar(int32_t(cols))
           .scalar(eps);
       rt::LaunchConfig cfg;
+      // The TMA kernel is persistent: as many blocks as fit on the GPU.
+      int64_t perSm = std::clamp<int64_t>(
+          int64_t(227 * 1024) / int64_t(oneRow.info().smemDynamic + 1024), 1,
+          8);
       cfg.grid = rt::Dim3{
-          unsigned(tma ? std::min<int64_t>(rows, 3 * sms) : rows), 1, 1};
+          unsigned(tma ? std::min<int64_t>(rows, perSm * sms) : rows), 1, 1};
       const std::string variant = k.selectedName(args);
       const char *kname = variant.c_str();
       need(k.launch(stream, cfg, args), "launch");

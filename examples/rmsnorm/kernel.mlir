@@ -76,20 +76,21 @@ module attributes {gpu.container_module} {
     }
 
     // rmsnorm_tma_bf16: rows of up to 8192 columns (cols % 8 == 0, so rows
-    // are 16-byte pitched for TMA) in one pass. Blocks are persistent and
-    // keep a 4-stage PipelineTmaAsync ring of whole rows in shared memory:
-    // warp 0 loads row r + 4 x grid while the block works on row r, as 32
-    // TMA boxes of 1 x 256 bf16, one per lane (16 KB per row; boxes past
-    // `cols` are zero-filled and still counted in the 16384 transaction
-    // bytes). Each
-    // thread takes 32 values of the row into registers, the stage is
-    // released, the sum of squares is a block reduction, and y is written
-    // from the registers (masked at the row end). w stays in registers.
+    // are 16-byte pitched for TMA) in one pass. Blocks are persistent (as
+    // many as fit: 6 per SM on the H200) and keep a 2-stage
+    // PipelineTmaAsync ring of whole rows in shared memory: warp 0 loads row
+    // r + 2 x grid while the block works on row r, as 32 TMA boxes of
+    // 1 x 256 bf16, one per lane (16 KB per row; boxes past `cols` are
+    // zero-filled and still counted in the 16384 transaction bytes). Each
+    // thread takes 32 values of the row into registers, each warp releases
+    // the stage once, the sum of squares is a block reduction, and y is
+    // written from the registers (masked at the row end). w stays in
+    // registers.
     gpu.func @rmsnorm_tma_bf16(%px: !cute.ptr<bf16, gmem, align<16>>, %pw: !cute.ptr<bf16, gmem, align<16>>, %py: !cute.ptr<bf16, gmem, align<16>>, %rows: i32, %cols: i32, %eps: f32) kernel
         attributes {gpu.known_block_size = array<i32: 256, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
-      %c4 = arith.constant 4 : i32
+      %c2 = arith.constant 2 : i32
       %c32 = arith.constant 32 : i32
       %c256 = arith.constant 256 : i32
       %bidx = gpu.block_id x
@@ -113,14 +114,14 @@ module attributes {gpu.container_module} {
       %one = cute.static : !cute.stride<"1">
       %wl = cute.make_layout(%wshape, %one)
       %w = cute.make_view(%pw, %wl)
-      // Shared memory: 4 stages of one row (32 boxes of 256), 8 barriers.
-      %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
-      %ring = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, "((1,256),32,4):((256,1),256,8192)">
-      // The same memory seen as 4 rows of 8192 (what the threads read).
+      // Shared memory: 2 stages of one row (32 boxes of 256), 8 barriers.
+      %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %ring = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, "((1,256),32,2):((256,1),256,8192)">
+      // The same memory seen as 2 rows of 8192 (what the threads read).
       %rptr = cute.get_iter(%ring)
-      %rl = cute.static : !cute.layout<"(8192,4):(1,8192)">
+      %rl = cute.static : !cute.layout<"(8192,2):(1,8192)">
       %rowsv = cute.make_view(%rptr, %rl)
-      %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 256 : i32, tx_bytes = 16384 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
+      %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> {consumers = 8 : i32, tx_bytes = 16384 : i32} -> !cute_nvgpu.pipeline<tma_async, 2>
       // This thread's 32 columns: 4 x 8 contiguous bf16, 2048 apart.
       %zero = cute.make_coord(%c0) -> !cute.coord<"?">
       %tw = cute.local_tile(%w, %c0) {tiler = #cute.shape<"8192">}
@@ -134,38 +135,42 @@ module attributes {gpu.container_module} {
       scf.if %producer {
         cute_nvgpu.tma_prefetch_desc %dx : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>
       }
-      // Fill the ring: rows bid, bid + grid, ... (4 of them).
-      %p0 = cute_nvgpu.pipeline_producer_state %loads : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
-      %ahead = arith.muli %grid, %c4 : i32
+      // Fill the ring: rows bid, bid + grid, ... (2 of them).
+      %p0 = cute_nvgpu.pipeline_producer_state %loads : !cute_nvgpu.pipeline<tma_async, 2> -> !cute_nvgpu.pipeline_state<2>
+      %ahead = arith.muli %grid, %c2 : i32
       %fillEnd = arith.addi %bid, %ahead : i32
-      %pf = scf.for %r = %bid to %fillEnd step %grid iter_args(%ps = %p0) -> (!cute_nvgpu.pipeline_state<4>) : i32 {
+      %pf = scf.for %r = %bid to %fillEnd step %grid iter_args(%ps = %p0) -> (!cute_nvgpu.pipeline_state<2>) : i32 {
         %inRange = arith.cmpi slt, %r, %rows : i32
         %go = arith.andi %inRange, %warp0 : i1
         scf.if %go {
           scf.if %producer {
-            cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+            cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 2>, !cute_nvgpu.pipeline_state<2>
           }
           cute_nvgpu.warp_sync
-          %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-          %i = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<4>
+          %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 2>, !cute_nvgpu.pipeline_state<2>
+          %i = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<2>
           %bc = cute.make_coord(%tid, %i) -> !cute.coord<"(_,?,?)">
           %box = cute.tensor_slice(%ring, %bc)
           %col = arith.muli %tid, %c256 : i32
           cute_nvgpu.tma_load %dx, %box, %full box [%r, %col] : !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">>, !cute.memref<bf16, smem, align<512>, "(1,256):(256,1)">
         }
-        %pn = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<4>
-        scf.yield %pn : !cute_nvgpu.pipeline_state<4>
+        %pn = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<2>
+        scf.yield %pn : !cute_nvgpu.pipeline_state<2>
       }
-      %c0s = cute_nvgpu.pipeline_consumer_state %loads : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
-      %fin:2 = scf.for %r = %bid to %rows step %grid iter_args(%cs = %c0s, %ps = %pf) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>) : i32 {
+      %c0s = cute_nvgpu.pipeline_consumer_state %loads : !cute_nvgpu.pipeline<tma_async, 2> -> !cute_nvgpu.pipeline_state<2>
+      %fin:2 = scf.for %r = %bid to %rows step %grid iter_args(%cs = %c0s, %ps = %pf) -> (!cute_nvgpu.pipeline_state<2>, !cute_nvgpu.pipeline_state<2>) : i32 {
         // Row r -> registers; its stage may be refilled.
-        cute_nvgpu.pipeline_consumer_wait %loads, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-        %i = cute_nvgpu.pipeline_state_index %cs : !cute_nvgpu.pipeline_state<4>
+        cute_nvgpu.pipeline_consumer_wait %loads, %cs : !cute_nvgpu.pipeline<tma_async, 2>, !cute_nvgpu.pipeline_state<2>
+        %i = cute_nvgpu.pipeline_state_index %cs : !cute_nvgpu.pipeline_state<2>
         %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
         %srow = cute.tensor_slice(%rowsv, %sc)
         %vs = cute.partition_tv(%srow, %tid) {tv_layout = #cute.layout<"(256,(8,4)):(8,(1,2048))">}
         cute.copy(%vs, %fx)
-        cute_nvgpu.pipeline_consumer_release %loads, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+        // One arrival per warp, once all its lanes have read the row.
+        cute_nvgpu.warp_sync
+        cute_nvgpu.elect_one {
+          cute_nvgpu.pipeline_consumer_release %loads, %cs : !cute_nvgpu.pipeline<tma_async, 2>, !cute_nvgpu.pipeline_state<2>
+        }
         // Sum of squares (zeros past cols), block reduction, scale, write.
         %xb = cute.load(%fx)
         %xf = arith.extf %xb : vector<32xbf16> to vector<32xf32>
@@ -175,7 +180,7 @@ module attributes {gpu.container_module} {
         %mean = arith.divf %sum, %colsf : f32
         %me = arith.addf %mean, %eps : f32
         %scale = math.rsqrt %me : f32
-        // Warp 0 refills that stage with row r + 4 x grid (everybody has
+        // Warp 0 refills that stage with row r + 2 x grid (everybody has
         // released it: the block reduction above synchronised the block).
         // Lane 0 acquires the stage, then each lane issues one of the 32
         // boxes.
@@ -184,11 +189,11 @@ module attributes {gpu.container_module} {
         %go = arith.andi %more, %warp0 : i1
         scf.if %go {
           scf.if %producer {
-            cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+            cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_async, 2>, !cute_nvgpu.pipeline_state<2>
           }
           cute_nvgpu.warp_sync
-          %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-          %pi = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<4>
+          %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_async, 2>, !cute_nvgpu.pipeline_state<2>
+          %pi = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<2>
           %bc = cute.make_coord(%tid, %pi) -> !cute.coord<"(_,?,?)">
           %box = cute.tensor_slice(%ring, %bc)
           %col = arith.muli %tid, %c256 : i32
@@ -204,14 +209,14 @@ module attributes {gpu.container_module} {
         %ty = cute.local_tile(%y, %c0) {tiler = #cute.shape<"8192">}
         %vy = cute.partition_tv(%ty, %tid) {tv_layout = #cute.layout<"(256,(8,4)):(8,(1,2048))">}
         cute.copy(%fx, %vy) {masked}
-        %cn = cute_nvgpu.pipeline_state_advance %cs : !cute_nvgpu.pipeline_state<4>
-        %pn = scf.if %go -> (!cute_nvgpu.pipeline_state<4>) {
-          %a = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<4>
-          scf.yield %a : !cute_nvgpu.pipeline_state<4>
+        %cn = cute_nvgpu.pipeline_state_advance %cs : !cute_nvgpu.pipeline_state<2>
+        %pn = scf.if %go -> (!cute_nvgpu.pipeline_state<2>) {
+          %a = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<2>
+          scf.yield %a : !cute_nvgpu.pipeline_state<2>
         } else {
-          scf.yield %ps : !cute_nvgpu.pipeline_state<4>
+          scf.yield %ps : !cute_nvgpu.pipeline_state<2>
         }
-        scf.yield %cn, %pn : !cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>
+        scf.yield %cn, %pn : !cute_nvgpu.pipeline_state<2>, !cute_nvgpu.pipeline_state<2>
       }
       gpu.return
     }

@@ -42,7 +42,7 @@ module attributes {gpu.container_module} {
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %ring = cute.smem_alloc() : !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,32),4):((32,1),2048)">
       %stage = cute.smem_alloc() : !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,32),2):((32,1),2048)">
-      %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 128 : i32, tx_bytes = 8192 : i32, multicast = 2 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
+      %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 4 : i32, tx_bytes = 8192 : i32, multicast = 2 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
       // The cluster's two CTAs take the same tiles; CTA r loads rows
       // [32r, 32r + 32) of each and multicasts them to both.
@@ -97,7 +97,11 @@ module attributes {gpu.container_module} {
             %buf = cute.tensor_slice(%ring, %sc)
             %src = cute.partition_tv(%buf, %ct) {tv_layout = #cute.layout<"((8,16),(4,4)):((256,1),(64,16))">}
             cute.copy(%src, %frag)
-            cute_nvgpu.pipeline_consumer_release %loads, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+            // One arrival per warp, once all its lanes have read the stage.
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %loads, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+            }
             // Registers -> staging buffer (once its previous store has read it).
             scf.if %leader {
               cute_nvgpu.pipeline_producer_acquire %stores, %ss : !cute_nvgpu.pipeline<tma_store, 2>, !cute_nvgpu.pipeline_state<2>
