@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
   for (bool transpose : {false, true}) {
     const char *name = transpose ? "tma_transpose" : "tma_copy";
     rt::Kernel k = need(prog.kernel(name), "kernel");
-    const int64_t tileM = transpose ? 32 : 64, tileN = 32;
+    const int64_t tileM = transpose ? 32 : 8, tileN = transpose ? 32 : 256;
     for (Shape s : shapes) {
       uint64_t seed = freshSeed();
       int64_t ldx = padTo4(s.n);

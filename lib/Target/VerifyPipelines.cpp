@@ -628,13 +628,41 @@ struct ProtocolChecker {
     else if (c > clusterSize)
       os << "the cluster of kernel @" << fn.getName() << " has " << clusterSize
          << " CTAs";
+    else if (c != clusterSize && isa<nv::PipelineCreateOp>(op))
+      // A pipeline releases a stage in CTAs 0 .. C-1 of the cluster:
+      // multicast groups smaller than the cluster are not modelled yet.
+      os << "the cluster of kernel @" << fn.getName() << " has " << clusterSize
+         << " CTAs and a multicast pipeline releases its stages in CTAs 0.."
+         << c - 1 << " only (groups smaller than the cluster are not "
+         << "supported yet)";
     else
       return;
     op->emitError() << what << " multicasts to " << c << " CTAs, but " << why;
     ok = false;
   }
 
+  /// Warp roles must lie within the block (a role past its last warp
+  /// would never run, and its pipeline partners would wait forever).
+  void checkRolesFitBlock() {
+    if (blockThreads <= 0)
+      return;
+    int64_t warps = (blockThreads + 31) / 32;
+    fn.walk([&](nv::WarpSpecializeOp ws) {
+      for (auto [i, end] : llvm::enumerate(ws.getWarpEnd()))
+        if (end > warps) {
+          ws.emitError() << "role \""
+                         << cast<StringAttr>(ws.getNames()[i]).getValue()
+                         << "\" takes warps [" << ws.getWarpBegin()[i] << ", "
+                         << end << ") but the block of kernel @" << fn.getName()
+                         << " has " << warps << " warps (" << blockThreads
+                         << " threads)";
+          ok = false;
+        }
+    });
+  }
+
   void run() {
+    checkRolesFitBlock();
     // Rules 1-3 per pipeline.
     fn.walk([&](nv::PipelineCreateOp p) {
       nv::PipelineKind kind = p.getType().getKind();

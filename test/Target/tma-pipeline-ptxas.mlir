@@ -43,12 +43,12 @@
 // CHECK-DAG: cp.async.bulk.wait_group.read 0;
 // CHECK: ret;
 
-// The load and the store descriptor of tma_copy: 64 x 32 f32 boxes, dims
+// The load and the store descriptor of tma_copy: 8 x 256 f32 boxes, dims
 // innermost first (n with stride 1, then m with stride ldx / ldy), pointers
-// px and py, 128-byte swizzle.
+// px and py, no swizzle.
 // META: "name":"tma_copy","params":[
-// META-SAME: {"bytes":128,"elem":"f32","kind":"tma_desc","name":"px_tma","tma":{"box":[32,64],"elem":"f32","interleave":0,"l2_promotion":128,"oob_fill":"zero","rank":2,"source":{"dims":[{"extent":{"param":3},"stride":{"const":1}},{"extent":{"param":2},"stride":{"param":4}}],"ptr":0},"swizzle":128}}
-// META-SAME: {"bytes":128,"elem":"f32","kind":"tma_desc","name":"py_tma","tma":{"box":[32,64],"elem":"f32","interleave":0,"l2_promotion":128,"oob_fill":"zero","rank":2,"source":{"dims":[{"extent":{"param":3},"stride":{"const":1}},{"extent":{"param":2},"stride":{"param":5}}],"ptr":1},"swizzle":128}}
+// META-SAME: {"bytes":128,"elem":"f32","kind":"tma_desc","name":"px_tma","tma":{"box":[256,8],"elem":"f32","interleave":0,"l2_promotion":128,"oob_fill":"zero","rank":2,"source":{"dims":[{"extent":{"param":3},"stride":{"const":1}},{"extent":{"param":2},"stride":{"param":4}}],"ptr":0},"swizzle":0}}
+// META-SAME: {"bytes":128,"elem":"f32","kind":"tma_desc","name":"py_tma","tma":{"box":[256,8],"elem":"f32","interleave":0,"l2_promotion":128,"oob_fill":"zero","rank":2,"source":{"dims":[{"extent":{"param":3},"stride":{"const":1}},{"extent":{"param":2},"stride":{"param":5}}],"ptr":1},"swizzle":0}}
 // META-SAME: "schema_version":4
 
 // ALL-LABEL: .visible .entry all_ops(

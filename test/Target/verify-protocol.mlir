@@ -744,3 +744,25 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A multicast pipeline over part of a cluster (its releases would go to
+// CTAs 0..C-1 whatever the CTA's rank), and a role past the block's warps.
+!mbars = !cute.memref<i64, smem, align<8>, "4:1">
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @partial_group() kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.cluster_dims = array<i32: 4, 1, 1>} {
+      %bars = cute.smem_alloc() : !mbars
+      // expected-error @+1 {{pipeline_create multicasts to 2 CTAs, but the cluster of kernel @partial_group has 4 CTAs and a multicast pipeline releases its stages in CTAs 0..1 only (groups smaller than the cluster are not supported yet)}}
+      %p = cute_nvgpu.pipeline_create %bars : !mbars {consumers = 128 : i32, producers = 1 : i32, multicast = 2 : i32} -> !cute_nvgpu.pipeline<async, 2>
+      // expected-error @+1 {{role "late" takes warps [4, 8) but the block of kernel @partial_group has 4 warps (128 threads)}}
+      cute_nvgpu.warp_specialize
+        role "early" warps [0, 4) {
+        }
+        role "late" warps [4, 8) {
+        }
+      gpu.return
+    }
+  }
+}

@@ -221,7 +221,21 @@ struct WaitLowering : OpConversionPattern<MbarrierWaitOp> {
     for (gpu::Dimension d :
          {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
       args.push_back(idx(gpu::BlockIdOp::create(rewriter, loc, d)));
-    Value tid = idx(gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x));
+    // The linear thread index (x + bx * (y + by * z)) and its warp.
+    Value tid = idx(arith::AddIOp::create(
+        rewriter, loc,
+        gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x),
+        arith::MulIOp::create(
+            rewriter, loc,
+            gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::x),
+            arith::AddIOp::create(
+                rewriter, loc,
+                gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::y),
+                arith::MulIOp::create(
+                    rewriter, loc,
+                    gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::y),
+                    gpu::ThreadIdOp::create(rewriter, loc,
+                                            gpu::Dimension::z))))));
     args.push_back(tid);
     args.push_back(
         arith::DivUIOp::create(rewriter, loc, tid, i32(rewriter, loc, 32)));
@@ -232,11 +246,10 @@ struct WaitLowering : OpConversionPattern<MbarrierWaitOp> {
     fmt += " phase %d: not completed after " + std::to_string(debugHangs) +
            " polls\n";
     args.push_back(phase);
-    // One report per warp (lane 0); every thread then traps.
-    Value lane =
-        arith::RemUIOp::create(rewriter, loc, tid, i32(rewriter, loc, 32));
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        lane, i32(rewriter, loc, 0));
+    // One report per warp (from one of the lanes that hang, whichever they
+    // are); every thread then traps.
+    Value first =
+        NVVM::ElectSyncOp::create(rewriter, loc, rewriter.getI1Type(), Value());
     auto once = scf::IfOp::create(rewriter, loc, first, /*withElse=*/false);
     {
       OpBuilder::InsertionGuard g(rewriter);

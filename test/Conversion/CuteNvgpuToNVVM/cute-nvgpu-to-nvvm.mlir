@@ -105,12 +105,19 @@
 // DEBUG-NEXT: %[[HUNG:.*]] = arith.cmpi eq, %[[NEXT]], %[[LIMIT]] : i32
 // DEBUG-NEXT: scf.if %[[HUNG]] {
 // DEBUG: gpu.block_id x
-// DEBUG: gpu.thread_id x
-// DEBUG-NEXT: %[[TID:.*]] = arith.index_cast %{{.*}} : index to i32
-// DEBUG: %[[LANE:.*]] = arith.remui %[[TID]], %{{.*}} : i32
-// DEBUG: %[[LANE0:.*]] = arith.cmpi eq, %[[LANE]], %{{.*}} : i32
-// One report per warp (lane 0), then every thread traps.
-// DEBUG-NEXT: scf.if %[[LANE0]] {
+// The linear thread index x + bx * (y + by * z), and its warp.
+// DEBUG: gpu.thread_id z
+// DEBUG: gpu.block_dim y
+// DEBUG: gpu.thread_id y
+// DEBUG: gpu.block_dim x
+// DEBUG: %[[TX:.*]] = gpu.thread_id x
+// DEBUG-NEXT: %[[LIN:.*]] = arith.addi %[[TX]], %{{.*}} : index
+// DEBUG-NEXT: %[[TID:.*]] = arith.index_cast %[[LIN]] : index to i32
+// DEBUG: arith.divui %[[TID]], %{{.*}} : i32
+// One report per warp (an elected lane among those that hang), then every
+// thread traps.
+// DEBUG: %[[ONE_LANE:.*]] = nvvm.elect.sync -> i1
+// DEBUG-NEXT: scf.if %[[ONE_LANE]] {
 // DEBUG-NEXT: gpu.printf "cute debug-hangs: kernel tma block (%d,%d,%d) thread %d (warp %d): full 100%% phase %d: not completed after 100 polls\0A"
 // DEBUG-NEXT: }
 // DEBUG-NEXT: llvm.intr.trap

@@ -58,7 +58,10 @@ def CuteNvgpu_TmaStoreOp : CuteNvgpu_Op<"tma_store"> {
   let summary = "TMA copy of one box from shared to global memory";
   let description = [{
     `cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group`; one thread
-    issues it. Elements outside the global tensor are not written. Threads'
+    issues it. Elements outside the global tensor are not written, except
+    that (observed on the H200) the store writes whole 16-byte segments: a
+    row's padding that shares its last 16-byte segment receives the box's
+    contents there (the zero fill of a partial load box). Threads'
     ordinary writes to `smem` must be made visible to the async proxy first
     (`cute_nvgpu.fence_proxy_async`, then a barrier); completion is tracked
     with `tma_store_commit` / `tma_store_wait` (or a tma_store pipeline).
