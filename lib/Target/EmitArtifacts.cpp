@@ -220,6 +220,13 @@ struct CuteEmitArtifactsPass
              << execErr << "\n"
              << log << "PTX: " << ptxPath << "\nreproduce with: " << cmd;
     }
+    // setmaxnreg that ptxas drops leaves warp roles with the wrong register
+    // budget and no error: make it one.
+    if (StringRef(log).contains("C7508"))
+      return op->emitError("ptxas ignored setmaxnreg for ")
+             << chip << " (C7508): the kernel has no register cap at entry "
+             << "(a known block size gives it one)\n"
+             << log << "PTX: " << ptxPath;
     auto buf = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
     if (!buf)
       return op->emitError("ptxas produced no ") << cubinPath;

@@ -54,6 +54,11 @@
 // ALL-LABEL: .visible .entry all_ops(
 // ALL: .param .align 64 .b8 all_ops_param_5[128],
 // ALL-NEXT: .param .align 64 .b8 all_ops_param_6[128]
+// A kernel with setmaxnreg gets a register cap at entry (.maxntid from its
+// block size, .minnctapersm 1): without it ptxas drops setmaxnreg (C7508),
+// which --cute-compile reports as an error.
+// ALL: .maxntid 384, 1, 1
+// ALL-NEXT: .minnctapersm 1
 // ALL: .reqnctapercluster 2, 1, 1
 // ALL: fence.mbarrier_init.release.cluster;
 // ALL-NEXT: barrier.cluster.arrive.aligned;

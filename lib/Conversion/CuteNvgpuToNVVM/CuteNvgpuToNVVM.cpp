@@ -29,18 +29,37 @@ Value lowering::smemAddress(OpBuilder &b, Location loc, Value tensor) {
 
 namespace {
 
-/// A cluster kernel tells NVVM its cluster shape (.reqnctapercluster).
-void markClusterKernels(Operation *root) {
+/// A cluster kernel tells NVVM its cluster shape (.reqnctapercluster). A
+/// kernel that changes its register count (setmaxnreg) needs a register
+/// cap at entry or ptxas ignores the instruction (C7508): .maxntid from its
+/// block size and .minnctapersm 1.
+void markKernels(Operation *root) {
   root->walk([](gpu::GPUFuncOp fn) {
-    auto dims =
-        fn->getAttrOfType<DenseI32ArrayAttr>(mlir::cute::attrs::ClusterDims);
-    if (!dims || !fn.isKernel())
+    if (!fn.isKernel())
       return;
-    SmallVector<int32_t, 3> d(dims.asArrayRef());
-    d.resize(3, 1);
-    if (d[0] * d[1] * d[2] > 1)
-      fn->setAttr("nvvm.cluster_dim",
-                  DenseI32ArrayAttr::get(fn.getContext(), d));
+    MLIRContext *ctx = fn.getContext();
+    if (auto dims = fn->getAttrOfType<DenseI32ArrayAttr>(
+            mlir::cute::attrs::ClusterDims)) {
+      SmallVector<int32_t, 3> d(dims.asArrayRef());
+      d.resize(3, 1);
+      if (d[0] * d[1] * d[2] > 1)
+        fn->setAttr("nvvm.cluster_dim", DenseI32ArrayAttr::get(ctx, d));
+    }
+    bool setsRegs = false;
+    fn.walk([&](Operation *op) {
+      if (auto ws = dyn_cast<WarpSpecializeOp>(op))
+        setsRegs |= llvm::any_of(ws.getMaxRegs(), [](int32_t r) { return r; });
+      setsRegs |= isa<SetMaxNRegOp>(op);
+    });
+    DenseI32ArrayAttr known = fn.getKnownBlockSizeAttr();
+    if (!known)
+      known = fn->getAttrOfType<DenseI32ArrayAttr>(
+          gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr());
+    if (setsRegs && known) {
+      fn->setAttr("nvvm.maxntid", known);
+      fn->setAttr("nvvm.minctasm",
+                  IntegerAttr::get(IntegerType::get(ctx, 32), 1));
+    }
   });
 }
 
@@ -51,7 +70,7 @@ struct ConvertCuteNvgpuToNVVMPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     Operation *root = getOperation();
-    markClusterKernels(root);
+    markKernels(root);
     if (failed(lowering::lowerWarpRegions(root)))
       return signalPassFailure();
 
