@@ -369,3 +369,14 @@ func.func @f() {
   cute_nvgpu.yield
   return
 }
+
+// -----
+
+func.func @pipeline_in_role(%s: !cute.memref<i64, smem, align<8>, "4:1">) {
+  cute_nvgpu.warp_specialize
+    role "producer" warps [0, 1) {
+      // expected-error@+1 {{'cute_nvgpu.pipeline_create' op initialises its barriers and then synchronises the whole block, so it must be executed by every thread: create the pipeline before cute_nvgpu.warp_specialize or elect_one}}
+      %p = cute_nvgpu.pipeline_create %s : !cute.memref<i64, smem, align<8>, "4:1"> {tx_bytes = 16 : i32} -> !cute_nvgpu.pipeline<tma_async, 2>
+    }
+  return
+}

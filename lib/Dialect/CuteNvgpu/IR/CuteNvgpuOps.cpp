@@ -140,6 +140,15 @@ LogicalResult TmaStoreOp::verify() {
 
 LogicalResult PipelineCreateOp::verify() {
   PipelineType t = getType();
+  // Its expansion ends with a block (or cluster) barrier: every thread of
+  // the block must reach it.
+  if (t.getKind() != PipelineKind::tma_store &&
+      ((*this)->getParentOfType<WarpSpecializeOp>() ||
+       (*this)->getParentOfType<ElectOneOp>()))
+    return emitOpError("initialises its barriers and then synchronises the "
+                       "whole block, so it must be executed by every thread: "
+                       "create the pipeline before cute_nvgpu.warp_specialize "
+                       "or elect_one");
   bool store = t.getKind() == PipelineKind::tma_store;
   if (store != !getStorage())
     return emitOpError(store ? "a tma_store pipeline has no barriers and "
