@@ -1,0 +1,98 @@
+//===- MmaAtoms.cpp - MMA atom layouts (CuTe's MMA_Traits) ----------------===//
+#include "cute/Atom/MmaAtoms.h"
+
+#include "cute/Layout/Parse.h"
+
+namespace cute::atom {
+
+namespace {
+
+Error atomError(const std::string &msg) {
+  return Error(ErrorCode::InvalidArgument, msg);
+}
+
+layout::Layout L(const std::string &text) {
+  layout::DynamicSymbols syms;
+  auto l = layout::parseLayout(text, syms);
+  // The texts below are static CuTe layouts: parsing cannot fail.
+  return l ? *l : layout::Layout();
+}
+
+} // namespace
+
+Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
+                                        int sfVecSize) {
+  MmaAtomLayouts r;
+  switch (kind) {
+  case MmaAtomKind::Sm80_16x8x8:
+    r.name = "SM80_16x8x8_F32F16F16F32_TN";
+    r.m = 16, r.n = 8, r.k = 8;
+    r.thr = L("32:1");
+    r.a = L("((4,8),(2,2)):((32,1),(16,8))");
+    r.b = L("((4,8),2):((16,1),8)");
+    r.c = L("((4,8),(2,2)):((32,1),(16,8))");
+    return r;
+  case MmaAtomKind::Sm80_16x8x16:
+    r.name = "SM80_16x8x16_F32F16F16F32_TN";
+    r.m = 16, r.n = 8, r.k = 16;
+    r.thr = L("32:1");
+    r.a = L("((4,8),(2,2,2)):((32,1),(16,8,128))");
+    r.b = L("((4,8),(2,2)):((16,1),(8,64))");
+    r.c = L("((4,8),(2,2)):((32,1),(16,8))");
+    return r;
+  case MmaAtomKind::Sm90_64xNx16_SS:
+  case MmaAtomKind::Sm90_64xNx32_SS: {
+    if (n < 8 || n > 256 || n % 8)
+      return atomError("wgmma N = " + std::to_string(n) +
+                       "; it must be a multiple of 8 in [8, 256]");
+    bool f8 = kind == MmaAtomKind::Sm90_64xNx32_SS;
+    int64_t k = f8 ? 32 : 16;
+    std::string ns = std::to_string(n), ks = std::to_string(k);
+    r.name = "SM90_64x" + ns + "x" + ks +
+             (f8 ? "_F32E4M3E4M3_SS_TN" : "_F32F16F16_SS");
+    r.m = 64, r.n = n, r.k = k;
+    r.thr = L("128:1");
+    // Both operands come from shared-memory descriptors: every thread of
+    // the warpgroup "holds" the whole tile.
+    r.a = L("(128,(64," + ks + ")):(0,(1,64))");
+    r.b = L("(128,(" + ns + "," + ks + ")):(0,(1," + ns + "))");
+    r.c = L("((4,8,4),(2,2," + std::to_string(n / 8) +
+            ")):((128,1,16),(64,8,512))");
+    return r;
+  }
+  case MmaAtomKind::Sm120_16x8x64_BlockScaled:
+    if (sfVecSize != 16 && sfVecSize != 32)
+      return atomError("mxf4nvf4 scale vector = " +
+                       std::to_string(sfVecSize) +
+                       "; it is 32 (scale_vec::2X, ue8m0) or 16 "
+                       "(scale_vec::4X, ue4m3)");
+    r.name = "SM120_16x8x64_TN_VS";
+    r.m = 16, r.n = 8, r.k = 64;
+    r.thr = L("32:1");
+    r.a = L("((4,8),(8,2,2)):((128,1),(16,8,512))");
+    r.b = L("((4,8),(8,2)):((64,1),(8,256))");
+    r.c = L("((4,8),(2,2)):((32,1),(16,8))");
+    r.sfa = L("((2,2,8),64):((8,0,1),16)");
+    r.sfb = L("((4,8),64):((0,1),8)");
+    r.sfVecSize = sfVecSize;
+    return r;
+  case MmaAtomKind::Sm120_16x8x32_BlockScaled:
+    if (sfVecSize != 32)
+      return atomError("mxf8f6f4 scale vector = " +
+                       std::to_string(sfVecSize) +
+                       "; it is 32 (scale_vec::1X, ue8m0)");
+    r.name = "SM120_16x8x32_TN_VS";
+    r.m = 16, r.n = 8, r.k = 32;
+    r.thr = L("32:1");
+    r.a = L("((4,8),(4,2,2)):((64,1),(16,8,256))");
+    r.b = L("((4,8),(4,2)):((32,1),(8,128))");
+    r.c = L("((4,8),(2,2)):((32,1),(16,8))");
+    r.sfa = L("((2,2,8),32):((8,0,1),16)");
+    r.sfb = L("((4,8),32):((0,1),8)");
+    r.sfVecSize = sfVecSize;
+    return r;
+  }
+  return atomError("unknown MMA atom");
+}
+
+} // namespace cute::atom
