@@ -62,8 +62,7 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
   }
   case MmaAtomKind::Sm120_16x8x64_BlockScaled:
     if (sfVecSize != 16 && sfVecSize != 32)
-      return atomError("mxf4nvf4 scale vector = " +
-                       std::to_string(sfVecSize) +
+      return atomError("mxf4nvf4 scale vector = " + std::to_string(sfVecSize) +
                        "; it is 32 (scale_vec::2X, ue8m0) or 16 "
                        "(scale_vec::4X, ue4m3)");
     r.name = "SM120_16x8x64_TN_VS";
@@ -78,8 +77,7 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
     return r;
   case MmaAtomKind::Sm120_16x8x32_BlockScaled:
     if (sfVecSize != 32)
-      return atomError("mxf8f6f4 scale vector = " +
-                       std::to_string(sfVecSize) +
+      return atomError("mxf8f6f4 scale vector = " + std::to_string(sfVecSize) +
                        "; it is 32 (scale_vec::1X, ue8m0)");
     r.name = "SM120_16x8x32_TN_VS";
     r.m = 16, r.n = 8, r.k = 32;

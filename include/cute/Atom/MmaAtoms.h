@@ -42,7 +42,7 @@ enum class MmaAtomKind {
 struct MmaAtomLayouts {
   std::string name; ///< CuTe's name of the operation
   int64_t m = 0, n = 0, k = 0;
-  layout::Layout thr;  ///< ThrID
+  layout::Layout thr; ///< ThrID
   layout::Layout a, b, c;
   std::optional<layout::Layout> sfa, sfb; ///< block-scaled atoms only
   int sfVecSize = 0;                      ///< elements of K per scale

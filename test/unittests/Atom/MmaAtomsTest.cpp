@@ -31,8 +31,8 @@ int64_t modeSize(const layout::Layout &l, int mode) {
 }
 
 /// (thread, value) -> (row, col) of a rows x cols tile, column-major.
-using Expect = std::function<std::pair<int64_t, int64_t>(int64_t lane,
-                                                         int64_t value)>;
+using Expect =
+    std::function<std::pair<int64_t, int64_t>(int64_t lane, int64_t value)>;
 
 /// Every (thread, value) of `tv` lands on `expect`'s element.
 void checkTv(const layout::Layout &tv, int64_t rows, int64_t cols,
@@ -42,9 +42,8 @@ void checkTv(const layout::Layout &tv, int64_t rows, int64_t cols,
     for (int64_t v = 0; v < values; ++v) {
       int64_t off = eval(tv, t + threads * v);
       auto [r, c] = expect(t, v);
-      ASSERT_EQ(off, r + rows * c)
-          << what << ": thread " << t << " value " << v << " expected ("
-          << r << ", " << c << ")";
+      ASSERT_EQ(off, r + rows * c) << what << ": thread " << t << " value " << v
+                                   << " expected (" << r << ", " << c << ")";
     }
   (void)cols;
 }
@@ -92,15 +91,21 @@ TEST(MmaAtoms, Sm80_16x8x16MatchesPtxFragments) {
   MmaAtomLayouts a = get(MmaAtomKind::Sm80_16x8x16);
   // A (16 x 16, row): a0..a7; row groupID (+8 for a2,a3,a6,a7), col
   // tig*2 + (i & 1) (+8 for a4..a7).
-  checkTv(a.a, 16, 16, [](int64_t l, int64_t i) {
-    return std::pair{group(l) + 8 * ((i / 2) % 2), tig(l) * 2 + (i & 1) +
-                                                       8 * (i / 4)};
-  }, "A");
+  checkTv(
+      a.a, 16, 16,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l) + 8 * ((i / 2) % 2),
+                         tig(l) * 2 + (i & 1) + 8 * (i / 4)};
+      },
+      "A");
   // B (8 x 16 as (n, k)): b0..b3; k = tig*2 + (i & 1) (+8 for b2,b3),
   // n = groupID.
-  checkTv(a.b, 8, 16, [](int64_t l, int64_t i) {
-    return std::pair{group(l), tig(l) * 2 + (i & 1) + 8 * (i / 2)};
-  }, "B");
+  checkTv(
+      a.b, 8, 16,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l), tig(l) * 2 + (i & 1) + 8 * (i / 2)};
+      },
+      "B");
   checkTv(a.c, 16, 8, accM16N8, "C");
   checkBijective(a.a, 16, 16, "A");
   checkBijective(a.b, 8, 16, "B");
@@ -111,12 +116,18 @@ TEST(MmaAtoms, Sm80_16x8x8MatchesCuTeAndPtx) {
   MmaAtomLayouts a = get(MmaAtomKind::Sm80_16x8x8);
   EXPECT_EQ(a.a.str(), "((4,8),(2,2)):((32,1),(16,8))");
   EXPECT_EQ(a.b.str(), "((4,8),2):((16,1),8)");
-  checkTv(a.a, 16, 8, [](int64_t l, int64_t i) {
-    return std::pair{group(l) + 8 * (i / 2), tig(l) * 2 + (i & 1)};
-  }, "A");
-  checkTv(a.b, 8, 8, [](int64_t l, int64_t i) {
-    return std::pair{group(l), tig(l) * 2 + i};
-  }, "B");
+  checkTv(
+      a.a, 16, 8,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l) + 8 * (i / 2), tig(l) * 2 + (i & 1)};
+      },
+      "A");
+  checkTv(
+      a.b, 8, 8,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l), tig(l) * 2 + i};
+      },
+      "B");
   checkTv(a.c, 16, 8, accM16N8, "C");
 }
 
@@ -139,11 +150,14 @@ TEST(MmaAtoms, Sm90WgmmaAccumulatorMatchesPtx) {
   // 8 * (i / 4).
   for (int64_t n : {8, 64, 128, 256}) {
     MmaAtomLayouts a = get(MmaAtomKind::Sm90_64xNx16_SS, n);
-    checkTv(a.c, 64, n, [](int64_t t, int64_t i) {
-      int64_t w = t / 32, l = t % 32;
-      return std::pair{16 * w + group(l) + 8 * ((i % 4) / 2),
-                       tig(l) * 2 + (i & 1) + 8 * (i / 4)};
-    }, "C");
+    checkTv(
+        a.c, 64, n,
+        [](int64_t t, int64_t i) {
+          int64_t w = t / 32, l = t % 32;
+          return std::pair{16 * w + group(l) + 8 * ((i % 4) / 2),
+                           tig(l) * 2 + (i & 1) + 8 * (i / 4)};
+        },
+        "C");
     checkBijective(a.c, 64, n, "C");
   }
 }
@@ -168,34 +182,52 @@ TEST(MmaAtoms, Sm120BlockScaledMatchesPtx) {
   // a8..a15 and a24..a31), col tig*8 + (i & 7) (+32 for a16..a31). B = 2 x
   // b32 (b0..b15): k = tig*8 + (i & 7) (+32 for b8..b15), n = groupID.
   MmaAtomLayouts a = get(MmaAtomKind::Sm120_16x8x64_BlockScaled, 0, 16);
-  checkTv(a.a, 16, 64, [](int64_t l, int64_t i) {
-    return std::pair{group(l) + 8 * ((i / 8) % 2),
-                     tig(l) * 8 + (i & 7) + 32 * (i / 16)};
-  }, "A");
-  checkTv(a.b, 8, 64, [](int64_t l, int64_t i) {
-    return std::pair{group(l), tig(l) * 8 + (i & 7) + 32 * (i / 8)};
-  }, "B");
+  checkTv(
+      a.a, 16, 64,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l) + 8 * ((i / 8) % 2),
+                         tig(l) * 8 + (i & 7) + 32 * (i / 16)};
+      },
+      "A");
+  checkTv(
+      a.b, 8, 64,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l), tig(l) * 8 + (i & 7) + 32 * (i / 8)};
+      },
+      "B");
   checkTv(a.c, 16, 8, accM16N8, "C");
   checkBijective(a.a, 16, 64, "A");
   checkBijective(a.b, 8, 64, "B");
   // Scale factors (thread selector 0): lane l supplies the scales of row
   // 8 * (l % 2) + l / 4 of A and of column l / 4 of B, for every k.
-  checkTv(*a.sfa, 16, 64, [](int64_t l, int64_t k) {
-    return std::pair{8 * (l % 2) + l / 4, k};
-  }, "SFA");
-  checkTv(*a.sfb, 8, 64, [](int64_t l, int64_t k) {
-    return std::pair{l / 4, k};
-  }, "SFB");
+  checkTv(
+      *a.sfa, 16, 64,
+      [](int64_t l, int64_t k) {
+        return std::pair{8 * (l % 2) + l / 4, k};
+      },
+      "SFA");
+  checkTv(
+      *a.sfb, 8, 64,
+      [](int64_t l, int64_t k) {
+        return std::pair{l / 4, k};
+      },
+      "SFB");
   // m16n8k32 e4m3: A = 4 x b32 of 4 e4m3 (a0..a15): row groupID (+8 for
   // a4..a7, a12..a15), col tig*4 + (i & 3) (+16 for a8..a15).
   MmaAtomLayouts f8 = get(MmaAtomKind::Sm120_16x8x32_BlockScaled, 0, 32);
-  checkTv(f8.a, 16, 32, [](int64_t l, int64_t i) {
-    return std::pair{group(l) + 8 * ((i / 4) % 2),
-                     tig(l) * 4 + (i & 3) + 16 * (i / 8)};
-  }, "A");
-  checkTv(f8.b, 8, 32, [](int64_t l, int64_t i) {
-    return std::pair{group(l), tig(l) * 4 + (i & 3) + 16 * (i / 4)};
-  }, "B");
+  checkTv(
+      f8.a, 16, 32,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l) + 8 * ((i / 4) % 2),
+                         tig(l) * 4 + (i & 3) + 16 * (i / 8)};
+      },
+      "A");
+  checkTv(
+      f8.b, 8, 32,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l), tig(l) * 4 + (i & 3) + 16 * (i / 4)};
+      },
+      "B");
 }
 
 TEST(MmaAtoms, RejectsBadParameters) {
