@@ -38,9 +38,9 @@ std::optional<int64_t> subStride(const Layout &l, size_t i, size_t j) {
 
 } // namespace
 
-Expected<GmmaDescFields>
-deriveGmmaDesc(GmmaMajor major, const Layout &tile,
-               const std::optional<Swizzle> &swizzle, unsigned elemBits) {
+Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
+                                        const std::optional<Swizzle> &swizzle,
+                                        unsigned elemBits) {
   if (elemBits < 8 || elemBits > 32 || log2Exact(elemBits) < 0)
     return gmmaError("GMMA operands of " + std::to_string(elemBits) +
                      "-bit elements are not supported (8, 16 or 32 bits)");
@@ -87,19 +87,19 @@ deriveGmmaDesc(GmmaMajor major, const Layout &tile,
     // ((8,n),2):((W,SBO),1), interleave: ((8,n),2):((1,SBO),LBO).
     int64_t mn = layout::size(u[0]).value(), k = layout::size(u[1]).value();
     if (mn % 8)
-      return gmmaError("the MN extent is " + std::to_string(mn) +
-                       " rows; " + what + " needs a multiple of 8");
+      return gmmaError("the MN extent is " + std::to_string(mn) + " rows; " +
+                       what + " needs a multiple of 8");
     if (k != 2)
-      return gmmaError("the K extent is " + std::to_string(k) +
-                       " x 16 bytes; " + what + " needs 2 (K = " +
-                       std::to_string(256 / elemBits) + " elements)");
+      return gmmaError(
+          "the K extent is " + std::to_string(k) + " x 16 bytes; " + what +
+          " needs 2 (K = " + std::to_string(256 / elemBits) + " elements)");
   } else {
-    // ((W,n),(8,k)):((1,LBO),(W,SBO)), interleave ((1,n),(8,k)):((X,SBO),(1,LBO)).
+    // ((W,n),(8,k)):((1,LBO),(W,SBO)), interleave
+    // ((1,n),(8,k)):((X,SBO),(1,LBO)).
     int64_t k = layout::size(u[1]).value();
     if (k != 256 / int64_t(elemBits))
-      return gmmaError("the K extent is " + std::to_string(k) +
-                       " elements; " + what + " needs " +
-                       std::to_string(256 / elemBits));
+      return gmmaError("the K extent is " + std::to_string(k) + " elements; " +
+                       what + " needs " + std::to_string(256 / elemBits));
   }
   std::optional<int64_t> s00 = subStride(c, 0, 0), s01 = subStride(c, 0, 1),
                          s10 = subStride(c, 1, 0), s11 = subStride(c, 1, 1);
@@ -108,9 +108,8 @@ deriveGmmaDesc(GmmaMajor major, const Layout &tile,
                      "\" does not divide into core matrices: " + c.str());
   auto badStride = [&](const char *which, int64_t got, int64_t want) {
     return gmmaError("the GMMA operand tile \"" + tile.str() + "\" is not " +
-                     what + ": " + which + " stride is " +
-                     std::to_string(got) + " where it must be " +
-                     std::to_string(want));
+                     what + ": " + which + " stride is " + std::to_string(got) +
+                     " where it must be " + std::to_string(want));
   };
   if (major == GmmaMajor::K) {
     if (*s00 != w)
@@ -139,8 +138,8 @@ deriveGmmaDesc(GmmaMajor major, const Layout &tile,
 Expected<int64_t> gmmaKBlockOffsetBytes(const Layout &tile, int64_t mmaK,
                                         int64_t k, unsigned elemBits) {
   auto off = layout::guard([&] {
-    IntTuple crd(std::vector<IntTuple>{IntTuple(int64_t(0)),
-                                       IntTuple(k * mmaK)});
+    IntTuple crd(
+        std::vector<IntTuple>{IntTuple(int64_t(0)), IntTuple(k * mmaK)});
     return tile(crd).value().value();
   });
   if (!off)

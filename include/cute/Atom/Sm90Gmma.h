@@ -1,4 +1,5 @@
-//===- Sm90Gmma.h - wgmma shared-memory descriptors from layouts -*- C++ -*-===//
+//===- Sm90Gmma.h - wgmma shared-memory descriptors from layouts -*- C++
+//-*-===//
 //
 // The 64-bit shared-memory matrix descriptor of sm_90a wgmma, derived from
 // the operand's shared-memory layout the way CuTe's make_gmma_desc does

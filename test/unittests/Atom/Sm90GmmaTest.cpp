@@ -46,12 +46,12 @@ struct Case {
 
 TEST(Sm90Gmma, DescriptorsMatchCuTe) {
   const Case cases[] = {
-      {"K_SW128 f16 64x64", GmmaMajor::K, "((8,8),16):((64,512),1)",
-       S(3, 3, 3), 16, GmmaLayoutType::B128, 1, 64, 0x4000004000010000ull},
-      {"K_SW64 f16 64x32", GmmaMajor::K, "((8,8),16):((32,256),1)",
-       S(2, 3, 3), 16, GmmaLayoutType::B64, 1, 32, 0x8000002000010000ull},
-      {"K_SW32 f16 64x16", GmmaMajor::K, "((8,8),16):((16,128),1)",
-       S(1, 3, 3), 16, GmmaLayoutType::B32, 1, 16, 0xc000001000010000ull},
+      {"K_SW128 f16 64x64", GmmaMajor::K, "((8,8),16):((64,512),1)", S(3, 3, 3),
+       16, GmmaLayoutType::B128, 1, 64, 0x4000004000010000ull},
+      {"K_SW64 f16 64x32", GmmaMajor::K, "((8,8),16):((32,256),1)", S(2, 3, 3),
+       16, GmmaLayoutType::B64, 1, 32, 0x8000002000010000ull},
+      {"K_SW32 f16 64x16", GmmaMajor::K, "((8,8),16):((16,128),1)", S(1, 3, 3),
+       16, GmmaLayoutType::B32, 1, 16, 0xc000001000010000ull},
       {"K_INTER f16 64x16", GmmaMajor::K, "((8,8),(8,2)):((8,64),(1,512))",
        std::nullopt, 16, GmmaLayoutType::Interleave, 64, 8, 0x800400000ull},
       {"K_SW128 f16 128x64", GmmaMajor::K, "((8,16),16):((64,512),1)",
@@ -63,9 +63,8 @@ TEST(Sm90Gmma, DescriptorsMatchCuTe) {
       {"MN_SW128 f16 128x32", GmmaMajor::MN,
        "((64,2),(8,2)):((1,2048),(64,512))", S(3, 3, 3), 16,
        GmmaLayoutType::B128, 256, 64, 0x4000004001000000ull},
-      {"MN_SW64 f16 64x32", GmmaMajor::MN,
-       "((32,2),(8,2)):((1,1024),(32,256))", S(2, 3, 3), 16,
-       GmmaLayoutType::B64, 128, 32, 0x8000002000800000ull},
+      {"MN_SW64 f16 64x32", GmmaMajor::MN, "((32,2),(8,2)):((1,1024),(32,256))",
+       S(2, 3, 3), 16, GmmaLayoutType::B64, 128, 32, 0x8000002000800000ull},
       {"MN_INTER f16 64x16", GmmaMajor::MN, "((8,8),(8,2)):((1,128),(8,64))",
        std::nullopt, 16, GmmaLayoutType::Interleave, 8, 16, 0x1000080000ull},
   };
@@ -124,10 +123,9 @@ TEST(Sm90Gmma, RejectsLayoutsNoDescriptorExpresses) {
                               S(3, 3, 3), 16);
   EXPECT_FALSE(mnAsK.ok());
   // Rows that are not a multiple of 8.
-  auto rows = deriveGmmaDesc(GmmaMajor::K, L("(12,16):(16,1)"), std::nullopt,
-                             16);
+  auto rows =
+      deriveGmmaDesc(GmmaMajor::K, L("(12,16):(16,1)"), std::nullopt, 16);
   ASSERT_FALSE(rows.ok());
-  EXPECT_NE(rows.message().find("the MN extent is 12 rows"),
-            std::string::npos)
+  EXPECT_NE(rows.message().find("the MN extent is 12 rows"), std::string::npos)
       << rows.message();
 }
