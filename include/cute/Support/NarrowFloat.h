@@ -1,0 +1,173 @@
+//===- NarrowFloat.h - Narrow float formats on the host ---------*- C++ -*-===//
+//
+// MLIR-free host conversions for the narrow float formats of block-scaled
+// MMA: f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, the MX scale
+// f8E8M0FNU and the NVFP4 scale UE4M3; packing of f4E2M1FN two per byte;
+// MX and NVFP4 block quantization. Codes are the format's bits in the low
+// bits of a uint8_t. docs/runtime.md ("Narrow float formats") has the rules.
+//
+// Rounding is IEEE round-to-nearest-even from the exact input (a float is
+// first widened to double, exactly, so there is a single rounding); results
+// equal llvm::APFloat::convert(rmNearestTiesToEven) bit for bit wherever
+// APFloat defines them (see NarrowFloatTest.cpp).
+//
+// Two encoders per format:
+//   encodeNarrowFloat          the plain conversion: a value that rounds past
+//                              the largest finite becomes NaN (f8E4M3FN,
+//                              UE4M3, f8E8M0FNU) or +-inf (f8E5M2); inf in
+//                              -> NaN for the formats without inf.
+//   encodeNarrowFloatSaturate  clamps to +-max finite (inf in included), as
+//                              PTX cvt .satfinite does.
+// NaN in -> NaN out (sign kept where the format is signed) in both, for the
+// formats that have NaN. f6E2M3FN, f6E3M2FN and f4E2M1FN have neither inf nor
+// NaN: both encoders saturate (as APFloat and PTX do) and NaN in gives
+// +max finite (0x1F / 0x7), as CUDA's cuda_fp6.hpp / cuda_fp4.hpp do.
+// Unsigned formats (f8E8M0FNU, UE4M3): -0 encodes as +0 (UE4M3) or as
+// 2^-127 (f8E8M0FNU, which has no zero: 0 rounds to its smallest value, as
+// APFloat does); any other negative input is NaN in the plain encoder and
+// the smallest value (0x00) in the saturating one.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_SUPPORT_NARROWFLOAT_H
+#define CUTE_SUPPORT_NARROWFLOAT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace cute {
+
+enum class NarrowFloatKind : uint8_t {
+  F8E4M3FN,  // bias 7, no inf, NaN S.1111.111, max 448
+  F8E5M2,    // bias 15, IEEE-like: inf S.11111.00, NaN, max 57344
+  F6E2M3FN,  // bias 1, no inf/NaN, max 7.5
+  F6E3M2FN,  // bias 3, no inf/NaN, max 28
+  F4E2M1FN,  // bias 1, no inf/NaN: 0 0.5 1 1.5 2 3 4 6
+  F8E8M0FNU, // 2^(e-127), no sign, no zero, 0xFF NaN
+  UE4M3,     // NVFP4 scale: f8E4M3FN without sign (codes 0x00..0x7F)
+};
+
+/// The parameters of one format.
+struct NarrowFloatFormat {
+  const char *name; ///< "f8E4M3FN", ..., "ue4m3"
+  unsigned bits;    ///< storage width: 8, 6 or 4
+  unsigned expBits, mantBits;
+  int bias;
+  bool hasSign, hasInf, hasNaN, hasZero;
+  uint8_t maxCode; ///< the code of the largest finite value (positive)
+  uint8_t nanCode; ///< the positive NaN code (0 when there is none)
+  double maxFinite, minSubnormal;
+  int emax; ///< unbiased exponent of maxFinite (OCP MX "emax_elem")
+};
+const NarrowFloatFormat &narrowFloatFormat(NarrowFloatKind kind);
+
+/// The value of `code` (its low `bits` bits; higher bits must be zero).
+/// Exact in double and in float. UE4M3 codes with bit 7 set are not UE4M3
+/// encodings and decode to NaN.
+double decodeNarrowFloatDouble(NarrowFloatKind kind, uint8_t code);
+float decodeNarrowFloat(NarrowFloatKind kind, uint8_t code);
+
+/// Plain round-to-nearest-even (overflow -> NaN / inf, see above).
+uint8_t encodeNarrowFloat(NarrowFloatKind kind, double x);
+uint8_t encodeNarrowFloat(NarrowFloatKind kind, float x);
+/// Round-to-nearest-even clamped to +-max finite (PTX .satfinite).
+uint8_t encodeNarrowFloatSaturate(NarrowFloatKind kind, double x);
+uint8_t encodeNarrowFloatSaturate(NarrowFloatKind kind, float x);
+
+bool isNarrowFloatNaN(NarrowFloatKind kind, uint8_t code);
+
+// Per-format spellings of the above.
+#define CUTE_NARROW_FLOAT_FNS(Name, Kind)                                      \
+  inline uint8_t to##Name(float x) {                                           \
+    return encodeNarrowFloat(NarrowFloatKind::Kind, x);                        \
+  }                                                                            \
+  inline uint8_t to##Name##Saturate(float x) {                                 \
+    return encodeNarrowFloatSaturate(NarrowFloatKind::Kind, x);                \
+  }                                                                            \
+  inline float from##Name(uint8_t c) {                                         \
+    return decodeNarrowFloat(NarrowFloatKind::Kind, c);                        \
+  }
+CUTE_NARROW_FLOAT_FNS(F8E4M3FN, F8E4M3FN)
+CUTE_NARROW_FLOAT_FNS(F8E5M2, F8E5M2)
+CUTE_NARROW_FLOAT_FNS(F6E2M3FN, F6E2M3FN)
+CUTE_NARROW_FLOAT_FNS(F6E3M2FN, F6E3M2FN)
+CUTE_NARROW_FLOAT_FNS(F4E2M1FN, F4E2M1FN)
+CUTE_NARROW_FLOAT_FNS(F8E8M0FNU, F8E8M0FNU)
+CUTE_NARROW_FLOAT_FNS(UE4M3, UE4M3)
+#undef CUTE_NARROW_FLOAT_FNS
+
+//===----------------------------------------------------------------------===//
+// Packing
+//===----------------------------------------------------------------------===//
+
+/// f4E2M1FN two per byte: element 2i in bits [0,4), element 2i+1 in bits
+/// [4,8). This is what `cvt.rn.satfinite.e2m1x2.f32 d, a, b` produces when
+/// called as (a = element 2i+1, b = element 2i): PTX puts a in the upper
+/// half; CUDA 13's __nv_cvt_float2_to_fp4x2 (cuda_fp4.hpp) packs float2
+/// {x, y} that way, x low, and its software path computes (y << 4) | x.
+/// An odd count leaves the last high nibble zero.
+std::vector<uint8_t> packF4E2M1FN(const uint8_t *codes, size_t n);
+/// The n codes of `bytes` (at least (n + 1) / 2 of them).
+std::vector<uint8_t> unpackF4E2M1FN(const uint8_t *bytes, size_t n);
+/// f6 codes are kept one per byte (bits [0,6)), as PTX's e2m3x2/e3m2x2
+/// registers hold them; there is no 4-per-3-bytes packer.
+
+//===----------------------------------------------------------------------===//
+// Block quantization
+//===----------------------------------------------------------------------===//
+
+/// MX (OCP Microscaling v1.0): one f8E8M0FNU scale per `blockSize` elements.
+/// `data` holds the element codes, f4E2M1FN packed two per byte (as above),
+/// the others one per byte.
+struct MxQuantized {
+  NarrowFloatKind element = NarrowFloatKind::F4E2M1FN;
+  size_t count = 0, blockSize = 32;
+  std::vector<uint8_t> data;
+  std::vector<uint8_t> scales;
+};
+
+/// The E8M0 scale code of a block whose largest magnitude is `amax`:
+/// 127 + clamp(floor(log2(amax)) - emax_elem, -127, 127); amax == 0 gives
+/// 0x00 (2^-127); a NaN or inf amax gives 0xFF (NaN).
+uint8_t mxScaleCode(NarrowFloatKind element, float amax);
+
+/// Quantizes x[0..n) block by block (the last block may be short). Element
+/// i of block b is encodeNarrowFloatSaturate(element, x[i] / 2^s_b), the
+/// division exact. A block with a NaN or inf gets the NaN scale (0xFF) and
+/// zero codes. `element` is F8E4M3FN, F8E5M2, F6E2M3FN, F6E3M2FN or
+/// F4E2M1FN. A matrix whose rows are a whole number of blocks is one call
+/// on its row-major data.
+MxQuantized quantizeMx(const float *x, size_t n, NarrowFloatKind element,
+                       size_t blockSize = 32);
+/// element value * 2^(scale - 127); NaN for a NaN scale or element.
+std::vector<float> dequantizeMx(const MxQuantized &q);
+
+/// NVFP4: f4E2M1FN elements (packed two per byte) with one UE4M3 scale per
+/// `blockSize` (16) elements and one f32 per-tensor scale:
+/// x ~= e2m1 * ue4m3 * tensorScale.
+struct Nvfp4Quantized {
+  size_t count = 0, blockSize = 16;
+  float tensorScale = 1.0f;
+  std::vector<uint8_t> data;
+  std::vector<uint8_t> scales;
+};
+
+/// amax(x) / (448 * 6) (so that the largest block scale is 448, UE4M3's
+/// max), or 1 when amax is 0 or not finite.
+float nvfp4TensorScale(const float *x, size_t n);
+
+/// Per block: s = encodeNarrowFloatSaturate(UE4M3, amax / 6 / tensorScale);
+/// element i = encodeNarrowFloatSaturate(F4E2M1FN,
+///                                       x[i] / (decode(s) * tensorScale));
+/// arithmetic in double. A scale that rounds to 0 gives zero codes; a block
+/// with a NaN or inf gets the NaN scale (0x7F) and zero codes. tensorScale
+/// must be positive and finite.
+Nvfp4Quantized quantizeNvfp4(const float *x, size_t n, float tensorScale,
+                             size_t blockSize = 16);
+/// e2m1 * ue4m3 * tensorScale (the product in double, rounded once to
+/// float); NaN for a NaN scale.
+std::vector<float> dequantizeNvfp4(const Nvfp4Quantized &q);
+
+} // namespace cute
+
+#endif // CUTE_SUPPORT_NARROWFLOAT_H
