@@ -134,8 +134,8 @@ Expected<uint32_t> makeUmmaInstrDesc(const UmmaInstr &i) {
                      i.kind == UmmaKind::MXF4NVF4;
   int fa = formatCode(i.kind, i.a), fb = formatCode(i.kind, i.b);
   if (fa < 0 || fb < 0)
-    return ummaError(what + " does not take " +
-                     typeName(fa < 0 ? i.a : i.b) + " operands");
+    return ummaError(what + " does not take " + typeName(fa < 0 ? i.a : i.b) +
+                     " operands");
   if (i.ctaGroup != 1 && i.ctaGroup != 2)
     return ummaError(what + ": cta_group is 1 or 2, got " +
                      std::to_string(i.ctaGroup));
@@ -145,11 +145,12 @@ Expected<uint32_t> makeUmmaInstrDesc(const UmmaInstr &i) {
                          : (i.ctaGroup == 1 ? (i.m == 64 || i.m == 128)
                                             : (i.m == 128 || i.m == 256));
   if (!mOk)
-    return ummaError(what + " with cta_group::" +
-                     std::to_string(i.ctaGroup) + " takes M = " +
-                     (blockScaled ? std::to_string(128 * i.ctaGroup)
-                                  : (i.ctaGroup == 1 ? std::string("64 or 128")
-                                                     : std::string("128 or 256"))) +
+    return ummaError(what + " with cta_group::" + std::to_string(i.ctaGroup) +
+                     " takes M = " +
+                     (blockScaled
+                          ? std::to_string(128 * i.ctaGroup)
+                          : (i.ctaGroup == 1 ? std::string("64 or 128")
+                                             : std::string("128 or 256"))) +
                      ", got " + std::to_string(i.m));
   int nStep = i.m == 64 ? 8 : 16;
   if (i.n < nStep || i.n > 256 || i.n % nStep)

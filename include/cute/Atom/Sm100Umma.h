@@ -37,7 +37,7 @@ struct UmmaInstr {
   UmmaType a = UmmaType::F16, b = UmmaType::F16;
   UmmaAccum accum = UmmaAccum::F32; ///< ignored by block-scaled kinds (f32)
   int m = 128, n = 256;
-  int ctaGroup = 1;                 ///< 1 or 2 (2-CTA: M is the pair's)
+  int ctaGroup = 1; ///< 1 or 2 (2-CTA: M is the pair's)
   bool aMajorMN = false, bMajorMN = false;
   bool negateA = false, negateB = false;
   UmmaScale scale = UmmaScale::UE8M0; ///< block-scaled kinds only

@@ -102,8 +102,8 @@ TEST(Sm100Umma, SmemDescriptorsMatchCuTe) {
 TEST(Sm100Umma, RejectsIllegalInstructions) {
   using K = UmmaKind;
   using T = UmmaType;
-  auto n40 = makeUmmaInstrDesc(
-      make(K::F16, T::F16, T::F16, UmmaAccum::F32, 128, 40));
+  auto n40 =
+      makeUmmaInstrDesc(make(K::F16, T::F16, T::F16, UmmaAccum::F32, 128, 40));
   ASSERT_FALSE(n40.ok());
   EXPECT_EQ(n40.message(), "tcgen05.mma kind::f16 with M = 128 needs N a "
                            "multiple of 16 in [16, 256], got 40");
