@@ -23,14 +23,14 @@ Error sfError(const std::string &msg) {
 
 Layout scaleFactorAtom(int64_t vs) {
   IntTuple shape(std::vector<IntTuple>{
-      IntTuple(std::vector<IntTuple>{IntTuple(int64_t(32)),
-                                     IntTuple(int64_t(4))}),
+      IntTuple(
+          std::vector<IntTuple>{IntTuple(int64_t(32)), IntTuple(int64_t(4))}),
       IntTuple(std::vector<IntTuple>{IntTuple(vs), IntTuple(int64_t(4))})});
   IntTuple stride(std::vector<IntTuple>{
-      IntTuple(std::vector<IntTuple>{IntTuple(int64_t(16)),
-                                     IntTuple(int64_t(4))}),
-      IntTuple(std::vector<IntTuple>{IntTuple(int64_t(0)),
-                                     IntTuple(int64_t(1))})});
+      IntTuple(
+          std::vector<IntTuple>{IntTuple(int64_t(16)), IntTuple(int64_t(4))}),
+      IntTuple(
+          std::vector<IntTuple>{IntTuple(int64_t(0)), IntTuple(int64_t(1))})});
   return Layout(shape, stride);
 }
 
@@ -46,10 +46,10 @@ Expected<Layout> scaleFactorLayout(int64_t rows, int64_t k, int64_t vs) {
   // Atoms tiled over (rows, k) with the k atoms innermost (strides in
   // atoms: the product scales them by the atom's 512 bytes).
   auto l = layout::guard([&] {
-    Layout tiles(IntTuple(std::vector<IntTuple>{IntTuple(mAtoms),
-                                                IntTuple(kAtoms)}),
-                 IntTuple(std::vector<IntTuple>{IntTuple(kAtoms),
-                                                IntTuple(int64_t(1))}));
+    Layout tiles(
+        IntTuple(std::vector<IntTuple>{IntTuple(mAtoms), IntTuple(kAtoms)}),
+        IntTuple(
+            std::vector<IntTuple>{IntTuple(kAtoms), IntTuple(int64_t(1))}));
     return layout::blockedProduct(scaleFactorAtom(vs), tiles);
   });
   if (!l)
@@ -58,8 +58,7 @@ Expected<Layout> scaleFactorLayout(int64_t rows, int64_t k, int64_t vs) {
 }
 
 int64_t scaleFactorBytes(int64_t rows, int64_t k, int64_t vs) {
-  return ceilDiv(rows, kAtomRows) * ceilDiv(k, kAtomVectors * vs) *
-         kAtomBytes;
+  return ceilDiv(rows, kAtomRows) * ceilDiv(k, kAtomVectors * vs) * kAtomBytes;
 }
 
 int64_t scaleFactorOffset(int64_t r, int64_t kb, int64_t k, int64_t vs) {

@@ -28,8 +28,7 @@ layout::Layout scaleFactorAtom(int64_t vs);
 
 /// The layout over (rows, k elements) of a whole operand's scale factors
 /// (CUTLASS's tile_atom_to_shape_SF*); `rows` and `k` are padded as above.
-Expected<layout::Layout> scaleFactorLayout(int64_t rows, int64_t k,
-                                           int64_t vs);
+Expected<layout::Layout> scaleFactorLayout(int64_t rows, int64_t k, int64_t vs);
 
 /// Bytes of the packed scale factors of a rows x k operand.
 int64_t scaleFactorBytes(int64_t rows, int64_t k, int64_t vs);
