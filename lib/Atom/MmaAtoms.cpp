@@ -1,15 +1,13 @@
 //===- MmaAtoms.cpp - MMA atom layouts (CuTe's MMA_Traits) ----------------===//
 #include "cute/Atom/MmaAtoms.h"
 
+#include "AtomDetail.h"
+
 #include "cute/Layout/Parse.h"
 
 namespace cute::atom {
 
 namespace {
-
-Error atomError(const std::string &msg) {
-  return Error(ErrorCode::InvalidArgument, msg);
-}
 
 layout::Layout L(const std::string &text) {
   layout::DynamicSymbols syms;
@@ -43,8 +41,8 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
   case MmaAtomKind::Sm90_64xNx16_SS:
   case MmaAtomKind::Sm90_64xNx32_SS: {
     if (n < 8 || n > 256 || n % 8)
-      return atomError("wgmma N = " + std::to_string(n) +
-                       "; it must be a multiple of 8 in [8, 256]");
+      return detail::invalid("wgmma N = " + std::to_string(n) +
+                             "; it must be a multiple of 8 in [8, 256]");
     bool f8 = kind == MmaAtomKind::Sm90_64xNx32_SS;
     int64_t k = f8 ? 32 : 16;
     std::string ns = std::to_string(n), ks = std::to_string(k);
@@ -62,9 +60,10 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
   }
   case MmaAtomKind::Sm120_16x8x64_BlockScaled:
     if (sfVecSize != 16 && sfVecSize != 32)
-      return atomError("mxf4nvf4 scale vector = " + std::to_string(sfVecSize) +
-                       "; it is 32 (scale_vec::2X, ue8m0) or 16 "
-                       "(scale_vec::4X, ue4m3)");
+      return detail::invalid(
+          "mxf4nvf4 scale vector = " + std::to_string(sfVecSize) +
+          "; it is 32 (scale_vec::2X, ue8m0) or 16 "
+          "(scale_vec::4X, ue4m3)");
     r.name = "SM120_16x8x64_TN_VS";
     r.m = 16, r.n = 8, r.k = 64;
     r.thr = L("32:1");
@@ -77,8 +76,9 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
     return r;
   case MmaAtomKind::Sm120_16x8x32_BlockScaled:
     if (sfVecSize != 32)
-      return atomError("mxf8f6f4 scale vector = " + std::to_string(sfVecSize) +
-                       "; it is 32 (scale_vec::1X, ue8m0)");
+      return detail::invalid(
+          "mxf8f6f4 scale vector = " + std::to_string(sfVecSize) +
+          "; it is 32 (scale_vec::1X, ue8m0)");
     r.name = "SM120_16x8x32_TN_VS";
     r.m = 16, r.n = 8, r.k = 32;
     r.thr = L("32:1");
@@ -90,7 +90,7 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
     r.sfVecSize = sfVecSize;
     return r;
   }
-  return atomError("unknown MMA atom");
+  return detail::invalid("unknown MMA atom");
 }
 
 } // namespace cute::atom

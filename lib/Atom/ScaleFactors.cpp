@@ -1,6 +1,8 @@
 //===- ScaleFactors.cpp - Block-scale factor layouts ----------------------===//
 #include "cute/Atom/ScaleFactors.h"
 
+#include "AtomDetail.h"
+
 #include "cute/Layout/Expected.h"
 #include "cute/Layout/Parse.h"
 
@@ -14,10 +16,6 @@ namespace {
 constexpr int64_t kAtomRows = 128, kAtomVectors = 4, kAtomBytes = 512;
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
-Error sfError(const std::string &msg) {
-  return Error(ErrorCode::InvalidArgument, msg);
-}
 
 } // namespace
 
@@ -36,11 +34,11 @@ Layout scaleFactorAtom(int64_t vs) {
 
 Expected<Layout> scaleFactorLayout(int64_t rows, int64_t k, int64_t vs) {
   if (vs != 16 && vs != 32)
-    return sfError("scale vector of " + std::to_string(vs) +
-                   " elements; block-scaled MMA uses 16 or 32");
+    return detail::invalid("scale vector of " + std::to_string(vs) +
+                           " elements; block-scaled MMA uses 16 or 32");
   if (rows < 1 || k < 1)
-    return sfError("empty operand (" + std::to_string(rows) + " x " +
-                   std::to_string(k) + ")");
+    return detail::invalid("empty operand (" + std::to_string(rows) + " x " +
+                           std::to_string(k) + ")");
   int64_t mAtoms = ceilDiv(rows, kAtomRows),
           kAtoms = ceilDiv(k, kAtomVectors * vs);
   // Atoms tiled over (rows, k) with the k atoms innermost (strides in
@@ -53,7 +51,7 @@ Expected<Layout> scaleFactorLayout(int64_t rows, int64_t k, int64_t vs) {
     return layout::blockedProduct(scaleFactorAtom(vs), tiles);
   });
   if (!l)
-    return sfError(l.message());
+    return detail::invalid(l.message());
   return *l;
 }
 
@@ -72,11 +70,11 @@ Expected<std::vector<uint8_t>> packScaleFactors(const uint8_t *scales,
                                                 int64_t rows, int64_t k,
                                                 int64_t vs, uint8_t pad) {
   if (vs != 16 && vs != 32)
-    return sfError("scale vector of " + std::to_string(vs) +
-                   " elements; block-scaled MMA uses 16 or 32");
+    return detail::invalid("scale vector of " + std::to_string(vs) +
+                           " elements; block-scaled MMA uses 16 or 32");
   if (rows < 1 || k < 1)
-    return sfError("empty operand (" + std::to_string(rows) + " x " +
-                   std::to_string(k) + ")");
+    return detail::invalid("empty operand (" + std::to_string(rows) + " x " +
+                           std::to_string(k) + ")");
   std::vector<uint8_t> out(size_t(scaleFactorBytes(rows, k, vs)), pad);
   int64_t vectors = ceilDiv(k, vs);
   for (int64_t r = 0; r < rows; ++r)

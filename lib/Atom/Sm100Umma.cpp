@@ -1,15 +1,13 @@
 //===- Sm100Umma.cpp - tcgen05 (UMMA) descriptors -------------------------===//
 #include "cute/Atom/Sm100Umma.h"
 
+#include "AtomDetail.h"
+
 #include <string>
 
 namespace cute::atom {
 
 namespace {
-
-Error ummaError(const std::string &msg) {
-  return Error(ErrorCode::InvalidArgument, msg);
-}
 
 const char *kindName(UmmaKind k) {
   switch (k) {
@@ -134,43 +132,44 @@ Expected<uint32_t> makeUmmaInstrDesc(const UmmaInstr &i) {
                      i.kind == UmmaKind::MXF4NVF4;
   int fa = formatCode(i.kind, i.a), fb = formatCode(i.kind, i.b);
   if (fa < 0 || fb < 0)
-    return ummaError(what + " does not take " + typeName(fa < 0 ? i.a : i.b) +
-                     " operands");
+    return detail::invalid(what + " does not take " +
+                           typeName(fa < 0 ? i.a : i.b) + " operands");
   if (i.ctaGroup != 1 && i.ctaGroup != 2)
-    return ummaError(what + ": cta_group is 1 or 2, got " +
-                     std::to_string(i.ctaGroup));
+    return detail::invalid(what + ": cta_group is 1 or 2, got " +
+                           std::to_string(i.ctaGroup));
   // M: 64 or 128 on one CTA, 128 or 256 for a CTA pair; block-scaled kinds
   // take 128 (one CTA) or 256 (pair).
   bool mOk = blockScaled ? i.m == 128 * i.ctaGroup
                          : (i.ctaGroup == 1 ? (i.m == 64 || i.m == 128)
                                             : (i.m == 128 || i.m == 256));
   if (!mOk)
-    return ummaError(what + " with cta_group::" + std::to_string(i.ctaGroup) +
-                     " takes M = " +
-                     (blockScaled
-                          ? std::to_string(128 * i.ctaGroup)
-                          : (i.ctaGroup == 1 ? std::string("64 or 128")
-                                             : std::string("128 or 256"))) +
-                     ", got " + std::to_string(i.m));
+    return detail::invalid(
+        what + " with cta_group::" + std::to_string(i.ctaGroup) +
+        " takes M = " +
+        (blockScaled ? std::to_string(128 * i.ctaGroup)
+                     : (i.ctaGroup == 1 ? std::string("64 or 128")
+                                        : std::string("128 or 256"))) +
+        ", got " + std::to_string(i.m));
   int nStep = i.m == 64 ? 8 : 16;
   if (i.n < nStep || i.n > 256 || i.n % nStep)
-    return ummaError(what + " with M = " + std::to_string(i.m) +
-                     " needs N a multiple of " + std::to_string(nStep) +
-                     " in [" + std::to_string(nStep) + ", 256], got " +
-                     std::to_string(i.n));
+    return detail::invalid(what + " with M = " + std::to_string(i.m) +
+                           " needs N a multiple of " + std::to_string(nStep) +
+                           " in [" + std::to_string(nStep) + ", 256], got " +
+                           std::to_string(i.n));
   if ((i.aMajorMN && typeBits(i.a) < 8) || (i.bMajorMN && typeBits(i.b) < 8) ||
       (i.aMajorMN && typeBits(i.a) == 6) || (i.bMajorMN && typeBits(i.b) == 6))
-    return ummaError(what + ": MN-major operands must be 8, 16 or 32-bit (" +
-                     typeName(i.aMajorMN ? i.a : i.b) + " is not)");
+    return detail::invalid(what +
+                           ": MN-major operands must be 8, 16 or 32-bit (" +
+                           typeName(i.aMajorMN ? i.a : i.b) + " is not)");
   if (i.kind == UmmaKind::MXF4 && i.scale != UmmaScale::UE8M0)
-    return ummaError(what + " scales are ue8m0 (one per 32 elements)");
+    return detail::invalid(what + " scales are ue8m0 (one per 32 elements)");
   if (i.kind == UmmaKind::MXF8F6F4 && i.scale != UmmaScale::UE8M0)
-    return ummaError(what + " scales are ue8m0 (one per 32 elements)");
+    return detail::invalid(what + " scales are ue8m0 (one per 32 elements)");
   uint32_t d = 0;
   if (!blockScaled) {
     uint32_t c = i.accum == UmmaAccum::F32 ? 1 : 0;
     if (i.kind == UmmaKind::TF32 && i.accum != UmmaAccum::F32)
-      return ummaError(what + " accumulates in f32");
+      return detail::invalid(what + " accumulates in f32");
     d |= c << 4;
   } else {
     d |= uint32_t(i.scale == UmmaScale::UE8M0 ? 1 : 0) << 23;

@@ -3,6 +3,8 @@
 
 #include "cute/Layout/Expected.h"
 
+#include "AtomDetail.h"
+
 namespace cute::atom {
 
 using layout::Int;
@@ -11,17 +13,6 @@ using layout::Layout;
 using layout::Swizzle;
 
 namespace {
-
-Error gmmaError(const std::string &msg) {
-  return Error(ErrorCode::InvalidArgument, msg);
-}
-
-int log2Exact(int64_t v) {
-  int l = 0;
-  while ((int64_t(1) << l) < v)
-    ++l;
-  return (int64_t(1) << l) == v ? l : -1;
-}
 
 /// The static stride of sub-mode (i, j) of a divided layout; 0 for an
 /// extent-1 sub-mode (its stride does not matter; CuTe's value is 0).
@@ -41,28 +32,24 @@ std::optional<int64_t> subStride(const Layout &l, size_t i, size_t j) {
 Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
                                         const std::optional<Swizzle> &swizzle,
                                         unsigned elemBits) {
-  if (elemBits < 8 || elemBits > 32 || log2Exact(elemBits) < 0)
-    return gmmaError("GMMA operands of " + std::to_string(elemBits) +
-                     "-bit elements are not supported (8, 16 or 32 bits)");
+  if (elemBits < 8 || elemBits > 32 || detail::log2Exact(elemBits) < 0)
+    return detail::invalid(
+        "GMMA operands of " + std::to_string(elemBits) +
+        "-bit elements are not supported (8, 16 or 32 bits)");
   if (!tile.isStatic() || tile.rank() != 2)
-    return gmmaError("the GMMA operand tile \"" + tile.str() +
-                     "\" must be a static (MN, K) layout");
+    return detail::invalid("the GMMA operand tile \"" + tile.str() +
+                           "\" must be a static (MN, K) layout");
   // The layout type from the swizzle (16-byte units x 8 rows).
-  int base = 4 - log2Exact(elemBits / 8);
   GmmaDescFields f;
   int w = 1; // the swizzle atom's width in 16-byte units
   if (swizzle && !swizzle->isIdentity()) {
-    const Swizzle &s = *swizzle;
-    if (s.bits < 1 || s.bits > 3 || s.base != base || s.shift != 3)
-      return gmmaError("swizzle " + s.str() + " is not a GMMA swizzle for " +
-                       std::to_string(elemBits) + "-bit elements (S<1," +
-                       std::to_string(base) + ",3>, S<2," +
-                       std::to_string(base) + ",3> or S<3," +
-                       std::to_string(base) + ",3> for 32, 64, 128 B)");
-    w = 1 << s.bits;
-    f.layout = s.bits == 3   ? GmmaLayoutType::B128
-               : s.bits == 2 ? GmmaLayoutType::B64
-                             : GmmaLayoutType::B32;
+    std::optional<int> b = detail::chunkSwizzleBits(*swizzle, elemBits);
+    if (!b)
+      return detail::notChunkSwizzle(*swizzle, elemBits, "GMMA");
+    w = 1 << *b;
+    f.layout = *b == 3   ? GmmaLayoutType::B128
+               : *b == 2 ? GmmaLayoutType::B64
+                         : GmmaLayoutType::B32;
   }
   bool inter = f.layout == GmmaLayoutType::Interleave;
 
@@ -77,8 +64,8 @@ Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
     return {u, layout::logicalDivide(u, tiler)};
   });
   if (!canon)
-    return gmmaError("the GMMA operand tile \"" + tile.str() +
-                     "\" is not a canonical layout: " + canon.message());
+    return detail::invalid("the GMMA operand tile \"" + tile.str() +
+                           "\" is not a canonical layout: " + canon.message());
   const Layout &u = canon->first, &c = canon->second;
   std::string what = std::string("a canonical GMMA ") +
                      (major == GmmaMajor::K ? "K" : "MN") +
@@ -87,10 +74,10 @@ Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
     // ((8,n),2):((W,SBO),1), interleave: ((8,n),2):((1,SBO),LBO).
     int64_t mn = layout::size(u[0]).value(), k = layout::size(u[1]).value();
     if (mn % 8)
-      return gmmaError("the MN extent is " + std::to_string(mn) + " rows; " +
-                       what + " needs a multiple of 8");
+      return detail::invalid("the MN extent is " + std::to_string(mn) +
+                             " rows; " + what + " needs a multiple of 8");
     if (k != 2)
-      return gmmaError(
+      return detail::invalid(
           "the K extent is " + std::to_string(k) + " x 16 bytes; " + what +
           " needs 2 (K = " + std::to_string(256 / elemBits) + " elements)");
   } else {
@@ -98,18 +85,20 @@ Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
     // ((1,n),(8,k)):((X,SBO),(1,LBO)).
     int64_t k = layout::size(u[1]).value();
     if (k != 256 / int64_t(elemBits))
-      return gmmaError("the K extent is " + std::to_string(k) + " elements; " +
-                       what + " needs " + std::to_string(256 / elemBits));
+      return detail::invalid("the K extent is " + std::to_string(k) +
+                             " elements; " + what + " needs " +
+                             std::to_string(256 / elemBits));
   }
   std::optional<int64_t> s00 = subStride(c, 0, 0), s01 = subStride(c, 0, 1),
                          s10 = subStride(c, 1, 0), s11 = subStride(c, 1, 1);
   if (!s00 || !s01 || !s10 || !s11)
-    return gmmaError("the GMMA operand tile \"" + tile.str() +
-                     "\" does not divide into core matrices: " + c.str());
+    return detail::invalid("the GMMA operand tile \"" + tile.str() +
+                           "\" does not divide into core matrices: " + c.str());
   auto badStride = [&](const char *which, int64_t got, int64_t want) {
-    return gmmaError("the GMMA operand tile \"" + tile.str() + "\" is not " +
-                     what + ": " + which + " stride is " + std::to_string(got) +
-                     " where it must be " + std::to_string(want));
+    return detail::invalid("the GMMA operand tile \"" + tile.str() +
+                           "\" is not " + what + ": " + which + " stride is " +
+                           std::to_string(got) + " where it must be " +
+                           std::to_string(want));
   };
   if (major == GmmaMajor::K) {
     if (*s00 != w)
@@ -127,11 +116,11 @@ Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
     f.lbo = uint32_t(inter ? *s11 : *s01);
   }
   if (f.lbo >= (1u << 14) || f.sbo >= (1u << 14))
-    return gmmaError("the GMMA operand tile \"" + tile.str() +
-                     "\" needs a byte offset of " +
-                     std::to_string(16 * std::max(f.lbo, f.sbo)) +
-                     " B; a descriptor holds at most " +
-                     std::to_string(16 * ((1 << 14) - 1)));
+    return detail::invalid("the GMMA operand tile \"" + tile.str() +
+                           "\" needs a byte offset of " +
+                           std::to_string(16 * std::max(f.lbo, f.sbo)) +
+                           " B; a descriptor holds at most " +
+                           std::to_string(16 * ((1 << 14) - 1)));
   return f;
 }
 
@@ -143,8 +132,8 @@ Expected<int64_t> gmmaKBlockOffsetBytes(const Layout &tile, int64_t mmaK,
     return tile(crd).value().value();
   });
   if (!off)
-    return gmmaError("K block " + std::to_string(k) + " of \"" + tile.str() +
-                     "\": " + off.message());
+    return detail::invalid("K block " + std::to_string(k) + " of \"" +
+                           tile.str() + "\": " + off.message());
   return *off * int64_t(elemBits) / 8;
 }
 

@@ -1,6 +1,8 @@
 //===- Sm90Tma.cpp - TMA descriptor fields from layouts -------------------===//
 #include "cute/Atom/Sm90Tma.h"
 
+#include "AtomDetail.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -12,17 +14,6 @@ using layout::Layout;
 using layout::Swizzle;
 
 namespace {
-
-Error tmaError(const std::string &msg) {
-  return Error(ErrorCode::InvalidArgument, msg);
-}
-
-int log2Exact(int64_t v) {
-  int l = 0;
-  while ((int64_t(1) << l) < v)
-    ++l;
-  return (int64_t(1) << l) == v ? l : -1;
-}
 
 /// The flat leaves of the top-level modes; false when a mode is nested.
 bool flatModes(const Layout &l, std::vector<Int> &shape,
@@ -47,35 +38,37 @@ std::optional<Swizzle> tmaSwizzle(int bytes, unsigned elemBits) {
   if (bytes == 0 || elemBits < 8)
     return std::nullopt;
   int b = bytes == 32 ? 1 : bytes == 64 ? 2 : 3;
-  return Swizzle(b, 4 - log2Exact(elemBits / 8), 3);
+  return Swizzle(b, 4 - detail::log2Exact(elemBits / 8), 3);
 }
 
 Expected<TmaBox> deriveTmaBox(const Layout &smem,
                               const std::optional<Swizzle> &swizzle,
                               unsigned elemBits) {
-  if (elemBits < 8 || elemBits % 8 || log2Exact(elemBits / 8) < 0)
-    return tmaError("TMA boxes of " + std::to_string(elemBits) +
-                    "-bit elements are not supported (8, 16, 32 or 64 bits)");
+  if (elemBits < 8 || elemBits % 8 || detail::log2Exact(elemBits / 8) < 0)
+    return detail::invalid(
+        "TMA boxes of " + std::to_string(elemBits) +
+        "-bit elements are not supported (8, 16, 32 or 64 bits)");
   int64_t elemBytes = elemBits / 8;
   std::vector<Int> shape, stride;
   if (!flatModes(smem, shape, stride))
-    return tmaError("box layout \"" + smem.str() +
-                    "\" has a nested mode; each mode of a TMA box is one "
-                    "dimension");
+    return detail::invalid(
+        "box layout \"" + smem.str() +
+        "\" has a nested mode; each mode of a TMA box is one "
+        "dimension");
   int rank = int(shape.size());
   if (rank < 1 || rank > kTmaMaxRank)
-    return tmaError("box layout \"" + smem.str() + "\" has rank " +
-                    std::to_string(rank) + "; TMA boxes have rank 1 to " +
-                    std::to_string(kTmaMaxRank));
+    return detail::invalid(
+        "box layout \"" + smem.str() + "\" has rank " + std::to_string(rank) +
+        "; TMA boxes have rank 1 to " + std::to_string(kTmaMaxRank));
   for (int i = 0; i < rank; ++i)
     if (shape[i].isDynamic() || stride[i].isDynamic())
-      return tmaError("box layout \"" + smem.str() + "\" is not static");
+      return detail::invalid("box layout \"" + smem.str() + "\" is not static");
   for (int i = 0; i < rank; ++i) {
     int64_t e = shape[i].value();
     if (e < 1 || e > kTmaMaxBoxDim)
-      return tmaError("box mode " + std::to_string(i) + " has " +
-                      std::to_string(e) + " elements; TMA allows 1 to " +
-                      std::to_string(kTmaMaxBoxDim));
+      return detail::invalid("box mode " + std::to_string(i) + " has " +
+                             std::to_string(e) + " elements; TMA allows 1 to " +
+                             std::to_string(kTmaMaxBoxDim));
   }
 
   // Dimension 0: the mode of stride 1 (with more than one element);
@@ -93,7 +86,7 @@ Expected<TmaBox> deriveTmaBox(const Layout &smem,
   for (int m : order) {
     int64_t e = shape[m].value(), s = stride[m].value();
     if (e != 1 && s != expect)
-      return tmaError(
+      return detail::invalid(
           "box layout \"" + smem.str() + "\" is not compact: mode " +
           std::to_string(m) + " has stride " + std::to_string(s) +
           " where a TMA box (dimension " + std::to_string(box.dims.size()) +
@@ -104,27 +97,24 @@ Expected<TmaBox> deriveTmaBox(const Layout &smem,
   }
   int64_t innerBytes = box.dims[0] * elemBytes;
   if (innerBytes % 16)
-    return tmaError("box mode " + std::to_string(box.dimModes[0]) +
-                    " (innermost) has " + std::to_string(box.dims[0]) +
-                    " elements = " + std::to_string(innerBytes) +
-                    " bytes; TMA needs a multiple of 16 bytes");
+    return detail::invalid("box mode " + std::to_string(box.dimModes[0]) +
+                           " (innermost) has " + std::to_string(box.dims[0]) +
+                           " elements = " + std::to_string(innerBytes) +
+                           " bytes; TMA needs a multiple of 16 bytes");
   box.bytes = expect * elemBytes;
 
   if (swizzle && !swizzle->isIdentity()) {
     const Swizzle &s = *swizzle;
-    int base = 4 - log2Exact(elemBytes);
-    if (s.bits < 1 || s.bits > 3 || s.base != base || s.shift != 3)
-      return tmaError("swizzle " + s.str() + " is not a TMA swizzle for " +
-                      std::to_string(elemBits) + "-bit elements (S<1," +
-                      std::to_string(base) + ",3>, S<2," +
-                      std::to_string(base) + ",3> or S<3," +
-                      std::to_string(base) + ",3> for 32, 64, 128 B)");
-    box.swizzleBytes = 16 << s.bits;
+    std::optional<int> b = detail::chunkSwizzleBits(s, elemBits);
+    if (!b)
+      return detail::notChunkSwizzle(s, elemBits, "TMA");
+    box.swizzleBytes = 16 << *b;
     if (innerBytes > box.swizzleBytes)
-      return tmaError("box mode " + std::to_string(box.dimModes[0]) +
-                      " (innermost) spans " + std::to_string(innerBytes) +
-                      " bytes, more than the " +
-                      std::to_string(box.swizzleBytes) + "-byte swizzle");
+      return detail::invalid(
+          "box mode " + std::to_string(box.dimModes[0]) +
+          " (innermost) spans " + std::to_string(innerBytes) +
+          " bytes, more than the " + std::to_string(box.swizzleBytes) +
+          "-byte swizzle");
     box.smemAlign = int64_t(box.swizzleBytes) * 8;
   }
   return box;
@@ -134,12 +124,14 @@ Expected<std::vector<TmaGlobalDim>>
 deriveTmaGlobal(const Layout &gmem, const TmaBox &box, unsigned elemBits) {
   std::vector<Int> shape, stride;
   if (!flatModes(gmem, shape, stride))
-    return tmaError("global tensor layout \"" + gmem.str() +
-                    "\" has a nested mode; each mode is one TMA dimension");
+    return detail::invalid(
+        "global tensor layout \"" + gmem.str() +
+        "\" has a nested mode; each mode is one TMA dimension");
   if (shape.size() != box.dims.size())
-    return tmaError("global tensor layout \"" + gmem.str() + "\" has rank " +
-                    std::to_string(shape.size()) + " but the box has rank " +
-                    std::to_string(box.dims.size()));
+    return detail::invalid("global tensor layout \"" + gmem.str() +
+                           "\" has rank " + std::to_string(shape.size()) +
+                           " but the box has rank " +
+                           std::to_string(box.dims.size()));
   int64_t elemBytes = elemBits / 8;
   std::vector<TmaGlobalDim> dims;
   for (size_t d = 0; d < box.dimModes.size(); ++d) {
@@ -147,20 +139,20 @@ deriveTmaGlobal(const Layout &gmem, const TmaBox &box, unsigned elemBits) {
     const Int &s = stride[m];
     if (d == 0) {
       if (!s.is(1))
-        return tmaError("mode " + std::to_string(m) +
-                        " of the global tensor \"" + gmem.str() +
-                        "\" has stride " +
-                        (s.isStatic() ? s.str() : std::string("?")) +
-                        "; it is the box's contiguous mode, so TMA needs "
-                        "stride 1 (a static 1)");
+        return detail::invalid(
+            "mode " + std::to_string(m) + " of the global tensor \"" +
+            gmem.str() + "\" has stride " +
+            (s.isStatic() ? s.str() : std::string("?")) +
+            "; it is the box's contiguous mode, so TMA needs "
+            "stride 1 (a static 1)");
     } else if (s.isStatic()) {
       int64_t bytes = s.value() * elemBytes;
       if (bytes <= 0 || bytes % 16)
-        return tmaError("mode " + std::to_string(m) +
-                        " of the global tensor \"" + gmem.str() +
-                        "\" has stride " + std::to_string(s.value()) +
-                        " elements = " + std::to_string(bytes) +
-                        " bytes; TMA needs a positive multiple of 16 bytes");
+        return detail::invalid(
+            "mode " + std::to_string(m) + " of the global tensor \"" +
+            gmem.str() + "\" has stride " + std::to_string(s.value()) +
+            " elements = " + std::to_string(bytes) +
+            " bytes; TMA needs a positive multiple of 16 bytes");
     }
     dims.push_back({shape[m], s});
   }

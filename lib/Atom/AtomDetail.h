@@ -1,0 +1,54 @@
+//===- AtomDetail.h - Shared helpers of the atom tables --------*- C++ -*-===//
+//
+// Internal to lib/Atom: the error every table returns, exact log2, and the
+// one swizzle rule TMA and the MMA descriptors share (a swizzle of 16-byte
+// chunks over 8 rows, written in element units as in !cute.memref).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_LIB_ATOM_ATOMDETAIL_H
+#define CUTE_LIB_ATOM_ATOMDETAIL_H
+
+#include "cute/Layout/Layout.h"
+#include "cute/Support/Expected.h"
+
+#include <optional>
+#include <string>
+
+namespace cute::atom::detail {
+
+inline Error invalid(const std::string &msg) {
+  return Error(ErrorCode::InvalidArgument, msg);
+}
+
+/// log2(v) when v is a power of two, else -1.
+inline int log2Exact(int64_t v) {
+  int l = 0;
+  while ((int64_t(1) << l) < v)
+    ++l;
+  return (int64_t(1) << l) == v ? l : -1;
+}
+
+/// B of a 32/64/128-byte swizzle S<B, 4 - log2(bytes of T), 3> on
+/// `elemBits`-bit elements (1, 2, 3); nullopt for any other swizzle.
+inline std::optional<int> chunkSwizzleBits(const layout::Swizzle &s,
+                                           unsigned elemBits) {
+  int base = 4 - log2Exact(int64_t(elemBits) / 8);
+  if (s.bits < 1 || s.bits > 3 || s.base != base || s.shift != 3)
+    return std::nullopt;
+  return s.bits;
+}
+
+/// "swizzle S<..> is not a <unit> swizzle for N-bit elements (S<1,b,3>,
+/// S<2,b,3> or S<3,b,3> for 32, 64, 128 B)".
+inline Error notChunkSwizzle(const layout::Swizzle &s, unsigned elemBits,
+                             const char *unit) {
+  std::string base = std::to_string(4 - log2Exact(int64_t(elemBits) / 8));
+  return invalid("swizzle " + s.str() + " is not a " + unit +
+                 " swizzle for " + std::to_string(elemBits) +
+                 "-bit elements (S<1," + base + ",3>, S<2," + base +
+                 ",3> or S<3," + base + ",3> for 32, 64, 128 B)");
+}
+
+} // namespace cute::atom::detail
+
+#endif // CUTE_LIB_ATOM_ATOMDETAIL_H
