@@ -43,10 +43,10 @@ inline std::optional<int> chunkSwizzleBits(const layout::Swizzle &s,
 inline Error notChunkSwizzle(const layout::Swizzle &s, unsigned elemBits,
                              const char *unit) {
   std::string base = std::to_string(4 - log2Exact(int64_t(elemBits) / 8));
-  return invalid("swizzle " + s.str() + " is not a " + unit +
-                 " swizzle for " + std::to_string(elemBits) +
-                 "-bit elements (S<1," + base + ",3>, S<2," + base +
-                 ",3> or S<3," + base + ",3> for 32, 64, 128 B)");
+  return invalid("swizzle " + s.str() + " is not a " + unit + " swizzle for " +
+                 std::to_string(elemBits) + "-bit elements (S<1," + base +
+                 ",3>, S<2," + base + ",3> or S<3," + base +
+                 ",3> for 32, 64, 128 B)");
 }
 
 } // namespace cute::atom::detail
