@@ -93,4 +93,45 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
   return detail::invalid("unknown MMA atom");
 }
 
+Expected<MmaAtomLayouts> ummaAtomLayouts(int64_t m, int64_t n, int64_t k,
+                                         int ctaGroup) {
+  if (ctaGroup != 1 && ctaGroup != 2)
+    return detail::invalid("tcgen05.mma runs on 1 or 2 CTAs, not " +
+                           std::to_string(ctaGroup));
+  bool mOk = ctaGroup == 1 ? (m == 64 || m == 128) : (m == 128 || m == 256);
+  if (!mOk)
+    return detail::invalid("tcgen05.mma M = " + std::to_string(m) + " on " +
+                           std::to_string(ctaGroup) + " CTA" +
+                           (ctaGroup == 2 ? "s" : "") + "; it is " +
+                           (ctaGroup == 1 ? "64 or 128" : "128 or 256"));
+  int64_t nStep = ctaGroup == 2 ? 16 : 8;
+  if (n < nStep || n > 256 || n % nStep)
+    return detail::invalid(
+        "tcgen05.mma N = " + std::to_string(n) +
+        " with M = " + std::to_string(m) + " on " + std::to_string(ctaGroup) +
+        " CTA(s); it must be a multiple of " + std::to_string(nStep) + " in [" +
+        std::to_string(nStep) + ", 256]");
+  if (k <= 0)
+    return detail::invalid("tcgen05.mma K = " + std::to_string(k));
+  MmaAtomLayouts r;
+  std::string ms = std::to_string(m), ns = std::to_string(n),
+              ks = std::to_string(k);
+  r.m = m, r.n = n, r.k = k;
+  if (ctaGroup == 1) {
+    r.name = "SM100_MMA_" + ms + "x" + ns + "x" + ks + "_SS";
+    r.thr = L("1:0");
+    r.a = L("(1,(" + ms + "," + ks + ")):(0,(1," + ms + "))");
+    r.b = L("(1,(" + ns + "," + ks + ")):(0,(1," + ns + "))");
+    r.c = L("(1,(" + ms + "," + ns + ")):(0,(1," + ms + "))");
+    return r;
+  }
+  std::string mh = std::to_string(m / 2), nh = std::to_string(n / 2);
+  r.name = "SM100_MMA_" + ms + "x" + ns + "x" + ks + "_2x1SM_SS";
+  r.thr = L("2:1");
+  r.a = L("(2,(" + mh + "," + ks + ")):(" + mh + ",(1," + ms + "))");
+  r.b = L("(2,(" + nh + "," + ks + ")):(" + nh + ",(1," + ns + "))");
+  r.c = L("(2,(" + mh + "," + ns + ")):(" + mh + ",(1," + ms + "))");
+  return r;
+}
+
 } // namespace cute::atom

@@ -54,6 +54,17 @@ struct MmaAtomLayouts {
 Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n = 0,
                                         int sfVecSize = 0);
 
+/// The layouts of an sm_100a tcgen05.mma (UMMA) atom of M x N x K on
+/// `ctaGroup` CTAs (CuTe's SM100_MMA_*_SS / _2x1SM_SS traits, also their
+/// block-scaled kinds): one "thread" per CTA, each holding a column-major
+/// block of A (M/ctaGroup rows), B (N/ctaGroup rows) and C (M/ctaGroup
+/// rows). M is 64 or 128 on one CTA, 128 or 256 on two; N a multiple of 8
+/// in [8, 256] on one CTA, of 16 in [16, 256] on two (CUTLASS's
+/// SM100_MMA_*_SS bounds; A from TMEM with M = 128 needs N % 16 too, which
+/// the dialect checks).
+Expected<MmaAtomLayouts> ummaAtomLayouts(int64_t m, int64_t n, int64_t k,
+                                         int ctaGroup);
+
 } // namespace cute::atom
 
 #endif // CUTE_ATOM_MMAATOMS_H

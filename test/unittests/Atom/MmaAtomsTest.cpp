@@ -245,3 +245,47 @@ TEST(MmaAtoms, RejectsBadParameters) {
   auto vs8 = mmaAtomLayouts(MmaAtomKind::Sm120_16x8x32_BlockScaled, 0, 16);
   EXPECT_FALSE(vs8.ok());
 }
+
+namespace {
+
+// SM100_MMA_F16BF16_SS<..., 128, 256, ...> and _2x1SM_SS<..., 256, 256>
+// as CuTe prints their traits (mma_traits_sm100.hpp, NVIDIA/cutlass 7107b05).
+TEST(UmmaAtoms, LayoutsMatchCute) {
+  auto one = ummaAtomLayouts(128, 256, 16, 1);
+  ASSERT_TRUE(bool(one)) << one.message();
+  EXPECT_EQ(one->thr.str(), "1:0");
+  EXPECT_EQ(one->a.str(), "(1,(128,16)):(0,(1,128))");
+  EXPECT_EQ(one->b.str(), "(1,(256,16)):(0,(1,256))");
+  EXPECT_EQ(one->c.str(), "(1,(128,256)):(0,(1,128))");
+  auto two = ummaAtomLayouts(256, 256, 16, 2);
+  ASSERT_TRUE(bool(two)) << two.message();
+  EXPECT_EQ(two->thr.str(), "2:1");
+  EXPECT_EQ(two->a.str(), "(2,(128,16)):(128,(1,256))");
+  EXPECT_EQ(two->b.str(), "(2,(128,16)):(128,(1,256))");
+  EXPECT_EQ(two->c.str(), "(2,(128,256)):(128,(1,256))");
+  // Each CTA of the pair holds the rows [128 * cta, 128 * cta + 128) of A.
+  EXPECT_EQ(two->a(layout::IntTuple(std::vector<layout::IntTuple>{
+                       layout::IntTuple(1),
+                       layout::IntTuple(std::vector<layout::IntTuple>{
+                           layout::IntTuple(5), layout::IntTuple(3)})}))
+                .value()
+                .value(),
+            128 + 5 + 3 * 256);
+}
+
+TEST(UmmaAtoms, RejectsShapesTheInstructionLacks) {
+  EXPECT_EQ(ummaAtomLayouts(256, 128, 16, 1).message(),
+            "tcgen05.mma M = 256 on 1 CTA; it is 64 or 128");
+  EXPECT_EQ(ummaAtomLayouts(64, 128, 16, 2).message(),
+            "tcgen05.mma M = 64 on 2 CTAs; it is 128 or 256");
+  EXPECT_EQ(ummaAtomLayouts(128, 24, 16, 2).message(),
+            "tcgen05.mma N = 24 with M = 128 on 2 CTA(s); it must be a "
+            "multiple of 16 in [16, 256]");
+  EXPECT_EQ(ummaAtomLayouts(128, 260, 16, 1).message(),
+            "tcgen05.mma N = 260 with M = 128 on 1 CTA(s); it must be a "
+            "multiple of 8 in [8, 256]");
+  EXPECT_EQ(ummaAtomLayouts(128, 64, 16, 4).message(),
+            "tcgen05.mma runs on 1 or 2 CTAs, not 4");
+}
+
+} // namespace
