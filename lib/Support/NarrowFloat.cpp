@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace cute;
@@ -157,6 +158,93 @@ uint8_t cute::encodeNarrowFloatSaturate(NarrowFloatKind kind, float x) {
 }
 
 //===----------------------------------------------------------------------===//
+// f16 and bf16
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+uint32_t floatBits(float x) {
+  uint32_t u;
+  std::memcpy(&u, &x, 4);
+  return u;
+}
+
+float bitsFloat(uint32_t u) {
+  float x;
+  std::memcpy(&x, &u, 4);
+  return x;
+}
+
+/// v >> shift rounded to nearest, ties to even (1 <= shift <= 31).
+uint32_t shiftRoundEven(uint32_t v, unsigned shift) {
+  uint32_t r = v >> shift, rem = v & ((1u << shift) - 1),
+           half = 1u << (shift - 1);
+  return r + (rem > half || (rem == half && (r & 1)) ? 1 : 0);
+}
+
+} // namespace
+
+uint16_t cute::floatToF16Bits(float x) {
+  uint32_t u = floatBits(x);
+  auto sign = uint16_t((u >> 16) & 0x8000);
+  uint32_t a = u & 0x7FFFFFFF;
+  if (a > 0x7F800000) // NaN: quiet, top 9 payload bits kept
+    return uint16_t(sign | 0x7E00 | ((a >> 13) & 0x3FF));
+  if (a >= 0x477FF000) // >= 65520, the midpoint of 65504 and 2^16: inf
+    return uint16_t(sign | 0x7C00);
+  if (a >= 0x38800000) // normal: rebias the exponent (127 -> 15), round
+    return uint16_t(sign | shiftRoundEven(a - 0x38000000, 13));
+  if (a <= 0x33000000) // <= 2^-25, half the smallest subnormal: +-0
+    return sign;
+  // Subnormal result: round(|x| * 2^24) from the 24-bit significand.
+  uint32_t e = a >> 23, m = (a & 0x7FFFFF) | 0x800000;
+  return uint16_t(sign | shiftRoundEven(m, 126 - e)); // may carry to 0x400
+}
+
+float cute::f16BitsToFloat(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16;
+  uint32_t e = (h >> 10) & 0x1F, m = h & 0x3FF;
+  if (e == 0x1F) // inf, or NaN made quiet
+    return bitsFloat(sign | 0x7F800000 | (m ? 0x400000 | (m << 13) : 0));
+  if (e == 0) { // zero and subnormals: m * 2^-24, exact
+    float v = std::ldexp(float(m), -24);
+    return sign ? -v : v;
+  }
+  return bitsFloat(sign | ((e + 112) << 23) | (m << 13));
+}
+
+uint16_t cute::floatToBF16Bits(float x) {
+  uint32_t u = floatBits(x);
+  if ((u & 0x7FFFFFFF) > 0x7F800000) // NaN: quiet, top 7 payload bits kept
+    return uint16_t((u >> 16) | 0x0040);
+  // Same exponent field: round the low 16 bits away; a carry moves into the
+  // next binade or to inf.
+  return uint16_t((u + 0x7FFF + ((u >> 16) & 1)) >> 16);
+}
+
+float cute::bf16BitsToFloat(uint16_t b) {
+  uint32_t u = uint32_t(b) << 16;
+  if ((u & 0x7FFFFFFF) > 0x7F800000)
+    u |= 0x400000;
+  return bitsFloat(u);
+}
+
+uint8_t cute::encodeNarrowFloatFromF16(NarrowFloatKind kind, uint16_t bits) {
+  return encode(kind, double(f16BitsToFloat(bits)), /*saturate=*/false);
+}
+uint8_t cute::encodeNarrowFloatSaturateFromF16(NarrowFloatKind kind,
+                                               uint16_t bits) {
+  return encode(kind, double(f16BitsToFloat(bits)), /*saturate=*/true);
+}
+uint8_t cute::encodeNarrowFloatFromBF16(NarrowFloatKind kind, uint16_t bits) {
+  return encode(kind, double(bf16BitsToFloat(bits)), /*saturate=*/false);
+}
+uint8_t cute::encodeNarrowFloatSaturateFromBF16(NarrowFloatKind kind,
+                                                uint16_t bits) {
+  return encode(kind, double(bf16BitsToFloat(bits)), /*saturate=*/true);
+}
+
+//===----------------------------------------------------------------------===//
 // Packing
 //===----------------------------------------------------------------------===//
 
@@ -171,6 +259,30 @@ std::vector<uint8_t> cute::unpackF4E2M1FN(const uint8_t *bytes, size_t n) {
   std::vector<uint8_t> out(n);
   for (size_t i = 0; i < n; ++i)
     out[i] = (bytes[i / 2] >> (4 * (i % 2))) & 0xF;
+  return out;
+}
+
+std::vector<uint8_t> cute::packF6Dense(const uint8_t *codes, size_t n) {
+  std::vector<uint8_t> out((6 * n + 7) / 8, 0);
+  for (size_t i = 0; i < n; ++i) {
+    size_t bit = 6 * i;
+    unsigned v = (codes[i] & 0x3Fu) << (bit % 8); // spans at most two bytes
+    out[bit / 8] |= uint8_t(v);
+    if (v >> 8)
+      out[bit / 8 + 1] |= uint8_t(v >> 8);
+  }
+  return out;
+}
+
+std::vector<uint8_t> cute::unpackF6Dense(const uint8_t *bytes, size_t n) {
+  std::vector<uint8_t> out(n);
+  for (size_t i = 0; i < n; ++i) {
+    size_t bit = 6 * i;
+    unsigned v = bytes[bit / 8];
+    if (bit % 8 > 2) // the field reaches into the next byte
+      v |= unsigned(bytes[bit / 8 + 1]) << 8;
+    out[i] = uint8_t((v >> (bit % 8)) & 0x3F);
+  }
   return out;
 }
 

@@ -2,9 +2,11 @@
 //
 // MLIR-free host conversions for the narrow float formats of block-scaled
 // MMA: f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, the MX scale
-// f8E8M0FNU and the NVFP4 scale UE4M3; packing of f4E2M1FN two per byte;
-// MX and NVFP4 block quantization. Codes are the format's bits in the low
-// bits of a uint8_t. docs/runtime.md ("Narrow float formats") has the rules.
+// f8E8M0FNU and the NVFP4 scale UE4M3; the 16-bit formats they are converted
+// from (f16, bf16, as uint16_t bits); packing of f4E2M1FN two per byte and of
+// the f6 formats four per three bytes; MX and NVFP4 block quantization.
+// Codes are the format's bits in the low bits of a uint8_t. docs/runtime.md
+// ("Narrow float formats") has the rules.
 //
 // Rounding is IEEE round-to-nearest-even from the exact input (a float is
 // first widened to double, exactly, so there is a single rounding); results
@@ -76,6 +78,30 @@ uint8_t encodeNarrowFloatSaturate(NarrowFloatKind kind, float x);
 
 bool isNarrowFloatNaN(NarrowFloatKind kind, uint8_t code);
 
+//===----------------------------------------------------------------------===//
+// f16 and bf16
+//===----------------------------------------------------------------------===//
+//
+// IEEE binary16 and bfloat16 as their bits. f32 -> 16 bits rounds to nearest
+// even (subnormals kept, overflow -> +-inf); 16 bits -> f32 is exact. A NaN
+// keeps its sign and the top payload bits and comes out quiet (the quiet
+// bit, the top mantissa bit, set), as IEEE 754 convertFormat does; a quiet
+// NaN therefore round-trips bit for bit.
+
+uint16_t floatToF16Bits(float x);
+float f16BitsToFloat(uint16_t bits);
+uint16_t floatToBF16Bits(float x);
+float bf16BitsToFloat(uint16_t bits);
+
+/// Narrow encodes of an f16 / bf16 value: the value widened exactly to f32,
+/// then one rounding (encodeNarrowFloat / encodeNarrowFloatSaturate above).
+uint8_t encodeNarrowFloatFromF16(NarrowFloatKind kind, uint16_t f16Bits);
+uint8_t encodeNarrowFloatSaturateFromF16(NarrowFloatKind kind,
+                                         uint16_t f16Bits);
+uint8_t encodeNarrowFloatFromBF16(NarrowFloatKind kind, uint16_t bf16Bits);
+uint8_t encodeNarrowFloatSaturateFromBF16(NarrowFloatKind kind,
+                                          uint16_t bf16Bits);
+
 // Per-format spellings of the above.
 #define CUTE_NARROW_FLOAT_FNS(Name, Kind)                                      \
   inline uint8_t to##Name(float x) {                                           \
@@ -109,8 +135,23 @@ CUTE_NARROW_FLOAT_FNS(UE4M3, UE4M3)
 std::vector<uint8_t> packF4E2M1FN(const uint8_t *codes, size_t n);
 /// The n codes of `bytes` (at least (n + 1) / 2 of them).
 std::vector<uint8_t> unpackF4E2M1FN(const uint8_t *bytes, size_t n);
-/// f6 codes are kept one per byte (bits [0,6)), as PTX's e2m3x2/e3m2x2
-/// registers hold them; there is no 4-per-3-bytes packer.
+
+/// f6E2M3FN / f6E3M2FN have two layouts in PTX (ISA 9.0):
+///  - padded, one code per byte in bits [0,6), bits 6-7 zero: the registers
+///    of cvt .e2m3x2/.e3m2x2/.e2m3x4/.e3m2x4 (four padded bytes in a b32,
+///    not three), the mma .kind::f8f6f4/mxf8f6f4 operands and the shared
+///    memory tcgen05 .kind::f8f6f4 reads. That is the code array itself.
+///  - dense, in global memory: the tensor-copy type .b6x16_p32 reads sixteen
+///    6-bit elements "packed contiguously" (12 bytes) and pads them to 16
+///    bytes in shared memory; .b6p2x16 drops the padding on the way back.
+/// The dense packers below write element i to bits [6i, 6i + 6) of the
+/// little-endian bit stream (stream bit b is bit b % 8 of byte b / 8), so
+/// four codes fill three bytes: byte 0 = c0 | c1 << 6, byte 1 = c1 >> 2 |
+/// c2 << 4, byte 2 = c2 >> 4 | c3 << 2. Element 0 lowest, as the f4 packing
+/// above. A count that is not a multiple of 4 leaves the last bits zero.
+std::vector<uint8_t> packF6Dense(const uint8_t *codes, size_t n);
+/// The n codes of `bytes` (at least (6 n + 7) / 8 of them).
+std::vector<uint8_t> unpackF6Dense(const uint8_t *bytes, size_t n);
 
 //===----------------------------------------------------------------------===//
 // Block quantization

@@ -482,3 +482,202 @@ TEST(NarrowFloat, Nvfp4ErrorWithinHalfUlpTimesScale) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// f16 and bf16
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The value of IEEE binary16 bits, from the format's definition (NaN with
+/// the sign bit).
+double f16Value(uint16_t h) {
+  int e = (h >> 10) & 0x1F, m = h & 0x3FF;
+  double s = h & 0x8000 ? -1.0 : 1.0;
+  if (e == 0x1F)
+    return m ? std::copysign(std::nan(""), s) : s * INFINITY;
+  return e == 0 ? s * std::ldexp(m, -24) : s * std::ldexp(1024 + m, e - 25);
+}
+
+/// The value of bfloat16 bits (8 exponent bits, bias 127, 7 mantissa bits).
+double bf16Value(uint16_t b) {
+  int e = (b >> 7) & 0xFF, m = b & 0x7F;
+  double s = b & 0x8000 ? -1.0 : 1.0;
+  if (e == 0xFF)
+    return m ? std::copysign(std::nan(""), s) : s * INFINITY;
+  return e == 0 ? s * std::ldexp(m, -133) : s * std::ldexp(128 + m, e - 134);
+}
+
+const NarrowFloatKind kAllKinds[] = {
+    NarrowFloatKind::F8E4M3FN, NarrowFloatKind::F8E5M2,
+    NarrowFloatKind::F6E2M3FN, NarrowFloatKind::F6E3M2FN,
+    NarrowFloatKind::F4E2M1FN, NarrowFloatKind::F8E8M0FNU,
+    NarrowFloatKind::UE4M3};
+
+} // namespace
+
+TEST(NarrowFloat, F16EveryPatternRoundTrips) {
+  for (uint32_t h = 0; h < 65536; ++h) {
+    float f = f16BitsToFloat(uint16_t(h));
+    double ref = f16Value(uint16_t(h));
+    EXPECT_EQ(std::signbit(f), bool(h & 0x8000)) << h;
+    if (std::isnan(ref)) {
+      ASSERT_TRUE(std::isnan(f)) << h;
+      EXPECT_EQ(floatToF16Bits(f), h | 0x0200) << h; // quiet, payload kept
+      continue;
+    }
+    ASSERT_EQ(double(f), ref) << h;
+    EXPECT_EQ(floatToF16Bits(f), h) << h;
+  }
+}
+
+TEST(NarrowFloat, F16RoundsToNearestEven) {
+  // Every midpoint between neighbouring halves goes to the even one, its
+  // float neighbours to the nearer one (both signs, subnormals included).
+  for (uint16_t sign : {0x0000, 0x8000})
+    for (uint32_t h = 0; h < 0x7BFF; ++h) {
+      auto lo = uint16_t(h | sign), hi = uint16_t((h + 1) | sign);
+      auto mid = float((f16Value(lo) + f16Value(hi)) / 2); // exact
+      ASSERT_EQ(floatToF16Bits(mid), h % 2 ? hi : lo) << h;
+      EXPECT_EQ(floatToF16Bits(std::nextafter(mid, float(f16Value(hi)))), hi);
+      EXPECT_EQ(floatToF16Bits(std::nextafter(mid, float(f16Value(lo)))), lo);
+    }
+  EXPECT_EQ(floatToF16Bits(65519.996f), 0x7BFF); // below 65520: max finite
+  EXPECT_EQ(floatToF16Bits(65520.0f), 0x7C00);   // the tie goes to inf
+  EXPECT_EQ(floatToF16Bits(-1e30f), 0xFC00);
+  EXPECT_EQ(floatToF16Bits(INFINITY), 0x7C00);
+  EXPECT_EQ(floatToF16Bits(0x1p-25f), 0x0000); // tie between 0 and 2^-24
+  EXPECT_EQ(floatToF16Bits(0x1.000002p-25f), 0x0001);
+  EXPECT_EQ(floatToF16Bits(0x1.8p-24f), 0x0002);   // tie -> even
+  EXPECT_EQ(floatToF16Bits(0x1.ff8p-15f), 0x03FF); // largest subnormal
+  EXPECT_EQ(floatToF16Bits(0x1.ffcp-15f), 0x0400); // tie: carries to 2^-14
+  EXPECT_EQ(floatToF16Bits(1.0f / 3.0f), 0x3555);
+  EXPECT_EQ(floatToF16Bits(-0.0f), 0x8000);
+  EXPECT_EQ(floatToF16Bits(0x1p-140f), 0x0000);
+  // A signalling float NaN whose payload lies below f16's mantissa bits
+  // stays NaN (quiet), not inf.
+  float snan, negSnan;
+  uint32_t snanBits = 0x7F800001, negSnanBits = 0xFF800100;
+  std::memcpy(&snan, &snanBits, 4);
+  std::memcpy(&negSnan, &negSnanBits, 4);
+  EXPECT_EQ(floatToF16Bits(snan), 0x7E00);
+  EXPECT_EQ(floatToF16Bits(negSnan), 0xFE00);
+  EXPECT_EQ(floatToBF16Bits(snan), 0x7FC0);
+  EXPECT_EQ(floatToBF16Bits(negSnan), 0xFFC0);
+}
+
+#ifdef __FLT16_MANT_DIG__
+TEST(NarrowFloat, F16MatchesTheCompilersFloat16) {
+  // GCC/Clang's _Float16 conversions (libgcc's software path on x86) as a
+  // second, independent implementation.
+  std::mt19937 rng(20261202);
+  for (int i = 0; i < (1 << 20); ++i) {
+    uint32_t u = i % 2 ? uint32_t(rng())
+                       : (uint32_t(rng()) & 0x80000000) |
+                             (0x33000000 + uint32_t(rng()) % 0x14800000);
+    float f;
+    std::memcpy(&f, &u, 4);
+    if (std::isnan(f))
+      continue;
+    _Float16 h = static_cast<_Float16>(f);
+    uint16_t hb;
+    std::memcpy(&hb, &h, 2);
+    ASSERT_EQ(floatToF16Bits(f), hb) << hexf(f);
+  }
+}
+#endif
+
+TEST(NarrowFloat, BF16EveryPatternRoundTrips) {
+  for (uint32_t b = 0; b < 65536; ++b) {
+    float f = bf16BitsToFloat(uint16_t(b));
+    double ref = bf16Value(uint16_t(b));
+    EXPECT_EQ(std::signbit(f), bool(b & 0x8000)) << b;
+    if (std::isnan(ref)) {
+      ASSERT_TRUE(std::isnan(f)) << b;
+      EXPECT_EQ(floatToBF16Bits(f), b | 0x0040) << b;
+      continue;
+    }
+    ASSERT_EQ(double(f), ref) << b;
+    EXPECT_EQ(floatToBF16Bits(f), b) << b;
+  }
+}
+
+TEST(NarrowFloat, BF16RoundsToNearestEven) {
+  EXPECT_EQ(floatToBF16Bits(1.00390625f), 0x3F80); // 1 + 2^-8: tie -> even
+  EXPECT_EQ(floatToBF16Bits(1.01171875f), 0x3F82); // 1 + 3 2^-8: tie -> even
+  EXPECT_EQ(floatToBF16Bits(0x1.010002p0f), 0x3F81);
+  EXPECT_EQ(floatToBF16Bits(3.0e38f), 0x7F62);
+  EXPECT_EQ(floatToBF16Bits(0x1.ffp127f), 0x7F80); // the top tie -> inf
+  EXPECT_EQ(floatToBF16Bits(-INFINITY), 0xFF80);
+  EXPECT_EQ(floatToBF16Bits(0x1p-133f), 0x0001); // the smallest subnormal
+  EXPECT_EQ(floatToBF16Bits(0x1p-134f), 0x0000); // tie -> even (0)
+  // Against the nearest of the two bf16 neighbours, chosen here in double.
+  std::mt19937 rng(20261203);
+  for (int i = 0; i < (1 << 20); ++i) {
+    auto u = uint32_t(rng());
+    float f;
+    std::memcpy(&f, &u, 4);
+    if (std::isnan(f) || std::isinf(f))
+      continue;
+    uint16_t lo = uint16_t(u >> 16), hi = uint16_t(lo + 1); // toward +-inf
+    double vlo = bf16Value(lo);
+    double vhi =
+        (hi & 0x7FFF) == 0x7F80 ? std::copysign(0x1p128, vlo) : bf16Value(hi);
+    double dlo = std::fabs(double(f) - vlo), dhi = std::fabs(vhi - double(f));
+    uint16_t expect = dlo < dhi ? lo : dhi < dlo ? hi : (lo % 2 ? hi : lo);
+    ASSERT_EQ(floatToBF16Bits(f), expect) << hexf(f);
+  }
+}
+
+TEST(NarrowFloat, EncodeFromF16AndBF16) {
+  for (uint32_t h = 0; h < 65536; ++h)
+    for (NarrowFloatKind k : kAllKinds) {
+      double v = f16Value(uint16_t(h)), w = bf16Value(uint16_t(h));
+      ASSERT_EQ(encodeNarrowFloatFromF16(k, uint16_t(h)),
+                encodeNarrowFloat(k, v))
+          << narrowFloatFormat(k).name << " f16 " << h;
+      ASSERT_EQ(encodeNarrowFloatSaturateFromF16(k, uint16_t(h)),
+                encodeNarrowFloatSaturate(k, v));
+      ASSERT_EQ(encodeNarrowFloatFromBF16(k, uint16_t(h)),
+                encodeNarrowFloat(k, w))
+          << narrowFloatFormat(k).name << " bf16 " << h;
+      ASSERT_EQ(encodeNarrowFloatSaturateFromBF16(k, uint16_t(h)),
+                encodeNarrowFloatSaturate(k, w));
+    }
+  // f8E5M2 is f16's top byte: RNE on the low byte of the magnitude bits
+  // (a carry reaches inf, 0x7C); saturating clamps at 0x7B.
+  for (uint32_t h = 0; h < 65536; ++h) {
+    uint32_t mag = h & 0x7FFF, sign = (h >> 8) & 0x80;
+    if (mag > 0x7C00)
+      continue; // NaN
+    uint32_t code = (mag + 0x7F + ((mag >> 8) & 1)) >> 8;
+    EXPECT_EQ(encodeNarrowFloatFromF16(NarrowFloatKind::F8E5M2, uint16_t(h)),
+              code | sign)
+        << h;
+    EXPECT_EQ(
+        encodeNarrowFloatSaturateFromF16(NarrowFloatKind::F8E5M2, uint16_t(h)),
+        std::min(code, 0x7Bu) | sign)
+        << h;
+  }
+}
+
+TEST(NarrowFloat, PackF6Dense) {
+  // Element i in bits [6i, 6i + 6) of the little-endian bit stream.
+  const uint8_t four[] = {0x3F, 0x00, 0x15, 0x2A};
+  EXPECT_EQ(packF6Dense(four, 4), (std::vector<uint8_t>{0x3F, 0x50, 0xA9}));
+  const uint8_t five[] = {0x01, 0x02, 0x04, 0x08, 0x10};
+  std::vector<uint8_t> p = packF6Dense(five, 5);
+  EXPECT_EQ(p, (std::vector<uint8_t>{0x81, 0x40, 0x20, 0x10}));
+  EXPECT_EQ(unpackF6Dense(p.data(), 5), std::vector<uint8_t>(five, five + 5));
+  const uint8_t high[] = {0xFF}; // padding bits 6-7 are not data
+  EXPECT_EQ(packF6Dense(high, 1), std::vector<uint8_t>{0x3F});
+  std::mt19937 rng(11);
+  for (size_t n : {size_t(16), size_t(17), size_t(1000)}) {
+    std::vector<uint8_t> r(n);
+    for (uint8_t &c : r)
+      c = rng() & 0x3F;
+    std::vector<uint8_t> packed = packF6Dense(r.data(), n);
+    EXPECT_EQ(packed.size(), (6 * n + 7) / 8); // 16 codes: .b6x16's 12 bytes
+    EXPECT_EQ(unpackF6Dense(packed.data(), n), r);
+  }
+}
