@@ -220,6 +220,31 @@ static ViewResult computePartitionTVOp(OperandReader &rd,
 }
 CUTE_VIEW(PartitionTVOp)
 
+static ViewResult computeMmaPartitionOp(OperandReader &rd,
+                                        MmaPartitionOp::Adaptor a) {
+  MemRefInfo t = rd.tensor();
+  Int tid = rd.index();
+  if (!a.getMmaAttr())
+    fail("expects a tiled MMA");
+  auto mma = tiledMmaOf(a.getMmaAttr());
+  if (!mma)
+    fail(mma.message());
+  auto op = parseMmaOperand(a.getOperand());
+  if (!op)
+    fail(op.message());
+  const IntTuple &shape = t.layout.shape;
+  if (shape.isInt() || shape.rank() != 2 || !shape.isStatic())
+    fail(std::string("operand ") + ::cute::atom::mmaOperandName(*op) +
+         " tile " + t.layout.str() +
+         " must be rank 2 with a static shape (rows, cols)");
+  auto tv = ::cute::atom::tiledMmaTV(*mma, *op, product(shape[0]).value(),
+                                     product(shape[1]).value());
+  if (!tv)
+    fail(tv.message());
+  return finishView(t, partitionTV(t.layout, *tv, std::nullopt, tid));
+}
+CUTE_VIEW(MmaPartitionOp)
+
 static ViewResult computeTensorSliceOp(OperandReader &rd,
                                        TensorSliceOp::Adaptor) {
   MemRefInfo t = rd.tensor();

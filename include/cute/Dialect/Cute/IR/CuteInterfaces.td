@@ -126,6 +126,26 @@ def Cute_MmaAtomAttrInterface : AttrInterface<"MmaAtomAttrInterface"> {
       "::mlir::cute::CuteValue", "getLayoutB">,
     InterfaceMethod<"The (thread, value) -> (m,n) layout of C.",
       "::mlir::cute::CuteValue", "getLayoutC">,
+    InterfaceMethod<[{
+        Block-scaled atoms: the (thread, value) -> (m,k) layout of the A
+        scale factors (per-element view, CuTe's SFALayout); none otherwise.
+      }], "std::optional<::mlir::cute::CuteValue>", "getLayoutSFA", (ins),
+      [{}], [{ return std::nullopt; }]>,
+    InterfaceMethod<"Block-scaled atoms: the (thread, value) -> (n,k) "
+      "layout of the B scale factors; none otherwise.",
+      "std::optional<::mlir::cute::CuteValue>", "getLayoutSFB", (ins),
+      [{}], [{ return std::nullopt; }]>,
+    InterfaceMethod<"Block-scaled atoms: elements of K per scale factor "
+      "(0 for other atoms).", "int64_t", "getScaleVecSize", (ins), [{}],
+      [{ return 0; }]>,
+    InterfaceMethod<[{
+        Checks the operands of one `cute.gemm` with this atom: `a`, `b`, `c`
+        are the tensor types (memory space, element type, and for operands
+        the atom reads through descriptors the shared-memory layout);
+        reports through `emitError`.
+      }], "::llvm::LogicalResult", "verifyGemmOperands",
+      (ins "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError,
+           "::mlir::Type":$a, "::mlir::Type":$b, "::mlir::Type":$c)>,
   ];
 }
 

@@ -688,6 +688,7 @@ def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
 }
 
 include "cute/Dialect/Cute/IR/CuteTensorOps.td"
+include "cute/Dialect/Cute/IR/CuteMmaOps.td"
 include "cute/Dialect/Cute/IR/CuteMathOps.td"
 
 #endif // CUTE_OPS_TD

@@ -158,4 +158,36 @@ def Cute_CopyAtom : Attr<
 def Cute_TensorLikeType : AnyTypeOf<[Cute_MemRefType, Cute_CoordTensorType],
     "!cute.memref or !cute.coord_tensor">;
 
+
+def Cute_MmaAtom : Attr<
+    CPred<"::llvm::isa<::mlir::cute::MmaAtomAttrInterface>($_self)">,
+    "MMA atom (implements MmaAtomAttrInterface)"> {
+  let storageType = "::mlir::cute::MmaAtomAttrInterface";
+  let returnType = "::mlir::cute::MmaAtomAttrInterface";
+  let convertFromStorage = "$_self";
+}
+
+def Cute_TiledMmaAttr : AttrDef<Cute_Dialect, "TiledMma"> {
+  let mnemonic = "tiled_mma";
+  let summary = "an MMA atom tiled over threads (CuTe's make_tiled_mma)";
+  let description = [{
+    `#cute.tiled_mma<atom, atom_layout [, permutation = tile]>`: the atom
+    (any attribute implementing the MMA-atom interface) repeated over the
+    thread groups of `atom_layout` (CuTe's AtomLayoutMNK, a static layout of
+    rank <= 3 over (M, N, K); a group is the atom's threads) with an
+    optional permutation of M, N and K (a tile of three static layouts).
+    `cute.mma_partition` hands each thread its part of an operand tile
+    exactly as CuTe's `get_slice(t).partition_A/B/C` does.
+    ```mlir
+    #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">>
+    ```
+  }];
+  let parameters = (ins "::mlir::cute::MmaAtomAttrInterface":$atom,
+                        "::mlir::cute::LayoutAttr":$atomLayout,
+                        OptionalParameter<"::mlir::cute::TileAttr">:$permutation);
+  let assemblyFormat = "`<` $atom `,` qualified($atomLayout) (`,` `permutation` "
+                        "`=` qualified($permutation)^)? `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // CUTE_TENSOR_TYPES_TD

@@ -13,6 +13,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/CommonAttrConstraints.td"
 
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMmaAttrs.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuBarrierOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmaOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuPipelineOps.td"

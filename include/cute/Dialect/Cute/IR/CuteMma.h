@@ -1,0 +1,31 @@
+//===- CuteMma.h - MMA atoms of the cute dialect as layout tables -*- C++
+//-*-===//
+//
+// The bridge from MMA-atom attributes (any dialect's, through the interface)
+// and #cute.tiled_mma to the MLIR-free tables of cute/Atom (MmaAtoms.h,
+// TiledMma.h) that partitioning, verification and lowering compute with.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_DIALECT_CUTE_IR_CUTEMMA_H
+#define CUTE_DIALECT_CUTE_IR_CUTEMMA_H
+
+#include "cute/Atom/TiledMma.h"
+
+#include "mlir/IR/Attributes.h"
+
+namespace mlir::cute {
+
+class MmaAtomAttrInterface;
+class TiledMmaAttr;
+
+/// The atom's layouts as read through the interface.
+::cute::Expected<::cute::atom::MmaAtomLayouts>
+mmaLayoutsOf(MmaAtomAttrInterface atom);
+/// The tiled MMA of the attribute.
+::cute::Expected<::cute::atom::TiledMma> tiledMmaOf(TiledMmaAttr mma);
+/// "A", "B" or "C" as an operand; an error for anything else.
+::cute::Expected<::cute::atom::MmaOperand> parseMmaOperand(llvm::StringRef s);
+
+} // namespace mlir::cute
+
+#endif // CUTE_DIALECT_CUTE_IR_CUTEMMA_H

@@ -1,0 +1,159 @@
+//===- CuteNvgpuMmaAttrs.td - MMA atoms of NVIDIA's tensor cores -*- tablegen -*-===//
+//
+// One attribute per instruction family, each implementing cute's MMA-atom
+// interface with CuTe's MMA_Traits layouts (cute/Atom/MmaAtoms.h) and the
+// operand rules `cute.gemm` checks. Their lowering is in
+// convert-cute-nvgpu-to-nvvm (MmaToNVVM.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_NVGPU_MMA_ATTRS_TD
+#define CUTE_NVGPU_MMA_ATTRS_TD
+
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuDialect.td"
+include "cute/Dialect/Cute/IR/CuteInterfaces.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def CuteNvgpu_MmaMajor : I32EnumAttr<"MmaMajor",
+    "which mode of a shared-memory operand is contiguous", [
+    I32EnumAttrCase<"k", 0>, I32EnumAttrCase<"mn", 1>]> {
+  let cppNamespace = "::mlir::cute_nvgpu";
+  let genSpecializedAttr = 0;
+}
+
+def CuteNvgpu_UmmaKind : I32EnumAttr<"UmmaKind", "tcgen05.mma kind", [
+    I32EnumAttrCase<"f16", 0>, I32EnumAttrCase<"tf32", 1>,
+    I32EnumAttrCase<"f8f6f4", 2>]> {
+  let cppNamespace = "::mlir::cute_nvgpu";
+  let genSpecializedAttr = 0;
+}
+
+def CuteNvgpu_BlockScaleKind : I32EnumAttr<"BlockScaleKind",
+    "block-scaled MMA kind", [
+    I32EnumAttrCase<"mxf8f6f4", 0>, I32EnumAttrCase<"mxf4", 1>,
+    I32EnumAttrCase<"mxf4nvf4", 2>]> {
+  let cppNamespace = "::mlir::cute_nvgpu";
+  let genSpecializedAttr = 0;
+}
+
+def CuteNvgpu_OperandSource : I32EnumAttr<"OperandSource",
+    "where tcgen05.mma reads A", [
+    I32EnumAttrCase<"smem", 0>, I32EnumAttrCase<"tmem", 1>]> {
+  let cppNamespace = "::mlir::cute_nvgpu";
+  let genSpecializedAttr = 0;
+}
+
+class CuteNvgpu_MmaAtomAttr<string name, string mnemonicStr>
+    : AttrDef<CuteNvgpu_Dialect, name,
+        [DeclareAttrInterfaceMethods<Cute_MmaAtomAttrInterface,
+          ["getLayoutSFA", "getLayoutSFB", "getScaleVecSize"]>]> {
+  let mnemonic = mnemonicStr;
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def CuteNvgpu_MmaSyncAttr : CuteNvgpu_MmaAtomAttr<"MmaSync", "mma_sync"> {
+  let summary = "sm_80+ warp-level mma.sync (f16/bf16 -> f32)";
+  let description = [{
+    `mma.sync.aligned.m16n8k{8,16}.row.col.f32.{f16,bf16}.{f16,bf16}.f32`:
+    one warp, A (M x K) and B (N x K) from registers, C in registers
+    (CuTe's SM80_16x8x{8,16}_F32{F16,BF16}{F16,BF16}F32_TN). Runs on
+    sm_90a, sm_100a and sm_120a; the baseline of the sm_120a kernels.
+    ```mlir
+    #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>
+    ```
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "::mlir::Type":$a, "::mlir::Type":$b,
+                        "::mlir::Type":$c);
+}
+
+def CuteNvgpu_WgmmaAttr : CuteNvgpu_MmaAtomAttr<"Wgmma", "wgmma"> {
+  let summary = "sm_90a warpgroup wgmma.mma_async, A and B from shared memory";
+  let description = [{
+    `wgmma.mma_async.sync.aligned.m64nNkK` with both operands read through
+    shared-memory descriptors (SS): a warpgroup of 128 threads, M = 64,
+    N a multiple of 8 in [8, 256], K = 16 for f16/bf16 and 32 for
+    f8E4M3FN/f8E5M2, f32 accumulators in registers (N/2 per thread). A
+    `k`-major operand is contiguous along K; `mn`-major (transposed) is
+    allowed for 16-bit types only. The descriptors are derived from the
+    operands' shared-memory layouts when `cute.gemm` is lowered. Issue
+    `cute_nvgpu.wgmma_fence` before the first wgmma that reads registers
+    written since, `cute_nvgpu.wgmma_commit_group` after a batch and
+    `cute_nvgpu.wgmma_wait_group` before reading the accumulators.
+    ```mlir
+    #cute_nvgpu.wgmma<m = 64, n = 128, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>
+    ```
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "::mlir::Type":$a, "::mlir::Type":$b,
+                        "::mlir::Type":$c,
+                        "::mlir::cute_nvgpu::MmaMajor":$a_major,
+                        "::mlir::cute_nvgpu::MmaMajor":$b_major);
+}
+
+def CuteNvgpu_Tcgen05MmaAttr : CuteNvgpu_MmaAtomAttr<"Tcgen05Mma",
+    "tcgen05_mma"> {
+  let summary = "sm_100a tcgen05.mma (UMMA), accumulators in Tensor Memory";
+  let description = [{
+    `tcgen05.mma.cta_group::{1,2}.kind::{f16,tf32,f8f6f4}`: issued by one
+    thread for the CTA (or the even CTA of a pair), B from a shared-memory
+    descriptor, A from shared memory or Tensor Memory, D in Tensor Memory
+    (CuTe's SM100_MMA_*_SS/_TS and _2x1SM_ traits). M is 64 or 128 on one
+    CTA, 128 or 256 on two; K = 256 bits of the A type. Completion is
+    signalled with `tcgen05.commit` to an mbarrier.
+    ```mlir
+    #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 256, k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>
+    ```
+  }];
+  let parameters = (ins "::mlir::cute_nvgpu::UmmaKind":$kind,
+                        "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "::mlir::Type":$a, "::mlir::Type":$b,
+                        "::mlir::Type":$c, "int64_t":$cta_group,
+                        "::mlir::cute_nvgpu::OperandSource":$a_src,
+                        "::mlir::cute_nvgpu::MmaMajor":$a_major,
+                        "::mlir::cute_nvgpu::MmaMajor":$b_major);
+}
+
+def CuteNvgpu_Tcgen05MmaBlockScaleAttr : CuteNvgpu_MmaAtomAttr<
+    "Tcgen05MmaBlockScale", "tcgen05_mma_block_scale"> {
+  let summary = "sm_100a tcgen05.mma.block_scale (MX / NVFP4)";
+  let description = [{
+    `tcgen05.mma.cta_group::{1,2}.kind::{mxf8f6f4,mxf4,mxf4nvf4}.block_scale`:
+    as `tcgen05_mma` with A and B from shared memory (K-major), plus one
+    scale factor per `vs` elements of K for each row of A and of B, read
+    from Tensor Memory (copied there with tcgen05.cp). `sf` is f8E8M0FNU
+    (MX, vs = 32) or, for mxf4nvf4, f8E4M3FN standing for UE4M3 (vs = 16).
+    K = 64 for mxf4/mxf4nvf4 and 32 for mxf8f6f4.
+    ```mlir
+    #cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4nvf4, m = 128, n = 256, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E8M0FNU, vs = 32, cta_group = 1>
+    ```
+  }];
+  let parameters = (ins "::mlir::cute_nvgpu::BlockScaleKind":$kind,
+                        "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "::mlir::Type":$a, "::mlir::Type":$b,
+                        "::mlir::Type":$sf, "int64_t":$vs,
+                        "int64_t":$cta_group);
+}
+
+def CuteNvgpu_MmaBlockScaleAttr : CuteNvgpu_MmaAtomAttr<"MmaBlockScale",
+    "mma_block_scale"> {
+  let summary = "sm_120a warp-level block-scaled mma.sync";
+  let description = [{
+    `mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale` with
+    `scale_vec::2X` (f8E8M0FNU scales, vs = 32) or `scale_vec::4X` (UE4M3
+    written f8E4M3FN, vs = 16) on f4E2M1FN, or `m16n8k32 kind::mxf8f6f4`
+    (`scale_vec::1X`, f8E8M0FNU, vs = 32) on 8/6/4-bit types (CuTe's
+    SM120_16x8x{64,32}_TN_VS traits). A, B, C and the scale registers are
+    per-thread register fragments; C is f32.
+    ```mlir
+    #cute_nvgpu.mma_block_scale<m = 16, n = 8, k = 64, a = f4E2M1FN, b = f4E2M1FN, c = f32, sf = f8E8M0FNU, vs = 32>
+    ```
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "::mlir::Type":$a, "::mlir::Type":$b,
+                        "::mlir::Type":$c, "::mlir::Type":$sf,
+                        "int64_t":$vs);
+}
+
+#endif // CUTE_NVGPU_MMA_ATTRS_TD

@@ -1,0 +1,422 @@
+//===- MmaAtoms.cpp - The MMA atoms of cute_nvgpu
+//--------------------------===//
+//
+// Each atom attribute: its legal parameters (with messages naming the rule),
+// its layouts through cute's MMA-atom interface (from cute/Atom/MmaAtoms.h,
+// i.e. CuTe's MMA_Traits) and the operand rules of `cute.gemm`.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+
+#include "cute/Atom/Sm90Gmma.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+namespace atom = ::cute::atom;
+using mlir::cute::CuteMemRefType;
+using mlir::cute::CuteValue;
+using mlir::cute::MemSpace;
+
+namespace {
+
+std::string str(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+bool is16Bit(Type t) { return isa<Float16Type, BFloat16Type>(t); }
+bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+bool isF6(Type t) { return isa<Float6E2M3FNType, Float6E3M2FNType>(t); }
+bool isF4(Type t) { return isa<Float4E2M1FNType>(t); }
+bool isF8F6F4(Type t) { return isF8(t) || isF6(t) || isF4(t); }
+
+atom::MmaAtomLayouts layoutsOr(::cute::Expected<atom::MmaAtomLayouts> l) {
+  // Attributes are verified when built, so their layouts exist.
+  return l ? *l : atom::MmaAtomLayouts();
+}
+
+/// The block size of a tcgen05/wgmma K step: 256 bits of the A type.
+int64_t kOf256Bits(Type t) {
+  unsigned bits = mlir::cute::storageBits(t);
+  return bits ? 256 / bits : 0;
+}
+
+LogicalResult expectSpace(function_ref<InFlightDiagnostic()> emitError,
+                          StringRef atomName, const char *operand, Type t,
+                          MemSpace space, Type elem) {
+  auto m = cast<CuteMemRefType>(t);
+  if (m.getMemSpace() != space)
+    return emitError() << "operand " << operand << " of " << atomName
+                       << " must be a " << mlir::cute::stringifyMemSpace(space)
+                       << " tensor, got " << t;
+  if (elem && m.getElementType() != elem)
+    return emitError() << "operand " << operand << " of " << atomName
+                       << " holds " << m.getElementType() << "; the atom's "
+                       << operand << " type is " << elem;
+  return success();
+}
+
+/// A shared-memory operand read through a descriptor: one atom block (mode
+/// 0, or the whole tensor for rank 1) must be a canonical GMMA/UMMA layout.
+LogicalResult expectDescribable(function_ref<InFlightDiagnostic()> emitError,
+                                StringRef atomName, const char *operand, Type t,
+                                MmaMajor major) {
+  auto m = cast<CuteMemRefType>(t);
+  if (!m.isStatic())
+    return emitError() << "operand " << operand << " of " << atomName
+                       << " must have a static layout (its descriptor is "
+                          "derived at compile time), got "
+                       << t;
+  const ::cute::layout::Layout &l = m.getLayout().layout;
+  ::cute::layout::Layout block = l.shape.isInt() || l.rank() == 2 ? l : l[0];
+  auto f = atom::deriveGmmaDesc(
+      major == MmaMajor::k ? atom::GmmaMajor::K : atom::GmmaMajor::MN, block,
+      m.getSwizzleFunctor(), mlir::cute::storageBits(m.getElementType()));
+  if (!f)
+    return emitError() << "operand " << operand << " of " << atomName
+                       << " (block " << block.str()
+                       << "): no shared-memory descriptor expresses it: "
+                       << f.message();
+  int64_t swizzleAlign = 0;
+  if (auto s = m.getSwizzleFunctor())
+    swizzleAlign = (int64_t(1) << (s->bits + s->base + s->shift)) *
+                   mlir::cute::storageBits(m.getElementType()) / 8;
+  if (m.getAlignment() < std::max<int64_t>(16, swizzleAlign))
+    return emitError() << "operand " << operand << " of " << atomName
+                       << " is aligned to " << m.getAlignment()
+                       << " B; its descriptor needs "
+                       << std::max<int64_t>(16, swizzleAlign)
+                       << " B (16 B, and the swizzle atom)";
+  return success();
+}
+
+} // namespace
+
+/// The interface methods every atom shares: its layouts from
+/// `layoutsOf(attr)`.
+#define CUTE_NVGPU_MMA_ATOM(ATTR, NAME)                                        \
+  StringRef ATTR::getAtomName() const { return NAME; }                         \
+  CuteValue ATTR::getShapeMNK() const { return shapeValue(layoutsOf(*this)); } \
+  CuteValue ATTR::getThrLayout() const {                                       \
+    return CuteValue::ofLayout(layoutsOf(*this).thr);                          \
+  }                                                                            \
+  CuteValue ATTR::getLayoutA() const {                                         \
+    return CuteValue::ofLayout(layoutsOf(*this).a);                            \
+  }                                                                            \
+  CuteValue ATTR::getLayoutB() const {                                         \
+    return CuteValue::ofLayout(layoutsOf(*this).b);                            \
+  }                                                                            \
+  CuteValue ATTR::getLayoutC() const {                                         \
+    return CuteValue::ofLayout(layoutsOf(*this).c);                            \
+  }                                                                            \
+  std::optional<CuteValue> ATTR::getLayoutSFA() const {                        \
+    return optionalLayout(layoutsOf(*this).sfa);                               \
+  }                                                                            \
+  std::optional<CuteValue> ATTR::getLayoutSFB() const {                        \
+    return optionalLayout(layoutsOf(*this).sfb);                               \
+  }                                                                            \
+  int64_t ATTR::getScaleVecSize() const { return layoutsOf(*this).sfVecSize; }
+
+static CuteValue shapeValue(const atom::MmaAtomLayouts &l) {
+  using ::cute::layout::IntTuple;
+  return CuteValue::ofTuple(mlir::cute::CuteKind::Shape,
+                            IntTuple(std::vector<IntTuple>{
+                                IntTuple(l.m), IntTuple(l.n), IntTuple(l.k)}));
+}
+
+static std::optional<CuteValue>
+optionalLayout(const std::optional<::cute::layout::Layout> &l) {
+  if (!l)
+    return std::nullopt;
+  return CuteValue::ofLayout(*l);
+}
+
+//===----------------------------------------------------------------------===//
+// mma_sync (sm_80+)
+//===----------------------------------------------------------------------===//
+
+static ::cute::Expected<atom::MmaAtomLayouts>
+mmaSyncLayouts(int64_t m, int64_t n, int64_t k) {
+  if (m == 16 && n == 8 && k == 16)
+    return atom::mmaAtomLayouts(atom::MmaAtomKind::Sm80_16x8x16);
+  if (m == 16 && n == 8 && k == 8)
+    return atom::mmaAtomLayouts(atom::MmaAtomKind::Sm80_16x8x8);
+  return ::cute::Error(::cute::ErrorCode::InvalidArgument,
+                       "mma.sync shape " + std::to_string(m) + "x" +
+                           std::to_string(n) + "x" + std::to_string(k) +
+                           " is not m16n8k8 or m16n8k16");
+}
+
+static atom::MmaAtomLayouts layoutsOf(MmaSyncAttr a) {
+  return layoutsOr(mmaSyncLayouts(a.getM(), a.getN(), a.getK()));
+}
+
+LogicalResult MmaSyncAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t m, int64_t n, int64_t k, Type a,
+                                  Type b, Type c) {
+  auto l = mmaSyncLayouts(m, n, k);
+  if (!l)
+    return emitError() << l.message();
+  if (!is16Bit(a) || a != b)
+    return emitError() << "mma.sync takes f16 x f16 or bf16 x bf16, got " << a
+                       << " x " << b;
+  if (!c.isF32())
+    return emitError() << "mma.sync accumulates in f32 here, got " << c;
+  return success();
+}
+
+LogicalResult
+MmaSyncAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
+                                Type a, Type b, Type c) const {
+  if (failed(
+          expectSpace(emitError, "mma.sync", "A", a, MemSpace::rmem, getA())) ||
+      failed(
+          expectSpace(emitError, "mma.sync", "B", b, MemSpace::rmem, getB())))
+    return failure();
+  return expectSpace(emitError, "mma.sync", "C", c, MemSpace::rmem, getC());
+}
+
+CUTE_NVGPU_MMA_ATOM(MmaSyncAttr, "mma.sync")
+
+//===----------------------------------------------------------------------===//
+// wgmma (sm_90a)
+//===----------------------------------------------------------------------===//
+
+static atom::MmaAtomLayouts layoutsOf(WgmmaAttr a) {
+  return layoutsOr(
+      atom::mmaAtomLayouts(isF8(a.getA()) ? atom::MmaAtomKind::Sm90_64xNx32_SS
+                                          : atom::MmaAtomKind::Sm90_64xNx16_SS,
+                           a.getN()));
+}
+
+LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                int64_t m, int64_t n, int64_t k, Type a, Type b,
+                                Type c, MmaMajor aMajor, MmaMajor bMajor) {
+  if (m != 64)
+    return emitError() << "wgmma M = " << m << "; it is 64";
+  bool f16 = is16Bit(a) && a == b, f8 = isF8(a) && isF8(b);
+  if (!f16 && !f8)
+    return emitError() << "wgmma (SS) takes f16 x f16, bf16 x bf16 or "
+                          "e4m3/e5m2 x e4m3/e5m2, got "
+                       << a << " x " << b;
+  if (k != kOf256Bits(a))
+    return emitError() << "wgmma K = " << k << " for " << a << "; it is "
+                       << kOf256Bits(a) << " (32 bytes)";
+  auto l = atom::mmaAtomLayouts(f8 ? atom::MmaAtomKind::Sm90_64xNx32_SS
+                                   : atom::MmaAtomKind::Sm90_64xNx16_SS,
+                                n);
+  if (!l)
+    return emitError() << l.message();
+  if (!c.isF32())
+    return emitError() << "wgmma accumulates in f32 here, got " << c;
+  if (f8 && (aMajor != MmaMajor::k || bMajor != MmaMajor::k))
+    return emitError() << "wgmma on 8-bit types reads K-major operands only "
+                          "(a_major = k, b_major = k)";
+  return success();
+}
+
+LogicalResult
+WgmmaAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
+                              Type a, Type b, Type c) const {
+  if (failed(expectSpace(emitError, "wgmma", "A", a, MemSpace::smem, getA())) ||
+      failed(expectSpace(emitError, "wgmma", "B", b, MemSpace::smem, getB())) ||
+      failed(expectSpace(emitError, "wgmma", "C", c, MemSpace::rmem, getC())) ||
+      failed(expectDescribable(emitError, "wgmma", "A", a, getAMajor())))
+    return failure();
+  return expectDescribable(emitError, "wgmma", "B", b, getBMajor());
+}
+
+CUTE_NVGPU_MMA_ATOM(WgmmaAttr, "wgmma")
+
+//===----------------------------------------------------------------------===//
+// tcgen05_mma (sm_100a)
+//===----------------------------------------------------------------------===//
+
+static atom::MmaAtomLayouts layoutsOf(Tcgen05MmaAttr a) {
+  return layoutsOr(
+      atom::ummaAtomLayouts(a.getM(), a.getN(), a.getK(), a.getCtaGroup()));
+}
+
+LogicalResult
+Tcgen05MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       UmmaKind kind, int64_t m, int64_t n, int64_t k, Type a,
+                       Type b, Type c, int64_t ctaGroup, OperandSource aSrc,
+                       MmaMajor aMajor, MmaMajor bMajor) {
+  bool ok = false;
+  switch (kind) {
+  case UmmaKind::f16:
+    ok = is16Bit(a) && a == b;
+    break;
+  case UmmaKind::tf32:
+    ok = isa<FloatTF32Type, Float32Type>(a) && a == b;
+    break;
+  case UmmaKind::f8f6f4:
+    ok = isF8F6F4(a) && isF8F6F4(b);
+    break;
+  }
+  if (!ok)
+    return emitError() << "tcgen05.mma kind::" << stringifyUmmaKind(kind)
+                       << " does not take " << a << " x " << b;
+  int64_t wantK = kind == UmmaKind::tf32 ? 8 : kind == UmmaKind::f16 ? 16 : 32;
+  if (k != wantK)
+    return emitError() << "tcgen05.mma kind::" << stringifyUmmaKind(kind)
+                       << " K = " << k << "; it is " << wantK
+                       << " (32 bytes of A)";
+  if (!c.isF32() && !(c.isF16() && kind != UmmaKind::tf32))
+    return emitError() << "tcgen05.mma accumulates in f32 (or f16), got " << c;
+  auto l = atom::ummaAtomLayouts(m, n, k, int(ctaGroup));
+  if (!l)
+    return emitError() << l.message();
+  if (aSrc == OperandSource::tmem && aMajor != MmaMajor::k)
+    return emitError() << "tcgen05.mma reads A from Tensor Memory K-major "
+                          "only (a_major = k)";
+  if (aSrc == OperandSource::tmem && m == 128 && ctaGroup == 1 && n % 16)
+    return emitError() << "tcgen05.mma with A in Tensor Memory and M = 128 "
+                          "needs N % 16 == 0, got N = "
+                       << n;
+  bool narrow = (isF6(a) || isF4(a)) || (isF6(b) || isF4(b));
+  if (narrow && (aMajor != MmaMajor::k || bMajor != MmaMajor::k))
+    return emitError() << "6- and 4-bit operands are K-major only "
+                          "(MN-major needs 8, 16 or 32 bits)";
+  return success();
+}
+
+LogicalResult
+Tcgen05MmaAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
+                                   Type a, Type b, Type c) const {
+  MemSpace aSpace =
+      getASrc() == OperandSource::tmem ? MemSpace::tmem : MemSpace::smem;
+  if (failed(expectSpace(emitError, "tcgen05.mma", "A", a, aSpace, getA())) ||
+      failed(expectSpace(emitError, "tcgen05.mma", "B", b, MemSpace::smem,
+                         getB())) ||
+      failed(expectSpace(emitError, "tcgen05.mma", "C", c, MemSpace::tmem,
+                         getC())))
+    return failure();
+  if (aSpace == MemSpace::smem &&
+      failed(expectDescribable(emitError, "tcgen05.mma", "A", a, getAMajor())))
+    return failure();
+  return expectDescribable(emitError, "tcgen05.mma", "B", b, getBMajor());
+}
+
+CUTE_NVGPU_MMA_ATOM(Tcgen05MmaAttr, "tcgen05.mma")
+
+//===----------------------------------------------------------------------===//
+// tcgen05_mma_block_scale (sm_100a)
+//===----------------------------------------------------------------------===//
+
+static atom::MmaAtomLayouts layoutsOf(Tcgen05MmaBlockScaleAttr a) {
+  atom::MmaAtomLayouts l = layoutsOr(
+      atom::ummaAtomLayouts(a.getM(), a.getN(), a.getK(), a.getCtaGroup()));
+  l.sfVecSize = int(a.getVs());
+  return l;
+}
+
+LogicalResult
+Tcgen05MmaBlockScaleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 BlockScaleKind kind, int64_t m, int64_t n,
+                                 int64_t k, Type a, Type b, Type sf, int64_t vs,
+                                 int64_t ctaGroup) {
+  std::string kn = "tcgen05.mma kind::" + stringifyBlockScaleKind(kind).str();
+  bool fp4 = kind != BlockScaleKind::mxf8f6f4;
+  if (fp4 ? !(isF4(a) && isF4(b)) : !(isF8F6F4(a) && isF8F6F4(b)))
+    return emitError() << kn << " does not take " << a << " x " << b
+                       << (fp4 ? " (f4E2M1FN x f4E2M1FN)"
+                               : " (8, 6 or 4-bit floats)");
+  int64_t wantK = fp4 ? 64 : 32;
+  if (k != wantK)
+    return emitError() << kn << " K = " << k << "; it is " << wantK;
+  bool e8m0 = isa<Float8E8M0FNUType>(sf), ue4m3 = isa<Float8E4M3FNType>(sf);
+  bool sfOk = kind == BlockScaleKind::mxf4nvf4
+                  ? ((e8m0 && (vs == 32 || vs == 16)) || (ue4m3 && vs == 16))
+                  : (e8m0 && vs == 32);
+  if (!sfOk)
+    return emitError() << kn << " with " << sf << " scales per " << vs
+                       << " elements is not a block-scaled format: "
+                       << (kind == BlockScaleKind::mxf4nvf4
+                               ? "it takes f8E8M0FNU per 32 or 16, or UE4M3 "
+                                 "(f8E4M3FN) per 16"
+                               : "it takes f8E8M0FNU per 32");
+  bool mOk = ctaGroup == 1 ? m == 128
+                           : (m == 256 || (fp4 && m == 128 && ctaGroup == 2));
+  if (!mOk)
+    return emitError() << kn << " M = " << m << " on " << ctaGroup
+                       << " CTA(s); it is "
+                       << (ctaGroup == 1 ? "128"
+                           : fp4         ? "128 or 256"
+                                         : "256");
+  auto l = atom::ummaAtomLayouts(m, n, k, int(ctaGroup));
+  if (!l)
+    return emitError() << l.message();
+  return success();
+}
+
+LogicalResult Tcgen05MmaBlockScaleAttr::verifyGemmOperands(
+    function_ref<InFlightDiagnostic()> emitError, Type a, Type b,
+    Type c) const {
+  StringRef n = "tcgen05.mma.block_scale";
+  if (failed(expectSpace(emitError, n, "A", a, MemSpace::smem, getA())) ||
+      failed(expectSpace(emitError, n, "B", b, MemSpace::smem, getB())) ||
+      failed(expectSpace(emitError, n, "C", c, MemSpace::tmem,
+                         Float32Type::get(getContext()))) ||
+      failed(expectDescribable(emitError, n, "A", a, MmaMajor::k)))
+    return failure();
+  return expectDescribable(emitError, n, "B", b, MmaMajor::k);
+}
+
+CUTE_NVGPU_MMA_ATOM(Tcgen05MmaBlockScaleAttr, "tcgen05.mma.block_scale")
+
+//===----------------------------------------------------------------------===//
+// mma_block_scale (sm_120a)
+//===----------------------------------------------------------------------===//
+
+static atom::MmaAtomLayouts layoutsOf(MmaBlockScaleAttr a) {
+  return layoutsOr(atom::mmaAtomLayouts(
+      a.getK() == 64 ? atom::MmaAtomKind::Sm120_16x8x64_BlockScaled
+                     : atom::MmaAtomKind::Sm120_16x8x32_BlockScaled,
+      0, int(a.getVs())));
+}
+
+LogicalResult
+MmaBlockScaleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          int64_t m, int64_t n, int64_t k, Type a, Type b,
+                          Type c, Type sf, int64_t vs) {
+  if (m != 16 || n != 8 || (k != 64 && k != 32))
+    return emitError() << "block-scaled mma.sync shape " << m << "x" << n << "x"
+                       << k << " is not m16n8k64 or m16n8k32";
+  if (k == 64 && !(isF4(a) && isF4(b)))
+    return emitError() << "m16n8k64 kind::mxf4nvf4 takes f4E2M1FN x "
+                          "f4E2M1FN, got "
+                       << a << " x " << b;
+  if (k == 32 && !(isF8F6F4(a) && isF8F6F4(b)))
+    return emitError() << "m16n8k32 kind::mxf8f6f4 takes 8, 6 or 4-bit "
+                          "floats, got "
+                       << a << " x " << b;
+  if (!c.isF32())
+    return emitError() << "block-scaled mma.sync accumulates in f32, got " << c;
+  bool e8m0 = isa<Float8E8M0FNUType>(sf), ue4m3 = isa<Float8E4M3FNType>(sf);
+  bool ok = k == 64 ? ((e8m0 && vs == 32) || (ue4m3 && vs == 16))
+                    : (e8m0 && vs == 32);
+  if (!ok)
+    return emitError() << "m16n8k" << k << " with " << sf << " scales per "
+                       << vs << " elements is not a scale_vec mode: "
+                       << (k == 64 ? "2X is f8E8M0FNU per 32, 4X is UE4M3 "
+                                     "(f8E4M3FN) per 16"
+                                   : "1X is f8E8M0FNU per 32");
+  return success();
+}
+
+LogicalResult MmaBlockScaleAttr::verifyGemmOperands(
+    function_ref<InFlightDiagnostic()> emitError, Type a, Type b,
+    Type c) const {
+  StringRef n = "block-scaled mma.sync";
+  if (failed(expectSpace(emitError, n, "A", a, MemSpace::rmem, getA())) ||
+      failed(expectSpace(emitError, n, "B", b, MemSpace::rmem, getB())))
+    return failure();
+  return expectSpace(emitError, n, "C", c, MemSpace::rmem, getC());
+}
+
+CUTE_NVGPU_MMA_ATOM(MmaBlockScaleAttr, "mma.sync.block_scale")
