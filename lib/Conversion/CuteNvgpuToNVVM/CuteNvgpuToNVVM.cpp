@@ -90,6 +90,7 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateBarrierPatterns(tc, patterns, debugHangs);
     lowering::populateTmaPatterns(tc, patterns);
     lowering::populateClusterPatterns(tc, patterns);
+    lowering::populateMmaPatterns(tc, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      tc);
     ConversionTarget target(*ctx);
@@ -101,6 +102,8 @@ struct ConvertCuteNvgpuToNVVMPass
     });
     target.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return tc.isLegal(op); });
+    target.addDynamicallyLegalOp<mlir::cute::GemmOp>(
+        [](Operation *op) { return !lowering::isNvgpuGemm(op); });
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
       signalPassFailure();

@@ -18,5 +18,6 @@ include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuBarrierOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmaOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuPipelineOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuWarpOps.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMmaOps.td"
 
 #endif // CUTE_NVGPU_OPS_TD

@@ -1,0 +1,291 @@
+//===- MmaToNVVM.cpp - cute.gemm with mma.sync and wgmma atoms ------------===//
+//
+// cute.gemm over partitioned operands, unrolled like CuTe's gemm dispatch:
+// for every k, m and n one instruction on A(_,m,k), B(_,n,k), C(_,m,n).
+// Register fragments are static: each value sits at a constant offset of
+// the fragment's alloca, and value i of the atom's thread-value layout is
+// register element i of the instruction (CuTe orders values that way), so
+// operands are loaded, packed, run and stored back; SROA keeps them in
+// registers. wgmma reads A and B through shared-memory descriptors: the
+// static fields (layout type, leading and stride byte offsets) come from the
+// atom block's layout (cute/Atom/Sm90Gmma.h), the start address from the
+// block's address at run time.
+//
+//===----------------------------------------------------------------------===//
+#include "Patterns.h"
+
+#include "cute/Atom/Sm90Gmma.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+using namespace mlir::cute_nvgpu::lowering;
+using ::cute::layout::Int;
+using ::cute::layout::IntTuple;
+using ::cute::layout::Layout;
+using mlir::cute::CuteMemRefType;
+
+namespace {
+
+/// A static operand of cute.gemm: its layout as (FrgV, Rest0, Rest1).
+struct GemmOperand {
+  CuteMemRefType type;
+  Layout layout;
+  bool rank1 = false;
+
+  explicit GemmOperand(Value v)
+      : type(cast<CuteMemRefType>(v.getType())),
+        layout(type.getLayout().layout) {
+    rank1 = layout.shape.isInt() || layout.rank() != 3;
+  }
+  int64_t rest(int mode) const {
+    return rank1 ? 1 : ::cute::layout::size(layout[size_t(mode)]).value();
+  }
+  /// The element offset of value v of block (i, j).
+  int64_t offset(int64_t v, int64_t i, int64_t j) const {
+    if (rank1)
+      return layout.eval(v);
+    IntTuple crd(std::vector<IntTuple>{IntTuple(v), IntTuple(i), IntTuple(j)});
+    return layout(crd).value().value();
+  }
+  /// The atom block's layout (mode 0).
+  Layout block() const { return rank1 ? layout : layout[0]; }
+};
+
+Type llvmElem(Type t) { return t; }
+
+Value elemPtr(OpBuilder &b, Location loc, Value base, Type elem, int64_t off) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                             ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(off)});
+}
+
+/// The register-fragment base pointer (an alloca after convert-cute-to-llvm).
+Value fragmentPtr(OpBuilder &b, Location loc, Value tensor) {
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+  return UnrealizedConversionCastOp::create(b, loc, ptr, tensor).getResult(0);
+}
+
+SmallVector<Value> loadValues(OpBuilder &b, Location loc, Value base,
+                              const GemmOperand &op, int64_t n, int64_t i,
+                              int64_t j) {
+  Type elem = llvmElem(op.type.getElementType());
+  unsigned bytes = std::max(1u, mlir::cute::storageBits(elem) / 8);
+  SmallVector<Value> vals;
+  for (int64_t v = 0; v < n; ++v)
+    vals.push_back(LLVM::LoadOp::create(
+        b, loc, elem, elemPtr(b, loc, base, elem, op.offset(v, i, j)), bytes));
+  return vals;
+}
+
+void storeValues(OpBuilder &b, Location loc, Value base, const GemmOperand &op,
+                 ArrayRef<Value> vals, int64_t i, int64_t j) {
+  Type elem = llvmElem(op.type.getElementType());
+  unsigned bytes = std::max(1u, mlir::cute::storageBits(elem) / 8);
+  for (auto [v, val] : llvm::enumerate(vals))
+    LLVM::StoreOp::create(
+        b, loc, val, elemPtr(b, loc, base, elem, op.offset(int64_t(v), i, j)),
+        bytes);
+}
+
+/// 32-bit registers holding consecutive pairs of 16-bit values: i32 for
+/// bf16 (what nvvm.mma.sync takes), vector<2xf16> for f16.
+SmallVector<Value> packPairs(OpBuilder &b, Location loc, ArrayRef<Value> vals) {
+  SmallVector<Value> regs;
+  Type elem = vals.front().getType();
+  auto vt = VectorType::get({2}, elem);
+  for (size_t i = 0; i + 1 < vals.size(); i += 2) {
+    Value v = LLVM::PoisonOp::create(b, loc, vt);
+    for (int j = 0; j < 2; ++j)
+      v = LLVM::InsertElementOp::create(b, loc, v, vals[i + j], i32(b, loc, j));
+    if (isa<BFloat16Type>(elem))
+      v = LLVM::BitcastOp::create(b, loc, b.getI32Type(), v);
+    regs.push_back(v);
+  }
+  return regs;
+}
+
+SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value s,
+                                int64_t n) {
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < n; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, s, i));
+  return out;
+}
+
+Value packStruct(OpBuilder &b, Location loc, ArrayRef<Value> vals) {
+  SmallVector<Type> types(vals.size(), vals.front().getType());
+  auto st = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+  Value s = LLVM::PoisonOp::create(b, loc, st);
+  for (auto [i, v] : llvm::enumerate(vals))
+    s = LLVM::InsertValueOp::create(b, loc, s, v, int64_t(i));
+  return s;
+}
+
+/// Calls `body(m, n, k)` in CuTe's order: k outermost, then m, then n.
+template <class F>
+void forEachBlock(const GemmOperand &a, const GemmOperand &c, F &&body) {
+  for (int64_t k = 0; k < a.rest(2); ++k)
+    for (int64_t m = 0; m < c.rest(1); ++m)
+      for (int64_t n = 0; n < c.rest(2); ++n)
+        body(m, n, k);
+}
+
+struct MmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(mlir::cute::GemmOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto atom = dyn_cast<MmaSyncAttr>(op.getAtom());
+    if (!atom)
+      return failure();
+    Location loc = op.getLoc();
+    GemmOperand a(op.getA()), b(op.getB()), c(op.getC());
+    Value pa = fragmentPtr(rewriter, loc, op.getA());
+    Value pb = fragmentPtr(rewriter, loc, op.getB());
+    Value pc = fragmentPtr(rewriter, loc, op.getC());
+    int64_t na = atom.getK() == 16 ? 8 : 4, nb = na / 2, nc = 4;
+    bool bf16 = isa<BFloat16Type>(atom.getA());
+    auto ptx = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+    Type f32 = rewriter.getF32Type();
+    auto resTy = LLVM::LLVMStructType::getLiteral(getContext(),
+                                                  SmallVector<Type>(nc, f32));
+    forEachBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
+      SmallVector<Value> ra =
+          packPairs(rewriter, loc, loadValues(rewriter, loc, pa, a, na, m, k));
+      SmallVector<Value> rb =
+          packPairs(rewriter, loc, loadValues(rewriter, loc, pb, b, nb, n, k));
+      SmallVector<Value> rc = loadValues(rewriter, loc, pc, c, nc, m, n);
+      Value d = NVVM::MmaOp::create(
+          rewriter, loc, resTy, ra, rb, rc,
+          {atom.getM(), atom.getN(), atom.getK()}, std::nullopt, std::nullopt,
+          std::array<NVVM::MMATypes, 2>{ptx, ptx},
+          std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                         NVVM::MMALayout::col});
+      storeValues(rewriter, loc, pc, c, unpackStruct(rewriter, loc, d, nc), m,
+                  n);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+NVVM::WGMMATypes wgmmaType(Type t) {
+  if (isa<BFloat16Type>(t))
+    return NVVM::WGMMATypes::bf16;
+  if (isa<Float16Type>(t))
+    return NVVM::WGMMATypes::f16;
+  if (isa<Float8E4M3FNType>(t))
+    return NVVM::WGMMATypes::e4m3;
+  return NVVM::WGMMATypes::e5m2;
+}
+
+/// The descriptor of the atom block of `op` starting `offset` elements from
+/// the tensor's iterator `base` (an smem pointer).
+Value gmmaDescriptor(OpBuilder &b, Location loc, Value base,
+                     const GemmOperand &op, MmaMajor major, int64_t offset) {
+  unsigned bits = mlir::cute::storageBits(op.type.getElementType());
+  auto fields = ::cute::atom::deriveGmmaDesc(
+      major == MmaMajor::k ? ::cute::atom::GmmaMajor::K
+                           : ::cute::atom::GmmaMajor::MN,
+      op.block(), op.type.getSwizzleFunctor(), bits);
+  // cute.gemm's verifier derived the same descriptor.
+  uint64_t fixed = fields ? ::cute::atom::encodeGmmaDesc(*fields, 0) : 0;
+  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  if (int64_t bytes = offset * bits / 8)
+    addr = arith::AddIOp::create(b, loc, addr, i32(b, loc, bytes));
+  Value start = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, addr, i32(b, loc, 4)),
+      i32(b, loc, 0x3FFF));
+  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(), start);
+  Value fixedV =
+      arith::ConstantIntOp::create(b, loc, b.getI64Type(), int64_t(fixed));
+  return arith::OrIOp::create(b, loc, wide, fixedV);
+}
+
+struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(mlir::cute::GemmOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto atom = dyn_cast<WgmmaAttr>(op.getAtom());
+    if (!atom)
+      return failure();
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    GemmOperand a(op.getA()), b(op.getB()), c(op.getC());
+    Value sa = smemAddress(rewriter, loc, op.getA());
+    Value sb = smemAddress(rewriter, loc, op.getB());
+    Value pc = fragmentPtr(rewriter, loc, op.getC());
+    int64_t nc = atom.getN() / 2;
+    auto layoutOf = [](MmaMajor major, bool isA) {
+      // K-major is "row" for A and "col" for B (no transpose).
+      bool kMajor = major == MmaMajor::k;
+      return (kMajor == isA) ? NVVM::MMALayout::row : NVVM::MMALayout::col;
+    };
+    forEachBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
+      Value da = gmmaDescriptor(rewriter, loc, sa, a, atom.getAMajor(),
+                                a.offset(0, m, k));
+      Value db = gmmaDescriptor(rewriter, loc, sb, b, atom.getBMajor(),
+                                b.offset(0, n, k));
+      Value acc =
+          packStruct(rewriter, loc, loadValues(rewriter, loc, pc, c, nc, m, n));
+      Value d = NVVM::WgmmaMmaAsyncOp::create(
+          rewriter, loc, acc.getType(), acc, da, db,
+          NVVM::MMAShapeAttr::get(ctx, atom.getM(), atom.getN(), atom.getK()),
+          wgmmaType(atom.getA()), wgmmaType(atom.getB()), NVVM::WGMMATypes::f32,
+          NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+          NVVM::WGMMAScaleIn::one, layoutOf(atom.getAMajor(), true),
+          layoutOf(atom.getBMajor(), false), NVVM::MMAIntOverflowAttr());
+      storeValues(rewriter, loc, pc, c, unpackStruct(rewriter, loc, d, nc), m,
+                  n);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WgmmaFenceLowering : OpConversionPattern<WgmmaFenceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WgmmaFenceOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::WgmmaFenceAlignedOp>(op);
+    return success();
+  }
+};
+
+struct WgmmaCommitLowering : OpConversionPattern<WgmmaCommitGroupOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WgmmaCommitGroupOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::WgmmaGroupSyncAlignedOp>(op);
+    return success();
+  }
+};
+
+struct WgmmaWaitLowering : OpConversionPattern<WgmmaWaitGroupOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WgmmaWaitGroupOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::WgmmaWaitGroupSyncOp>(op,
+                                                            op.getPending());
+    return success();
+  }
+};
+
+} // namespace
+
+bool lowering::isNvgpuGemm(Operation *op) {
+  auto gemm = dyn_cast<mlir::cute::GemmOp>(op);
+  return gemm && gemm.getAtom().getDialect().getNamespace() ==
+                     CuteNvgpuDialect::getDialectNamespace();
+}
+
+void lowering::populateMmaPatterns(const TypeConverter &tc,
+                                   RewritePatternSet &p) {
+  p.add<MmaSyncGemm, WgmmaGemm, WgmmaFenceLowering, WgmmaCommitLowering,
+        WgmmaWaitLowering>(tc, p.getContext());
+}
