@@ -124,6 +124,10 @@ struct AllInBoundsLowering : ConvertOpToLLVMPattern<AllInBoundsOp> {
   }
 };
 
+// Narrow floats (f8, f6, f4) have no LLVM type: memory holds integers of
+// their width, and an arith.bitcast (legal here, lowered later as a no-op)
+// gives the vector its float type back.
+
 /// i1 tensors (predicates) hold one byte per element (an i1 load/store
 /// moves a byte), while a vector of i1 is bit-packed in memory: they are
 /// read and written element by element.
@@ -170,8 +174,7 @@ struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
       }
     }
     if (lvt != vt)
-      result = UnrealizedConversionCastOp::create(rewriter, loc, vt, result)
-                   .getResult(0);
+      result = arith::BitcastOp::create(rewriter, loc, vt, result);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -191,8 +194,7 @@ struct StoreLowering : ConvertOpToLLVMPattern<StoreOp> {
     Type elem = llvmElementType(info.elem);
     auto lvt = VectorType::get(vt.getShape(), elem);
     if (lvt != vt)
-      vec = UnrealizedConversionCastOp::create(rewriter, loc, lvt, vec)
-                .getResult(0);
+      vec = arith::BitcastOp::create(rewriter, loc, lvt, vec);
     ArithEmitter em(rewriter, loc);
     if (isContiguous(info.layout) && !info.swizzle && !isBytePerElement(info)) {
       int64_t vecBytes =
