@@ -1,0 +1,180 @@
+//===- host.cpp - Tensor-core micro-GEMMs: check against the CPU ----------===//
+//
+// C = A x B^T (A: M x K, B: N x K, both row-major; C: M x N f32) with the
+// mma.sync, wgmma bf16 and wgmma e4m3 kernels of kernel.mlir. Two checks per
+// kernel and shape, on fresh data (seed printed), with C poisoned first:
+//   exact   small integers in [-3, 3] (exact in bf16 and e4m3; every f32
+//           partial sum is an integer below 2^24): C must equal the CPU sum
+//           bit for bit;
+//   random  values in [-1, 1) rounded to the input type; the CPU reference
+//           sums the rounded values in double; tolerance |d| <= 1e-5 * K +
+//           1e-4 |ref| (f32 accumulation of K products). For e4m3 the H200
+//           accumulates inside wgmma with fewer bits than f32 (a documented
+//           property of Hopper's FP8 tensor cores, which is why CUTLASS
+//           offers periodic promotion to f32): the bound is
+//           |d| <= 2^-10 * sum_k |a_k b_k|, and the worst observed
+//           |d| / sum |a b| is printed.
+// Tile counts are odd (3 x 5 tiles) and K covers several K steps.
+//
+//===----------------------------------------------------------------------===//
+#include "../common/Harness.h"
+
+#include "cute/Support/NarrowFloat.h"
+
+using namespace cute;
+using namespace cute::ex;
+
+namespace {
+
+struct KernelSpec {
+  const char *name;
+  int64_t tileM, tileN, tileK;
+  bool fp8;
+};
+
+/// One input element: its storage bytes and the value they hold.
+struct Encoded {
+  std::vector<uint8_t> bytes;
+  std::vector<float> values;
+};
+
+Encoded encode(const std::vector<float> &x, bool fp8) {
+  Encoded e;
+  e.bytes.resize(x.size() * (fp8 ? 1 : 2));
+  e.values.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (fp8) {
+      uint8_t c = toF8E4M3FN(x[i]);
+      e.bytes[i] = c;
+      e.values[i] = fromF8E4M3FN(c);
+    } else {
+      uint16_t h = floatToBf16(x[i]);
+      std::memcpy(&e.bytes[2 * i], &h, 2);
+      e.values[i] = bf16ToFloat(h);
+    }
+  }
+  return e;
+}
+
+std::vector<float> inputs(size_t n, uint64_t seed, bool integers) {
+  std::mt19937_64 rng(seed);
+  std::vector<float> v(n);
+  if (integers) {
+    std::uniform_int_distribution<int> d(-3, 3);
+    for (auto &x : v)
+      x = float(d(rng));
+  } else {
+    std::uniform_real_distribution<float> d(-1.f, 1.f);
+    for (auto &x : v)
+      x = d(rng);
+  }
+  return v;
+}
+
+bool runCase(const rt::Context &ctx, const rt::Stream &stream,
+             const rt::Kernel &k, const KernelSpec &s, int64_t m, int64_t n,
+             int64_t kk, bool integers, bool bench) {
+  uint64_t seed = freshSeed();
+  Encoded a = encode(inputs(size_t(m * kk), seed, integers), s.fp8);
+  Encoded b = encode(inputs(size_t(n * kk), seed + 1, integers), s.fp8);
+  auto da = need(rt::DeviceBuffer::fromHost(ctx, a.bytes), "A");
+  auto db = need(rt::DeviceBuffer::fromHost(ctx, b.bytes), "B");
+  auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(m * n) * 4), "C");
+  need(dc.poison(), "poison");
+  rt::KernelArgs args;
+  args.ptr(da)
+      .ptr(db)
+      .ptr<float>(dc)
+      .scalar(int32_t(m))
+      .scalar(int32_t(n))
+      .scalar(int32_t(kk));
+  rt::LaunchConfig cfg;
+  cfg.grid = rt::Dim3{unsigned(m / s.tileM), unsigned(n / s.tileN), 1};
+  need(k.launch(stream, cfg, args), "launch");
+  need(stream.synchronize(), "run");
+  std::vector<float> c(size_t(m * n));
+  need(dc.copyToHost(c.data(), c.size() * 4), "download");
+  std::vector<double> ref(size_t(m * n)), mag(size_t(m * n));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double acc = 0, abs = 0;
+      for (int64_t p = 0; p < kk; ++p) {
+        double prod = double(a.values[size_t(i * kk + p)]) *
+                      double(b.values[size_t(j * kk + p)]);
+        acc += prod;
+        abs += std::fabs(prod);
+      }
+      ref[size_t(i * n + j)] = acc;
+      mag[size_t(i * n + j)] = abs;
+    }
+  double atol = integers ? 0 : 1e-5 * double(kk);
+  double rtol = integers ? 0 : 1e-4;
+  Comparison cmp = compare(ref, c, atol, rtol);
+  if (s.fp8 && !integers) {
+    // Hopper's FP8 accumulation: a bound relative to sum |a b| instead.
+    cmp = Comparison();
+    double worstRatio = 0;
+    for (size_t i = 0; i < ref.size(); ++i) {
+      double d = std::fabs(double(c[i]) - ref[i]);
+      double ratio = d / std::max(mag[i], 1e-30);
+      if (!(d <= std::ldexp(mag[i], -10))) {
+        ++cmp.bad;
+        cmp.pass = false;
+      }
+      if (!(d <= cmp.maxAbs)) {
+        cmp.maxAbs = std::isnan(d) ? INFINITY : d;
+        cmp.worst = i;
+      }
+      worstRatio = std::max(worstRatio, ratio);
+    }
+    std::printf("  e4m3 accumulation: worst |d| / sum|ab| = %.3g (2^%.1f)\n",
+                worstRatio, std::log2(std::max(worstRatio, 1e-300)));
+  }
+  std::printf("CHECK %s %s %lldx%lldx%lld (%lldx%lld tiles) seed %llu: %s "
+              "(max |d| %.3g, %zu bad)\n",
+              s.name, integers ? "exact " : "random", (long long)m,
+              (long long)n, (long long)kk, (long long)(m / s.tileM),
+              (long long)(n / s.tileN), (unsigned long long)seed,
+              cmp.pass ? "PASS" : "FAIL", cmp.maxAbs, cmp.bad);
+  if (!cmp.pass) {
+    size_t w = cmp.worst;
+    std::printf("  worst at (%zu, %zu): got %.9g want %.9g\n", w / size_t(n),
+                w % size_t(n), double(c[w]), ref[w]);
+  }
+  if (bench && cmp.pass) {
+    double ms = medianMs(ctx, stream,
+                         [&] { need(k.launch(stream, cfg, args), "launch"); });
+    std::printf("BENCH %s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s (a "
+                "correctness kernel: no pipelining)\n",
+                s.name, (long long)m, (long long)n, (long long)kk, ms,
+                2.0 * double(m) * double(n) * double(kk) / (ms * 1e9));
+  }
+  return cmp.pass;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseOptions(argc, argv);
+  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Stream stream = need(rt::Stream::create(ctx), "stream");
+  rt::Program prog = loadProgram(ctx, o, "mma_atoms");
+  const KernelSpec specs[] = {{"mma_sync_bf16", 64, 64, 32, false},
+                              {"wgmma_bf16", 64, 128, 64, false},
+                              {"wgmma_e4m3", 64, 128, 128, true}};
+  bool ok = true;
+  for (const KernelSpec &s : specs) {
+    rt::Kernel k = need(prog.kernel(s.name), "kernel");
+    // Odd tile counts (3 x 5) with three K steps, then one larger shape.
+    int64_t m = 3 * s.tileM, n = 5 * s.tileN, kk = 3 * s.tileK;
+    for (bool integers : {true, false})
+      ok &= runCase(ctx, stream, k, s, m, n, kk, integers, false);
+    int64_t big = o.sizes.empty() ? 2048 : o.sizes.front();
+    int64_t bm = big / s.tileM * s.tileM, bn = big / s.tileN * s.tileN,
+            bk = big / s.tileK * s.tileK;
+    if (bm && bn && bk)
+      ok &= runCase(ctx, stream, k, s, bm, bn, bk, false, o.bench);
+  }
+  std::printf("RESULT mma-atoms %s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
