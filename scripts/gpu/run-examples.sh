@@ -25,7 +25,7 @@ status=0
 build-gpu/bin/CuteRuntimeTests --gtest_brief=1 > "$OUT/runtime-tests.txt" 2>&1 || status=1
 log "runtime tests: $(tail -n 3 "$OUT/runtime-tests.txt" | tr '\n' ' ')"
 
-for ex in elementwise swiglu rmsnorm softmax tma-pipeline mma-atoms; do
+for ex in elementwise swiglu rmsnorm softmax tma-pipeline mma-atoms gemm-sm90; do
   host=build-gpu/bin/$ex-host
   [ -x "$host" ] || continue
   "$host" --artifacts "$ART" --chip "$CHIP" > "$OUT/current.txt" 2>&1 || status=1
@@ -75,6 +75,7 @@ if [ -x build-gpu/bin/debug-hangs-host ]; then
 fi
 
 python3 bench/torch_baselines.py > "$OUT/peers.txt" 2>&1
+python3 bench/gemm_peers.py >> "$OUT/peers.txt" 2>&1
 grep -E "^PEER" "$OUT/peers.txt" | tee -a "$OUT/summary.txt"
 log "exit status $status"
 exit $status

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""GEMM peers measured in the same run as our GEMM kernels: torch.matmul
+(cuBLAS) for bf16 C = A @ B^T, and torch._scaled_mm (cuBLASLt FP8) for e4m3
+with per-tensor scales. Prints `PEER <name> m=.. n=.. k=.. time_ms=..
+TFLOP/s=..` lines (median of 30 launches after 5 warm-ups)."""
+import argparse
+import sys
+
+try:
+    import torch
+except ImportError:
+    print("PEER-SKIP torch is not installed on this machine")
+    sys.exit(0)
+
+
+def median_ms(fn, reps=30, warmup=5):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        s = torch.cuda.Event(enable_timing=True)
+        e = torch.cuda.Event(enable_timing=True)
+        s.record()
+        fn()
+        e.record()
+        e.synchronize()
+        times.append(s.elapsed_time(e))
+    times.sort()
+    return times[len(times) // 2]
+
+
+def report(name, m, n, k, ms):
+    print(f"PEER {name:<28} m={m} n={n} k={k} time_ms={ms:.4f} "
+          f"TFLOP/s={2.0 * m * n * k / (ms * 1e9):.1f}", flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", type=int, nargs="*", default=[4096, 8192])
+    args = ap.parse_args()
+    torch.manual_seed(0)
+    for s in args.sizes:
+        a = torch.randn(s, s, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(s, s, device="cuda", dtype=torch.bfloat16)
+        report("torch.matmul[bf16,A@B^T]", s, s, s,
+               median_ms(lambda: torch.matmul(a, b.t())))
+        if hasattr(torch, "_scaled_mm"):
+            a8 = a.to(torch.float8_e4m3fn)
+            b8 = b.to(torch.float8_e4m3fn)
+            one = torch.tensor(1.0, device="cuda")
+            try:
+                report("torch._scaled_mm[e4m3,bf16out]", s, s, s,
+                       median_ms(lambda: torch._scaled_mm(
+                           a8, b8.t(), scale_a=one, scale_b=one,
+                           out_dtype=torch.bfloat16)))
+            except RuntimeError as e:  # older torch signatures
+                print(f"PEER-SKIP _scaled_mm: {e}")
+
+
+if __name__ == "__main__":
+    main()
