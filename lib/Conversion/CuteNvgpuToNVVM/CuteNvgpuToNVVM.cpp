@@ -91,6 +91,7 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateTmaPatterns(tc, patterns);
     lowering::populateClusterPatterns(tc, patterns);
     lowering::populateMmaPatterns(tc, patterns);
+    lowering::populateBlockScaleMmaPatterns(tc, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      tc);
     ConversionTarget target(*ctx);

@@ -22,6 +22,9 @@ void populateTmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
 void populateClusterPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// cute.gemm with mma.sync and wgmma atoms; the wgmma ordering ops.
 void populateMmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// cute.gemm with the sm_120a block-scaled mma.sync atom.
+void populateBlockScaleMmaPatterns(const TypeConverter &tc,
+                                   RewritePatternSet &p);
 /// A cute.gemm whose atom is one of cute_nvgpu's (this pass lowers it).
 bool isNvgpuGemm(Operation *op);
 /// Rewrites warp_specialize, elect_one and warp_idx in place (before the

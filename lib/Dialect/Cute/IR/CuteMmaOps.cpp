@@ -230,7 +230,66 @@ LogicalResult GemmOp::verify() {
                                       "%sfb)"
                                     : " is not block-scaled: it takes no "
                                       "scale factors");
-  return atomAttr.verifyGemmOperands([&] { return emitOpError(); },
-                                     getA().getType(), getB().getType(),
-                                     getC().getType());
+  if (getAccumulate() && !atomAttr.acceptsAccumulateFlag())
+    return emitOpError() << "accumulate(%flag) is not implemented for "
+                         << atomAttr.getAtomName()
+                         << " yet; zero C (cute.store) before the first "
+                            "k-block instead";
+  auto emit = [&] { return emitOpError(); };
+  if (failed(atomAttr.verifyGemmOperands(emit, getA().getType(),
+                                         getB().getType(), getC().getType())))
+    return failure();
+  if (!scaled)
+    return success();
+  // The scale factors follow their operand: (FrgV, RestM, RestK) like A,
+  // (FrgV, RestN, RestK) like B; FrgV is the atom's SFA/SFB values per
+  // thread where the atom defines those layouts (register fragments).
+  struct Scale {
+    const char *name, *of;
+    Type type;
+    const std::optional<Layout> &tv;
+    int64_t rest[2];
+  };
+  Scale scales[] = {
+      {"SFA", "A", getSfa().getType(), layouts->sfa, {rest[0][0], rest[0][1]}},
+      {"SFB", "B", getSfb().getType(), layouts->sfb, {rest[1][0], rest[1][1]}}};
+  for (const Scale &sc : scales) {
+    auto ct = cast<CuteMemRefType>(sc.type);
+    const Layout &l = ct.getLayout().layout;
+    if (!l.shape.isStatic())
+      return emitOpError() << "scale factors " << sc.name << " " << ct
+                           << " must have a static shape";
+    size_t rank = l.shape.isInt() ? 1 : l.rank();
+    if (rank != 1 && rank != 3)
+      return emitOpError() << "scale factors " << sc.name << " have rank "
+                           << rank << "; they are (FrgV,Rest,RestK) like "
+                           << sc.of << ", or one atom's values";
+    if (sc.tv) {
+      // CuTe's per-element view (one value per element of K, the scale
+      // repeated vs times: a stride-0 view) or one value per scale vector.
+      int64_t vals = ::cute::layout::size(rank == 1 ? l : l[0]).value();
+      int64_t want = ::cute::layout::size((*sc.tv)[1]).value();
+      int64_t vectors = layouts->k / layouts->sfVecSize;
+      if (vals != want && vals != vectors)
+        return emitOpError()
+               << "scale factors " << sc.name << " have " << vals
+               << " values per atom (mode 0 of " << ct << "); "
+               << atomAttr.getAtomName() << " gives each thread " << vectors
+               << " (one per " << layouts->sfVecSize
+               << " elements of K) or, as CuTe's per-element view, " << want;
+    }
+    for (int j = 0; j < 2; ++j) {
+      int64_t r =
+          rank == 1 ? 1 : ::cute::layout::size(l[size_t(j + 1)]).value();
+      if (r != sc.rest[j])
+        return emitOpError()
+               << "scale factors " << sc.name << " have Rest extents ("
+               << (rank == 1 ? 1 : ::cute::layout::size(l[1]).value()) << ","
+               << (rank == 1 ? 1 : ::cute::layout::size(l[2]).value())
+               << "); operand " << sc.of << " has (" << sc.rest[0] << ","
+               << sc.rest[1] << ")";
+    }
+  }
+  return atomAttr.verifyGemmScales(emit, getSfa().getType(),
+                                   getSfb().getType());
 }

@@ -60,6 +60,24 @@ LogicalResult expectSpace(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// A scale-factor tensor: in `space`, holding the atom's scale type (one
+/// scale per `vs` elements of K).
+LogicalResult expectScales(function_ref<InFlightDiagnostic()> emitError,
+                           StringRef atomName, const char *operand, Type t,
+                           MemSpace space, Type sf, int64_t vs) {
+  auto m = cast<CuteMemRefType>(t);
+  if (m.getMemSpace() != space)
+    return emitError() << "scale factors " << operand << " of " << atomName
+                       << " must be a " << mlir::cute::stringifyMemSpace(space)
+                       << " tensor, got " << t;
+  if (m.getElementType() != sf)
+    return emitError() << "scale factors " << operand << " of " << atomName
+                       << " hold " << m.getElementType() << "; the atom scales "
+                       << "by " << sf << " per " << vs << " elements of K"
+                       << (isa<Float8E4M3FNType>(sf) ? " (UE4M3)" : "");
+  return success();
+}
+
 /// A shared-memory operand read through a descriptor: one atom block (mode
 /// 0, or the whole tensor for rank 1) must be a canonical GMMA/UMMA layout.
 LogicalResult expectDescribable(function_ref<InFlightDiagnostic()> emitError,
@@ -180,6 +198,12 @@ MmaSyncAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
   return expectSpace(emitError, "mma.sync", "C", c, MemSpace::rmem, getC());
 }
 
+LogicalResult MmaSyncAttr::verifyGemmScales(function_ref<InFlightDiagnostic()>,
+                                            Type, Type) const {
+  return success(); // not block-scaled: cute.gemm rejects scales
+}
+bool MmaSyncAttr::acceptsAccumulateFlag() const { return false; }
+
 CUTE_NVGPU_MMA_ATOM(MmaSyncAttr, "mma.sync")
 
 //===----------------------------------------------------------------------===//
@@ -229,6 +253,14 @@ WgmmaAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
     return failure();
   return expectDescribable(emitError, "wgmma", "B", b, getBMajor());
 }
+
+LogicalResult WgmmaAttr::verifyGemmScales(function_ref<InFlightDiagnostic()>,
+                                          Type, Type) const {
+  return success(); // not block-scaled: cute.gemm rejects scales
+}
+// NVVM's wgmma takes scale-d as a constant: a run-time flag would need two
+// instructions per k-block or inline PTX (not done).
+bool WgmmaAttr::acceptsAccumulateFlag() const { return false; }
 
 CUTE_NVGPU_MMA_ATOM(WgmmaAttr, "wgmma")
 
@@ -302,6 +334,13 @@ Tcgen05MmaAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
   return expectDescribable(emitError, "tcgen05.mma", "B", b, getBMajor());
 }
 
+LogicalResult
+Tcgen05MmaAttr::verifyGemmScales(function_ref<InFlightDiagnostic()>, Type,
+                                 Type) const {
+  return success(); // not block-scaled: cute.gemm rejects scales
+}
+bool Tcgen05MmaAttr::acceptsAccumulateFlag() const { return true; }
+
 CUTE_NVGPU_MMA_ATOM(Tcgen05MmaAttr, "tcgen05.mma")
 
 //===----------------------------------------------------------------------===//
@@ -367,6 +406,19 @@ LogicalResult Tcgen05MmaBlockScaleAttr::verifyGemmOperands(
   return expectDescribable(emitError, n, "B", b, MmaMajor::k);
 }
 
+LogicalResult Tcgen05MmaBlockScaleAttr::verifyGemmScales(
+    function_ref<InFlightDiagnostic()> emitError, Type sfa, Type sfb) const {
+  // Tensor Memory holds 32-bit words: the scale bytes are packed four to a
+  // column (as tcgen05.cp writes them), so the tensors are i32.
+  StringRef n = "tcgen05.mma.block_scale";
+  Type word = IntegerType::get(getContext(), 32);
+  if (failed(expectSpace(emitError, n, "SFA", sfa, MemSpace::tmem, word)) ||
+      failed(expectSpace(emitError, n, "SFB", sfb, MemSpace::tmem, word)))
+    return failure();
+  return success();
+}
+bool Tcgen05MmaBlockScaleAttr::acceptsAccumulateFlag() const { return true; }
+
 CUTE_NVGPU_MMA_ATOM(Tcgen05MmaBlockScaleAttr, "tcgen05.mma.block_scale")
 
 //===----------------------------------------------------------------------===//
@@ -418,5 +470,16 @@ LogicalResult MmaBlockScaleAttr::verifyGemmOperands(
     return failure();
   return expectSpace(emitError, n, "C", c, MemSpace::rmem, getC());
 }
+
+LogicalResult MmaBlockScaleAttr::verifyGemmScales(
+    function_ref<InFlightDiagnostic()> emitError, Type sfa, Type sfb) const {
+  StringRef n = "block-scaled mma.sync";
+  if (failed(expectScales(emitError, n, "SFA", sfa, MemSpace::rmem, getSf(),
+                          getVs())))
+    return failure();
+  return expectScales(emitError, n, "SFB", sfb, MemSpace::rmem, getSf(),
+                      getVs());
+}
+bool MmaBlockScaleAttr::acceptsAccumulateFlag() const { return true; }
 
 CUTE_NVGPU_MMA_ATOM(MmaBlockScaleAttr, "mma.sync.block_scale")

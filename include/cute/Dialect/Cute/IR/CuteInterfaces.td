@@ -146,6 +146,19 @@ def Cute_MmaAtomAttrInterface : AttrInterface<"MmaAtomAttrInterface"> {
       }], "::llvm::LogicalResult", "verifyGemmOperands",
       (ins "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError,
            "::mlir::Type":$a, "::mlir::Type":$b, "::mlir::Type":$c)>,
+    InterfaceMethod<[{
+        Block-scaled atoms: checks the scale-factor tensors `sfa`, `sfb` of
+        one `cute.gemm` (memory space, element type = the atom's scale
+        type); `cute.gemm` itself checks their extents against A and B.
+      }], "::llvm::LogicalResult", "verifyGemmScales",
+      (ins "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError,
+           "::mlir::Type":$sfa, "::mlir::Type":$sfb), [{}],
+      [{ return ::mlir::success(); }]>,
+    InterfaceMethod<[{
+        Whether the atom's lowering implements `cute.gemm`'s run-time
+        `accumulate(%flag)` operand (false: the first k-block overwrites C).
+      }], "bool", "acceptsAccumulateFlag", (ins), [{}],
+      [{ return false; }]>,
   ];
 }
 

@@ -87,7 +87,15 @@ def Cute_GemmOp : Cute_Op<"gemm", [AttrSizedOperandSegments]> {
     wgmma: A and B in shared memory, read through descriptors derived from
     their layouts, C in registers; tcgen05: C in Tensor Memory), and its
     dialect's conversion lowers the op. Block-scaled atoms also take the
-    scale-factor tensors `scales(%sfa, %sfb)`.
+    scale-factor tensors `scales(%sfa, %sfb)`: (FrgV, RestM, RestK) and
+    (FrgV, RestN, RestK) like A and B (sm_120a: register fragments holding
+    the atom's SFA/SFB values per thread; sm_100a: Tensor Memory).
+
+    `accumulate(%flag)` (an i1, optional): when false, the first k-block
+    (k = 0) overwrites C instead of adding to it (tcgen05's enable-input-D);
+    without it C is always accumulated. Atoms whose lowering does not
+    implement the flag reject it (mma.sync and wgmma for now: zero C with
+    `cute.store` instead).
     ```mlir
     cute.gemm #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32> (%fa, %fb, %fc) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<8>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
     ```
@@ -97,9 +105,11 @@ def Cute_GemmOp : Cute_Op<"gemm", [AttrSizedOperandSegments]> {
                    Arg<Cute_MemRefType, "", [MemRead]>:$b,
                    Arg<Cute_MemRefType, "", [MemRead, MemWrite]>:$c,
                    Arg<Optional<Cute_MemRefType>, "", [MemRead]>:$sfa,
-                   Arg<Optional<Cute_MemRefType>, "", [MemRead]>:$sfb);
+                   Arg<Optional<Cute_MemRefType>, "", [MemRead]>:$sfb,
+                   Optional<I1>:$accumulate);
   let assemblyFormat = "$atom `(` $a `,` $b `,` $c `)` (`scales` `(` $sfa^ `,` "
-                       "$sfb `)`)? attr-dict `:` type($a) `,` type($b) `,` "
+                       "$sfb `)`)? (`accumulate` `(` $accumulate^ `)`)? "
+                       "attr-dict `:` type($a) `,` type($b) `,` "
                        "type($c) (`,` type($sfa)^ `,` type($sfb))?";
   let hasVerifier = 1;
 }

@@ -46,7 +46,8 @@ def CuteNvgpu_OperandSource : I32EnumAttr<"OperandSource",
 class CuteNvgpu_MmaAtomAttr<string name, string mnemonicStr>
     : AttrDef<CuteNvgpu_Dialect, name,
         [DeclareAttrInterfaceMethods<Cute_MmaAtomAttrInterface,
-          ["getLayoutSFA", "getLayoutSFB", "getScaleVecSize"]>]> {
+          ["getLayoutSFA", "getLayoutSFB", "getScaleVecSize",
+           "verifyGemmScales", "acceptsAccumulateFlag"]>]> {
   let mnemonic = mnemonicStr;
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -1,0 +1,71 @@
+//===- MmaCommon.h - Pieces the cute.gemm lowerings share -------*- C++ -*-===//
+//
+// The static operands of cute.gemm and the unrolling order: A (FrgV, RestM,
+// RestK), B (FrgV, RestN, RestK), C (FrgV, RestM, RestN) and the scale
+// factors like A and B, all with static layouts (the op's verifier checks
+// that); one instruction per (k, m, n), k outermost as CuTe's gemm does.
+// Internal to convert-cute-nvgpu-to-nvvm (block-scaled mma.sync, tcgen05;
+// MmaToNVVM.cpp keeps its own copy of the first helpers).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_MMACOMMON_H
+#define CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_MMACOMMON_H
+
+#include "Patterns.h"
+
+#include "cute/Dialect/Cute/IR/Cute.h"
+
+namespace mlir::cute_nvgpu::lowering {
+
+/// A static operand of cute.gemm: its layout as (FrgV, Rest0, Rest1), or
+/// one atom's values (rank 1).
+struct GemmOperandLayout {
+  mlir::cute::CuteMemRefType type;
+  ::cute::layout::Layout layout;
+  bool rank1 = false;
+
+  explicit GemmOperandLayout(Value v)
+      : type(cast<mlir::cute::CuteMemRefType>(v.getType())),
+        layout(type.getLayout().layout) {
+    rank1 = layout.shape.isInt() || layout.rank() != 3;
+  }
+  int64_t rest(int mode) const {
+    return rank1 ? 1 : ::cute::layout::size(layout[size_t(mode)]).value();
+  }
+  /// The element offset of value v of block (i, j).
+  int64_t offset(int64_t v, int64_t i, int64_t j) const {
+    using ::cute::layout::IntTuple;
+    if (rank1)
+      return layout.eval(v);
+    IntTuple crd(std::vector<IntTuple>{IntTuple(v), IntTuple(i), IntTuple(j)});
+    return layout(crd).value().value();
+  }
+  /// The atom block's layout (mode 0).
+  ::cute::layout::Layout block() const { return rank1 ? layout : layout[0]; }
+  unsigned elemBits() const {
+    return mlir::cute::storageBits(type.getElementType());
+  }
+};
+
+/// The base pointer of a tensor (the alloca of a register fragment, the
+/// iterator of a shared-memory tensor): an unrealized cast that
+/// convert-cute-to-llvm resolves.
+inline Value tensorBasePtr(OpBuilder &b, Location loc, Value tensor,
+                           unsigned addressSpace) {
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext(), addressSpace);
+  return UnrealizedConversionCastOp::create(b, loc, ptr, tensor).getResult(0);
+}
+
+/// Calls `body(m, n, k)` in CuTe's order: k outermost, then m, then n.
+template <class F>
+void forEachMmaBlock(const GemmOperandLayout &a, const GemmOperandLayout &c,
+                     F &&body) {
+  for (int64_t k = 0; k < a.rest(2); ++k)
+    for (int64_t m = 0; m < c.rest(1); ++m)
+      for (int64_t n = 0; n < c.rest(2); ++n)
+        body(m, n, k);
+}
+
+} // namespace mlir::cute_nvgpu::lowering
+
+#endif // CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_MMACOMMON_H
