@@ -130,6 +130,12 @@ Value lowering::emitOffset(ArithEmitter &em, const Int &off) {
 
 Value lowering::advancePtr(OpBuilder &b, Location loc, Value ptr,
                            Value offElems, Type elem) {
+  // TMEM offsets are address units (lane << 16 | 32-bit column): added as
+  // they are, not scaled by the element size.
+  if (cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace() ==
+      addressSpaceOf(unsigned(MemSpace::tmem)))
+    return LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
+                               ValueRange{offElems});
   unsigned bits = storageBits(elem);
   if (bits >= 8)
     return LLVM::GEPOp::create(b, loc, ptr.getType(), llvmElementType(elem),

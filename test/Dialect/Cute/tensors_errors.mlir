@@ -35,10 +35,22 @@ func.func @basis(%p: !cute.memref<f16, gmem, align<16>, "(8,64):(1@0,1@1)">) { r
 
 // -----
 
-func.func @tmem(%t: !cute.memref<f32, tmem, align<16>, "(128,32):(1,128)">, %i: i32) {
-  // expected-error @+2 {{failed to infer returned types}}
-  // expected-error @+1 {{'cute.local_tile' op tmem tensors are not supported by the cute dialect's ops yet}}
-  %r = cute.local_tile(%t, %i) {tiler = #cute.shape<"(128,16)">} : (!cute.memref<f32, tmem, align<16>, "(128,32):(1,128)">, i32) -> !cute.memref<f32, tmem, align<16>, "(128,16):(1,128)">
+// expected-error @+1 {{!cute.memref: tmem holds 32-bit elements (f32 or i32: one TMEM address unit is one 32-bit column of one lane), but got f16 (16 bits)}}
+func.func @tmem_f16(%t: !cute.memref<f16, tmem, align<4>, "(128,32):(65536,1)">) { return }
+
+// -----
+
+func.func @tmem_load(%t: !cute.memref<f32, tmem, align<4>, "4:1">) {
+  // expected-error @+1 {{'cute.load' op the tensor is a tmem tensor; tmem is reserved for cute_nvgpu (tcgen05) ops}}
+  %v = cute.load(%t) : (!cute.memref<f32, tmem, align<4>, "4:1">) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @tmem_universal_copy(%t: !cute.memref<f32, tmem, align<4>, "4:1">, %r: !cute.memref<f32, rmem, align<16>, "4:1">) {
+  // expected-error @+1 {{'cute.copy' op src is a tmem tensor; the universal copy moves gmem/smem/rmem (tmem is read and written by cute_nvgpu tcgen05 atoms)}}
+  cute.copy(%t, %r) : !cute.memref<f32, tmem, align<4>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
   return
 }
 

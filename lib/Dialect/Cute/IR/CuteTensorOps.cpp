@@ -26,9 +26,6 @@ struct OperandReader {
     auto r = readTensorType(t, syms);
     if (!r)
       fail(r.message());
-    if (!r->isCoord && r->space == MemSpace::tmem)
-      fail("tmem tensors are not supported by the cute dialect's ops yet "
-           "(tmem is reserved for cute_nvgpu)");
     return *r;
   }
   IntTuple coord() {

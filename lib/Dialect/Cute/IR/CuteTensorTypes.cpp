@@ -66,6 +66,10 @@ std::string mlir::cute::checkElementType(Type elem, MemSpace space) {
   } else if (elem.isInteger(1) && space != MemSpace::rmem) {
     os << "i1 elements (predicates) are only allowed in rmem, but got "
        << stringifyMemSpace(space);
+  } else if (space == MemSpace::tmem && storageBits(elem) != 32) {
+    os << "tmem holds 32-bit elements (f32 or i32: one TMEM address unit is "
+          "one 32-bit column of one lane), but got "
+       << elem << " (" << storageBits(elem) << " bits)";
   }
   return msg;
 }
