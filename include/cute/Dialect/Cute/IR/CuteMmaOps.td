@@ -64,7 +64,7 @@ def Cute_MmaPartitionOp : Cute_ViewOp<"mma_partition"> {
     read through shared-memory descriptors (wgmma, tcgen05) give every
     thread the whole atom block as FrgV.
     ```mlir
-    %pa = cute.mma_partition "A" of #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">> (%sA, %tid) : (!cute.memref<bf16, smem, align<128>, "(64,32):(32,1)">, i32) -> !cute.memref<bf16, smem, align<4>, "((2,2,2),2,2):((1,256,8),32,16)">
+    %pa = cute.mma_partition "A" of #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">> (%sA, %tid) : (!cute.memref<bf16, smem, align<128>, "(64,32):(32,1)">, i32) -> !cute.memref<bf16, smem, align<4>, "((2,2,2),2,2):((1,256,8),1024,16)">
     ```
   }];
   let arguments = (ins Cute_TiledMmaAttr:$mma, StrAttr:$operand,
