@@ -83,7 +83,7 @@ void lowering::populateViewPatterns(const LLVMTypeConverter &tc,
                                     RewritePatternSet &p) {
   p.add<ViewLowering<MakeViewOp>, ViewLowering<LocalTileOp>,
         ViewLowering<LocalPartitionOp>, ViewLowering<PartitionTVOp>,
-        ViewLowering<MmaPartitionOp>,
-        ViewLowering<TensorSliceOp>, ViewLowering<MakeIdentityTensorOp>,
-        ViewLowering<AddOffsetOp>, GetLayoutLowering, GetIterLowering>(tc);
+        ViewLowering<MmaPartitionOp>, ViewLowering<TensorSliceOp>,
+        ViewLowering<MakeIdentityTensorOp>, ViewLowering<AddOffsetOp>,
+        GetLayoutLowering, GetIterLowering>(tc);
 }

@@ -2,8 +2,8 @@
 #ifndef CUTE_DIALECT_CUTE_IR_CUTE_H
 #define CUTE_DIALECT_CUTE_IR_CUTE_H
 
-#include "cute/Dialect/Cute/IR/CuteTensor.h"
 #include "cute/Dialect/Cute/IR/CuteMma.h"
+#include "cute/Dialect/Cute/IR/CuteTensor.h"
 #include "cute/Dialect/Cute/IR/CuteValue.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
