@@ -5,6 +5,7 @@
 
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
@@ -109,6 +110,72 @@ LogicalResult checkThreadLayouts(gpu::GPUFuncOp fn, const KernelInfo &k) {
   return success(ok);
 }
 
+/// "sm_100a" or "sm_90a, sm_100a": the chips of the table with `has`.
+std::string chipsWith(bool ::cute::target::ChipInfo::*has) {
+  std::string s;
+  for (const ::cute::target::ChipInfo &c : ::cute::target::chipTable())
+    if (c.*has)
+      s += (s.empty() ? "" : ", ") + std::string(c.name);
+  return s;
+}
+
+/// The MMA atoms of a kernel's cute.gemm ops exist on the chip: wgmma on
+/// the chips with wgmma (sm_90a), tcgen05.mma on those with Tensor Memory
+/// (sm_100a), block-scaled mma.sync on those with it (PTX: mma with
+/// .block_scale needs sm_120a, sm_120f or sm_121a; ptxas 13.0 rejects it
+/// for sm_100a/sm_100f/sm_103a and sm_90a). A 2-CTA tcgen05.mma runs on a
+/// pair of CTAs of a cluster (ranks 2i, 2i+1: an even cluster along x).
+LogicalResult checkMmaAtoms(gpu::GPUFuncOp fn, const KernelInfo &k,
+                            const ::cute::target::ChipInfo &chip) {
+  namespace nv = mlir::cute_nvgpu;
+  using ::cute::target::ChipInfo;
+  bool ok = true;
+  fn.walk([&](GemmOp g) {
+    Attribute atom = g.getAtom();
+    StringRef name = g.getAtom().getAtomName();
+    auto fail = [&]() {
+      ok = false;
+      return g.emitOpError() << "with " << name << ": ";
+    };
+    int64_t ctaGroup = 1;
+    if (auto t = dyn_cast<nv::Tcgen05MmaAttr>(atom))
+      ctaGroup = t.getCtaGroup();
+    else if (auto t = dyn_cast<nv::Tcgen05MmaBlockScaleAttr>(atom))
+      ctaGroup = t.getCtaGroup();
+    if (isa<nv::Tcgen05MmaAttr, nv::Tcgen05MmaBlockScaleAttr>(atom)) {
+      if (!chip.hasTcgen05) {
+        fail() << "tcgen05.mma needs Tensor Memory, which " << chip.name
+               << " lacks (tcgen05 runs on " << chipsWith(&ChipInfo::hasTcgen05)
+               << ")";
+        return;
+      }
+      int64_t cluster = int64_t(k.cluster[0]) * k.cluster[1] * k.cluster[2];
+      if (ctaGroup == 2 && k.cluster[0] % 2 != 0)
+        fail() << "cta_group = 2 runs on a pair of CTAs (cluster ranks 2i "
+                  "and 2i+1), but the cluster of kernel @"
+               << fn.getName() << " is " << k.cluster[0] << "x" << k.cluster[1]
+               << "x" << k.cluster[2] << " (" << cluster << " CTA"
+               << (cluster == 1 ? "" : "s")
+               << "); set cute.cluster_dims with an even x extent";
+      return;
+    }
+    if (isa<nv::WgmmaAttr>(atom) && !chip.hasWgmma) {
+      fail() << "wgmma runs on " << chipsWith(&ChipInfo::hasWgmma) << " only; "
+             << chip.name << " has none ("
+             << (chip.hasTcgen05 ? "use tcgen05_mma" : "use mma_sync") << ")";
+      return;
+    }
+    if (isa<nv::MmaBlockScaleAttr>(atom) && !chip.hasBlockScaledMmaSync)
+      fail() << "block-scaled mma.sync runs on "
+             << chipsWith(&ChipInfo::hasBlockScaledMmaSync)
+             << " only (PTX: mma with .block_scale needs sm_120a or the "
+                "sm_120f family); "
+             << chip.name << " has none"
+             << (chip.hasTcgen05 ? " (use tcgen05_mma_block_scale)" : "");
+  });
+  return success(ok);
+}
+
 struct CuteVerifyKernelPass
     : public mlir::cute::impl::CuteVerifyKernelBase<CuteVerifyKernelPass> {
   using Base::Base;
@@ -160,6 +227,8 @@ struct CuteVerifyKernelPass
         failed = true;
       }
       if (::mlir::failed(checkThreadLayouts(fn, *k)))
+        failed = true;
+      if (::mlir::failed(checkMmaAtoms(fn, *k, *info)))
         failed = true;
       int64_t cluster = int64_t(k->cluster[0]) * k->cluster[1] * k->cluster[2];
       if (cluster > info->maxClusterSize) {
