@@ -13,6 +13,8 @@
 
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuEnums.h.inc"
 
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmem.h"
+
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOpsTypes.h.inc"
 

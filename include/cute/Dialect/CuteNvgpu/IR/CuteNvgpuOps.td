@@ -19,5 +19,7 @@ include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmaOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuPipelineOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuWarpOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMmaOps.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemAttrs.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemOps.td"
 
 #endif // CUTE_NVGPU_OPS_TD
