@@ -2,7 +2,7 @@
 // on all three chips (16 A/B loads packed into 4 + 2 b32 registers, one
 // instruction, C stored), and the wgmma examples on sm_90a (one
 // wgmma.mma_async per K block between wgmma.fence and commit/wait). wgmma
-// on sm_100a fails in NVVM's chip check.
+// on sm_100a is rejected by cute-verify-kernel's chip rule.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cute-opt %S/Inputs/mma-sync-16816.mlir --cute-compile="chip=sm_90a format=cubin output-dir=%t" -o /dev/null
@@ -37,4 +37,4 @@
 // WG-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
 // WG: wgmma.commit_group.sync.aligned;
 
-// NOWG: not supported on sm_100a
+// NOWG: 'cute.gemm' op with wgmma: wgmma runs on sm_90a only; sm_100a has none
