@@ -227,6 +227,11 @@ struct CuteEmitArtifactsPass
              << chip << " (C7508): the kernel has no register cap at entry "
              << "(a known block size gives it one)\n"
              << log << "PTX: " << ptxPath;
+    if (StringRef(log).contains("C7506"))
+      return op->emitError("ptxas ignored setmaxnreg for ")
+             << chip << " (C7506): something in the kernel (e.g. a call) "
+             << "keeps ptxas from honouring it\n"
+             << log << "PTX: " << ptxPath;
     auto buf = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
     if (!buf)
       return op->emitError("ptxas produced no ") << cubinPath;

@@ -9,7 +9,7 @@
 // REQUIRES: ptxas, sass
 // RUN: %sass --compile sm_90a %s --function tma_roles | FileCheck %s --check-prefixes=TMA,REGS
 // RUN: %sass --compile sm_100a %s --function tma_roles | FileCheck %s --check-prefixes=TMA,REGS
-// RUN: %sass --compile sm_120a %s --function tma_roles | FileCheck %s --check-prefix=TMA
+// RUN: %sass --compile sm_120a %s --function tma_roles | FileCheck %s --check-prefixes=TMA,REGS
 // RUN: %sass --compile sm_90a %s --function store_roles | FileCheck %s --check-prefix=STORE
 // RUN: %sass --compile sm_100a %s --function store_roles | FileCheck %s --check-prefix=STORE
 // RUN: %sass --compile sm_120a %s --function store_roles | FileCheck %s --check-prefix=STORE
@@ -33,7 +33,7 @@
 // for the empty barrier (mbarrier.try_wait.parity -> SYNCS.PHASECHK.TRANS64.
 // TRYWAIT), arms the full one with the transaction bytes
 // (mbarrier.arrive.expect_tx -> SYNCS.ARRIVE.TRANS64) and loads the tile
-// (cp.async.bulk.tensor.2d.shared::cluster.global -> UTMALDG.2D).
+// (cp.async.bulk.tensor.2d.shared::cta.global -> UTMALDG.2D).
 // REGS: USETMAXREG.DEALLOC.CTAPOOL 0x28{{ ?}};
 // TMA: ELECT P{{[0-9]}}, URZ, PT ;
 // TMA: SYNCS.PHASECHK.TRANS64.TRYWAIT P{{[0-9]}}, [UR[[BAR:[0-9]+]]+0x10], R{{[0-9]+}} ;
@@ -47,11 +47,11 @@
 // UTMASTG.2D), commit the bulk group (UTMACMDFLUSH), wait until it has read
 // shared memory (cp.async.bulk.wait_group.read 0 -> DEPBAR.LE SB0, 0x0) and
 // release the stage (mbarrier.arrive -> SYNCS.ARRIVE.TRANS64.A1T0).
-// On sm_120a ptxas drops both setmaxnreg of this kernel (ptxas info C7506:
-// "'setmaxnreg' ignored to maintain compatibility into 'extern' call"): it
-// lowers the load's shared::cluster destination to a check and a call of
-// __cuda_syscall_cp_async_bulk_tensor_2d_tile_unicast besides UTMALDG.2D.
-// store_roles below shows setmaxnreg reaching sm_120a's SASS.
+// The load's destination is shared::cta: with shared::cluster, ptxas for
+// sm_120a emitted a check and a call of
+// __cuda_syscall_cp_async_bulk_tensor_2d_tile_unicast besides UTMALDG.2D and
+// dropped both setmaxnreg (ptxas info C7506, now a compile error); the REGS
+// checks run on sm_120a too.
 // REGS: USETMAXREG.TRY_ALLOC.CTAPOOL UP{{[0-9]}}, 0xe8 ;
 // TMA: SYNCS.PHASECHK.TRANS64.TRYWAIT P{{[0-9]}}, [UR{{[0-9]+}}], R{{[0-9]+}} ;
 // TMA: MEMBAR.ALL.CTA{{ ?}};

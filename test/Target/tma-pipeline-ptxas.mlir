@@ -34,7 +34,7 @@
 // CHECK-DAG: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], %r{{[0-9]+}};
 // CHECK-DAG: mbarrier.arrive.shared.b64
 // CHECK-DAG: elect.sync %r{{[0-9]+}}|%p{{[0-9]+}}, -1;
-// CHECK-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [%rd{{[0-9]+}}];
+// CHECK-DAG: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [%rd{{[0-9]+}}];
 // CHECK-DAG: fence.proxy.async.shared::cta;
 // CHECK-DAG: bar.sync 1, 128;
 // CHECK-DAG: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [%rd{{[0-9]+}}];

@@ -2,9 +2,9 @@
 //
 // Coordinates arrive in the global tensor's mode order and leave in TMA
 // dimension order (innermost first, the descriptor's order). A load's
-// destination is the CTA's own shared memory, written as a shared::cluster
-// address (what the instruction takes); with a multicast mask the same
-// offset in every masked CTA.
+// destination is the CTA's own shared memory, a shared::cta address; with a
+// multicast mask, a shared::cluster address: the same offset in every
+// masked CTA.
 //
 //===----------------------------------------------------------------------===//
 #include "Patterns.h"
@@ -43,14 +43,20 @@ struct LoadLowering : OpConversionPattern<TmaLoadOp> {
     Location loc = op.getLoc();
     MLIRContext *ctx = getContext();
     Value dst = smemAddress(rewriter, loc, op.getSmem());
-    Value cluster = LLVM::AddrSpaceCastOp::create(
-        rewriter, loc, LLVM::LLVMPointerType::get(ctx, 7), dst);
+    // Without multicast the destination is the CTA's own shared memory
+    // (.shared::cta). The .shared::cluster form makes ptxas for sm_120a
+    // (no clusters) branch to a system call, and a kernel with that call
+    // loses its setmaxnreg (ptxas C7506).
+    if (adaptor.getMulticastMask())
+      dst = LLVM::AddrSpaceCastOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(ctx, 7), dst);
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-        rewriter, loc, cluster, adaptor.getDesc(),
+        rewriter, loc, dst, adaptor.getDesc(),
         tmaOrder(op.getDesc().getType(), adaptor.getCoords()), adaptor.getBar(),
         ValueRange{}, adaptor.getMulticastMask(), Value(),
         NVVM::TMALoadModeAttr::get(ctx, NVVM::TMALoadMode::TILE),
-        BoolAttr::get(ctx, false), NVVM::CTAGroupKindAttr(), Value());
+        BoolAttr::get(ctx, !adaptor.getMulticastMask()),
+        NVVM::CTAGroupKindAttr(), Value());
     rewriter.eraseOp(op);
     return success();
   }

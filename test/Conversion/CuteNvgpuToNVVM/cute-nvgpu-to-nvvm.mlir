@@ -39,14 +39,16 @@
 // CHECK-NEXT: scf.if %[[ELECTED]] {
 // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %{{.*}} : !llvm.ptr<3>, i32
 // Box "(64,32):(32,1)": TMA dimension 0 is mode 1, so (x, y) goes as [y, x].
+// Without multicast the destination is shared::cta (isCTAOnly, ptr<3>);
+// with a mask, shared::cluster (ptr<7>).
 // CHECK: %[[SP:.*]] = builtin.unrealized_conversion_cast %[[S]] : {{.*}} to !llvm.ptr<3>
-// CHECK: %[[SC:.*]] = llvm.addrspacecast %[[SP]] : !llvm.ptr<3> to !llvm.ptr<7>
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[SC]], %[[D]], %[[BAR]], box[%[[Y]], %[[X]]] : !llvm.ptr<7>, !llvm.ptr
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DM]], %[[BAR]], box[%[[Y]], %[[X]]] multicast_mask = %[[MASK]] : !llvm.ptr<7>, !llvm.ptr
+// CHECK-NOT: llvm.addrspacecast
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[SP]], %[[D]], %[[BAR]], box[%[[Y]], %[[X]]] {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
+// CHECK: %[[SC:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr<7>
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[SC]], %[[DM]], %[[BAR]], box[%[[Y]], %[[X]]] multicast_mask = %[[MASK]] : !llvm.ptr<7>, !llvm.ptr
 // Box "(64,8,2):(1,64,512)" keeps the mode order.
 // CHECK: %[[STP:.*]] = builtin.unrealized_conversion_cast %[[ST]]
-// CHECK: %[[STC:.*]] = llvm.addrspacecast %[[STP]]
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[STC]], %[[DT]], %[[BAR]], box[%[[X]], %[[Y]], %[[Z]]] : !llvm.ptr<7>, !llvm.ptr
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[STP]], %[[DT]], %[[BAR]], box[%[[X]], %[[Y]], %[[Z]]] {isCTAOnly = true} : !llvm.ptr<3>, !llvm.ptr
 // CHECK: } else {
 // Role "consumer", warps [4, 12), 232 registers: above the fair share -> inc.
 // CHECK: %[[B1:.*]] = arith.constant 4 : i32
