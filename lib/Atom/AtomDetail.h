@@ -28,11 +28,12 @@ inline int log2Exact(int64_t v) {
   return (int64_t(1) << l) == v ? l : -1;
 }
 
-/// B of a 32/64/128-byte swizzle S<B, 4 - log2(bytes of T), 3> on
-/// `elemBits`-bit elements (1, 2, 3); nullopt for any other swizzle.
+/// B of a 32/64/128-byte swizzle S<B, log2(elements per 16 bytes), 3> on
+/// `elemBits`-bit elements (1, 2, 3); nullopt for any other swizzle. (The
+/// base is 4 - log2(bytes of T) for byte-sized T, 5 for packed 4-bit T.)
 inline std::optional<int> chunkSwizzleBits(const layout::Swizzle &s,
                                            unsigned elemBits) {
-  int base = 4 - log2Exact(int64_t(elemBits) / 8);
+  int base = log2Exact(128 / int64_t(elemBits));
   if (s.bits < 1 || s.bits > 3 || s.base != base || s.shift != 3)
     return std::nullopt;
   return s.bits;
@@ -42,7 +43,7 @@ inline std::optional<int> chunkSwizzleBits(const layout::Swizzle &s,
 /// S<2,b,3> or S<3,b,3> for 32, 64, 128 B)".
 inline Error notChunkSwizzle(const layout::Swizzle &s, unsigned elemBits,
                              const char *unit) {
-  std::string base = std::to_string(4 - log2Exact(int64_t(elemBits) / 8));
+  std::string base = std::to_string(log2Exact(128 / int64_t(elemBits)));
   return invalid("swizzle " + s.str() + " is not a " + unit + " swizzle for " +
                  std::to_string(elemBits) + "-bit elements (S<1," + base +
                  ",3>, S<2," + base + ",3> or S<3," + base +

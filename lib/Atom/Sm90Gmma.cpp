@@ -32,10 +32,13 @@ std::optional<int64_t> subStride(const Layout &l, size_t i, size_t j) {
 Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
                                         const std::optional<Swizzle> &swizzle,
                                         unsigned elemBits) {
-  if (elemBits < 8 || elemBits > 32 || detail::log2Exact(elemBits) < 0)
+  // 4-bit elements: UMMA's packed e2m1 operands (kind::mxf4/mxf4nvf4),
+  // two per byte; the canonical layouts are the same in 16-byte units.
+  if (elemBits < 4 || elemBits > 32 || detail::log2Exact(elemBits) < 0)
     return detail::invalid(
         "GMMA operands of " + std::to_string(elemBits) +
-        "-bit elements are not supported (8, 16 or 32 bits)");
+        "-bit elements are not supported (8, 16 or 32 bits; 4 for UMMA's "
+        "packed e2m1)");
   if (!tile.isStatic() || tile.rank() != 2)
     return detail::invalid("the GMMA operand tile \"" + tile.str() +
                            "\" must be a static (MN, K) layout");

@@ -46,6 +46,8 @@ struct GmmaDescFields {
 /// The descriptor fields of one wgmma operand: `tile` is the (MN, K) slice
 /// one instruction reads (K = 256 / element bits for dense MMA), mapping a
 /// coordinate to an element offset; `swizzle` its swizzle or none.
+/// `elemBits` is 8, 16 or 32, or 4 for the packed e2m1 operands of UMMA
+/// (tcgen05 kind::mxf4/mxf4nvf4; their 128-byte swizzle is S<3,5,3>).
 Expected<GmmaDescFields>
 deriveGmmaDesc(GmmaMajor major, const layout::Layout &tile,
                const std::optional<layout::Swizzle> &swizzle,

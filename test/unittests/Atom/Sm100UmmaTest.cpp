@@ -99,6 +99,27 @@ TEST(Sm100Umma, SmemDescriptorsMatchCuTe) {
   }
 }
 
+// Packed e2m1 (kind::mxf4/mxf4nvf4): a K block of 64 elements is 32 bytes,
+// so a 128-byte swizzled K-major tile has the bytes, and the descriptor, of
+// the 16-bit case above (hand-derived: SBO = 8 rows x 128 B = 64 units).
+TEST(Sm100Umma, PackedFp4SmemDescriptors) {
+  auto sw128 = deriveGmmaDesc(GmmaMajor::K, L("((8,16),64):((256,2048),1)"),
+                              layout::Swizzle(3, 5, 3), 4);
+  ASSERT_TRUE(sw128.ok()) << sw128.message();
+  EXPECT_EQ(encodeUmmaSmemDesc(*sw128, 0), 0x4000404000010000ull);
+  // 32-byte swizzle: rows of 32 bytes (64 e2m1), SBO = 256 B = 16 units.
+  auto sw32 = deriveGmmaDesc(GmmaMajor::K, L("((8,16),64):((64,512),1)"),
+                             layout::Swizzle(1, 5, 3), 4);
+  ASSERT_TRUE(sw32.ok()) << sw32.message();
+  EXPECT_EQ(encodeUmmaSmemDesc(*sw32, 0), 0xc000401000010000ull);
+  // The 16-bit swizzle on 4-bit elements is not a chunk swizzle.
+  auto wrong = deriveGmmaDesc(GmmaMajor::K, L("((8,16),64):((256,2048),1)"),
+                              layout::Swizzle(3, 4, 3), 4);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_NE(wrong.message().find("S<3,5,3>"), std::string::npos)
+      << wrong.message();
+}
+
 TEST(Sm100Umma, RejectsIllegalInstructions) {
   using K = UmmaKind;
   using T = UmmaType;
