@@ -91,6 +91,7 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateTmaPatterns(tc, patterns);
     lowering::populateClusterPatterns(tc, patterns);
     lowering::populateMmaPatterns(tc, patterns);
+    lowering::populateTmemPatterns(tc, patterns);
     lowering::populateBlockScaleMmaPatterns(tc, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      tc);
@@ -105,6 +106,8 @@ struct ConvertCuteNvgpuToNVVMPass
         [&](Operation *op) { return tc.isLegal(op); });
     target.addDynamicallyLegalOp<mlir::cute::GemmOp>(
         [](Operation *op) { return !lowering::isNvgpuGemm(op); });
+    target.addDynamicallyLegalOp<mlir::cute::CopyOp>(
+        [](Operation *op) { return !lowering::isTmemCopy(op); });
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
       signalPassFailure();

@@ -27,6 +27,14 @@ void populateBlockScaleMmaPatterns(const TypeConverter &tc,
                                    RewritePatternSet &p);
 /// A cute.gemm whose atom is one of cute_nvgpu's (this pass lowers it).
 bool isNvgpuGemm(Operation *op);
+/// The TMEM address (!llvm.ptr<6>) of a tmem tensor: an unrealized cast
+/// that convert-cute-to-llvm resolves.
+Value tmemAddress(OpBuilder &b, Location loc, Value tensor);
+/// The TMEM ops, tcgen05 waits/fences/commit/cp and cute.copy with the
+/// tcgen05.ld/st atoms.
+void populateTmemPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// A cute.copy with a tcgen05.ld/st atom (this pass lowers it).
+bool isTmemCopy(Operation *op);
 /// Rewrites warp_specialize, elect_one and warp_idx in place (before the
 /// dialect conversion: they only restructure control flow).
 LogicalResult lowerWarpRegions(Operation *root);
