@@ -245,6 +245,55 @@ uint8_t cute::encodeNarrowFloatSaturateFromBF16(NarrowFloatKind kind,
 }
 
 //===----------------------------------------------------------------------===//
+// What kernels compute
+//===----------------------------------------------------------------------===//
+
+uint8_t cute::encodeF8E8M0FNU(float x, E8M0Rounding rounding) {
+  if (rounding == E8M0Rounding::NearestEven)
+    return encodeNarrowFloatSaturate(NarrowFloatKind::F8E8M0FNU, x);
+  if (std::isnan(x))
+    return 0xFF;
+  double a = std::fabs(double(x));
+  if (std::isinf(a))
+    return 0xFE;
+  if (a == 0.0)
+    return 0x00;
+  int e = 0;
+  double f = std::frexp(a, &e); // a = f * 2^e, f in [0.5, 1)
+  // floor(log2 a) = e - 1; ceil(log2 a) = e - 1 for a power of two, else e.
+  int p = rounding == E8M0Rounding::TowardZero || f == 0.5 ? e - 1 : e;
+  return uint8_t(std::clamp(p + 127, 0, 254));
+}
+
+uint8_t cute::kernelTruncF(NarrowFloatKind kind, float x,
+                           E8M0Rounding rounding) {
+  assert(kind != NarrowFloatKind::UE4M3 && "UE4M3 has no MLIR type");
+  if (kind == NarrowFloatKind::F8E8M0FNU)
+    return encodeF8E8M0FNU(x, rounding);
+  if (std::isnan(x))
+    return fmt(kind).hasNaN ? uint8_t(0x7F) : fmt(kind).maxCode;
+  return encodeNarrowFloatSaturate(kind, x);
+}
+
+uint32_t cute::kernelExtFToF32Bits(NarrowFloatKind kind, uint8_t code) {
+  if (isNarrowFloatNaN(kind, code))
+    return 0x7FFFFFFF;
+  return floatBits(decodeNarrowFloat(kind, code));
+}
+
+uint16_t cute::kernelExtFToF16Bits(NarrowFloatKind kind, uint8_t code) {
+  if (isNarrowFloatNaN(kind, code))
+    return 0x7FFF;
+  return floatToF16Bits(decodeNarrowFloat(kind, code));
+}
+
+uint16_t cute::kernelExtFToBF16Bits(NarrowFloatKind kind, uint8_t code) {
+  if (isNarrowFloatNaN(kind, code))
+    return 0x7FFF;
+  return floatToBF16Bits(decodeNarrowFloat(kind, code));
+}
+
+//===----------------------------------------------------------------------===//
 // Packing
 //===----------------------------------------------------------------------===//
 

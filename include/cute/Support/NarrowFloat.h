@@ -123,6 +123,51 @@ CUTE_NARROW_FLOAT_FNS(UE4M3, UE4M3)
 #undef CUTE_NARROW_FLOAT_FNS
 
 //===----------------------------------------------------------------------===//
+// What kernels compute
+//===----------------------------------------------------------------------===//
+//
+// arith.truncf / arith.extf on these formats in kernels (the pass
+// cute-lower-narrow-floats; docs/cute-dialect.md, "Narrow floats in
+// kernels") give these bits on every chip, whether the chip converts with
+// cvt instructions or with integer sequences. They are the functions above
+// except for NaN, where they follow the GPU: the H200's cvt.rn.satfinite
+// .e4m3x2/.e5m2x2 returns 0x7F for every NaN input (sign and payload
+// dropped, f8E5M2 included), and cvt.rn.f16x2.e4m3x2/.e5m2x2 followed by
+// cvt.f32.f16 returns the canonical NaN 0x7FFFFFFF (f16 0x7FFF) for every
+// NaN code (measured 2026-12-01 over every f16 and 17M f32 inputs: all
+// non-NaN results equal encodeNarrowFloatSaturate / decodeNarrowFloat).
+
+/// How arith.truncf rounds to f8E8M0FNU.
+enum class E8M0Rounding : uint8_t {
+  NearestEven, ///< encodeNarrowFloatSaturate (the default rounding mode)
+  TowardZero,  ///< `toward_zero`: PTX cvt.rz.satfinite.ue8m0x2
+  Upward,      ///< `upward`: PTX cvt.rp.satfinite.ue8m0x2
+};
+
+/// f8E8M0FNU as PTX's cvt.rz / cvt.rp .satfinite.ue8m0x2.f32 (and CUDA's
+/// __nv_cvt_float_to_e8m0 with __NV_SATFINITE) compute it: the sign is
+/// ignored; |x| rounds toward zero / up to a power of two, clamped to
+/// [2^-127, 2^127] (so 0 and inf give 0x00 and 0xFE); NaN gives 0xFF.
+/// NearestEven is encodeNarrowFloatSaturate (negative numbers give 0x00).
+uint8_t encodeF8E8M0FNU(float x, E8M0Rounding rounding);
+
+/// arith.truncf of f32 `x` (or of an f16 / bf16 value, widened exactly) to
+/// a kernel's narrow float: encodeNarrowFloatSaturate (E8M0: as above)
+/// except that a NaN gives the positive NaN code 0x7F (f8E4M3FN, f8E5M2),
+/// 0xFF (f8E8M0FNU) or the positive largest value 0x1F / 0x7 (f6, f4).
+/// `kind` is not UE4M3 (no MLIR type).
+uint8_t kernelTruncF(NarrowFloatKind kind, float x,
+                     E8M0Rounding rounding = E8M0Rounding::NearestEven);
+
+/// arith.extf of `code` in a kernel, as f32 / f16 / bf16 bits: the exact
+/// value (f8E8M0FNU to f16 rounds to nearest even, underflowing to 0 and
+/// overflowing to inf), and the canonical NaN 0x7FFFFFFF / 0x7FFF / 0x7FFF
+/// for NaN codes.
+uint32_t kernelExtFToF32Bits(NarrowFloatKind kind, uint8_t code);
+uint16_t kernelExtFToF16Bits(NarrowFloatKind kind, uint8_t code);
+uint16_t kernelExtFToBF16Bits(NarrowFloatKind kind, uint8_t code);
+
+//===----------------------------------------------------------------------===//
 // Packing
 //===----------------------------------------------------------------------===//
 
