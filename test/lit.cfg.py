@@ -48,3 +48,12 @@ if all(path and os.access(path, os.X_OK) for path in sass_tools.values()):
             "--nvdisasm", sass_tools["nvdisasm"],
             "--cuobjdump", sass_tools["cuobjdump"],
             "--cute-opt", os.path.join(config.cute_tools_dir, "cute-opt")])))
+
+# The CPU run of the narrow-float integer sequences
+# (test/Conversion/NarrowFloats/cpu-exhaustive.mlir): mlir-runner loads the
+# host reference test/lib/NarrowFloatCheck.cpp, built as a shared library.
+if os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-runner")):
+    config.available_features.add("mlir-runner")
+config.substitutions.append((
+    "%narrow_float_check_lib",
+    os.path.join(config.cute_obj_root, "lib", "libcute_narrow_float_check.so")))

@@ -48,6 +48,11 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createCuteExpandOps(expand));
   pm.addPass(createCuteLowerReductions());
   pm.addPass(createCanonicalizerPass());
+  // extf/truncf on f8/f6/f4/E8M0 to cvt instructions or integer sequences,
+  // on the final vectors and before anything lowers arith to LLVM.
+  CuteLowerNarrowFloatsOptions narrow;
+  narrow.chip = o.chip;
+  pm.addPass(createCuteLowerNarrowFloats(narrow));
   // Architecture ops to NVVM, then tensors, views, copies and leftover
   // layout values to LLVM/arith/scf.
   ConvertCuteNvgpuToNVVMOptions nvgpu;

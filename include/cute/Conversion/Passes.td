@@ -88,4 +88,38 @@ def CuteNvgpuGridConstantArgs
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def CuteLowerNarrowFloats : Pass<"cute-lower-narrow-floats"> {
+  let summary = "Lower arith.extf/truncf on f8, f6, f4 and E8M0 floats";
+  let description = [{
+    Rewrites `arith.extf` and `arith.truncf` (scalar and vector, any shape)
+    between f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, f8E8M0FNU and
+    f16, bf16, f32 (f64 as a destination) into operations that the LLVM
+    lowering handles: the chip's cvt instructions as NVVM ops, two elements
+    at a time (`nvvm.convert.f8x2.to.f16x2`, `nvvm.convert.f32x2.to.f8x2`,
+    ...; the chip table says which chip has which), or integer sequences
+    where the chip has none. Both give the same bits: truncf rounds to
+    nearest even and saturates to the largest finite value (PTX
+    `cvt.rn.satfinite`); a NaN becomes the format's positive NaN (0x7F for
+    f8, 0xFF for E8M0) or, in the formats without NaN, the positive largest
+    value; truncf to f8E8M0FNU with `toward_zero` / `upward` is PTX's
+    `cvt.rz` / `cvt.rp.satfinite.ue8m0x2`; extf is exact (E8M0 to f16
+    rounds) and NaN codes give the canonical NaN (0x7FFFFFFF, 0x7FFF).
+    docs/cute-dialect.md ("Narrow floats in kernels") has the table of
+    instructions and the exact rules. Other arith and math ops on these
+    types are errors (extend to f16/bf16/f32 first). Runs in
+    `cute-compile` before the conversions to LLVM.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (sm_90a, sm_100a, sm_120a): picks the cvt "
+           "instructions">,
+    Option<"hardware", "hardware", "bool", /*default=*/"true",
+           "Use the chip's cvt instructions; false: integer sequences only "
+           "(the CPU tests run them)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // CUTE_CONVERSION_PASSES_TD

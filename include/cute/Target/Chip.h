@@ -30,6 +30,12 @@ struct ChipInfo {
   bool hasTcgen05;
   int64_t tmemColumns; // 0 without Tensor Memory; else columns x 128 lanes
   bool hasBlockScaledMmaSync;
+  // Narrow-float cvt instructions (cute-lower-narrow-floats): .e4m3x2 /
+  // .e5m2x2 from f32 and f16x2 and back to f16x2 (sm_89 and later), and the
+  // .e2m3x2 / .e3m2x2 / .e2m1x2 / .ue8m0x2 forms (sm_100a, sm_120a; ptxas
+  // rejects them for sm_90a).
+  bool hasCvtF8x2;
+  bool hasCvtF6F4UE8M0x2;
 };
 
 /// The supported chips, in table order.
