@@ -826,6 +826,11 @@ Expected<KernelInfo> parseKernel(const JsonValue &v, const std::string &where) {
         int64_t x, intField(*s, at(where, key::SmemDynamic), 0, kMaxSmem));
     k.smemDynamic = size_t(x);
   }
+  if (const JsonValue *t = v.find(key::TmemColumns)) {
+    CUTE_ASSIGN_OR_RETURN(int64_t x,
+                          intField(*t, at(where, key::TmemColumns), 0, 512));
+    k.tmemColumns = int(x);
+  }
   if (const JsonValue *vs = v.find(key::Variants)) {
     std::string vw = at(where, key::Variants);
     if (!vs->isArray())

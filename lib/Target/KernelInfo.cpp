@@ -736,6 +736,7 @@ FailureOr<KernelInfo> mlir::cute::computeKernelInfo(gpu::GPUFuncOp fn) {
   k.cluster = dims(fn->getAttr(attrs::ClusterDims));
   if (auto ds = fn->getAttrOfType<IntegerAttr>(attrs::DynamicSmem))
     k.dynamicSmem = ds.getInt();
+  fn.walk([&](cute_nvgpu::TmemAllocOp a) { k.tmemColumns += a.getColumns(); });
   for (BlockArgument a : fn.getWorkgroupAttributions()) {
     auto mt = dyn_cast<MemRefType>(a.getType());
     if (!mt || !mt.hasStaticShape()) {
@@ -1095,6 +1096,8 @@ llvm::json::Object mlir::cute::toJSON(const KernelInfo &k) {
                        {key::Cluster, arr(k.cluster)},
                        {key::SmemStatic, k.staticSmem},
                        {key::SmemDynamic, k.dynamicSmem}};
+  if (k.tmemColumns)
+    o[key::TmemColumns] = k.tmemColumns;
   if (!k.variants.empty()) {
     llvm::json::Array variants;
     for (const KernelVariant &v : k.variants) {

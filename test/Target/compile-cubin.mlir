@@ -21,7 +21,7 @@
 // JSON-SAME: "params":[{"bytes":8,"elem":"f32","kind":"ptr","name":"a"},{"bytes":8,"elem":"f32","kind":"ptr","name":"b"},{"bytes":8,"elem":"f32","kind":"ptr","name":"c"},{"bytes":4,"elem":"i32","kind":"scalar","name":"n"}]
 // JSON-SAME: "smem_dynamic":0,"smem_static":0
 // JSON-SAME: "module":"kernels"
-// JSON-SAME: "schema_version":4
+// JSON-SAME: "schema_version":5
 // The cubin object keeps its PTX (what the JIT reads from the module).
 // IR-PTX: #gpu.object<{{.*}}cute.ptx = "{{.*}}.target sm_100a
 // PTX: .target sm_100a

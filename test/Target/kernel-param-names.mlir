@@ -20,7 +20,7 @@
 // FILE-SAME: {"bytes":4,"elem":"i32","kind":"scalar","name":"in.leaf2"}
 // FILE-SAME: {"bytes":4,"elem":"i32","kind":"scalar","name":"arg1"}
 // FILE-SAME: {"bytes":8,"elem":"i64","kind":"scalar","name":"ld"}]
-// FILE: "schema_version":4
+// FILE: "schema_version":5
 
 // STDIN: "name":"axpy","params":[
 // STDIN-SAME: "name":"arg0"

@@ -25,7 +25,7 @@
 // CHECK-SAME: "variants":[{"name":"rows__spec0","when":[{"div":8,"param":3},{"div":2,"param":5}]}]
 // CHECK-SAME: "name":"rows__spec0"
 // CHECK-NOT: "variants"
-// CHECK-SAME: "schema_version":4
+// CHECK-SAME: "schema_version":5
 
 // Every clone is compiled.
 // PTX-DAG: .entry scale(

@@ -27,7 +27,7 @@
 // CHECK-SAME: "name":"three","params":[{"align":4,"bytes":8,"elem":"f32","kind":"ptr","name":"p","views":[
 // CHECK-SAME: {"bits":32,"extents":[{"param":1},{"param":2},{"param":3}],"max_offset":{"add":[{"mul":[{"add":[{"param":1},{"const":-1}]},{"abs":{"param":4}}]},{"mul":[{"add":[{"param":2},{"const":-1}]},{"abs":{"param":5}}]},{"param":3},{"const":-1}]}},
 // CHECK-SAME: {"bits":32,"extents":[{"param":6}],"max_offset":{"add":[{"mul":[{"const":3},{"abs":{"param":6}}]},{"param":6},{"const":-1}]}}]},
-// CHECK-SAME: "schema_version":4
+// CHECK-SAME: "schema_version":5
 // CHECK-NOT: "views"
 
 module attributes {gpu.container_module} {

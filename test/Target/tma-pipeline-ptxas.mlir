@@ -49,7 +49,7 @@
 // META: "name":"tma_copy","params":[
 // META-SAME: {"bytes":128,"elem":"f32","kind":"tma_desc","name":"px_tma","tma":{"box":[256,8],"elem":"f32","interleave":0,"l2_promotion":128,"oob_fill":"zero","rank":2,"source":{"dims":[{"extent":{"param":3},"stride":{"const":1}},{"extent":{"param":2},"stride":{"param":4}}],"ptr":0},"swizzle":0}}
 // META-SAME: {"bytes":128,"elem":"f32","kind":"tma_desc","name":"py_tma","tma":{"box":[256,8],"elem":"f32","interleave":0,"l2_promotion":128,"oob_fill":"zero","rank":2,"source":{"dims":[{"extent":{"param":3},"stride":{"const":1}},{"extent":{"param":2},"stride":{"param":5}}],"ptr":1},"swizzle":0}}
-// META-SAME: "schema_version":4
+// META-SAME: "schema_version":5
 
 // ALL-LABEL: .visible .entry all_ops(
 // ALL: .param .align 64 .b8 all_ops_param_5[128],

@@ -7,10 +7,10 @@
 // Required: schema_version (must equal metadata::kSchemaVersion), chip,
 // kernels, and per kernel name, params, block; per param name, kind, bytes,
 // plus elem (scalar) or tma (tma_desc). Optional: module (a string), cluster
-// (default [1,1,1]), smem_static / smem_dynamic (default 0), a param's
-// "elem" on ptr (absent or "" = untyped pointer) and tma_desc, "align" on
-// ptr, "views" on ptr, "variants" on a kernel, "l2_promotion", "oob_fill"
-// and "source" in "tma". Unknown keys are rejected so
+// (default [1,1,1]), smem_static / smem_dynamic / tmem_columns (default 0),
+// a param's "elem" on ptr (absent or "" = untyped pointer) and tma_desc,
+// "align" on ptr, "views" on ptr, "variants" on a kernel, "l2_promotion",
+// "oob_fill" and "source" in "tma". Unknown keys are rejected so
 // that typos fail loudly. TMA "box" lists dimensions innermost first, like
 // CUtensorMap.
 //
@@ -142,6 +142,8 @@ struct KernelInfo {
   Dim3 cluster;
   size_t smemStatic = 0;
   size_t smemDynamic = 0;
+  /// Tensor Memory columns allocated per CTA (sm_100a; 0 without TMEM).
+  int tmemColumns = 0;
   /// Clones to prefer, first match wins; empty for most kernels and for
   /// the clones themselves.
   std::vector<VariantInfo> variants;

@@ -5,7 +5,7 @@
 // (lib/Target, cute-collect-kernel-metadata) and the runtime reads
 // (lib/Runtime/Metadata.cpp). Both use only the names below. MLIR-free.
 //
-//   {"schema_version":4, "chip":"sm_90a", "module":"kernels",
+//   {"schema_version":5, "chip":"sm_90a", "module":"kernels",
 //    "kernels":[{"name":"add_f32",
 //                "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8,
 //                           "align":16,
@@ -27,6 +27,11 @@
 //                             "when":[{"param":0,"align":16},
 //                                     {"param":1,"div":16}]}]},
 //               {"name":"add_f32__spec0", ...same params...}]}
+//
+// "tmem_columns" (optional, version 5; default 0) on a kernel: the Tensor
+// Memory columns (of 128 lanes x 32 bits) it allocates per CTA, the sum of
+// its tcgen05.alloc sizes (at most 512, sm_100a). Informational: a CTA
+// whose allocation does not fit waits in tcgen05.alloc until columns free.
 //
 // "variants" (optional, version 2) lists, on a generic kernel, its
 // specialized clones in priority order: the runtime launches the first
@@ -104,7 +109,8 @@ namespace cute::metadata {
 /// Version 3: "views" on ptr parameters (offset-width checks at launch).
 /// Version 4: derived TMA descriptors ("source" in "tma", encoded by the
 /// runtime at launch), "l2_promotion" and "oob_fill" in "tma".
-inline constexpr int64_t kSchemaVersion = 4;
+/// Version 5: "tmem_columns" on a kernel.
+inline constexpr int64_t kSchemaVersion = 5;
 
 /// JSON object keys.
 namespace key {
@@ -120,6 +126,7 @@ inline constexpr char Block[] = "block";
 inline constexpr char Cluster[] = "cluster";          ///< default [1,1,1]
 inline constexpr char SmemStatic[] = "smem_static";   ///< bytes, default 0
 inline constexpr char SmemDynamic[] = "smem_dynamic"; ///< bytes, default 0
+inline constexpr char TmemColumns[] = "tmem_columns"; ///< default 0
 inline constexpr char Variants[] = "variants"; ///< optional, generic only
 // A variant (an entry of "variants"); its "name" is a kernel's name.
 inline constexpr char When[] = "when";
@@ -158,8 +165,8 @@ inline constexpr char Stride[] = "stride"; ///< in elements
 inline constexpr const char *kDocumentKeys[] = {key::SchemaVersion, key::Chip,
                                                 key::Module, key::Kernels};
 inline constexpr const char *kKernelKeys[] = {
-    key::Name,       key::Params,      key::Block,   key::Cluster,
-    key::SmemStatic, key::SmemDynamic, key::Variants};
+    key::Name,       key::Params,      key::Block,       key::Cluster,
+    key::SmemStatic, key::SmemDynamic, key::TmemColumns, key::Variants};
 inline constexpr const char *kVariantKeys[] = {key::Name, key::When};
 // A condition: "param" and exactly one of "align", "div".
 inline constexpr const char *kParamKeys[] = {key::Name,  key::Kind,  key::Elem,

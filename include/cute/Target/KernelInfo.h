@@ -71,6 +71,9 @@ struct KernelInfo {
   std::array<int32_t, 3> cluster{1, 1, 1};
   int64_t staticSmem = 0;  // workgroup attributions + static smem plan
   int64_t dynamicSmem = 0; // `cute.dynamic_smem`
+  /// Tensor Memory columns the kernel allocates per CTA: the sum of its
+  /// `cute_nvgpu.tmem_alloc` columns (0 without TMEM).
+  int64_t tmemColumns = 0;
   /// Generic kernels: the clones that may run instead, in priority order.
   std::vector<KernelVariant> variants;
 };
@@ -79,7 +82,8 @@ struct KernelInfo {
 /// dims from `gpu.known_block_size`,
 /// cluster dims from `cute.cluster_dims`, dynamic smem from
 /// `cute.dynamic_smem`, static smem from workgroup attributions plus the
-/// bytes of a static `cute.smem_plan` (cute-plan-smem). Emits an
+/// bytes of a static `cute.smem_plan` (cute-plan-smem), TMEM columns from
+/// `cute_nvgpu.tmem_alloc` ops. Emits an
 /// error on the function and fails for a parameter it cannot describe.
 ///
 /// Parameter names: the argument's `cute.param_name`, else the `%name` in

@@ -24,7 +24,7 @@ const CUdeviceptr kPtr = 0x7f0000001000ull;
 /// through the derived descriptor `in_tma` (dims innermost first: extent n
 /// stride 1, extent m stride ld). `intType` is the type of m, n and ld.
 std::string doc(const std::string &tma, const std::string &intType = "i32") {
-  return R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  return R"({"schema_version":5,"chip":"sm_90a","kernels":[
     {"name":"k","params":[
       {"name":"in","kind":"ptr","elem":"f32","bytes":8},
       {"name":"m","kind":"scalar","elem":")" +
@@ -98,7 +98,7 @@ std::string deriveError(const KernelInfo &k, const KernelArgs &a) {
 } // namespace
 
 TEST(RuntimeDerivedTma, ReadsTheSource) {
-  EXPECT_EQ(metadata::kSchemaVersion, 4);
+  EXPECT_GE(metadata::kSchemaVersion, 4);
   EXPECT_STREQ(metadata::key::Source, "source");
   EXPECT_STREQ(metadata::key::Dims, "dims");
   EXPECT_STREQ(metadata::key::L2Promotion, "l2_promotion");
@@ -122,7 +122,7 @@ TEST(RuntimeDerivedTma, ReadsTheSource) {
 
   // Without "source": a descriptor the caller passes, as before; the
   // options default to no promotion and zero fill.
-  auto m = parseMetadata(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  auto m = parseMetadata(R"({"schema_version":5,"chip":"sm_90a","kernels":[
     {"name":"k","params":[{"name":"t","kind":"tma_desc","bytes":128,
       "tma":{"elem":"f16","rank":1,"box":[64]}},
       {"name":"n","kind":"scalar","elem":"i32","bytes":4}],
@@ -134,7 +134,7 @@ TEST(RuntimeDerivedTma, ReadsTheSource) {
   EXPECT_EQ(plain.params[0].tma->l2Promotion, 0);
   EXPECT_FALSE(plain.params[0].tma->oobFillNan);
   // "zero" spelled out, and the options on a passed descriptor.
-  auto z = parseMetadata(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  auto z = parseMetadata(R"({"schema_version":5,"chip":"sm_90a","kernels":[
     {"name":"k","params":[{"name":"t","kind":"tma_desc","bytes":128,
       "tma":{"elem":"f16","rank":1,"box":[64],"l2_promotion":256,
              "oob_fill":"zero"}}],"block":[32,1,1]}]})");
@@ -229,7 +229,7 @@ TEST(RuntimeDerivedTma, ReaderErrors) {
       doc(R"({"elem":"i32","rank":2,"box":[32,16],"oob_fill":"nan"})"),
       t + ".oob_fill", "\"nan\" needs a floating-point elem, got i32");
   // Derived params come last.
-  expectMetaError(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  expectMetaError(R"({"schema_version":5,"chip":"sm_90a","kernels":[
     {"name":"k","params":[
       {"name":"in","kind":"ptr","elem":"f32","bytes":8},
       {"name":"in_tma","kind":"tma_desc","bytes":128,"tma":{"elem":"f32",
@@ -260,11 +260,11 @@ TEST(RuntimeDerivedTma, VariantsKeepDerivedParams) {
   };
   const std::string variants =
       R"(,"variants":[{"name":"k__spec0","when":[{"param":1,"div":32}]}])";
-  auto ok = parseMetadata(R"({"schema_version":4,"chip":"sm_90a","kernels":[)" +
+  auto ok = parseMetadata(R"({"schema_version":5,"chip":"sm_90a","kernels":[)" +
                           kernel("k", tma, variants) + "," +
                           kernel("k__spec0", tma, "") + "]}");
   ASSERT_TRUE(ok.ok()) << ok.error().str();
-  expectMetaError(R"({"schema_version":4,"chip":"sm_90a","kernels":[)" +
+  expectMetaError(R"({"schema_version":5,"chip":"sm_90a","kernels":[)" +
                       kernel("k", tma, variants) + "," +
                       kernel("k__spec0", passed, "") + "]}",
                   "kernels[0].variants[0].name",
@@ -475,7 +475,7 @@ TEST(RuntimeDerivedTma, ArgumentCounts) {
 TEST(RuntimeDerivedTma, ViewsAndLaunchPath) {
   // checkViews still indexes the user's arguments: a view of `in` over
   // (m, n) with leading dimension ld.
-  auto m = parseMetadata(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  auto m = parseMetadata(R"({"schema_version":5,"chip":"sm_90a","kernels":[
     {"name":"k","params":[
       {"name":"in","kind":"ptr","elem":"f32","bytes":8,"views":[{"bits":32,
         "extents":[{"param":1},{"param":2}],

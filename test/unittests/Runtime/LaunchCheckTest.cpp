@@ -12,7 +12,7 @@ namespace {
 
 KernelInfo kernelInfo() {
   auto m = parseMetadata(
-      R"({"schema_version":4,"chip":"sm_90a","kernels":[{"name":"add_f32",
+      R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"add_f32",
     "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8},
               {"name":"n","kind":"scalar","elem":"i32","bytes":4},
               {"name":"tmap","kind":"tma_desc","bytes":128,"tma":{"elem":"f16",
@@ -205,7 +205,7 @@ TEST(RuntimeLaunchCheck, LaunchRejectsBadArgumentsBeforeTouchingTheDriver) {
 // assume (`"align"`); a pointer that breaks it is rejected before launch.
 TEST(RuntimeLaunchCheck, PointerAlignmentPromise) {
   auto m = parseMetadata(
-      R"({"schema_version":4,"chip":"sm_90a","kernels":[{"name":"add_f32",
+      R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"add_f32",
     "params":[{"name":"a","kind":"ptr","elem":"f32","bytes":8,"align":16}],
     "block":[128,1,1]}]})");
   ASSERT_TRUE(m.ok()) << m.error().str();
@@ -227,7 +227,7 @@ TEST(RuntimeLaunchCheck, PointerAlignmentPromise) {
 
 TEST(RuntimeLaunchCheck, MalformedAlignment) {
   auto notPow2 = parseMetadata(
-      R"({"schema_version":4,"chip":"sm_90a","kernels":[{"name":"k",
+      R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"k",
     "params":[{"name":"a","kind":"ptr","bytes":8,"align":12}],
     "block":[32,1,1]}]})");
   ASSERT_FALSE(notPow2.ok());
@@ -235,7 +235,7 @@ TEST(RuntimeLaunchCheck, MalformedAlignment) {
             std::string::npos)
       << notPow2.error().message();
   auto onScalar = parseMetadata(
-      R"({"schema_version":4,"chip":"sm_90a","kernels":[{"name":"k",
+      R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"k",
     "params":[{"name":"n","kind":"scalar","elem":"i32","bytes":4,"align":4}],
     "block":[32,1,1]}]})");
   ASSERT_FALSE(onScalar.ok());

@@ -12,7 +12,7 @@ using namespace cute::rt;
 namespace {
 
 const char *kGood =
-    R"({"schema_version":4,"chip":"sm_90a","kernels":[{"name":"add_f32","params":[
+    R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"add_f32","params":[
   {"name":"a","kind":"ptr","elem":"f32","bytes":8},
   {"name":"n","kind":"scalar","elem":"i32","bytes":4},
   {"name":"tmap","kind":"tma_desc","bytes":128,"tma":{"elem":"f16","rank":2,
@@ -43,6 +43,17 @@ void expectError(const std::string &json, const std::string &field,
 }
 
 } // namespace
+
+TEST(RuntimeMetadata, ReadsTmemColumns) {
+  // Version 5: the Tensor Memory columns a kernel allocates (default 0).
+  auto m = parseMetadata(kGood);
+  ASSERT_TRUE(m.ok()) << m.error().str();
+  EXPECT_EQ(m->kernels[0].tmemColumns, 0);
+  m = parseMetadata(mutate(R"("smem_dynamic":0)",
+                           R"("smem_dynamic":0,"tmem_columns":256)"));
+  ASSERT_TRUE(m.ok()) << m.error().str();
+  EXPECT_EQ(m->kernels[0].tmemColumns, 256);
+}
 
 TEST(RuntimeMetadata, ParsesTheReferenceDocument) {
   auto m = parseMetadata(kGood);
@@ -78,7 +89,7 @@ TEST(RuntimeMetadata, DefaultsAndCompilerSpellings) {
   // What CollectKernelMetadata emits: a "module" key, "" for unknown
   // pointee types, MLIR type spellings; cluster and smem may be omitted.
   auto m = parseMetadata(
-      R"({"schema_version":4,"chip":"sm_100a","module":"m","kernels":[
+      R"({"schema_version":5,"chip":"sm_100a","module":"m","kernels":[
     {"name":"k","params":[{"name":"arg0","kind":"ptr","elem":"","bytes":8},
                           {"name":"arg1","kind":"scalar","elem":"ui32","bytes":4}],
      "block":[64,2,1]}]})");
@@ -90,30 +101,30 @@ TEST(RuntimeMetadata, DefaultsAndCompilerSpellings) {
   EXPECT_EQ(k.cluster, Dim3(1, 1, 1));
   EXPECT_EQ(k.smemDynamic, 0u);
   EXPECT_TRUE(
-      parseMetadata(R"({"schema_version":4,"chip":"sm_80","kernels":[]})")
+      parseMetadata(R"({"schema_version":5,"chip":"sm_80","kernels":[]})")
           .ok());
 }
 
 TEST(RuntimeMetadata, SyntaxErrorsAreJsonErrors) {
-  expectError(R"({"schema_version":4,"chip":"sm_90a","kernels":[}")",
+  expectError(R"({"schema_version":5,"chip":"sm_90a","kernels":[}")",
               "metadata is not valid JSON", "line 1", ErrorCode::Json);
 }
 
 TEST(RuntimeMetadata, TopLevelErrors) {
   expectError("[]", "<root>", "expected object, got array");
-  expectError(R"({"schema_version":4,"kernels":[]})", "chip",
+  expectError(R"({"schema_version":5,"kernels":[]})", "chip",
               "missing required field");
-  expectError(R"({"schema_version":4,"chip":90,"kernels":[]})", "chip",
+  expectError(R"({"schema_version":5,"chip":90,"kernels":[]})", "chip",
               "expected string, got number");
-  expectError(R"({"schema_version":4,"chip":"gfx90a","kernels":[]})", "chip",
+  expectError(R"({"schema_version":5,"chip":"gfx90a","kernels":[]})", "chip",
               "sm_<major><minor>");
-  expectError(R"({"schema_version":4,"chip":"sm_90a"})", "kernels",
+  expectError(R"({"schema_version":5,"chip":"sm_90a"})", "kernels",
               "missing required field");
-  expectError(R"({"schema_version":4,"chip":"sm_90a","kernels":{}})", "kernels",
+  expectError(R"({"schema_version":5,"chip":"sm_90a","kernels":{}})", "kernels",
               "expected array");
-  expectError(R"({"schema_version":4,"chip":"sm_90a","kernels":[],"extra":1})",
+  expectError(R"({"schema_version":5,"chip":"sm_90a","kernels":[],"extra":1})",
               "extra", "unknown key");
-  expectError(R"({"schema_version":4,"chip":"sm_90a","kernels":[1]})",
+  expectError(R"({"schema_version":5,"chip":"sm_90a","kernels":[1]})",
               "kernels[0]", "expected object");
 }
 
@@ -129,13 +140,16 @@ TEST(RuntimeMetadata, SchemaVersionMismatchIsRejected) {
               "version 0 is not supported");
   // Version 1 (before "variants" and source parameter names): recompile.
   expectError(R"({"schema_version":1)" + rest, "schema_version",
-              "version 1 is not supported: this runtime reads version 4");
+              "version 1 is not supported: this runtime reads version 5");
   // Version 2 (before "views"): recompile.
   expectError(R"({"schema_version":2)" + rest, "schema_version",
-              "version 2 is not supported: this runtime reads version 4");
+              "version 2 is not supported: this runtime reads version 5");
   // Version 3 (before derived TMA descriptors): recompile.
   expectError(R"({"schema_version":3)" + rest, "schema_version",
-              "version 3 is not supported: this runtime reads version 4");
+              "version 3 is not supported: this runtime reads version 5");
+  // Version 4 (before "tmem_columns"): recompile.
+  expectError(R"({"schema_version":4)" + rest, "schema_version",
+              "version 4 is not supported: this runtime reads version 5");
   expectError(R"({"schema_version":"1")" + rest, "schema_version",
               "version string is not supported");
   // Missing: no guessing which version an old document was written for.
@@ -174,8 +188,11 @@ TEST(RuntimeMetadata, KernelErrors) {
               "kernels[0].smem_static", "expected an integer, got string");
   expectError(mutate(R"("smem_dynamic":0)", R"("smem_dynamc":0)"),
               "kernels[0].smem_dynamc", "unknown key");
+  expectError(mutate(R"("smem_dynamic":0)",
+                     R"("smem_dynamic":0,"tmem_columns":1024)"),
+              "kernels[0].tmem_columns", "out of range");
   expectError(
-      R"({"schema_version":4,"chip":"sm_90a","kernels":[{"name":"k","params":7,
+      R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"k","params":7,
                  "block":[1,1,1]}]})",
       "kernels[0].params", "expected array, got number");
   // Two kernels with the same name.
@@ -183,7 +200,7 @@ TEST(RuntimeMetadata, KernelErrors) {
   std::string k = s.substr(s.find("{\"name\":\"add_f32\""));
   k = k.substr(0, k.size() - 2); // drop "]}"
   expectError(
-      std::string(R"({"schema_version":4,"chip":"sm_90a","kernels":[)") + k +
+      std::string(R"({"schema_version":5,"chip":"sm_90a","kernels":[)") + k +
           "," + k + "]}",
       "kernels[1].name", "duplicate kernel name 'add_f32'");
 }
@@ -222,7 +239,7 @@ TEST(RuntimeMetadata, ParamErrors) {
 TEST(RuntimeMetadata, TmaErrors) {
   const std::string w = "kernels[0].params[2].";
   expectError(
-      R"({"schema_version":4,"chip":"sm_90a","kernels":[{"name":"k","block":[1,1,1],
+      R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"k","block":[1,1,1],
                  "params":[{"name":"t","kind":"tma_desc","bytes":128}]}]})",
       "kernels[0].params[0].tma", "missing required field for tma_desc");
   expectError(mutate(R"("rank":2)", R"("rank":6)"), w + "tma.rank",
@@ -253,7 +270,7 @@ TEST(RuntimeMetadata, LoadFile) {
   auto missing = loadMetadataFile(path + ".nope");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().code(), ErrorCode::Io);
-  { std::ofstream(path) << R"({"schema_version":4,"chip":"sm_90a"})"; }
+  { std::ofstream(path) << R"({"schema_version":5,"chip":"sm_90a"})"; }
   auto bad = loadMetadataFile(path);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message().rfind(path + ": kernels", 0), 0u)

