@@ -27,6 +27,11 @@ namespace mlir::cute {
 LogicalResult verifyPipelineProtocol(gpu::GPUFuncOp fn, const KernelInfo &k,
                                      const ::cute::target::ChipInfo &chip);
 void noteSmemAllocations(InFlightDiagnostic &d, gpu::GPUFuncOp fn);
+// VerifyTmem.cpp: Tensor Memory on the chip, the kernel's TMEM plan and,
+// with `protocol`, the TMEM protocol rules; `report` remarks the plan.
+LogicalResult verifyTmem(gpu::GPUFuncOp fn, const KernelInfo &k,
+                         const ::cute::target::ChipInfo &chip, bool protocol,
+                         bool report);
 } // namespace mlir::cute
 
 namespace {
@@ -173,6 +178,39 @@ LogicalResult checkMmaAtoms(gpu::GPUFuncOp fn, const KernelInfo &k,
              << chip.name << " has none"
              << (chip.hasTcgen05 ? " (use tcgen05_mma_block_scale)" : "");
   });
+  // ptxas rejects a function whose tcgen05 instructions use both
+  // cta_group::1 and cta_group::2 ("uses single CTA and CTA pair
+  // granularity"): the MMAs and the TMEM ops (cta_group attributes).
+  Operation *first = nullptr;
+  int64_t firstGroup = 0;
+  fn.walk([&](Operation *op) {
+    int64_t group = 0;
+    if (auto g = dyn_cast<GemmOp>(op)) {
+      if (auto t = dyn_cast<nv::Tcgen05MmaAttr>(g.getAtom()))
+        group = t.getCtaGroup();
+      else if (auto t = dyn_cast<nv::Tcgen05MmaBlockScaleAttr>(g.getAtom()))
+        group = t.getCtaGroup();
+    } else if (isa<nv::CuteNvgpuDialect>(op->getDialect())) {
+      if (auto a = op->getAttrOfType<IntegerAttr>("cta_group"))
+        group = a.getInt();
+    }
+    if (!group || !ok)
+      return;
+    if (!first) {
+      first = op, firstGroup = group;
+      return;
+    }
+    if (group == firstGroup)
+      return;
+    InFlightDiagnostic d = op->emitOpError()
+                           << "uses cta_group = " << group << " but kernel @"
+                           << fn.getName()
+                           << " already uses cta_group = " << firstGroup
+                           << "; ptxas rejects a kernel whose tcgen05 "
+                              "instructions mix the two";
+    d.attachNote(first->getLoc()) << "cta_group = " << firstGroup << " here";
+    ok = false;
+  });
   return success(ok);
 }
 
@@ -229,6 +267,10 @@ struct CuteVerifyKernelPass
       if (::mlir::failed(checkThreadLayouts(fn, *k)))
         failed = true;
       if (::mlir::failed(checkMmaAtoms(fn, *k, *info)))
+        failed = true;
+      if (::mlir::failed(verifyTmem(
+              fn, *k, *info, protocol && !fn->hasAttr(attrs::SpecializationOf),
+              report)))
         failed = true;
       int64_t cluster = int64_t(k->cluster[0]) * k->cluster[1] * k->cluster[2];
       if (cluster > info->maxClusterSize) {

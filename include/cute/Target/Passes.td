@@ -57,6 +57,31 @@ def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
       `multicast = C` needs `cute.cluster_dims` of at least C CTAs, on a chip
       with clusters.
 
+    Tensor Memory (sm_100a; VerifyTmem.cpp). Always: on a chip without
+    TMEM every TMEM op, tcgen05 copy and tmem kernel argument is an error
+    naming the chip; the kernel's TMEM plan, the sum of its
+    `cute_nvgpu.tmem_alloc` columns (recorded as `tmem_columns` in the
+    metadata; `report=true` remarks it), is at most the chip's 512 columns.
+    With `protocol`:
+    - no `tmem_alloc` after `tmem_relinquish_alloc_permit` (in program
+      order, or later in the body of a loop around the allocation; a
+      dealloc after it is fine);
+    - `tmem_dealloc` frees the tensor `tmem_tensor` made of the slot (offset
+      0) with the columns and cta_group of the slot's `tmem_alloc`;
+    - a `tmem_tensor` stays in its allocation: lanes < 128, columns < the
+      slot's allocated columns;
+    - the warp-wide (.sync.aligned) TMEM ops and tcgen05.ld/st copies are
+      not inside `elect_one`;
+    - a tcgen05.ld/st copy of warp w touches only lanes 32 (w % 4) .. + 31,
+      checked when the tile's lane offset from its `tmem_tensor` is static
+      and the warps running the copy are known (a role, or every warp of a
+      known block size; not under scf.if or a loop with non-constant
+      bounds);
+    - after a tcgen05.ld copy, a `tcgen05_wait_ld` comes before any use of
+      its register fragment (any view of it) and before any `tmem_dealloc`,
+      in program order within the enclosing blocks (a loop's next iteration
+      is not followed).
+
     Specialized clones (`cute.specialization_of`) are not protocol-checked:
     their generic kernel is, with the same ops.
   }];
@@ -66,6 +91,8 @@ def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
     Option<"protocol", "protocol", "bool", /*default=*/"true",
            "Check the protocols of cute_nvgpu pipelines, barriers and TMA "
            "copies (off: only the chip's limits and thread layouts)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Remark each kernel's Tensor Memory plan (columns per allocation)">,
   ];
 }
 
