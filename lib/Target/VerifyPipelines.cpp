@@ -641,6 +641,27 @@ struct ProtocolChecker {
     ok = false;
   }
 
+  /// tcgen05.mma is issued by one thread (and the tcgen05.commit that
+  /// tracks it by the same one): a cute.gemm with a tcgen05 atom runs in one
+  /// thread, e.g. in cute_nvgpu.elect_one inside a role of one warp. Under a
+  /// thread-dependent branch it is taken as one thread.
+  void checkSingleIssuer(GemmOp g) {
+    if (!isa<nv::Tcgen05MmaAttr, nv::Tcgen05MmaBlockScaleAttr>(g.getAtom()))
+      return;
+    Executors e = executorsOf(g, fn, blockThreads);
+    if (e.kind != Executors::Known || e.threads == 1)
+      return;
+    InFlightDiagnostic d =
+        g.emitOpError() << "with " << g.getAtom().getAtomName() << " runs in "
+                        << e.threads << " threads (" << e.where()
+                        << "); tcgen05.mma is issued by one thread: put it "
+                           "in cute_nvgpu.elect_one";
+    if (e.elected)
+      d << " in a single warp (a role of one warp, or an scf.if on "
+           "cute_nvgpu.warp_idx)";
+    ok = false;
+  }
+
   /// Warp roles must lie within the block (a role past its last warp
   /// would never run, and its pipeline partners would wait forever).
   void checkRolesFitBlock() {
@@ -686,6 +707,7 @@ struct ProtocolChecker {
     });
     checkRawExpectTx();
     checkProxyFences();
+    fn.walk([&](GemmOp g) { checkSingleIssuer(g); });
     fn.walk([&](nv::TmaLoadOp load) {
       if (load.getMulticastMask())
         checkMulticast(load, "tma_load",

@@ -93,6 +93,7 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateMmaPatterns(tc, patterns);
     lowering::populateTmemPatterns(tc, patterns);
     lowering::populateBlockScaleMmaPatterns(tc, patterns);
+    lowering::populateTcgen05MmaPatterns(tc, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      tc);
     ConversionTarget target(*ctx);

@@ -25,6 +25,8 @@ void populateMmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// cute.gemm with the sm_120a block-scaled mma.sync atom.
 void populateBlockScaleMmaPatterns(const TypeConverter &tc,
                                    RewritePatternSet &p);
+/// cute.gemm with the sm_100a tcgen05.mma atoms (plain and block-scaled).
+void populateTcgen05MmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// A cute.gemm whose atom is one of cute_nvgpu's (this pass lowers it).
 bool isNvgpuGemm(Operation *op);
 /// The TMEM address (!llvm.ptr<6>) of a tmem tensor: an unrealized cast

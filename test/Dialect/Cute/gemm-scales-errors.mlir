@@ -95,3 +95,39 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// tcgen05 scale factors live in Tensor Memory as 32-bit words.
+gpu.module @m {
+  gpu.func @k(%a: !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,1):(((32,512),(1,256)),0,0)">, %d: !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">, %s: !cute.memref<f32, tmem, align<16>, "(32,4):(65536,1)">) kernel {
+    // expected-error@+1 {{'cute.gemm' op operand SFA of tcgen05.mma.block_scale holds 'f32'; the atom's SFA type is 'i32'}}
+    cute.gemm #cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4nvf4, m = 128, n = 128, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E4M3FN, vs = 16, cta_group = 1> (%a, %a, %d) scales(%s, %s) : !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,1):(((32,512),(1,256)),0,0)">, !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,1):(((32,512),(1,256)),0,0)">, !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">, !cute.memref<f32, tmem, align<16>, "(32,4):(65536,1)">, !cute.memref<f32, tmem, align<16>, "(32,4):(65536,1)">
+    gpu.return
+  }
+}
+
+// -----
+
+// kind::mxf4 reads 2 scale bytes per row per K block: K blocks 0 and 1 share
+// a column (the byte is selected by sf_id), so the scale layout must give
+// them one offset.
+gpu.module @m {
+  gpu.func @k(%a: !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,2):(((32,512),(1,256)),0,8192)">, %d: !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">, %s: !cute.memref<i32, tmem, align<16>, "((32,4),1,2):((65536,1),0,4)">) kernel {
+    // expected-error@+1 {{'cute.gemm' op scale factors SFA of tcgen05.mma.block_scale: K blocks 0 and 1 read the same TMEM column (2 scale bytes per K block, 4 per 32-bit column, the byte selected by sf_id), so their offsets must be equal; the layout ((32,4),1,2):((65536,1),0,4) gives 0 and 4}}
+    cute.gemm #cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4, m = 128, n = 128, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E8M0FNU, vs = 32, cta_group = 1> (%a, %a, %d) scales(%s, %s) : !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,2):(((32,512),(1,256)),0,8192)">, !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,2):(((32,512),(1,256)),0,8192)">, !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">, !cute.memref<i32, tmem, align<16>, "((32,4),1,2):((65536,1),0,4)">, !cute.memref<i32, tmem, align<16>, "((32,4),1,2):((65536,1),0,4)">
+    gpu.return
+  }
+}
+
+// -----
+
+// kind::f8f6f4 reads e2m1 one per byte (padded) from shared memory; a packed
+// f4E2M1FN tile is not that layout.
+gpu.module @m {
+  gpu.func @k(%a: !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),32),1,1):(((32,512),1),0,0)">, %b: !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32),1,1):((128,1),0,0)">, %d: !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">) kernel {
+    // expected-error@+1 {{'cute.gemm' op operand A of tcgen05.mma kind::f8f6f4 holds packed 'f4E2M1FN' (4 bits per element); the instruction reads 6- and 4-bit operands one per byte (padded), which no cute type expresses yet (use kind::mxf4 or mxf4nvf4 for packed e2m1)}}
+    cute.gemm #cute_nvgpu.tcgen05_mma<kind = f8f6f4, m = 128, n = 128, k = 32, a = f4E2M1FN, b = f8E4M3FN, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k> (%a, %b, %d) : !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),32),1,1):(((32,512),1),0,0)">, !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32),1,1):((128,1),0,0)">, !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">
+    gpu.return
+  }
+}

@@ -259,11 +259,9 @@ LogicalResult GemmOp::verify() {
     if (!l.shape.isStatic())
       return emitOpError() << "scale factors " << sc.name << " " << ct
                            << " must have a static shape";
-    size_t rank = l.shape.isInt() ? 1 : l.rank();
-    if (rank != 1 && rank != 3)
-      return emitOpError() << "scale factors " << sc.name << " have rank "
-                           << rank << "; they are (FrgV,Rest,RestK) like "
-                           << sc.of << ", or one atom's values";
+    // Rank 3: (FrgV, Rest, RestK); any other rank: one atom's values (a
+    // TMEM tile of scale columns is naturally (lanes, columns)).
+    size_t rank = l.shape.isInt() || l.rank() != 3 ? 1 : 3;
     if (sc.tv) {
       // CuTe's per-element view (one value per element of K, the scale
       // repeated vs times: a stride-0 view) or one value per scale vector.

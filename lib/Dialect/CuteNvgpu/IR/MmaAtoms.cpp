@@ -78,6 +78,22 @@ LogicalResult expectScales(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// kind::f8f6f4 / mxf8f6f4 read 6- and 4-bit operands from shared memory
+/// one per byte (padded); a packed sub-byte tensor is not that layout.
+LogicalResult expectBytePerElement(function_ref<InFlightDiagnostic()> emitError,
+                                   StringRef kindName, const char *operand,
+                                   Type t) {
+  auto m = cast<CuteMemRefType>(t);
+  if (mlir::cute::storageBits(m.getElementType()) >= 8)
+    return success();
+  return emitError() << "operand " << operand << " of " << kindName
+                     << " holds packed " << m.getElementType()
+                     << " (4 bits per element); the instruction reads 6- and "
+                        "4-bit operands one per byte (padded), which no cute "
+                        "type expresses yet (use kind::mxf4 or mxf4nvf4 for "
+                        "packed e2m1)";
+}
+
 /// A shared-memory operand read through a descriptor: one atom block (mode
 /// 0, or the whole tensor for rank 1) must be a canonical GMMA/UMMA layout.
 LogicalResult expectDescribable(function_ref<InFlightDiagnostic()> emitError,
@@ -328,6 +344,12 @@ Tcgen05MmaAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
       failed(expectSpace(emitError, "tcgen05.mma", "C", c, MemSpace::tmem,
                          getC())))
     return failure();
+  if (getKind() == UmmaKind::f8f6f4 &&
+      (failed(expectBytePerElement(emitError, "tcgen05.mma kind::f8f6f4", "A",
+                                   a)) ||
+       failed(expectBytePerElement(emitError, "tcgen05.mma kind::f8f6f4", "B",
+                                   b))))
+    return failure();
   if (aSpace == MemSpace::smem &&
       failed(expectDescribable(emitError, "tcgen05.mma", "A", a, getAMajor())))
     return failure();
@@ -400,8 +422,15 @@ LogicalResult Tcgen05MmaBlockScaleAttr::verifyGemmOperands(
   if (failed(expectSpace(emitError, n, "A", a, MemSpace::smem, getA())) ||
       failed(expectSpace(emitError, n, "B", b, MemSpace::smem, getB())) ||
       failed(expectSpace(emitError, n, "C", c, MemSpace::tmem,
-                         Float32Type::get(getContext()))) ||
-      failed(expectDescribable(emitError, n, "A", a, MmaMajor::k)))
+                         Float32Type::get(getContext()))))
+    return failure();
+  if (getKind() == BlockScaleKind::mxf8f6f4 &&
+      (failed(expectBytePerElement(emitError, "tcgen05.mma kind::mxf8f6f4", "A",
+                                   a)) ||
+       failed(expectBytePerElement(emitError, "tcgen05.mma kind::mxf8f6f4", "B",
+                                   b))))
+    return failure();
+  if (failed(expectDescribable(emitError, n, "A", a, MmaMajor::k)))
     return failure();
   return expectDescribable(emitError, n, "B", b, MmaMajor::k);
 }
@@ -415,6 +444,41 @@ LogicalResult Tcgen05MmaBlockScaleAttr::verifyGemmScales(
   if (failed(expectSpace(emitError, n, "SFA", sfa, MemSpace::tmem, word)) ||
       failed(expectSpace(emitError, n, "SFB", sfb, MemSpace::tmem, word)))
     return failure();
+  // A K block reads K/vs scale bytes per row; when that is under 4, 4/(K/vs)
+  // consecutive K blocks read one column (the lowering selects the byte
+  // with sf_id), so the layout gives them one offset.
+  int64_t bytes = getK() / getVs();
+  if (bytes >= 4)
+    return success();
+  int64_t perColumn = 4 / bytes;
+  for (auto [name, t] : {std::pair<const char *, Type>{"SFA", sfa},
+                         std::pair<const char *, Type>{"SFB", sfb}}) {
+    const ::cute::layout::Layout &l =
+        cast<CuteMemRefType>(t).getLayout().layout;
+    if (l.shape.isInt() || l.rank() != 3)
+      continue;
+    int64_t rest = ::cute::layout::size(l[1]).value(),
+            ks = ::cute::layout::size(l[2]).value();
+    for (int64_t i = 0; i < rest; ++i)
+      for (int64_t k = 0; k < ks; ++k) {
+        using ::cute::layout::IntTuple;
+        auto at = [&](int64_t kk) {
+          return l(IntTuple(std::vector<IntTuple>{IntTuple(int64_t(0)),
+                                                  IntTuple(i), IntTuple(kk)}))
+              .value()
+              .value();
+        };
+        int64_t first = k - k % perColumn;
+        if (at(k) != at(first))
+          return emitError()
+                 << "scale factors " << name << " of " << n << ": K blocks "
+                 << first << " and " << k << " read the same TMEM column ("
+                 << bytes << " scale byte" << (bytes == 1 ? "" : "s")
+                 << " per K block, 4 per 32-bit column, the byte selected by "
+                    "sf_id), so their offsets must be equal; the layout "
+                 << l.str() << " gives " << at(first) << " and " << at(k);
+      }
+  }
   return success();
 }
 bool Tcgen05MmaBlockScaleAttr::acceptsAccumulateFlag() const { return true; }
