@@ -135,7 +135,8 @@ CUTE_NARROW_FLOAT_FNS(UE4M3, UE4M3)
 // dropped, f8E5M2 included), and cvt.rn.f16x2.e4m3x2/.e5m2x2 followed by
 // cvt.f32.f16 returns the canonical NaN 0x7FFFFFFF (f16 0x7FFF) for every
 // NaN code (measured 2026-12-01 over every f16 and 17M f32 inputs: all
-// non-NaN results equal encodeNarrowFloatSaturate / decodeNarrowFloat).
+// non-NaN results equal encodeNarrowFloatSaturate / decodeNarrowFloat;
+// examples/narrow-float checks the kernels against these functions).
 
 /// How arith.truncf rounds to f8E8M0FNU.
 enum class E8M0Rounding : uint8_t {
