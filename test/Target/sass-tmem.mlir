@@ -10,9 +10,9 @@
 //   LDTM.x16, 16xNb.xM is LDTM.16dpNbit.xM, and 16x32bx2.x8 is two
 //   instructions, threads 0-15 at the address and threads 16-31 8 columns
 //   further (the immediate offset num, as CuTe's 16dp32b atoms read);
-// - after the stores, where the PTX has tcgen05.wait::st, a
-//   FENCE.VIEW.ASYNC.T (tcgen05.wait::ld shows no instruction of its own
-//   here: the loaded registers are scoreboarded).
+// - tcgen05.wait::st -> FENCE.VIEW.ASYNC.T (it goes away when the wait is
+//   removed from the PTX; tcgen05.wait::ld leaves only a NOP after the
+//   loads, which likewise goes away without it).
 // REQUIRES: ptxas, sass
 // RUN: %sass --compile sm_100a %S/Inputs/tmem-ops.mlir --function tmem_epilogue | FileCheck %s
 // RUN: %sass --compile sm_100a %S/Inputs/tmem-ops.mlir --function tmem_pair | FileCheck %s --check-prefix=PAIR
