@@ -49,8 +49,8 @@ TEST(RuntimeMetadata, ReadsTmemColumns) {
   auto m = parseMetadata(kGood);
   ASSERT_TRUE(m.ok()) << m.error().str();
   EXPECT_EQ(m->kernels[0].tmemColumns, 0);
-  m = parseMetadata(mutate(R"("smem_dynamic":0)",
-                           R"("smem_dynamic":0,"tmem_columns":256)"));
+  m = parseMetadata(
+      mutate(R"("smem_dynamic":0)", R"("smem_dynamic":0,"tmem_columns":256)"));
   ASSERT_TRUE(m.ok()) << m.error().str();
   EXPECT_EQ(m->kernels[0].tmemColumns, 256);
 }
@@ -188,9 +188,9 @@ TEST(RuntimeMetadata, KernelErrors) {
               "kernels[0].smem_static", "expected an integer, got string");
   expectError(mutate(R"("smem_dynamic":0)", R"("smem_dynamc":0)"),
               "kernels[0].smem_dynamc", "unknown key");
-  expectError(mutate(R"("smem_dynamic":0)",
-                     R"("smem_dynamic":0,"tmem_columns":1024)"),
-              "kernels[0].tmem_columns", "out of range");
+  expectError(
+      mutate(R"("smem_dynamic":0)", R"("smem_dynamic":0,"tmem_columns":1024)"),
+      "kernels[0].tmem_columns", "out of range");
   expectError(
       R"({"schema_version":5,"chip":"sm_90a","kernels":[{"name":"k","params":7,
                  "block":[1,1,1]}]})",
