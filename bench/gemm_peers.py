@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """GEMM peers measured in the same run as our GEMM kernels: torch.matmul
 (cuBLAS) for bf16 C = A @ B^T, and torch._scaled_mm (cuBLASLt FP8) for e4m3
-with per-tensor scales. Prints `PEER <name> m=.. n=.. k=.. time_ms=..
+with per-tensor scales, with and without fast accumulation (without: partial
+sums promoted to f32, as our e4m3 kernel does not). Prints `PEER <name> m=.. n=.. k=.. time_ms=..
 TFLOP/s=..` lines (median of 30 launches after 5 warm-ups)."""
 import argparse
 import sys
@@ -49,13 +50,16 @@ def main():
             a8 = a.to(torch.float8_e4m3fn)
             b8 = b.to(torch.float8_e4m3fn)
             one = torch.tensor(1.0, device="cuda")
-            try:
-                report("torch._scaled_mm[e4m3,bf16out]", s, s, s,
-                       median_ms(lambda: torch._scaled_mm(
-                           a8, b8.t(), scale_a=one, scale_b=one,
-                           out_dtype=torch.bfloat16)))
-            except RuntimeError as e:  # older torch signatures
-                print(f"PEER-SKIP _scaled_mm: {e}")
+            for fast in (False, True):
+                try:
+                    report(f"torch._scaled_mm[e4m3,fast_accum={int(fast)}]",
+                           s, s, s,
+                           median_ms(lambda: torch._scaled_mm(
+                               a8, b8.t(), scale_a=one, scale_b=one,
+                               out_dtype=torch.bfloat16,
+                               use_fast_accum=fast)))
+                except (RuntimeError, TypeError) as e:  # older signatures
+                    print(f"PEER-SKIP _scaled_mm fast_accum={fast}: {e}")
 
 
 if __name__ == "__main__":

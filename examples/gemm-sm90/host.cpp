@@ -1,18 +1,23 @@
-//===- host.cpp - sm_90a BF16 GEMM: check against the CPU, time -----------===//
+//===- host.cpp - sm_90a BF16 and FP8 GEMMs: check against the CPU, time --===//
 //
-// C = A x B^T, A (M x K) and B (N x K) bf16 row-major, C (M x N) bf16 with a
-// leading dimension ldc = N rounded up to 8 (TMA's 16-byte row pitch) plus
-// 8, f32 accumulation. Fresh data per case (seed printed), C poisoned before
-// the launch. A TMA store writes whole 16-byte segments (observed on the H200;
-// see examples/tma-pipeline): the padding columns that share a row's last
-// segment with C receive the box's zero fill, so they may be 0 or poison;
-// the 8 columns after that segment must stay poisoned.
-//   exact   integers in [-2, 2]: every f32 partial sum is an exact integer,
-//           so C must be the bf16 rounding (RNE) of the exact sum, bit for
-//           bit;
-//   random  values in [-1, 1) rounded to bf16; reference in double, then
-//           |C - ref| <= 2^-8 |ref| + 1e-5 sqrt(K) (bf16 output rounding
-//           plus f32 accumulation-order differences).
+// gemm_bf16: C = A x B^T, A (M x K) and B (N x K) bf16 row-major;
+// gemm_e4m3: C = scale * (A x B^T) with A and B in f8E4M3FN. Both: C (M x N)
+// bf16 with a leading dimension ldc = N rounded up to 8 (TMA's 16-byte row
+// pitch) plus 8, f32 accumulation. Fresh data per case (seed printed), C
+// poisoned before the launch. A TMA store writes whole 16-byte segments
+// (observed on the H200; see examples/tma-pipeline): the padding columns that
+// share a row's last segment with C receive the box's zero fill, so they may be
+// 0 or poison; the 8 columns after that segment must stay poisoned.
+//   exact   integers in [-2, 2] (and scale 0.5 for e4m3): every partial sum
+//           is an exact integer, so C must be the bf16 rounding (RNE) of
+//           the exact result, bit for bit;
+//   random  values in [-1, 1) rounded to the input type (scale 0.37 for
+//           e4m3); reference in double, then |C - ref| <= 2^-8 |ref| +
+//           1e-5 sqrt(K) for bf16 (output rounding plus f32 summation
+//           order); for e4m3, 2^-8 |ref| + 2^-10 scale sum_k |a_k b_k|:
+//           Hopper's FP8 wgmma accumulates with fewer bits than f32 (see
+//           examples/mma-atoms), and this kernel does not promote partial
+//           sums to f32 (CUTLASS's "fast accumulation").
 // Small and odd shapes are checked everywhere; large ones (4096^3, 8192^3)
 // on 64 rows sampled at random, every column. Timing: median of 30
 // launches; torch.matmul (cuBLAS) is measured in the same run by
@@ -20,6 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../common/Harness.h"
+
+#include "cute/Support/NarrowFloat.h"
 
 #include <thread>
 
@@ -33,30 +40,51 @@ struct Case {
   bool exact, bench;
 };
 
-std::vector<uint16_t> inputs(size_t count, uint64_t seed, bool exact) {
+/// One operand: its bytes (bf16 or e4m3) and the values they hold.
+struct Operand {
+  std::vector<uint8_t> bytes;
+  std::vector<float> values;
+};
+
+Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8) {
   std::mt19937_64 rng(seed);
-  std::vector<uint16_t> v(count);
   std::uniform_int_distribution<int> di(-2, 2);
   std::uniform_real_distribution<float> dr(-1.f, 1.f);
-  for (auto &x : v)
-    x = floatToBf16(exact ? float(di(rng)) : dr(rng));
-  return v;
+  Operand o;
+  o.bytes.resize(count * (fp8 ? 1 : 2));
+  o.values.resize(count);
+  for (size_t i = 0; i < count; ++i) {
+    float x = exact ? float(di(rng)) : dr(rng);
+    if (fp8) {
+      o.bytes[i] = toF8E4M3FN(x);
+      o.values[i] = fromF8E4M3FN(o.bytes[i]);
+    } else {
+      uint16_t h = floatToBf16(x);
+      std::memcpy(&o.bytes[2 * i], &h, 2);
+      o.values[i] = bf16ToFloat(h);
+    }
+  }
+  return o;
 }
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kern, int sms, const Case &c) {
+             const rt::Kernel &kern, const char *name, bool fp8, int sms,
+             const Case &c) {
   uint64_t seed = freshSeed();
   int64_t seg = (c.n + 7) / 8 * 8, ldc = seg + 8;
-  auto ha = inputs(size_t(c.m * c.k), seed, c.exact);
-  auto hb = inputs(size_t(c.n * c.k), seed + 1, c.exact);
-  auto da = need(rt::DeviceBuffer::fromHost(ctx, ha), "A");
-  auto db = need(rt::DeviceBuffer::fromHost(ctx, hb), "B");
+  float scale = fp8 ? (c.exact ? 0.5f : 0.37f) : 1.f;
+  Operand ha = inputs(size_t(c.m * c.k), seed, c.exact, fp8);
+  Operand hb = inputs(size_t(c.n * c.k), seed + 1, c.exact, fp8);
+  auto da = need(rt::DeviceBuffer::fromHost(ctx, ha.bytes), "A");
+  auto db = need(rt::DeviceBuffer::fromHost(ctx, hb.bytes), "B");
   auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(c.m * ldc) * 2), "C");
   need(dc.poison(), "poison");
   rt::KernelArgs args;
   args.ptr(da).ptr(db).ptr(dc);
   args.scalar(int32_t(c.m)).scalar(int32_t(c.n)).scalar(int32_t(c.k));
   args.scalar(int32_t(ldc));
+  if (fp8)
+    args.scalar(scale);
   int64_t tiles = ((c.m + 127) / 128) * ((c.n + 255) / 256);
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(std::min<int64_t>(tiles, sms)), 1, 1};
@@ -74,26 +102,28 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       rows.push_back(r);
   for (int i = 0; sampled && i < 64; ++i)
     rows.push_back(int64_t(pick() % uint64_t(c.m)));
-  std::vector<float> fa(ha.size()), fb(hb.size());
-  for (size_t i = 0; i < ha.size(); ++i)
-    fa[i] = bf16ToFloat(ha[i]);
-  for (size_t i = 0; i < hb.size(); ++i)
-    fb[i] = bf16ToFloat(hb[i]);
+  const std::vector<float> &fa = ha.values, &fb = hb.values;
   std::vector<size_t> bad(rows.size());
   std::vector<double> worst(rows.size());
   auto work = [&](size_t from, size_t to) {
     for (size_t ri = from; ri < to; ++ri) {
       int64_t r = rows[ri];
       for (int64_t j = 0; j < c.n; ++j) {
-        double acc = 0;
+        double acc = 0, mag = 0;
         const float *pa = &fa[size_t(r * c.k)], *pb = &fb[size_t(j * c.k)];
-        for (int64_t p = 0; p < c.k; ++p)
-          acc += double(pa[p]) * double(pb[p]);
+        for (int64_t p = 0; p < c.k; ++p) {
+          double prod = double(pa[p]) * double(pb[p]);
+          acc += prod;
+          mag += std::fabs(prod);
+        }
+        acc *= double(scale);
         float got = bf16ToFloat(hc[size_t(r * ldc + j)]);
         double d = std::fabs(double(got) - acc);
+        double tol = std::ldexp(std::fabs(acc), -8) +
+                     (fp8 ? std::ldexp(mag * double(scale), -10)
+                          : 1e-5 * std::sqrt(double(c.k)));
         bool ok = c.exact ? hc[size_t(r * ldc + j)] == floatToBf16(float(acc))
-                          : d <= std::ldexp(std::fabs(acc), -8) +
-                                     1e-5 * std::sqrt(double(c.k));
+                          : d <= tol;
         if (!ok)
           ++bad[ri];
         if (!(d <= worst[ri]))
@@ -120,15 +150,16 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     nbad += bad[i];
     maxd = std::max(maxd, worst[i]);
   }
-  std::printf("CHECK gemm_bf16 %s %lldx%lldx%lld (%s) seed %llu: %s (max "
+  std::printf("CHECK %s %s %lldx%lldx%lld (%s) seed %llu: %s (max "
               "|d| %.3g, %zu bad)\n",
-              c.exact ? "exact " : "random", (long long)c.m, (long long)c.n,
-              (long long)c.k, sampled ? "64 sampled rows" : "all rows",
+              name, c.exact ? "exact " : "random", (long long)c.m,
+              (long long)c.n, (long long)c.k,
+              sampled ? "64 sampled rows" : "all rows",
               (unsigned long long)seed, nbad ? "FAIL" : "PASS", maxd, nbad);
   if (c.bench && !nbad) {
     double ms = medianMs(
         ctx, stream, [&] { need(kern.launch(stream, cfg, args), "launch"); });
-    std::printf("BENCH gemm_bf16 %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n",
+    std::printf("BENCH %s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n", name,
                 (long long)c.m, (long long)c.n, (long long)c.k, ms,
                 2.0 * double(c.m) * double(c.n) * double(c.k) / (ms * 1e9));
   }
@@ -142,22 +173,25 @@ int main(int argc, char **argv) {
   rt::Context ctx = need(rt::Context::create(), "CUDA context");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "gemm_sm90");
-  rt::Kernel k = need(prog.kernel("gemm_bf16"), "kernel");
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Case> cases;
   if (!o.sizes.empty()) {
     for (int64_t s : o.sizes)
-      cases.push_back({s, s, (s + 7) / 8 * 8, false, o.bench});
+      cases.push_back({s, s, (s + 15) / 16 * 16, false, o.bench});
   } else {
     cases = {
-        {128, 256, 64, true, false},        {1000, 1003, 1016, true, false},
-        {1000, 1003, 1016, false, false},   {333, 4097, 72, false, false},
+        {128, 256, 64, true, false},        {1000, 1003, 1008, true, false},
+        {1000, 1003, 1008, false, false},   {333, 4097, 80, false, false},
         {4096, 4096, 4096, false, o.bench}, {8192, 8192, 8192, false, o.bench}};
   }
   bool ok = true;
-  for (const Case &c : cases)
-    ok &= runCase(ctx, stream, k, sms, c);
+  for (bool fp8 : {false, true}) {
+    const char *name = fp8 ? "gemm_e4m3" : "gemm_bf16";
+    rt::Kernel k = need(prog.kernel(name), "kernel");
+    for (const Case &c : cases)
+      ok &= runCase(ctx, stream, k, name, fp8, sms, c);
+  }
   std::printf("RESULT gemm-sm90 %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
