@@ -15,10 +15,11 @@
 //            positive max (0x1F, 0x7). Non-NaN results equal
 //            encodeNarrowFloatSaturate; the NaN codes are what the H200's
 //            cvt returns for every NaN (measured), not the signed NaN of
-//            NarrowFloat.h. To f8E8M0FNU: RNE with ties away from the
-//            smaller power (encodeNarrowFloatSaturate), or with
+//            NarrowFloat.h's encoders. To f8E8M0FNU: the nearest power of
+//            two, ties to the larger (encodeNarrowFloatSaturate), or with
 //            `toward_zero` / `upward` PTX's cvt.rz / cvt.rp.satfinite.ue8m0x2
-//            (encodeF8E8M0FNUTowardZero / Upward: the sign is ignored).
+//            (encodeF8E8M0FNU: the sign is ignored). NarrowFloat.h's
+//            kernelTruncF / kernelExtFTo*Bits state all of it.
 //   extf     exact (f8E8M0FNU to f16 rounds to nearest even); NaN codes give
 //            the canonical NaN 0x7FFFFFFF (f32) or 0x7FFF (f16, bf16), as the
 //            H200's cvt.rn.f16x2.e4m3x2 and cvt.f32.f16 do.
@@ -129,13 +130,6 @@ public:
       cached = make(v);
     return cached;
   }
-  Value make(uint32_t v) {
-    IntegerAttr attr = b.getIntegerAttr(b.getI32Type(), v);
-    if (auto vt = dyn_cast<VectorType>(i32))
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(vt, ArrayRef<Attribute>(attr)));
-    return arith::ConstantOp::create(b, loc, attr);
-  }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value add(Value x, uint32_t y) { return add(x, c(y)); }
   Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
@@ -186,7 +180,16 @@ public:
   Location loc;
 
 private:
+  Value make(uint32_t v) {
+    IntegerAttr attr = b.getIntegerAttr(b.getI32Type(), v);
+    if (auto vt = dyn_cast<VectorType>(i32))
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(vt, ArrayRef<Attribute>(attr)));
+    return arith::ConstantOp::create(b, loc, attr);
+  }
+
   Type i32;
+  /// One constant per value (they dominate every later use in the rewrite).
   llvm::DenseMap<uint32_t, Value> constants;
 };
 
