@@ -541,8 +541,10 @@ struct ProtocolChecker {
     if (e.kind == Executors::Known && e.threads == 1)
       return;
     InFlightDiagnostic d = op.emitError()
-                           << "pipeline_producer_acquire of a tma_async "
-                              "pipeline runs in ";
+                           << "pipeline_producer_acquire of a "
+                           << nv::stringifyPipelineKind(
+                                  op.getPipeline().getType().getKind())
+                           << " pipeline runs in ";
     if (e.kind == Executors::Known)
       d << e.threads << " threads " << (e.elected ? "(one per warp) " : "")
         << "of ";
@@ -641,6 +643,33 @@ struct ProtocolChecker {
     ok = false;
   }
 
+  /// tma_umma / umma_async pipelines signal with tcgen05.commit: a chip
+  /// with tcgen05; a CTA pair (cta_group = 2) needs an even cluster along x.
+  void checkUmmaPipeline(nv::PipelineCreateOp p) {
+    nv::PipelineKind kind = p.getType().getKind();
+    if (kind != nv::PipelineKind::tma_umma &&
+        kind != nv::PipelineKind::umma_async)
+      return;
+    if (!chip.hasTcgen05) {
+      p.emitError() << pipelineName(p) << ": "
+                    << nv::stringifyPipelineKind(kind)
+                    << " pipelines signal with tcgen05.commit, which needs "
+                       "Tensor Memory; "
+                    << chip.name << " lacks it";
+      ok = false;
+      return;
+    }
+    if (p.getCtaGroup() == 2 && k.cluster[0] % 2 != 0) {
+      p.emitError() << pipelineName(p)
+                    << ": cta_group = 2 pairs CTAs 2i and 2i+1 of a cluster, "
+                       "but the cluster of kernel @"
+                    << fn.getName() << " is " << k.cluster[0] << "x"
+                    << k.cluster[1] << "x" << k.cluster[2]
+                    << "; set cute.cluster_dims with an even x extent";
+      ok = false;
+    }
+  }
+
   /// tcgen05.mma is issued by one thread (and the tcgen05.commit that
   /// tracks it by the same one): a cute.gemm with a tcgen05 atom runs in one
   /// thread, e.g. in cute_nvgpu.elect_one inside a role of one warp. Under a
@@ -687,6 +716,8 @@ struct ProtocolChecker {
     // Rules 1-3 per pipeline.
     fn.walk([&](nv::PipelineCreateOp p) {
       nv::PipelineKind kind = p.getType().getKind();
+      bool tma = kind == nv::PipelineKind::tma_async ||
+                 kind == nv::PipelineKind::tma_umma;
       SmallVector<Operation *> releases, commits;
       for (Operation *user : p.getResult().getUsers()) {
         if (isa<nv::PipelineConsumerReleaseOp>(user))
@@ -694,16 +725,20 @@ struct ProtocolChecker {
         else if (isa<nv::PipelineProducerCommitOp>(user))
           commits.push_back(user);
         else if (auto acq = dyn_cast<nv::PipelineProducerAcquireOp>(user);
-                 acq && kind == nv::PipelineKind::tma_async)
+                 acq && tma)
           checkAcquireElected(acq);
       }
-      if (kind == nv::PipelineKind::tma_async)
+      if (tma)
         checkStageBytes(p);
       if (kind != nv::PipelineKind::tma_store)
         checkArrivals(p, releases, p.getConsumers(), "consumers", "release");
-      if (kind == nv::PipelineKind::async)
+      // async: producers arrive; umma_async: one tcgen05.commit (the MMA
+      // thread), producers = 1.
+      if (kind == nv::PipelineKind::async ||
+          kind == nv::PipelineKind::umma_async)
         checkArrivals(p, commits, p.getProducers(), "producers", "commit");
       checkMulticast(p, "pipeline_create", p.getMulticast());
+      checkUmmaPipeline(p);
     });
     checkRawExpectTx();
     checkProxyFences();

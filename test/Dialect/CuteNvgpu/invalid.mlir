@@ -222,7 +222,7 @@ func.func @f(%s: !cute.memref<i64, smem, align<8>, "8:1">) {
 }
 // -----
 func.func @f(%s: !cute.memref<i64, smem, align<8>, "8:1">) {
-  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op tx_bytes applies to tma_async pipelines only}}
+  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op tx_bytes applies to tma_async and tma_umma pipelines only}}
   %p = cute_nvgpu.pipeline_create %s : !cute.memref<i64, smem, align<8>, "8:1"> {tx_bytes = 16 : i32} -> !cute_nvgpu.pipeline<async, 4>
   return
 }

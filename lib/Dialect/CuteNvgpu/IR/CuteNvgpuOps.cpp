@@ -166,20 +166,48 @@ LogicalResult PipelineCreateOp::verify() {
   }
   if (getProducers() < 1 || getConsumers() < 1)
     return emitOpError("producers and consumers must be at least 1");
-  if (t.getKind() == PipelineKind::tma_async) {
+  PipelineKind kind = t.getKind();
+  bool tma = kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma;
+  if (tma) {
     if (getTxBytes() <= 0)
-      return emitOpError("a tma_async pipeline needs tx_bytes, the bytes "
-                         "each stage receives");
+      return emitOpError("a ")
+             << stringifyPipelineKind(kind)
+             << " pipeline needs tx_bytes, the bytes each stage receives";
     if (getTxBytes() >= (1 << 20))
       return emitOpError("tx_bytes = ")
              << getTxBytes() << "; an mbarrier counts at most 1048575";
   } else if (getTxBytes() != 0) {
-    return emitOpError("tx_bytes applies to tma_async pipelines only");
+    return emitOpError("tx_bytes applies to tma_async and tma_umma pipelines "
+                       "only");
   }
+  if (getCtaGroup() != 1 && getCtaGroup() != 2)
+    return emitOpError("cta_group = ")
+           << getCtaGroup() << "; it is 1 or 2 (a CTA pair)";
+  if (getCtaGroup() == 2 && kind != PipelineKind::umma_async)
+    return emitOpError("cta_group = 2 applies to umma_async pipelines")
+           << (kind == PipelineKind::tma_umma
+                   ? " (the 2-CTA tma_umma pipeline, whose peer TMA loads "
+                     "complete on the even CTA's barrier, is not supported "
+                     "yet)"
+                   : "");
+  if (getMulticast() > 1 && kind == PipelineKind::umma_async)
+    return emitOpError("multicast does not apply to umma_async pipelines "
+                       "(their consumers release their own CTA's stage, or "
+                       "the pair's even CTA's with cta_group = 2)");
+  if (kind == PipelineKind::tma_umma && getConsumers() != 1)
+    return emitOpError("consumers = ")
+           << getConsumers()
+           << "; a tma_umma stage is released by one tcgen05.commit per CTA "
+              "(the thread that issues the MMAs): consumers is 1";
+  if (kind == PipelineKind::umma_async && getProducers() != 1)
+    return emitOpError("producers = ")
+           << getProducers()
+           << "; an umma_async stage is filled by one tcgen05.commit (the "
+              "thread that issues the MMAs): producers is 1";
   if (getMulticast() < 1 || getMulticast() > 16)
     return emitOpError("multicast = ")
            << getMulticast() << "; a cluster has 1 to 16 CTAs";
-  if (int64_t(getConsumers()) * getMulticast() >= (1 << 20))
+  if (int64_t(getConsumers()) * getMulticast() * getCtaGroup() >= (1 << 20))
     return emitOpError("empty-barrier count too large");
   return success();
 }

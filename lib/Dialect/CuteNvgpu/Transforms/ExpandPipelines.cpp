@@ -103,8 +103,14 @@ void emitInit(OpBuilder &b, PipelineCreateOp p) {
   Location loc = p.getLoc();
   PipelineType t = p.getType();
   unsigned stages = t.getStages();
-  int32_t full = t.getKind() == PipelineKind::tma_async ? 1 : p.getProducers();
-  int32_t empty = p.getConsumers() * p.getMulticast();
+  // TMA pipelines: one expect_tx arrival; UMMA producers: one commit.
+  bool oneProducer = t.getKind() == PipelineKind::tma_async ||
+                     t.getKind() == PipelineKind::tma_umma ||
+                     t.getKind() == PipelineKind::umma_async;
+  int32_t full = oneProducer ? 1 : p.getProducers();
+  // Releases from every CTA of the multicast group, or (umma_async on a
+  // CTA pair) from both CTAs onto the even CTA's barrier.
+  int32_t empty = p.getConsumers() * p.getMulticast() * p.getCtaGroup();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value tid = zero;
   for (gpu::Dimension d :
@@ -134,6 +140,29 @@ void emitInit(OpBuilder &b, PipelineCreateOp p) {
     ClusterSyncOp::create(b, loc);
   else
     gpu::BarrierOp::create(b, loc);
+}
+
+/// The even CTA of this CTA's pair (cluster rank & ~1).
+Value pairLeader(OpBuilder &b, Location loc) {
+  Value rank = ClusterRankOp::create(b, loc, b.getI32Type());
+  return arith::AndIOp::create(b, loc, rank, i32(b, loc, ~1));
+}
+
+/// tcgen05.commit of the calling thread's MMAs onto `bar`: on CTAs
+/// 0 .. multicast-1 with a multicast > 1, on both CTAs of the pair with
+/// cta_group 2.
+void emitUmmaCommit(OpBuilder &b, Location loc, Value bar, uint32_t multicast,
+                    int32_t ctaGroup) {
+  Value mask;
+  if (ctaGroup == 2) {
+    Value shifted =
+        arith::ShLIOp::create(b, loc, i32(b, loc, 3), pairLeader(b, loc));
+    mask = arith::TruncIOp::create(b, loc, b.getI16Type(), shifted);
+  } else if (multicast > 1) {
+    mask = arith::ConstantIntOp::create(b, loc, b.getI16Type(),
+                                        int64_t((1u << multicast) - 1));
+  }
+  Tcgen05CommitOp::create(b, loc, bar, mask, b.getI32IntegerAttr(ctaGroup));
 }
 
 //===----------------------------------------------------------------------===//
@@ -212,9 +241,11 @@ struct AcquireLowering : OpConversionPattern<PipelineProducerAcquireOp> {
                              /*read=*/true);
       break;
     case PipelineKind::async:
+    case PipelineKind::umma_async:
       emitWait(rewriter, op, p, adaptor.getState(), /*empty=*/true);
       break;
-    case PipelineKind::tma_async: {
+    case PipelineKind::tma_async:
+    case PipelineKind::tma_umma: {
       emitWait(rewriter, op, p, adaptor.getState(), /*empty=*/true);
       Value idx = stateIndex(rewriter, loc, adaptor.getState());
       MbarrierArriveExpectTxOp::create(rewriter, loc,
@@ -245,7 +276,15 @@ struct CommitLowering : OpConversionPattern<PipelineProducerCommitOp> {
           rewriter, loc, barrierOf(rewriter, loc, p, idx, false), Value());
       break;
     }
+    case PipelineKind::umma_async: {
+      // The arrival comes when the thread's MMAs into the stage are done.
+      Value idx = stateIndex(rewriter, loc, adaptor.getState());
+      emitUmmaCommit(rewriter, loc, barrierOf(rewriter, loc, p, idx, false), 1,
+                     p.getCtaGroup());
+      break;
+    }
     case PipelineKind::tma_async:
+    case PipelineKind::tma_umma:
       break; // the TMA copies complete the transaction bytes
     }
     rewriter.eraseOp(op);
@@ -307,7 +346,14 @@ struct ConsumerReleaseLowering
     Value idx = stateIndex(rewriter, loc, adaptor.getState());
     Value bar = barrierOf(rewriter, loc, p, idx, true);
     uint32_t group = p.getMulticast();
-    if (group == 1) {
+    PipelineKind kind = p.getType().getKind();
+    if (kind == PipelineKind::tma_umma) {
+      // The MMAs reading the stage release it when they are done.
+      emitUmmaCommit(rewriter, loc, bar, group, 1);
+    } else if (kind == PipelineKind::umma_async && p.getCtaGroup() == 2) {
+      // Both CTAs' consumers release the pair's even CTA's stage.
+      MbarrierArriveOp::create(rewriter, loc, bar, pairLeader(rewriter, loc));
+    } else if (group == 1) {
       MbarrierArriveOp::create(rewriter, loc, bar, Value());
     } else {
       // Every CTA of the group wrote into this stage: release each.
@@ -356,9 +402,10 @@ struct ExpandPipelinesPass
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
                            scf::SCFDialect>();
-    target.addLegalOp<MbarrierGetOp, MbarrierWaitOp, MbarrierArriveOp,
-                      MbarrierArriveExpectTxOp, TmaStoreWaitOp,
-                      TmaStoreCommitOp, PipelineCreateOp>();
+    target
+        .addLegalOp<MbarrierGetOp, MbarrierWaitOp, MbarrierArriveOp,
+                    MbarrierArriveExpectTxOp, TmaStoreWaitOp, TmaStoreCommitOp,
+                    PipelineCreateOp, Tcgen05CommitOp, ClusterRankOp>();
     target.addIllegalOp<PipelineProducerStateOp, PipelineConsumerStateOp,
                         PipelineStateAdvanceOp, PipelineStateIndexOp,
                         PipelineStatePhaseOp, PipelineProducerGetBarrierOp,

@@ -39,7 +39,8 @@ def CuteNvgpu_TmaKind : I32EnumAttr<"TmaKind", "what a TMA descriptor moves", [
 def CuteNvgpu_PipelineKind : I32EnumAttr<"PipelineKind",
     "a pipeline's producer and consumer", [
     I32EnumAttrCase<"tma_async", 0>, I32EnumAttrCase<"async", 1>,
-    I32EnumAttrCase<"tma_store", 2>]> {
+    I32EnumAttrCase<"tma_store", 2>, I32EnumAttrCase<"tma_umma", 3>,
+    I32EnumAttrCase<"umma_async", 4>]> {
   let cppNamespace = "::mlir::cute_nvgpu";
   let genSpecializedAttr = 0;
 }

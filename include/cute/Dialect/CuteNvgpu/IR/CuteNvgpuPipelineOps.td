@@ -16,11 +16,26 @@ def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
     | `tma_async` | 1 | `consumers` x `multicast` | one thread: wait empty, `arrive.expect_tx(tx_bytes)` on full; TMA loads land on full | arrive on empty of every CTA of the multicast group |
     | `async` | `producers` | `consumers` | wait empty; commit = arrive on full | arrive on empty |
     | `tma_store` | - | - | acquire = `wait_group.read S-1`; commit = `commit_group` | - |
+    | `tma_umma` (sm_100a) | 1 | `consumers` x `multicast` | as `tma_async` | `tcgen05.commit` onto empty (with `multicast` C > 1: onto empty of CTAs 0..C-1) |
+    | `umma_async` (sm_100a) | 1 | `consumers` x `cta_group` | wait empty; commit = `tcgen05.commit` onto full (`cta_group = 2`: both CTAs of the pair) | arrive on empty (`cta_group = 2`: the pair's even CTA's) |
 
     `tx_bytes` is what every stage receives per CTA (with multicast: the
     boxes of all CTAs of the group); `cute-verify-kernel` checks it against
     the TMA loads on the stage's barrier, and `consumers` against the
     threads that release.
+
+    `tma_umma` is CUTLASS's PipelineTmaUmmaAsync: TMA loads fill a stage,
+    the thread that issues the tcgen05.mma reading it releases it with
+    `tcgen05.commit` (the arrival comes when those MMAs are done), so
+    `consumers` is 1 (that thread). `umma_async` is PipelineUmmaAsync: the
+    MMA thread produces an accumulator stage in Tensor Memory (producer
+    commit = `tcgen05.commit` onto the full barrier), `consumers` epilogue
+    threads per CTA read it and arrive on the empty barrier; with
+    `cta_group = 2` the MMAs run on a CTA pair (the even CTA issues them),
+    the commit signals both CTAs' full barriers and every consumer arrives
+    on the even CTA's empty barrier (count `consumers` x 2). The 2-CTA form
+    of `tma_umma` (the peer's TMA loads completing on the even CTA's
+    barrier) is not supported yet.
     ```mlir
     %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
     %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 128 : i32, tx_bytes = 16384 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
@@ -30,7 +45,8 @@ def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
                    DefaultValuedAttr<I32Attr, "1">:$producers,
                    DefaultValuedAttr<I32Attr, "1">:$consumers,
                    DefaultValuedAttr<I32Attr, "0">:$tx_bytes,
-                   DefaultValuedAttr<I32Attr, "1">:$multicast);
+                   DefaultValuedAttr<I32Attr, "1">:$multicast,
+                   DefaultValuedAttr<I32Attr, "1">:$cta_group);
   let results = (outs CuteNvgpu_PipelineType:$result);
   let assemblyFormat =
       "($storage^ `:` type($storage))? attr-dict `->` type($result)";
@@ -96,8 +112,8 @@ def CuteNvgpu_PipelineProducerAcquireOp
                              "Producer: wait until the stage is free"> {
   let description = [{
     Waits on the stage's empty barrier with the state's phase; in a
-    `tma_async` pipeline then `arrive.expect_tx(tx_bytes)` on its full
-    barrier, so this op must run in one thread (inside
+    `tma_async` or `tma_umma` pipeline then `arrive.expect_tx(tx_bytes)` on
+    its full barrier, so this op must run in one thread (inside
     `cute_nvgpu.elect_one`). `tma_store`: `wait_group.read S-1`.
   }];
 }
@@ -105,8 +121,10 @@ def CuteNvgpu_PipelineProducerCommitOp
     : CuteNvgpu_PipelineStep<"pipeline_producer_commit",
                              "Producer: the stage is filled"> {
   let description = [{
-    `async`: arrive on the full barrier. `tma_async`: nothing (the TMA
-    copies complete the transaction bytes). `tma_store`: `commit_group`.
+    `async`: arrive on the full barrier. `tma_async`, `tma_umma`: nothing
+    (the TMA copies complete the transaction bytes). `tma_store`:
+    `commit_group`. `umma_async`: `tcgen05.commit` onto the full barrier
+    (the MMA thread: the arrival comes when its MMAs are done).
   }];
 }
 def CuteNvgpu_PipelineProducerTailOp
@@ -126,7 +144,10 @@ def CuteNvgpu_PipelineConsumerReleaseOp
                              "Consumer: the stage may be refilled"> {
   let description = [{
     Each consumer thread arrives on the stage's empty barrier (with
-    `multicast = C`, on that barrier in each of the C CTAs).
+    `multicast = C`, on that barrier in each of the C CTAs). `tma_umma`:
+    `tcgen05.commit` onto the empty barrier(s) instead, from the thread
+    that issued the MMAs reading the stage. `umma_async` with
+    `cta_group = 2`: on the empty barrier of the pair's even CTA.
   }];
 }
 

@@ -65,7 +65,8 @@ def CuteNvgpu_MbarrierType : CuteNvgpu_Type<"Mbarrier", "mbarrier"> {
 def CuteNvgpu_PipelineType : CuteNvgpu_Type<"Pipeline", "pipeline"> {
   let summary = "an asynchronous pipeline of S stages (CUTLASS semantics)";
   let description = [{
-    `!cute_nvgpu.pipeline<tma_async|async|tma_store, S>`: made by
+    `!cute_nvgpu.pipeline<tma_async|async|tma_store|tma_umma|umma_async, S>`:
+    made by
     `cute_nvgpu.pipeline_create`; the ops taking it implement CUTLASS's
     producer_acquire / producer_commit / consumer_wait / consumer_release.
   }];
