@@ -75,6 +75,7 @@ Expected<CUtensorMapDataType> tensorMapDataType(ElemType t) {
   case ElemType::U8:
   case ElemType::F8E4M3:
   case ElemType::F8E5M2:
+  case ElemType::F8E8M0:
     return CU_TENSOR_MAP_DATA_TYPE_UINT8;
   case ElemType::I16:
   case ElemType::U16:
@@ -98,6 +99,7 @@ Expected<CUtensorMapDataType> tensorMapDataType(ElemType t) {
     return CU_TENSOR_MAP_DATA_TYPE_FLOAT64;
   case ElemType::TF32:
     return CU_TENSOR_MAP_DATA_TYPE_TFLOAT32;
+  case ElemType::F4E2M1: // packed nibbles need the 16U4 types: not yet
   case ElemType::I1:
     break;
   }

@@ -30,6 +30,8 @@ constexpr ElemInfo kElems[] = {
     {ElemType::TF32, "tf32", 4, true},
     {ElemType::F8E4M3, "f8e4m3", 1, true},
     {ElemType::F8E5M2, "f8e5m2", 1, true},
+    {ElemType::F8E8M0, "f8e8m0", 1, true},
+    {ElemType::F4E2M1, "f4e2m1", 1, true},
 };
 
 const ElemInfo &info(ElemType t) {
@@ -42,6 +44,9 @@ const ElemInfo &info(ElemType t) {
 
 const char *elemTypeName(ElemType t) { return info(t).name; }
 size_t elemTypeBytes(ElemType t) { return info(t).bytes; }
+unsigned elemTypeBits(ElemType t) {
+  return t == ElemType::F4E2M1 ? 4 : unsigned(8 * info(t).bytes);
+}
 bool isFloatType(ElemType t) { return info(t).isFloat; }
 
 std::optional<ElemType> parseElemType(std::string_view s) {
@@ -55,7 +60,8 @@ std::optional<ElemType> parseElemType(std::string_view s) {
       {"ui8", ElemType::U8},          {"ui16", ElemType::U16},
       {"ui32", ElemType::U32},        {"ui64", ElemType::U64},
       {"f8E4M3FN", ElemType::F8E4M3}, {"f8E4M3", ElemType::F8E4M3},
-      {"f8E5M2", ElemType::F8E5M2},
+      {"f8E5M2", ElemType::F8E5M2},   {"f8E8M0FNU", ElemType::F8E8M0},
+      {"f4E2M1FN", ElemType::F4E2M1},
   };
   for (const auto &a : kAliases)
     if (s == a.first)

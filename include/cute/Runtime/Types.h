@@ -35,14 +35,20 @@ enum class ElemType {
   TF32,
   F8E4M3,
   F8E5M2,
+  F8E8M0,  ///< f8E8M0FNU: MX scale factors (a power of two per code)
+  F4E2M1,  ///< f4E2M1FN: packed two per byte (element 0 in the low nibble)
 };
 
 /// The metadata spelling ("f32", "i64", ...).
 const char *elemTypeName(ElemType t);
 /// Parses a metadata spelling; nullopt when unknown.
 std::optional<ElemType> parseElemType(std::string_view s);
-/// Storage size in bytes (i1 is stored as one byte, index as 8).
+/// Storage size in bytes (i1 is stored as one byte, index as 8; f4E2M1,
+/// packed two per byte, counts as one byte: a scalar of it is not a kernel
+/// parameter and a pointer to it addresses bytes).
 size_t elemTypeBytes(ElemType t);
+/// Storage size in bits (4 for f4E2M1, else 8 x elemTypeBytes).
+unsigned elemTypeBits(ElemType t);
 bool isFloatType(ElemType t);
 
 /// Maps a C++ scalar type to its ElemType (used by KernelArgs::scalar).

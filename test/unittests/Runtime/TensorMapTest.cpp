@@ -200,4 +200,27 @@ TEST(RuntimeTensorMap, DataTypes) {
             CU_TENSOR_MAP_DATA_TYPE_UINT8);
   EXPECT_EQ(*tensorMapDataType(ElemType::TF32),
             CU_TENSOR_MAP_DATA_TYPE_TFLOAT32);
+  EXPECT_EQ(*tensorMapDataType(ElemType::F8E8M0),
+            CU_TENSOR_MAP_DATA_TYPE_UINT8);
+  auto f4 = tensorMapDataType(ElemType::F4E2M1);
+  ASSERT_FALSE(f4.ok());
+  EXPECT_NE(f4.message().find("element type f4e2m1 cannot be moved by TMA"),
+            std::string::npos)
+      << f4.message();
+}
+
+// The narrow float types of MX/NVFP4 kernels (block-scaled GEMMs): the
+// compiler's spellings parse, f4E2M1FN is packed (4 bits, a pointer
+// addresses bytes), E8M0 scales are bytes.
+TEST(RuntimeTensorMap, NarrowFloatElementTypes) {
+  EXPECT_EQ(parseElemType("f4E2M1FN"), ElemType::F4E2M1);
+  EXPECT_EQ(parseElemType("f8E8M0FNU"), ElemType::F8E8M0);
+  EXPECT_EQ(parseElemType("f4e2m1"), ElemType::F4E2M1);
+  EXPECT_EQ(elemTypeBits(ElemType::F4E2M1), 4u);
+  EXPECT_EQ(elemTypeBits(ElemType::F8E8M0), 8u);
+  EXPECT_EQ(elemTypeBits(ElemType::BF16), 16u);
+  EXPECT_EQ(elemTypeBytes(ElemType::F4E2M1), 1u);
+  EXPECT_TRUE(isFloatType(ElemType::F4E2M1));
+  EXPECT_STREQ(elemTypeName(ElemType::F8E8M0), "f8e8m0");
+  EXPECT_FALSE(parseElemType("f6E2M3FN").has_value());
 }
