@@ -186,7 +186,7 @@ func.func private @f() attributes {atom = #cute_nvgpu.tcgen05_mma_block_scale<ki
 // expected-error@+1 {{tcgen05.mma N = 8 with M = 256 on 2 CTA(s); it must be a multiple of 16 in [16, 256]}}
 func.func private @f() attributes {atom = #cute_nvgpu.tcgen05_mma_block_scale<kind = mxf8f6f4, m = 256, n = 8, k = 32, a = f8E4M3FN, b = f8E4M3FN, sf = f8E8M0FNU, vs = 32, cta_group = 2>}
 // -----
-// expected-error@+1 {{tcgen05.mma runs on 1 or 2 CTAs, not 3}}
+// expected-error@+1 {{tcgen05.mma kind::mxf8f6f4 runs on 1 or 2 CTAs, not 3}}
 func.func private @f() attributes {atom = #cute_nvgpu.tcgen05_mma_block_scale<kind = mxf8f6f4, m = 256, n = 128, k = 32, a = f8E4M3FN, b = f8E4M3FN, sf = f8E8M0FNU, vs = 32, cta_group = 3>}
 
 // -----
@@ -246,7 +246,7 @@ func.func @f() {
 // The tcgen05 block-scaled atoms keep their scale factors in Tensor Memory
 // and have no SFA/SFB thread-value layout (as in CuTe).
 func.func @f() {
-  // expected-error@+2 {{'cute.mma_atom_layout' op tcgen05.mma.block_scale is not block-scaled: it has no SFA layout}}
+  // expected-error@+2 {{'cute.mma_atom_layout' op tcgen05.mma.block_scale has no thread-value layout for SFA (its scale factors are read from Tensor Memory, as in CuTe)}}
   // expected-error@+1 {{'cute.mma_atom_layout' op failed to infer returned types}}
   %0 = cute.mma_atom_layout "SFA" of #cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4nvf4, m = 128, n = 256, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E4M3FN, vs = 16, cta_group = 1> -> !cute.layout<"1:0">
   return

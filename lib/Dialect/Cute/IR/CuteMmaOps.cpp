@@ -109,10 +109,15 @@ static ::cute::Expected<CuteValue> atomValue(MmaAtomAttrInterface a,
   if (which == "SFA" || which == "SFB") {
     auto v = which == "SFA" ? a.getLayoutSFA() : a.getLayoutSFB();
     if (!v)
-      return ::cute::Error(::cute::ErrorCode::InvalidArgument,
-                           a.getAtomName().str() +
-                               " is not block-scaled: it has no " +
-                               which.str() + " layout");
+      return ::cute::Error(
+          ::cute::ErrorCode::InvalidArgument,
+          a.getScaleVecSize()
+              ? a.getAtomName().str() + " has no thread-value layout for " +
+                    which.str() +
+                    " (its scale factors are read from Tensor Memory, as "
+                    "in CuTe)"
+              : a.getAtomName().str() + " is not block-scaled: it has no " +
+                    which.str() + " layout");
     return *v;
   }
   return ::cute::Error(::cute::ErrorCode::InvalidArgument,

@@ -401,8 +401,9 @@ Tcgen05MmaBlockScaleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                ? "it takes f8E8M0FNU per 32 or 16, or UE4M3 "
                                  "(f8E4M3FN) per 16"
                                : "it takes f8E8M0FNU per 32");
-  bool mOk = ctaGroup == 1 ? m == 128
-                           : (m == 256 || (fp4 && m == 128 && ctaGroup == 2));
+  if (ctaGroup != 1 && ctaGroup != 2)
+    return emitError() << kn << " runs on 1 or 2 CTAs, not " << ctaGroup;
+  bool mOk = ctaGroup == 1 ? m == 128 : (m == 256 || (fp4 && m == 128));
   if (!mOk)
     return emitError() << kn << " M = " << m << " on " << ctaGroup
                        << " CTA(s); it is "
