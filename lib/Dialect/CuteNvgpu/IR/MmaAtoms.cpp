@@ -110,11 +110,22 @@ LogicalResult expectDescribable(function_ref<InFlightDiagnostic()> emitError,
   auto f = atom::deriveGmmaDesc(
       major == MmaMajor::k ? atom::GmmaMajor::K : atom::GmmaMajor::MN, block,
       m.getSwizzleFunctor(), mlir::cute::storageBits(m.getElementType()));
-  if (!f)
-    return emitError() << "operand " << operand << " of " << atomName
-                       << " (block " << block.str()
-                       << "): no shared-memory descriptor expresses it: "
-                       << f.message();
+  if (!f) {
+    InFlightDiagnostic d = emitError()
+                           << "operand " << operand << " of " << atomName
+                           << " (block " << block.str()
+                           << "): no shared-memory descriptor expresses it: "
+                           << f.message();
+    // A layout of the other major: the atom's major disagrees with it.
+    MmaMajor other = major == MmaMajor::k ? MmaMajor::mn : MmaMajor::k;
+    if (atom::deriveGmmaDesc(other == MmaMajor::k ? atom::GmmaMajor::K
+                                                  : atom::GmmaMajor::MN,
+                             block, m.getSwizzleFunctor(),
+                             mlir::cute::storageBits(m.getElementType())))
+      d << " (the layout is " << stringifyMmaMajor(other)
+        << "-major: the atom says " << stringifyMmaMajor(major) << ")";
+    return d;
+  }
   int64_t swizzleAlign = 0;
   if (auto s = m.getSwizzleFunctor())
     swizzleAlign = (int64_t(1) << (s->bits + s->base + s->shift)) *
