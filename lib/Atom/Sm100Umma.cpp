@@ -138,19 +138,24 @@ Expected<uint32_t> makeUmmaInstrDesc(const UmmaInstr &i) {
     return detail::invalid(what + ": cta_group is 1 or 2, got " +
                            std::to_string(i.ctaGroup));
   // M: 64 or 128 on one CTA, 128 or 256 for a CTA pair; block-scaled kinds
-  // take 128 (one CTA) or 256 (pair).
-  bool mOk = blockScaled ? i.m == 128 * i.ctaGroup
+  // take 128 on one CTA and 256 on a pair, kind::mxf4(nvf4) also 128 on a
+  // pair (CUTLASS's SM100_MMA_MXF4_2x1SM_SS).
+  bool fp4Pair = i.ctaGroup == 2 && i.kind != UmmaKind::MXF8F6F4;
+  bool mOk = blockScaled ? (i.m == 128 * i.ctaGroup || (fp4Pair && i.m == 128))
                          : (i.ctaGroup == 1 ? (i.m == 64 || i.m == 128)
                                             : (i.m == 128 || i.m == 256));
   if (!mOk)
     return detail::invalid(
         what + " with cta_group::" + std::to_string(i.ctaGroup) +
         " takes M = " +
-        (blockScaled ? std::to_string(128 * i.ctaGroup)
+        (blockScaled ? (fp4Pair ? std::string("128 or 256")
+                                : std::to_string(128 * i.ctaGroup))
                      : (i.ctaGroup == 1 ? std::string("64 or 128")
                                         : std::string("128 or 256"))) +
         ", got " + std::to_string(i.m));
-  int nStep = i.m == 64 ? 8 : 16;
+  // N: a multiple of 8 on one CTA, of 16 on a pair (CUTLASS's SS bounds,
+  // the same as the atom layouts'; A from TMEM is checked by the dialect).
+  int nStep = i.ctaGroup == 2 ? 16 : 8;
   if (i.n < nStep || i.n > 256 || i.n % nStep)
     return detail::invalid(what + " with M = " + std::to_string(i.m) +
                            " needs N a multiple of " + std::to_string(nStep) +

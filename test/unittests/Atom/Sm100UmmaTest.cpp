@@ -123,11 +123,30 @@ TEST(Sm100Umma, PackedFp4SmemDescriptors) {
 TEST(Sm100Umma, RejectsIllegalInstructions) {
   using K = UmmaKind;
   using T = UmmaType;
-  auto n40 =
-      makeUmmaInstrDesc(make(K::F16, T::F16, T::F16, UmmaAccum::F32, 128, 40));
-  ASSERT_FALSE(n40.ok());
-  EXPECT_EQ(n40.message(), "tcgen05.mma kind::f16 with M = 128 needs N a "
-                           "multiple of 16 in [16, 256], got 40");
+  EXPECT_TRUE(
+      makeUmmaInstrDesc(make(K::F16, T::F16, T::F16, UmmaAccum::F32, 128, 40))
+          .ok());
+  auto n36 =
+      makeUmmaInstrDesc(make(K::F16, T::F16, T::F16, UmmaAccum::F32, 128, 36));
+  ASSERT_FALSE(n36.ok());
+  EXPECT_EQ(n36.message(), "tcgen05.mma kind::f16 with M = 128 needs N a "
+                           "multiple of 8 in [8, 256], got 36");
+  auto pairN40 = make(K::F16, T::F16, T::F16, UmmaAccum::F32, 256, 40);
+  pairN40.ctaGroup = 2;
+  ASSERT_FALSE(makeUmmaInstrDesc(pairN40).ok());
+  EXPECT_EQ(makeUmmaInstrDesc(pairN40).message(),
+            "tcgen05.mma kind::f16 with M = 256 needs N a multiple of 16 in "
+            "[16, 256], got 40");
+  // Block-scaled on a CTA pair: M = 256, and 128 too for the FP4 kinds.
+  auto mx4Pair = make(K::MXF4, T::E2M1, T::E2M1, UmmaAccum::F32, 128, 128);
+  mx4Pair.ctaGroup = 2;
+  EXPECT_TRUE(makeUmmaInstrDesc(mx4Pair).ok());
+  auto mx8Pair = make(K::MXF8F6F4, T::E4M3, T::E4M3, UmmaAccum::F32, 128, 128);
+  mx8Pair.ctaGroup = 2;
+  ASSERT_FALSE(makeUmmaInstrDesc(mx8Pair).ok());
+  EXPECT_EQ(makeUmmaInstrDesc(mx8Pair).message(),
+            "tcgen05.mma kind::mxf8f6f4 with cta_group::2 takes M = 256, got "
+            "128");
   auto m256 = make(K::F16, T::F16, T::F16, UmmaAccum::F32, 256, 128);
   m256.ctaGroup = 1;
   auto e = makeUmmaInstrDesc(m256);
