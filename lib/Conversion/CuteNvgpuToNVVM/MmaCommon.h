@@ -4,8 +4,8 @@
 // RestK), B (FrgV, RestN, RestK), C (FrgV, RestM, RestN) and the scale
 // factors like A and B, all with static layouts (the op's verifier checks
 // that); one instruction per (k, m, n), k outermost as CuTe's gemm does.
-// Internal to convert-cute-nvgpu-to-nvvm (block-scaled mma.sync, tcgen05;
-// MmaToNVVM.cpp keeps its own copy of the first helpers).
+// Internal to convert-cute-nvgpu-to-nvvm (mma.sync and wgmma, block-scaled
+// mma.sync, tcgen05).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_MMACOMMON_H

@@ -12,7 +12,7 @@
 // block's address at run time.
 //
 //===----------------------------------------------------------------------===//
-#include "Patterns.h"
+#include "MmaCommon.h"
 
 #include "cute/Atom/Sm90Gmma.h"
 
@@ -21,37 +21,9 @@
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
 using namespace mlir::cute_nvgpu::lowering;
-using ::cute::layout::Int;
-using ::cute::layout::IntTuple;
-using ::cute::layout::Layout;
 using mlir::cute::CuteMemRefType;
 
 namespace {
-
-/// A static operand of cute.gemm: its layout as (FrgV, Rest0, Rest1).
-struct GemmOperand {
-  CuteMemRefType type;
-  Layout layout;
-  bool rank1 = false;
-
-  explicit GemmOperand(Value v)
-      : type(cast<CuteMemRefType>(v.getType())),
-        layout(type.getLayout().layout) {
-    rank1 = layout.shape.isInt() || layout.rank() != 3;
-  }
-  int64_t rest(int mode) const {
-    return rank1 ? 1 : ::cute::layout::size(layout[size_t(mode)]).value();
-  }
-  /// The element offset of value v of block (i, j).
-  int64_t offset(int64_t v, int64_t i, int64_t j) const {
-    if (rank1)
-      return layout.eval(v);
-    IntTuple crd(std::vector<IntTuple>{IntTuple(v), IntTuple(i), IntTuple(j)});
-    return layout(crd).value().value();
-  }
-  /// The atom block's layout (mode 0).
-  Layout block() const { return rank1 ? layout : layout[0]; }
-};
 
 Type llvmElem(Type t) { return t; }
 
@@ -62,12 +34,11 @@ Value elemPtr(OpBuilder &b, Location loc, Value base, Type elem, int64_t off) {
 
 /// The register-fragment base pointer (an alloca after convert-cute-to-llvm).
 Value fragmentPtr(OpBuilder &b, Location loc, Value tensor) {
-  auto ptr = LLVM::LLVMPointerType::get(b.getContext());
-  return UnrealizedConversionCastOp::create(b, loc, ptr, tensor).getResult(0);
+  return tensorBasePtr(b, loc, tensor, /*addressSpace=*/0);
 }
 
 SmallVector<Value> loadValues(OpBuilder &b, Location loc, Value base,
-                              const GemmOperand &op, int64_t n, int64_t i,
+                              const GemmOperandLayout &op, int64_t n, int64_t i,
                               int64_t j) {
   Type elem = llvmElem(op.type.getElementType());
   unsigned bytes = std::max(1u, mlir::cute::storageBits(elem) / 8);
@@ -78,8 +49,9 @@ SmallVector<Value> loadValues(OpBuilder &b, Location loc, Value base,
   return vals;
 }
 
-void storeValues(OpBuilder &b, Location loc, Value base, const GemmOperand &op,
-                 ArrayRef<Value> vals, int64_t i, int64_t j) {
+void storeValues(OpBuilder &b, Location loc, Value base,
+                 const GemmOperandLayout &op, ArrayRef<Value> vals, int64_t i,
+                 int64_t j) {
   Type elem = llvmElem(op.type.getElementType());
   unsigned bytes = std::max(1u, mlir::cute::storageBits(elem) / 8);
   for (auto [v, val] : llvm::enumerate(vals))
@@ -122,15 +94,6 @@ Value packStruct(OpBuilder &b, Location loc, ArrayRef<Value> vals) {
   return s;
 }
 
-/// Calls `body(m, n, k)` in CuTe's order: k outermost, then m, then n.
-template <class F>
-void forEachBlock(const GemmOperand &a, const GemmOperand &c, F &&body) {
-  for (int64_t k = 0; k < a.rest(2); ++k)
-    for (int64_t m = 0; m < c.rest(1); ++m)
-      for (int64_t n = 0; n < c.rest(2); ++n)
-        body(m, n, k);
-}
-
 struct MmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -140,7 +103,7 @@ struct MmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
     if (!atom)
       return failure();
     Location loc = op.getLoc();
-    GemmOperand a(op.getA()), b(op.getB()), c(op.getC());
+    GemmOperandLayout a(op.getA()), b(op.getB()), c(op.getC());
     Value pa = fragmentPtr(rewriter, loc, op.getA());
     Value pb = fragmentPtr(rewriter, loc, op.getB());
     Value pc = fragmentPtr(rewriter, loc, op.getC());
@@ -150,7 +113,7 @@ struct MmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
     Type f32 = rewriter.getF32Type();
     auto resTy = LLVM::LLVMStructType::getLiteral(getContext(),
                                                   SmallVector<Type>(nc, f32));
-    forEachBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
+    forEachMmaBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
       SmallVector<Value> ra =
           packPairs(rewriter, loc, loadValues(rewriter, loc, pa, a, na, m, k));
       SmallVector<Value> rb =
@@ -183,7 +146,8 @@ NVVM::WGMMATypes wgmmaType(Type t) {
 /// The descriptor of the atom block of `op` starting `offset` elements from
 /// the tensor's iterator `base` (an smem pointer).
 Value gmmaDescriptor(OpBuilder &b, Location loc, Value base,
-                     const GemmOperand &op, MmaMajor major, int64_t offset) {
+                     const GemmOperandLayout &op, MmaMajor major,
+                     int64_t offset) {
   unsigned bits = mlir::cute::storageBits(op.type.getElementType());
   auto fields = ::cute::atom::deriveGmmaDesc(
       major == MmaMajor::k ? ::cute::atom::GmmaMajor::K
@@ -213,7 +177,7 @@ struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
       return failure();
     Location loc = op.getLoc();
     MLIRContext *ctx = getContext();
-    GemmOperand a(op.getA()), b(op.getB()), c(op.getC());
+    GemmOperandLayout a(op.getA()), b(op.getB()), c(op.getC());
     Value sa = smemAddress(rewriter, loc, op.getA());
     Value sb = smemAddress(rewriter, loc, op.getB());
     Value pc = fragmentPtr(rewriter, loc, op.getC());
@@ -223,7 +187,7 @@ struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
       bool kMajor = major == MmaMajor::k;
       return (kMajor == isA) ? NVVM::MMALayout::row : NVVM::MMALayout::col;
     };
-    forEachBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
+    forEachMmaBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
       Value da = gmmaDescriptor(rewriter, loc, sa, a, atom.getAMajor(),
                                 a.offset(0, m, k));
       Value db = gmmaDescriptor(rewriter, loc, sb, b, atom.getBMajor(),
