@@ -1,0 +1,147 @@
+//===- host.cpp - Block-scaled MXFP4 GEMM on sm_120a: check and time ------===//
+//
+// C (M x N, f16) = (A * SFA) x (B * SFB)^T with A (M x K), B (N x K) in
+// f4E2M1FN and one f8E8M0FNU scale per 32 elements of K, on GeForce
+// Blackwell (compute capability 12.0) only. The host packs what the kernel
+// reads: FP4 two per byte, low nibble first (packF4E2M1FN; the kernel moves
+// them as bytes), and the scales in CUTLASS's scale-factor layout
+// (packScaleFactors). The reference is the CPU block-scaled model
+// (cute/Atom/BlockScaledModel.h) rounded to f16. Fresh codes per run (seed
+// printed), C poisoned before each launch:
+//   all 16 FP4 codes and scales 2^-1, 2^0, 2^1: every product is a multiple
+//   of 2^-4 of magnitude at most 144, so for K <= 4096 every partial sum is
+//   below 2^24 units of 2^-4, exact in f32 in any order; C must equal the
+//   model's f32 sum rounded to f16 (to nearest even, as the kernel's
+//   cvt.rn.f16.f32), bit for bit.
+// The kernel takes the sizes in 128-tiles: M, N, K multiples of 128.
+// Cases: 384 x 640 x 512 on 4 persistent CTAs (15 tiles: 3 or 4 per CTA, 4
+// K blocks: the 3-stage ring wraps within and across tiles), then
+// 2048 x 2048 x 1024 (16 x 16 tiles) on min(tiles, SMs) CTAs, timed.
+//
+// No Blackwell GPU has run this: on any other device it prints SKIP and
+// exits 0 (an sm_120a cubin runs on compute capability 12.0 only).
+//
+//===----------------------------------------------------------------------===//
+#include "../common/Harness.h"
+
+#include "cute/Atom/BlockScaledModel.h"
+#include "cute/Atom/ScaleFactors.h"
+#include "cute/Support/NarrowFloat.h"
+
+using namespace cute;
+using namespace cute::ex;
+
+namespace {
+
+constexpr int64_t kVs = 32;    // elements of K per scale
+constexpr int64_t kTile = 128; // M, N and K tile of the kernel
+
+/// One operand: FP4 codes (one per byte, row-major) and E8M0 scale codes
+/// (rows x k / 32, row-major).
+struct Operand {
+  std::vector<uint8_t> codes, scales;
+};
+
+Operand exactOperand(int64_t rows, int64_t k, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> code(0, 15), scale(126, 128);
+  Operand o;
+  o.codes.resize(size_t(rows * k));
+  o.scales.resize(size_t(rows * k / kVs));
+  for (auto &c : o.codes)
+    c = uint8_t(code(rng));
+  for (auto &s : o.scales)
+    s = uint8_t(scale(rng));
+  return o;
+}
+
+bool runCase(const rt::Context &ctx, const rt::Stream &stream,
+             const rt::Kernel &kernel, int64_t m, int64_t n, int64_t k,
+             unsigned ctas, bool bench) {
+  uint64_t seed = freshSeed();
+  Operand a = exactOperand(m, k, seed);
+  Operand b = exactOperand(n, k, seed + 1);
+  std::vector<uint8_t> pa = packF4E2M1FN(a.codes.data(), a.codes.size());
+  std::vector<uint8_t> pb = packF4E2M1FN(b.codes.data(), b.codes.size());
+  auto sfa = need(atom::packScaleFactors(a.scales.data(), m, k, kVs), "SFA");
+  auto sfb = need(atom::packScaleFactors(b.scales.data(), n, k, kVs), "SFB");
+  auto da = need(rt::DeviceBuffer::fromHost(ctx, pa), "A");
+  auto db = need(rt::DeviceBuffer::fromHost(ctx, pb), "B");
+  auto dsa = need(rt::DeviceBuffer::fromHost(ctx, sfa), "SFA");
+  auto dsb = need(rt::DeviceBuffer::fromHost(ctx, sfb), "SFB");
+  auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(m * n) * 2), "C");
+  need(dc.poison(), "poison");
+  rt::KernelArgs args;
+  // A and B are i8 tensors for TMA (the bytes of the packed FP4 codes).
+  args.ptr(da).ptr(db).ptr(dsa).ptr(dsb).ptr(dc);
+  args.scalar(int32_t(m / kTile))
+      .scalar(int32_t(n / kTile))
+      .scalar(int32_t(k / kTile));
+  rt::LaunchConfig cfg;
+  cfg.grid = rt::Dim3{ctas, 1, 1};
+  need(kernel.launch(stream, cfg, args), "launch");
+  need(stream.synchronize(), "run");
+  std::vector<uint16_t> got(size_t(m * n));
+  need(dc.copyToHost(got.data(), got.size() * 2), "download");
+
+  atom::BlockScaledTypes types; // E2M1 x E2M1, E8M0 per 32
+  atom::BlockScaledOperands ops{a.codes.data(), b.codes.data(), a.scales.data(),
+                                b.scales.data()};
+  std::vector<float> want =
+      need(atom::blockScaledGemm(types, m, n, k, ops), "CPU model");
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < got.size(); ++i)
+    if (got[i] != floatToHalf(want[i]) && bad++ == 0)
+      first = i;
+  std::printf("CHECK mxfp4_gemm exact %lldx%lldx%lld on %u CTAs seed %llu: "
+              "%s (%zu of %zu differ)\n",
+              (long long)m, (long long)n, (long long)k, ctas,
+              (unsigned long long)seed, bad ? "FAIL" : "PASS", bad, got.size());
+  if (bad)
+    std::printf("  first at (%zu, %zu): got %.9g (0x%04x) want %.9g\n",
+                first / size_t(n), first % size_t(n),
+                double(halfToFloat(got[first])), unsigned(got[first]),
+                double(want[first]));
+  if (bench && !bad) {
+    double ms = medianMs(
+        ctx, stream, [&] { need(kernel.launch(stream, cfg, args), "launch"); });
+    std::printf("BENCH mxfp4_gemm %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n",
+                (long long)m, (long long)n, (long long)k, ms,
+                2.0 * double(m) * double(n) * double(k) / (ms * 1e9));
+  }
+  return bad == 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseOptions(argc, argv);
+  o.chip = "sm_120a"; // the kernel's only chip
+  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  int major = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+                   "CC major");
+  int minor = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
+                   "CC minor");
+  if (major != 12 || minor != 0) {
+    std::string name = need(ctx.name(), "device name");
+    std::printf("SKIP blockscale-gemm-sm120: needs sm_120 (compute capability "
+                "12.0, GeForce Blackwell); %s is compute capability %d.%d\n",
+                name.c_str(), major, minor);
+    return 0;
+  }
+  rt::Stream stream = need(rt::Stream::create(ctx), "stream");
+  rt::Program prog = loadProgram(ctx, o, "blockscale_gemm_sm120");
+  rt::Kernel kernel = need(prog.kernel("mxfp4_gemm"), "kernel");
+  int64_t sms =
+      need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SMs");
+  bool ok = true;
+  ok &= runCase(ctx, stream, kernel, 384, 640, 512, 4, false);
+  int64_t big = o.sizes.empty() ? 2048 : o.sizes.front() / 256 * 256;
+  if (big >= 256) {
+    int64_t tiles = (big / kTile) * (big / kTile);
+    ok &= runCase(ctx, stream, kernel, big, big, big / 2,
+                  unsigned(std::min(tiles, sms)), o.bench);
+  }
+  std::printf("RESULT blockscale-gemm-sm120 %s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
