@@ -22,6 +22,20 @@ Value lowering::i32(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI32Type(), int32_t(v));
 }
 
+Value lowering::smemDescriptor(OpBuilder &b, Location loc, Value base,
+                               int64_t offsetBytes, uint64_t fixed) {
+  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  if (offsetBytes)
+    addr = arith::AddIOp::create(b, loc, addr, i32(b, loc, offsetBytes));
+  Value start = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, addr, i32(b, loc, 4)),
+      i32(b, loc, 0x3FFF));
+  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(), start);
+  Value fixedV =
+      arith::ConstantIntOp::create(b, loc, b.getI64Type(), int64_t(fixed));
+  return arith::OrIOp::create(b, loc, wide, fixedV);
+}
+
 Value lowering::smemAddress(OpBuilder &b, Location loc, Value tensor) {
   auto ptr = LLVM::LLVMPointerType::get(b.getContext(), 3);
   return UnrealizedConversionCastOp::create(b, loc, ptr, tensor).getResult(0);

@@ -155,16 +155,7 @@ Value gmmaDescriptor(OpBuilder &b, Location loc, Value base,
       op.block(), op.type.getSwizzleFunctor(), bits);
   // cute.gemm's verifier derived the same descriptor.
   uint64_t fixed = fields ? ::cute::atom::encodeGmmaDesc(*fields, 0) : 0;
-  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
-  if (int64_t bytes = offset * bits / 8)
-    addr = arith::AddIOp::create(b, loc, addr, i32(b, loc, bytes));
-  Value start = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, addr, i32(b, loc, 4)),
-      i32(b, loc, 0x3FFF));
-  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(), start);
-  Value fixedV =
-      arith::ConstantIntOp::create(b, loc, b.getI64Type(), int64_t(fixed));
-  return arith::OrIOp::create(b, loc, wide, fixedV);
+  return smemDescriptor(b, loc, base, offset * bits / 8, fixed);
 }
 
 struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {

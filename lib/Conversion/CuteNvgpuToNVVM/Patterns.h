@@ -15,6 +15,12 @@ namespace mlir::cute_nvgpu::lowering {
 Value smemAddress(OpBuilder &b, Location loc, Value tensor);
 /// An i32 constant.
 Value i32(OpBuilder &b, Location loc, int64_t v);
+/// A 64-bit shared-memory matrix descriptor (wgmma, UMMA, tcgen05.cp): the
+/// compile-time fields `fixed` (start address 0) OR-ed with the start
+/// address of the smem pointer `base` advanced by `offsetBytes`, >> 4, in
+/// bits [0, 14).
+Value smemDescriptor(OpBuilder &b, Location loc, Value base,
+                     int64_t offsetBytes, uint64_t fixed);
 
 void populateBarrierPatterns(const TypeConverter &tc, RewritePatternSet &p,
                              int64_t debugHangs);

@@ -145,18 +145,9 @@ struct UmmaGemm {
 /// The UMMA descriptor of the block of `op` starting `offset` elements from
 /// the tensor's iterator `base` (an smem pointer).
 Value ummaDescriptor(OpBuilder &b, Location loc, Value base,
-                     const GemmOperandLayout &op, MmaMajor major,
-                     uint64_t fixed, int64_t offset) {
-  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
-  if (int64_t bytes = offset * op.elemBits() / 8)
-    addr = arith::AddIOp::create(b, loc, addr, i32(b, loc, bytes));
-  Value start = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, addr, i32(b, loc, 4)),
-      i32(b, loc, 0x3FFF));
-  Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(), start);
-  Value fixedV =
-      arith::ConstantIntOp::create(b, loc, b.getI64Type(), int64_t(fixed));
-  return arith::OrIOp::create(b, loc, wide, fixedV);
+                     const GemmOperandLayout &op, uint64_t fixed,
+                     int64_t offset) {
+  return smemDescriptor(b, loc, base, offset * op.elemBits() / 8, fixed);
 }
 
 FailureOr<uint64_t> fixedDescriptor(Operation *op, const char *name,
@@ -225,10 +216,8 @@ struct Tcgen05Gemm : OpConversionPattern<mlir::cute::GemmOp> {
     Value accumulate = adaptor.getAccumulate();
     Value one;
     forEachMmaBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
-      Value da =
-          ummaDescriptor(b, loc, sa, a, g->aMajor, *fa, a.offset(0, m, k));
-      Value db =
-          ummaDescriptor(b, loc, sb, bo, g->bMajor, *fb, bo.offset(0, n, k));
+      Value da = ummaDescriptor(b, loc, sa, a, *fa, a.offset(0, m, k));
+      Value db = ummaDescriptor(b, loc, sb, bo, *fb, bo.offset(0, n, k));
       Value dd = tmemAt(b, loc, td, c.offset(0, m, n));
       Value enable;
       if (k == 0 && accumulate) {

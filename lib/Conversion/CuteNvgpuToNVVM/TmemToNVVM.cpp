@@ -173,17 +173,7 @@ struct CpLowering : OpConversionPattern<Tcgen05CpOp> {
     Location loc = op.getLoc();
     uint64_t fixed = ::cute::atom::encodeUmmaSmemDesc(*fields, 0);
     Value base = smemAddress(rewriter, loc, op.getSrc());
-    Value addr =
-        LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), base);
-    Value start = arith::AndIOp::create(
-        rewriter, loc,
-        arith::ShRUIOp::create(rewriter, loc, addr, i32(rewriter, loc, 4)),
-        i32(rewriter, loc, 0x3FFF));
-    Value desc = arith::OrIOp::create(
-        rewriter, loc,
-        arith::ExtUIOp::create(rewriter, loc, rewriter.getI64Type(), start),
-        arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(),
-                                     int64_t(fixed)));
+    Value desc = smemDescriptor(rewriter, loc, base, 0, fixed);
     MLIRContext *ctx = getContext();
     NVVM::Tcgen05CpOp::create(
         rewriter, loc,

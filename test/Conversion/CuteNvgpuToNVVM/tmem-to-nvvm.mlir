@@ -59,8 +59,8 @@ func.func @manage(%slot: !slot, %bars: !cute.memref<i64, smem, align<8>, "2:1">,
 // CHECK: %[[AD:.+]] = llvm.ptrtoint %[[B]] : !llvm.ptr<3> to i32
 // CHECK: %[[SH:.+]] = arith.shrui %[[AD]], %{{.+}} : i32
 // CHECK: %[[ST:.+]] = arith.andi %[[SH]], %{{.+}} : i32
-// CHECK: %[[F:.+]] = arith.constant 70403103916032 : i64
 // CHECK: %[[W:.+]] = arith.extui %[[ST]] : i32 to i64
+// CHECK: %[[F:.+]] = arith.constant 70403103916032 : i64
 // CHECK: %[[D:.+]] = arith.ori %[[W]], %[[F]] : i64
 // CHECK: %[[T:.+]] = builtin.unrealized_conversion_cast %arg1 : {{.*}} to !llvm.ptr<6>
 // CHECK: nvvm.tcgen05.cp %[[T]], %[[D]] {multicast = #nvvm.tcgen05_cp_multicast<warpx4>, shape = #nvvm.tcgen05_cp_shape<shape_32x128b>}
