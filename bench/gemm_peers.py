@@ -2,9 +2,11 @@
 """GEMM peers measured in the same run as our GEMM kernels: torch.matmul
 (cuBLAS) for bf16 C = A @ B^T, and torch._scaled_mm (cuBLASLt FP8) for e4m3
 with per-tensor scales, with and without fast accumulation (without: partial
-sums promoted to f32, as our e4m3 kernel does not). Prints `PEER <name> m=.. n=.. k=.. time_ms=..
-TFLOP/s=..` lines (median of 30 launches after 5 warm-ups)."""
+sums promoted to f32, as our e4m3 kernel does not). Prints `PEER <name>
+m=.. n=.. k=.. time_ms=.. TFLOP/s=..` lines (torch_baselines.median_ms:
+median of 30 launches after 5 warm-ups)."""
 import argparse
+import os
 import sys
 
 try:
@@ -13,22 +15,8 @@ except ImportError:
     print("PEER-SKIP torch is not installed on this machine")
     sys.exit(0)
 
-
-def median_ms(fn, reps=30, warmup=5):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        s = torch.cuda.Event(enable_timing=True)
-        e = torch.cuda.Event(enable_timing=True)
-        s.record()
-        fn()
-        e.record()
-        e.synchronize()
-        times.append(s.elapsed_time(e))
-    times.sort()
-    return times[len(times) // 2]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from torch_baselines import median_ms  # noqa: E402  (one timing method)
 
 
 def report(name, m, n, k, ms):
