@@ -35,8 +35,8 @@ enum class ElemType {
   TF32,
   F8E4M3,
   F8E5M2,
-  F8E8M0,  ///< f8E8M0FNU: MX scale factors (a power of two per code)
-  F4E2M1,  ///< f4E2M1FN: packed two per byte (element 0 in the low nibble)
+  F8E8M0, ///< f8E8M0FNU: MX scale factors (a power of two per code)
+  F4E2M1, ///< f4E2M1FN: packed two per byte (element 0 in the low nibble)
 };
 
 /// The metadata spelling ("f32", "i64", ...).
