@@ -43,5 +43,5 @@
 // SASS-DAG: LDTM.x32
 // SASS-DAG: UTCHMMA gdesc[UR{{[0-9]+}}], gdesc[UR{{[0-9]+}}], tmem[UR{{[0-9]+}}], tmem[UR{{[0-9]+}}], idesc[UR{{[0-9]+}}], UP{{[0-9]}} ;
 // SASS-COUNT-3: UTCHMMA gdesc[UR{{[0-9]+}}], gdesc[UR{{[0-9]+}}], tmem[UR{{[0-9]+}}], tmem[UR{{[0-9]+}}], idesc[UR{{[0-9]+}}], UPT ;
-// SASS-NEXT: UTCBAR [UR{{[0-9]+}}], URZ ;
+// SASS: UTCBAR [UR{{[0-9]+}}], URZ ;
 // SASS: UTCBAR [UR{{[0-9]+}}], URZ ;
