@@ -70,10 +70,12 @@ public:
   /// i * regBits). `shift` moves each code up inside its `regBits` (e2m1 in
   /// an 8-bit container: 2).
   Value reg(ArrayRef<int64_t> offs, unsigned regBits, unsigned shift) {
-    // Consecutive elements stored as the register wants them: one load.
+    // Consecutive elements stored as the register wants them: one load, of
+    // 32 bits, or of 16 (two scale bytes of scale_vec::2X) zero-extended.
+    int64_t loadBits = int64_t(offs.size()) * bits;
     bool direct = regBits == bits && shift == 0 &&
-                  int64_t(offs.size()) * bits == 32 &&
-                  (offs.front() * bits) % 32 == 0;
+                  (loadBits == 32 || loadBits == 16) &&
+                  (offs.front() * bits) % loadBits == 0;
     for (size_t i = 1; direct && i < offs.size(); ++i)
       direct = offs[i] == offs.front() + int64_t(i);
     if (direct) {
@@ -81,6 +83,10 @@ public:
       int64_t align = std::min<int64_t>(
           op.type.getAlignment(),
           byteOff ? int64_t(1) << llvm::countr_zero(uint64_t(byteOff)) : 4);
+      if (loadBits == 16)
+        return LLVM::ZExtOp::create(
+            b, loc, b.getI32Type(),
+            loadInt(b.getI16Type(), byteOff, std::min<int64_t>(align, 2)));
       return loadInt(b.getI32Type(), byteOff, std::min<int64_t>(align, 4));
     }
     Value r;

@@ -3,8 +3,10 @@
 // e2m1 packed 8 per b32 for m16n8k64 (one i32 load when the fragment holds
 // a register's values consecutively), one 8-bit container per value for
 // m16n8k32 (an e2m1 code shifted into bits [2,6)); scale registers: byte j
-// = the scale of K block j of the lane's row/column; byte-id and thread-id
-// 0; accumulate(%flag) false makes the first k-block start from zero.
+// = the scale of K block j of the lane's row/column (one i32 or, for 2X,
+// i16 load when the fragment holds them consecutively); byte-id and
+// thread-id 0; accumulate(%flag) false makes the first k-block start from
+// zero.
 // RUN: cute-opt %s --convert-cute-nvgpu-to-nvvm -split-input-file | FileCheck %s
 
 // NVFP4: m16n8k64 kind::mxf4nvf4 scale_vec::4X with UE4M3 (written
@@ -56,17 +58,12 @@ gpu.module @m {
 
 // MXFP4: m16n8k64 mxf4nvf4 scale_vec::2X with E8M0 per 32, the scales in
 // CuTe's per-element view (64 values per lane, the scale of K block j at
-// value 32 j: fragment offsets 0 and 1 here), two blocks along M.
+// value 32 j: fragment offsets 0 and 1 here, so the two scale bytes are one
+// 16-bit load, zero-extended), two blocks along M.
 // CHECK-LABEL: gpu.func @mxf4_2x(
 // CHECK: %[[SA:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !cute.memref<f8E8M0FNU, rmem, align<2>, "((32,2),2,1):((0,1),2,0)"> to !llvm.ptr
-// CHECK: %[[SA0:.*]] = llvm.load %[[SA]] {alignment = 1 : i64} : !llvm.ptr -> i8
-// CHECK: %[[SA0W:.*]] = llvm.zext %[[SA0]] : i8 to i32
-// CHECK: %[[SA1P:.*]] = llvm.getelementptr %[[SA]][1] : (!llvm.ptr) -> !llvm.ptr, i8
-// CHECK: %[[SA1:.*]] = llvm.load %[[SA1P]] {alignment = 1 : i64} : !llvm.ptr -> i8
-// CHECK: %[[SA1W:.*]] = llvm.zext %[[SA1]] : i8 to i32
-// CHECK: %[[C8:.*]] = arith.constant 8 : i32
-// CHECK: %[[SA1S:.*]] = llvm.shl %[[SA1W]], %[[C8]] : i32
-// CHECK: %[[SAR:.*]] = llvm.or %[[SA0W]], %[[SA1S]] : i32
+// CHECK: %[[SA0:.*]] = llvm.load %[[SA]] {alignment = 2 : i64} : !llvm.ptr -> i16
+// CHECK: %[[SAR:.*]] = llvm.zext %[[SA0]] : i16 to i32
 // CHECK: nvvm.mma.block_scale {{.*}} scaleA[%[[SAR]],
 // CHECK-SAME: blockScaleFormat = #nvvm.block_scale_format<ue8m0>, kind = #nvvm.block_scale_kind<mxf4nvf4>, {{.*}} scaleVecSize = #nvvm.scale_vec_size<x2>
 // CHECK: llvm.getelementptr %[[SA]][2] : (!llvm.ptr) -> !llvm.ptr, i8
