@@ -29,10 +29,12 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   // Shared memory next: the plan's bytes are checked and recorded below.
   CutePlanSmemOptions plan;
   plan.chip = o.chip;
+  plan.report = o.report;
   pm.addPass(createCutePlanSmem(plan));
   CuteVerifyKernelOptions verify;
   verify.chip = o.chip;
   verify.protocol = o.verifyProtocol;
+  verify.report = o.report;
   pm.addPass(createCuteVerifyKernel(verify));
   pm.addPass(createCuteCollectKernelMetadata(
       CuteCollectKernelMetadataOptions{o.chip}));

@@ -22,10 +22,12 @@ using namespace mlir;
 using namespace mlir::cute;
 
 namespace mlir::cute {
-// VerifyPipelines.cpp: the protocol checks of TMA/mbarrier pipelines, and
-// the per-allocation breakdown of a kernel's shared memory.
+// VerifyPipelines.cpp: the protocol checks of TMA/mbarrier pipelines
+// (`report` remarks the facts that hold), and the per-allocation breakdown
+// of a kernel's shared memory.
 LogicalResult verifyPipelineProtocol(gpu::GPUFuncOp fn, const KernelInfo &k,
-                                     const ::cute::target::ChipInfo &chip);
+                                     const ::cute::target::ChipInfo &chip,
+                                     bool report);
 void noteSmemAllocations(InFlightDiagnostic &d, gpu::GPUFuncOp fn);
 // VerifyTmem.cpp: Tensor Memory on the chip, the kernel's TMEM plan and,
 // with `protocol`, the TMEM protocol rules; `report` remarks the plan.
@@ -263,6 +265,13 @@ struct CuteVerifyKernelPass
             << " bytes per block";
         noteSmemAllocations(d, fn);
         failed = true;
+      } else if (report) {
+        fn.emitRemark("kernel @")
+            << fn.getName() << ": " << threads << " threads, " << total
+            << " bytes of shared memory (static " << k->staticSmem
+            << " + dynamic " << k->dynamicSmem << ") of the "
+            << info->maxDynamicSmemBytes << " " << info->name
+            << " allows per block";
       }
       if (::mlir::failed(checkThreadLayouts(fn, *k)))
         failed = true;
@@ -286,7 +295,7 @@ struct CuteVerifyKernelPass
       // A specialized clone (cute-specialize) has its generic kernel's
       // pipelines, roles and copies: checking it would repeat each message.
       if (protocol && !fn->hasAttr(attrs::SpecializationOf) &&
-          ::mlir::failed(verifyPipelineProtocol(fn, *k, *info)))
+          ::mlir::failed(verifyPipelineProtocol(fn, *k, *info, report)))
         failed = true;
     });
     if (failed)

@@ -383,19 +383,30 @@ struct ProtocolChecker {
   const ::cute::target::ChipInfo &chip;
   int64_t blockThreads;
   int64_t clusterSize;
+  /// Remark what each rule verified (cute-verify-kernel report=true).
+  bool report;
   SourceLines lines;
   bool ok = true;
 
   ProtocolChecker(gpu::GPUFuncOp fn, const KernelInfo &k,
-                  const ::cute::target::ChipInfo &chip)
+                  const ::cute::target::ChipInfo &chip, bool report)
       : fn(fn), k(k), chip(chip),
         blockThreads(
             k.knownBlock ? int64_t(k.block[0]) * k.block[1] * k.block[2] : 0),
-        clusterSize(int64_t(k.cluster[0]) * k.cluster[1] * k.cluster[2]) {}
+        clusterSize(int64_t(k.cluster[0]) * k.cluster[1] * k.cluster[2]),
+        report(report) {}
 
   std::string pipelineName(nv::PipelineCreateOp p) {
     std::string n = nameOf(p.getResult(), lines);
     return n.empty() ? "pipeline" : "pipeline " + n;
+  }
+
+  /// `pipeline %loads (tma_async, 3 stages)`, for the remarks.
+  std::string pipelineTitle(nv::PipelineCreateOp p) {
+    unsigned stages = p.getType().getStages();
+    return pipelineName(p) + " (" +
+           nv::stringifyPipelineKind(p.getType().getKind()).str() + ", " +
+           std::to_string(stages) + (stages == 1 ? " stage)" : " stages)");
   }
 
   /// Rule 1a: the TMA loads on a tma_async pipeline's full barrier of one
@@ -422,8 +433,15 @@ struct ProtocolChecker {
     int64_t tx = p.getTxBytes();
     for (auto &[state, loads] : byState) {
       int64_t bytes = sumBytes(loads);
-      if (bytes == tx || uncounted.contains(state))
+      if (uncounted.contains(state))
         continue;
+      if (bytes == tx) {
+        if (report)
+          p.emitRemark() << pipelineTitle(p) << ": each stage receives "
+                         << bytes << " bytes from its TMA loads ("
+                         << describeLoads(loads) << ") = tx_bytes";
+        continue;
+      }
       InFlightDiagnostic d =
           p.emitError() << pipelineName(p) << ": each stage receives " << bytes
                         << " bytes from its TMA loads (" << describeLoads(loads)
@@ -516,8 +534,18 @@ struct ProtocolChecker {
     bool inAll = llvm::all_of(ex, [&](const Executors &e) {
       return e.threads == perRole.lookup(e.roleKey());
     });
-    if (each || (perRole.size() > 1 && inAll && sum == count))
+    if (each || (perRole.size() > 1 && inAll && sum == count)) {
+      if (report) {
+        InFlightDiagnostic d = p.emitRemark()
+                               << pipelineTitle(p) << ": " << attr << " = "
+                               << count << ": " << ex.front().threads
+                               << " threads (" << ex.front().where() << ") "
+                               << verb << " each stage";
+        if (!each)
+          d << " (" << sum << " in all " << perRole.size() << " roles)";
+      }
       return;
+    }
     size_t bad = 0;
     while (ex[bad].threads == count)
       ++bad;
@@ -756,10 +784,12 @@ struct ProtocolChecker {
 namespace mlir::cute {
 
 /// The protocol checks of one kernel (cute-verify-kernel, `protocol=true`):
-/// emits an error per violation and fails if there was one.
+/// emits an error per violation and fails if there was one; with `report`,
+/// a remark per pipeline fact that holds (stage bytes, arrivals).
 LogicalResult verifyPipelineProtocol(gpu::GPUFuncOp fn, const KernelInfo &k,
-                                     const ::cute::target::ChipInfo &chip) {
-  ProtocolChecker checker(fn, k, chip);
+                                     const ::cute::target::ChipInfo &chip,
+                                     bool report) {
+  ProtocolChecker checker(fn, k, chip, report);
   checker.run();
   return success(checker.ok);
 }

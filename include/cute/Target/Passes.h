@@ -57,6 +57,14 @@ struct CompileOptions : public PassPipelineOptions<CompileOptions> {
                      "pointers and sizes divisible by 16 (cute-specialize; "
                      "on by default)"),
       llvm::cl::init(true)};
+  Option<bool> report{
+      *this, "report",
+      llvm::cl::desc("Remark each kernel's shared-memory plan "
+                     "(cute-plan-smem) and the facts cute-verify-kernel "
+                     "verified (threads, shared memory against the chip's "
+                     "limit, pipeline stage bytes and arrivals, the TMEM "
+                     "plan); off by default"),
+      llvm::cl::init(false)};
 };
 
 /// The ptxas cute-emit-artifacts runs: `requested` when given, else

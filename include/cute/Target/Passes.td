@@ -26,6 +26,16 @@ def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
     planned offset and, when known, what it holds (n x a TMA box, the
     barriers of a pipeline).
 
+    With `report=true` the facts that hold are remarks: per kernel its
+    threads and shared memory against the chip's limit (`kernel @k: 288
+    threads, 86016 bytes of shared memory (static 0 + dynamic 86016) of the
+    101376 sm_120a allows per block`), per pipeline the stage bytes and
+    arrivals the protocol checks counted (`pipeline %loads (tma_async, 3
+    stages): each stage receives 17408 bytes from its TMA loads (2 boxes of
+    8192 + 2 boxes of 512) = tx_bytes`, `... consumers = 8: 8 threads (one
+    per warp of role "mma", warps [0, 8)) release each stage`), and the
+    Tensor Memory plan.
+
     Protocol checks of `cute_nvgpu` pipelines (`protocol=true`, the
     default; they read the pipeline ops, so this pass runs before
     `cute-nvgpu-expand-pipelines`). Each names the numbers:
@@ -92,7 +102,9 @@ def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
            "Check the protocols of cute_nvgpu pipelines, barriers and TMA "
            "copies (off: only the chip's limits and thread layouts)">,
     Option<"report", "report", "bool", /*default=*/"false",
-           "Remark each kernel's Tensor Memory plan (columns per allocation)">,
+           "Remark the facts each kernel was verified with: threads and "
+           "shared memory against the chip's limit, each pipeline's stage "
+           "bytes and arrivals (with protocol), the Tensor Memory plan">,
   ];
 }
 
