@@ -25,7 +25,8 @@ status=0
 build-gpu/bin/CuteRuntimeTests --gtest_brief=1 > "$OUT/runtime-tests.txt" 2>&1 || status=1
 log "runtime tests: $(tail -n 3 "$OUT/runtime-tests.txt" | tr '\n' ' ')"
 
-for ex in elementwise swiglu rmsnorm softmax tma-pipeline mma-atoms gemm-sm90 narrow-float; do
+for ex in elementwise swiglu rmsnorm softmax tma-pipeline mma-atoms gemm-sm90 narrow-float \
+    blockscaled-dequant blockscale-gemm-sm90; do
   host=build-gpu/bin/$ex-host
   [ -x "$host" ] || continue
   "$host" --artifacts "$ART" --chip "$CHIP" > "$OUT/current.txt" 2>&1 || status=1

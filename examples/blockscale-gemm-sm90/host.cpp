@@ -1,0 +1,184 @@
+//===- host.cpp - TMA-pipelined block-scaled MXFP4 GEMM: check and time ---===//
+//
+// D (f16) = (A * SFA) x (B * SFB)^T with A (M x K), B (N x K) in f4E2M1FN
+// and one f8E8M0FNU scale per 32 elements of K, by the TMA-pipelined,
+// persistent kernel of kernel.mlir (issue 11, kernel 5). The host packs exactly
+// what the Blackwell kernels read: FP4 two per byte, low nibble first
+// (packF4E2M1FN), and the scales in CUTLASS's scale-factor layout
+// (packScaleFactors). The reference is the CPU block-scaled model
+// (cute/Atom/BlockScaledModel.h). Fresh data per run (seed printed), D
+// poisoned before each launch:
+//   exact   all 16 FP4 codes, scales 2^-1, 2^0, 2^1, K = 384: every
+//           product and partial sum is exact in f32 and below f16's
+//           maximum, so D must be the f16 rounding (RNE) of the model's
+//           result, bit for bit;
+//   random  MX-quantized normal data (quantizeMx: scales from each block's
+//           max), rows of magnitudes 2^-3 .. 2^3: |d| <= 2^-11 |ref| (f16
+//           output) + 2^-20 * sum_k |a_k b_k| (f32 summation order).
+//
+//===----------------------------------------------------------------------===//
+#include "../common/Harness.h"
+
+#include "cute/Atom/BlockScaledModel.h"
+#include "cute/Atom/ScaleFactors.h"
+#include "cute/Support/NarrowFloat.h"
+
+using namespace cute;
+using namespace cute::ex;
+
+namespace {
+
+constexpr int64_t kVs = 32;
+
+/// One operand: FP4 codes (one per byte, row-major) and E8M0 scale codes
+/// (rows x k / 32, row-major).
+struct Operand {
+  std::vector<uint8_t> codes, scales;
+};
+
+Operand exactOperand(int64_t rows, int64_t k, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> code(0, 15), scale(126, 128);
+  Operand o;
+  o.codes.resize(size_t(rows * k));
+  o.scales.resize(size_t(rows * k / kVs));
+  for (auto &c : o.codes)
+    c = uint8_t(code(rng));
+  for (auto &s : o.scales)
+    s = uint8_t(scale(rng));
+  return o;
+}
+
+Operand randomOperand(int64_t rows, int64_t k, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> d(0.f, 1.f);
+  std::uniform_real_distribution<float> mag(-3.f, 3.f);
+  std::vector<float> x(size_t(rows * k));
+  for (int64_t r = 0; r < rows; ++r) {
+    float rowScale = std::exp2(mag(rng)); // rows of different magnitudes
+    for (int64_t c = 0; c < k; ++c)
+      x[size_t(r * k + c)] = d(rng) * rowScale;
+  }
+  MxQuantized q =
+      quantizeMx(x.data(), x.size(), NarrowFloatKind::F4E2M1FN, size_t(kVs));
+  return {unpackF4E2M1FN(q.data.data(), q.count), q.scales};
+}
+
+bool runCase(const rt::Context &ctx, const rt::Stream &stream,
+             const rt::Kernel &kernel, int sms, int64_t m, int64_t n, int64_t k,
+             bool exact, bool bench) {
+  uint64_t seed = freshSeed();
+  Operand a = exact ? exactOperand(m, k, seed) : randomOperand(m, k, seed);
+  Operand b =
+      exact ? exactOperand(n, k, seed + 1) : randomOperand(n, k, seed + 1);
+  std::vector<uint8_t> pa = packF4E2M1FN(a.codes.data(), a.codes.size());
+  std::vector<uint8_t> pb = packF4E2M1FN(b.codes.data(), b.codes.size());
+  auto sfa = need(atom::packScaleFactors(a.scales.data(), m, k, kVs), "SFA");
+  auto sfb = need(atom::packScaleFactors(b.scales.data(), n, k, kVs), "SFB");
+  auto da = need(rt::DeviceBuffer::fromHost(ctx, pa), "A");
+  auto db = need(rt::DeviceBuffer::fromHost(ctx, pb), "B");
+  auto dsa = need(rt::DeviceBuffer::fromHost(ctx, sfa), "SFA");
+  auto dsb = need(rt::DeviceBuffer::fromHost(ctx, sfb), "SFB");
+  auto dd = need(rt::DeviceBuffer::allocate(ctx, size_t(m * n) * 2), "D");
+  need(dd.poison(), "poison");
+  // The TMA descriptors are encoded from these: FP4 rows in bytes, and the
+  // scale factors as rows of 256 bytes (two per 512-byte atom).
+  int64_t rowsA = 2 * (m / 128) * (k / 128), rowsB = 2 * (n / 128) * (k / 128);
+  rt::KernelArgs args;
+  args.ptr(da).ptr(db).ptr(dsa).ptr(dsb).ptr(dd);
+  args.scalar(int32_t(m)).scalar(int32_t(n)).scalar(int32_t(k));
+  args.scalar(int32_t(k / 2)).scalar(int32_t(rowsA)).scalar(int32_t(rowsB));
+  rt::LaunchConfig cfg;
+  int64_t tiles = (m / 128) * (n / 128);
+  cfg.grid = rt::Dim3{unsigned(std::min<int64_t>(tiles, sms)), 1, 1};
+  need(kernel.launch(stream, cfg, args), "launch");
+  need(stream.synchronize(), "run");
+  std::vector<uint16_t> got16(size_t(m * n));
+  need(dd.copyToHost(got16.data(), got16.size() * 2), "download");
+  std::vector<float> got(got16.size());
+  for (size_t i = 0; i < got.size(); ++i)
+    got[i] = halfToFloat(got16[i]);
+
+  atom::BlockScaledTypes types; // E2M1 x E2M1, E8M0 per 32
+  atom::BlockScaledOperands ops{a.codes.data(), b.codes.data(), a.scales.data(),
+                                b.scales.data()};
+  std::vector<float> want =
+      need(atom::blockScaledGemm(types, m, n, k, ops), "CPU model");
+  // Decoded operands (element x scale, exact in float) for the bound.
+  auto decoded = [&](const Operand &o, int64_t rows) {
+    std::vector<float> v(size_t(rows * k));
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t p = 0; p < k; ++p)
+        v[size_t(r * k + p)] =
+            fromF4E2M1FN(o.codes[size_t(r * k + p)]) *
+            fromF8E8M0FNU(o.scales[size_t(r * (k / kVs) + p / kVs)]);
+    return v;
+  };
+  std::vector<float> va, vb;
+  if (!exact) {
+    va = decoded(a, m);
+    vb = decoded(b, n);
+  }
+  size_t bad = 0, worst = 0;
+  double worstD = 0;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      size_t at = size_t(i * n + j);
+      double d = std::fabs(double(got[at]) - double(want[at]));
+      double bound = 0;
+      if (!exact) {
+        const float *ra = &va[size_t(i * k)], *rb = &vb[size_t(j * k)];
+        for (int64_t p = 0; p < k; ++p)
+          bound += std::fabs(double(ra[p]) * double(rb[p]));
+        bound = std::ldexp(bound, -20) + std::ldexp(std::fabs(want[at]), -11);
+      }
+      bool ok = exact ? got16[at] == floatToHalf(want[at]) : d <= bound;
+      if (!ok)
+        ++bad;
+      if (!(d <= worstD)) {
+        worstD = std::isnan(d) ? INFINITY : d;
+        worst = at;
+      }
+    }
+  std::printf("CHECK mxfp4_gemm_tma %s %lldx%lldx%lld seed %llu: %s (max |d| "
+              "%.3g, %zu bad)\n",
+              exact ? "exact " : "random", (long long)m, (long long)n,
+              (long long)k, (unsigned long long)seed, bad ? "FAIL" : "PASS",
+              worstD, bad);
+  if (bad)
+    std::printf("  worst at (%zu, %zu): got %.9g want %.9g\n",
+                worst / size_t(n), worst % size_t(n), double(got[worst]),
+                double(want[worst]));
+  if (bench && !bad) {
+    double ms = medianMs(
+        ctx, stream, [&] { need(kernel.launch(stream, cfg, args), "launch"); });
+    std::printf("BENCH mxfp4_gemm_tma %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s "
+                "(TMA ring, dequantize + bf16 wgmma)\n",
+                (long long)m, (long long)n, (long long)k, ms,
+                2.0 * double(m) * double(n) * double(k) / (ms * 1e9));
+  }
+  return bad == 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseOptions(argc, argv);
+  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Stream stream = need(rt::Stream::create(ctx), "stream");
+  rt::Program prog = loadProgram(ctx, o, "blockscale_gemm_sm90");
+  rt::Kernel k = need(prog.kernel("mxfp4_gemm_tma"), "kernel");
+  int sms =
+      need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
+  bool ok = true;
+  // 3 x 5 tiles with 3 K steps (more tiles than stages: the ring wraps),
+  // then the 16 x 16 tiles of the block-scaled GEMM at 2048 x 2048 x 1024.
+  ok &= runCase(ctx, stream, k, sms, 384, 640, 384, true, false);
+  ok &= runCase(ctx, stream, k, sms, 384, 640, 1024, false, false);
+  int64_t big = o.sizes.empty() ? 2048 : o.sizes.front() / 128 * 128;
+  if (big >= 128)
+    ok &= runCase(ctx, stream, k, sms, big, big,
+                  std::max<int64_t>(128, big / 2), false, o.bench);
+  std::printf("RESULT blockscale-gemm-sm90 %s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
