@@ -17,6 +17,7 @@
 //           output) + 2^-20 * sum_k |a_k b_k| (f32 summation order).
 //
 //===----------------------------------------------------------------------===//
+#include "../common/BlockScaled.h"
 #include "../common/Harness.h"
 
 #include "cute/Atom/BlockScaledModel.h"
@@ -28,49 +29,17 @@ using namespace cute::ex;
 
 namespace {
 
-constexpr int64_t kVs = 32;
-
-/// One operand: FP4 codes (one per byte, row-major) and E8M0 scale codes
-/// (rows x k / 32, row-major).
-struct Operand {
-  std::vector<uint8_t> codes, scales;
-};
-
-Operand exactOperand(int64_t rows, int64_t k, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> code(0, 15), scale(126, 128);
-  Operand o;
-  o.codes.resize(size_t(rows * k));
-  o.scales.resize(size_t(rows * k / kVs));
-  for (auto &c : o.codes)
-    c = uint8_t(code(rng));
-  for (auto &s : o.scales)
-    s = uint8_t(scale(rng));
-  return o;
-}
-
-Operand randomOperand(int64_t rows, int64_t k, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<float> d(0.f, 1.f);
-  std::uniform_real_distribution<float> mag(-3.f, 3.f);
-  std::vector<float> x(size_t(rows * k));
-  for (int64_t r = 0; r < rows; ++r) {
-    float rowScale = std::exp2(mag(rng)); // rows of different magnitudes
-    for (int64_t c = 0; c < k; ++c)
-      x[size_t(r * k + c)] = d(rng) * rowScale;
-  }
-  MxQuantized q =
-      quantizeMx(x.data(), x.size(), NarrowFloatKind::F4E2M1FN, size_t(kVs));
-  return {unpackF4E2M1FN(q.data.data(), q.count), q.scales};
-}
+constexpr int64_t kVs = kMxVs;
+using Operand = MxOperand;
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &kernel, int sms, int64_t m, int64_t n, int64_t k,
              bool exact, bool bench) {
   uint64_t seed = freshSeed();
-  Operand a = exact ? exactOperand(m, k, seed) : randomOperand(m, k, seed);
-  Operand b =
-      exact ? exactOperand(n, k, seed + 1) : randomOperand(n, k, seed + 1);
+  Operand a =
+      exact ? exactMxOperand(m, k, seed) : randomMxOperand(m, k, seed, 3.f);
+  Operand b = exact ? exactMxOperand(n, k, seed + 1)
+                    : randomMxOperand(n, k, seed + 1, 3.f);
   std::vector<uint8_t> pa = packF4E2M1FN(a.codes.data(), a.codes.size());
   std::vector<uint8_t> pb = packF4E2M1FN(b.codes.data(), b.codes.size());
   auto sfa = need(atom::packScaleFactors(a.scales.data(), m, k, kVs), "SFA");
