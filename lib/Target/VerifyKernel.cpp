@@ -193,6 +193,14 @@ LogicalResult checkMmaAtoms(gpu::GPUFuncOp fn, const KernelInfo &k,
       else if (auto t = dyn_cast<nv::Tcgen05MmaBlockScaleAttr>(g.getAtom()))
         group = t.getCtaGroup();
     } else if (isa<nv::CuteNvgpuDialect>(op->getDialect())) {
+      // Not tcgen05: TMA loads (cta_group 2 only names the barrier's CTA)
+      // and pipelines without tcgen05 (tma_async, async, tma_store).
+      if (isa<nv::TmaLoadOp>(op))
+        return;
+      if (auto p = dyn_cast<nv::PipelineCreateOp>(op))
+        if (p.getType().getKind() != nv::PipelineKind::tma_umma &&
+            p.getType().getKind() != nv::PipelineKind::umma_async)
+          return;
       if (auto a = op->getAttrOfType<IntegerAttr>("cta_group"))
         group = a.getInt();
     }

@@ -421,6 +421,24 @@ struct ProtocolChecker {
           load.getBar().getDefiningOp<nv::PipelineProducerGetBarrierOp>();
       if (!get || get.getPipeline() != p.getResult())
         return;
+      // A pair's pipeline counts both CTAs' boxes on the even CTA's
+      // barrier: every load on it must complete there (cta_group 2), and a
+      // one-CTA pipeline's loads on their own CTA's.
+      if (int64_t(load.getCtaGroup()) != int64_t(p.getCtaGroup())) {
+        InFlightDiagnostic d =
+            load.emitError()
+            << "TMA load with cta_group = " << load.getCtaGroup() << " on "
+            << pipelineName(p) << " of cta_group = " << p.getCtaGroup()
+            << (p.getCtaGroup() == 2
+                    ? ": the pair's loads must complete on the even CTA's "
+                      "barrier, which expects both CTAs' bytes (add "
+                      "cta_group 2 to the load)"
+                    : ": the load would complete the even CTA's barrier, "
+                      "which expects only its own CTA's bytes");
+        d.attachNote(p.getLoc()) << "the pipeline";
+        ok = false;
+        return;
+      }
       // Every thread that executes a load issues one copy (a load under an
       // unrecognised thread-dependent branch counts as one thread's).
       Executors e = executorsOf(load, fn, blockThreads);
@@ -431,21 +449,28 @@ struct ProtocolChecker {
         uncounted.insert(get.getState());
     });
     int64_t tx = p.getTxBytes();
+    // A CTA pair: the even CTA's barrier receives the boxes of both CTAs
+    // (each runs the same loads into its own half of the stage).
+    int64_t ctas = p.getType().getKind() == nv::PipelineKind::tma_umma
+                       ? int64_t(p.getCtaGroup())
+                       : 1;
+    const char *pair =
+        ctas > 1 ? " in each CTA, times the 2 CTAs of the pair" : "";
     for (auto &[state, loads] : byState) {
-      int64_t bytes = sumBytes(loads);
+      int64_t bytes = sumBytes(loads) * ctas;
       if (uncounted.contains(state))
         continue;
       if (bytes == tx) {
         if (report)
           p.emitRemark() << pipelineTitle(p) << ": each stage receives "
                          << bytes << " bytes from its TMA loads ("
-                         << describeLoads(loads) << ") = tx_bytes";
+                         << describeLoads(loads) << pair << ") = tx_bytes";
         continue;
       }
       InFlightDiagnostic d =
           p.emitError() << pipelineName(p) << ": each stage receives " << bytes
                         << " bytes from its TMA loads (" << describeLoads(loads)
-                        << ") but tx_bytes = " << tx;
+                        << pair << ") but tx_bytes = " << tx;
       d.attachNote(loads.front().load.getLoc())
           << "a TMA load on the stage's full barrier"
           << (loads.front().times > 1

@@ -151,3 +151,85 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A CTA pair (cta_group = 2): both CTAs' boxes complete the even CTA's full
+// barrier, so tx_bytes counts each CTA's 16384 bytes twice; 16384 is wrong.
+!gx = !cute.memref<bf16, gmem, align<16>, "(?,?):(?,1)">
+!box = !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">
+!ring = !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((128,64),2):((64,1),8192)">
+!ld = !cute_nvgpu.tma_desc<load, !box>
+!pipe = !cute_nvgpu.pipeline<tma_umma, 2>
+!st = !cute_nvgpu.pipeline_state<2>
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @pair_stage_bytes(%px: !cute.ptr<bf16, gmem, align<16>>, %m: i32, %k: i32, %ld: i32) kernel attributes {cute.cluster_dims = array<i32: 2, 1, 1>, gpu.known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : i32
+      %shape = cute.make_shape(%m, %k)
+      %sx = cute.make_stride(%ld) -> !cute.stride<"(?,1)">
+      %lx = cute.make_layout(%shape, %sx)
+      %gx = cute.make_view(%px, %lx)
+      %d = cute_nvgpu.make_tma_desc %gx : !gx -> !ld
+      %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %ring = cute.smem_alloc() : !ring
+      // expected-error @below {{pipeline %p: each stage receives 32768 bytes from its TMA loads (1 box of 16384 in each CTA, times the 2 CTAs of the pair) but tx_bytes = 16384}}
+      %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> {tx_bytes = 16384 : i32, cta_group = 2 : i32} -> !pipe
+      cute_nvgpu.warp_specialize
+        role "producer" warps [0, 1) {
+          cute_nvgpu.elect_one {
+            %ps = cute_nvgpu.pipeline_producer_state %p : !pipe -> !st
+            cute_nvgpu.pipeline_producer_acquire %p, %ps : !pipe, !st
+            %full = cute_nvgpu.pipeline_producer_get_barrier %p, %ps : !pipe, !st
+            %i = cute_nvgpu.pipeline_state_index %ps : !st
+            %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+            %b = cute.tensor_slice(%ring, %sc)
+            // expected-note @below {{a TMA load on the stage's full barrier}}
+            cute_nvgpu.tma_load %d, %b, %full box [%c0, %c0] cta_group 2 : !ld, !box
+          }
+        }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A pair's pipeline: a load without cta_group 2 would complete its own
+// CTA's barrier, which nobody expects on the odd CTA.
+!gx = !cute.memref<bf16, gmem, align<16>, "(?,?):(?,1)">
+!box = !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">
+!ring = !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((128,64),2):((64,1),8192)">
+!ld = !cute_nvgpu.tma_desc<load, !box>
+!pipe = !cute_nvgpu.pipeline<tma_umma, 2>
+!st = !cute_nvgpu.pipeline_state<2>
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @pair_load_group(%px: !cute.ptr<bf16, gmem, align<16>>, %m: i32, %k: i32, %ld: i32) kernel attributes {cute.cluster_dims = array<i32: 2, 1, 1>, gpu.known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : i32
+      %shape = cute.make_shape(%m, %k)
+      %sx = cute.make_stride(%ld) -> !cute.stride<"(?,1)">
+      %lx = cute.make_layout(%shape, %sx)
+      %gx = cute.make_view(%px, %lx)
+      %d = cute_nvgpu.make_tma_desc %gx : !gx -> !ld
+      %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %ring = cute.smem_alloc() : !ring
+      // expected-note @below {{the pipeline}}
+      %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> {tx_bytes = 32768 : i32, cta_group = 2 : i32} -> !pipe
+      cute_nvgpu.warp_specialize
+        role "producer" warps [0, 1) {
+          cute_nvgpu.elect_one {
+            %ps = cute_nvgpu.pipeline_producer_state %p : !pipe -> !st
+            cute_nvgpu.pipeline_producer_acquire %p, %ps : !pipe, !st
+            %full = cute_nvgpu.pipeline_producer_get_barrier %p, %ps : !pipe, !st
+            %i = cute_nvgpu.pipeline_state_index %ps : !st
+            %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+            %b = cute.tensor_slice(%ring, %sc)
+            // expected-error @below {{TMA load with cta_group = 1 on pipeline %p of cta_group = 2: the pair's loads must complete on the even CTA's barrier, which expects both CTAs' bytes (add cta_group 2 to the load)}}
+            cute_nvgpu.tma_load %d, %b, %full box [%c0, %c0] : !ld, !box
+          }
+        }
+      gpu.return
+    }
+  }
+}

@@ -47,16 +47,32 @@ struct LoadLowering : OpConversionPattern<TmaLoadOp> {
     // (.shared::cta). The .shared::cluster form makes ptxas for sm_120a
     // (no clusters) branch to a system call, and a kernel with that call
     // loses its setmaxnreg (ptxas C7506).
-    if (adaptor.getMulticastMask())
+    bool pair = op.getCtaGroup() == 2;
+    bool cluster = adaptor.getMulticastMask() || pair;
+    if (cluster)
       dst = LLVM::AddrSpaceCastOp::create(
           rewriter, loc, LLVM::LLVMPointerType::get(ctx, 7), dst);
+    Value bar = adaptor.getBar();
+    NVVM::CTAGroupKindAttr group;
+    if (pair) {
+      // CuTe's SM100_TMA_2SM_LOAD: the bytes complete the barrier at the
+      // same offset in the pair's even CTA: clear bit 24 of the address
+      // (Sm100MmaPeerBitMask), the CTA-rank bit 0 of the shared window.
+      Value a =
+          LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), bar);
+      Value mask = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getI32Type(),
+          rewriter.getI32IntegerAttr(int32_t(0xFEFFFFFFu)));
+      a = LLVM::AndOp::create(rewriter, loc, a, mask);
+      bar = LLVM::IntToPtrOp::create(rewriter, loc, bar.getType(), a);
+      group = NVVM::CTAGroupKindAttr::get(ctx, NVVM::CTAGroupKind::CTA_2);
+    }
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         rewriter, loc, dst, adaptor.getDesc(),
-        tmaOrder(op.getDesc().getType(), adaptor.getCoords()), adaptor.getBar(),
+        tmaOrder(op.getDesc().getType(), adaptor.getCoords()), bar,
         ValueRange{}, adaptor.getMulticastMask(), Value(),
         NVVM::TMALoadModeAttr::get(ctx, NVVM::TMALoadMode::TILE),
-        BoolAttr::get(ctx, !adaptor.getMulticastMask()),
-        NVVM::CTAGroupKindAttr(), Value());
+        BoolAttr::get(ctx, !cluster), group, Value());
     rewriter.eraseOp(op);
     return success();
   }

@@ -114,3 +114,43 @@ gpu.module @k4 {
     gpu.return
   }
 }
+
+// tma_umma on a CTA pair (cta_group 2): empty count 1 in each CTA (one
+// commit from the even CTA's MMA thread arrives on both CTAs' barrier);
+// producer_acquire waits on its own empty barrier in both CTAs, but only
+// the even CTA expects the stage's bytes (both CTAs' TMA loads complete its
+// full barrier); the release commits to both CTAs (mask 3 << (rank & ~1)).
+// CHECK-LABEL: gpu.func @tma_umma_pair(
+// CHECK-COUNT-4: cute_nvgpu.mbarrier_init %{{.*}}, count = 1{{$}}
+// CHECK-NOT: cute_nvgpu.mbarrier_init %
+// CHECK: cute_nvgpu.cluster_sync
+// CHECK: cute_nvgpu.mbarrier_wait %{{.*}} {label = "tma_umma pipeline at expand-umma-pipelines.mlir:{{[0-9]+}} (empty barrier, pipeline_producer_acquire)"}
+// CHECK: %[[R:.*]] = cute_nvgpu.cluster_rank
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[ODD:.*]] = arith.andi %[[R]], %[[ONE]] : i32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[EVEN:.*]] = arith.cmpi eq, %[[ODD]], %[[Z]] : i32
+// CHECK-NEXT: scf.if %[[EVEN]] {
+// CHECK: cute_nvgpu.mbarrier_arrive_expect_tx %{{.*}}, bytes = 65536
+// CHECK-NEXT: }
+// CHECK: cute_nvgpu.mbarrier_wait %{{.*}} {label = "tma_umma pipeline at expand-umma-pipelines.mlir:{{[0-9]+}} (full barrier, pipeline_consumer_wait)"}
+// CHECK: %[[E:.*]] = cute_nvgpu.mbarrier_get
+// CHECK-NEXT: %[[R2:.*]] = cute_nvgpu.cluster_rank
+// CHECK-NEXT: %[[NOT1:.*]] = arith.constant -2 : i32
+// CHECK-NEXT: %[[LEAD:.*]] = arith.andi %[[R2]], %[[NOT1]] : i32
+// CHECK-NEXT: %[[THREE:.*]] = arith.constant 3 : i32
+// CHECK-NEXT: %[[SH:.*]] = arith.shli %[[THREE]], %[[LEAD]] : i32
+// CHECK-NEXT: %[[MASK:.*]] = arith.trunci %[[SH]] : i32 to i16
+// CHECK-NEXT: cute_nvgpu.tcgen05_commit %[[E]] multicast %[[MASK]] cta_group = 2
+gpu.module @k5 {
+  gpu.func @tma_umma_pair(%n: i32) kernel attributes {cute.cluster_dims = array<i32: 2, 1, 1>, gpu.known_block_size = array<i32: 128, 1, 1>} {
+    %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+    %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> {tx_bytes = 65536 : i32, cta_group = 2 : i32} -> !cute_nvgpu.pipeline<tma_umma, 2>
+    %ps = cute_nvgpu.pipeline_producer_state %p : !cute_nvgpu.pipeline<tma_umma, 2> -> !cute_nvgpu.pipeline_state<2>
+    cute_nvgpu.pipeline_producer_acquire %p, %ps : !cute_nvgpu.pipeline<tma_umma, 2>, !cute_nvgpu.pipeline_state<2>
+    %cs = cute_nvgpu.pipeline_consumer_state %p : !cute_nvgpu.pipeline<tma_umma, 2> -> !cute_nvgpu.pipeline_state<2>
+    cute_nvgpu.pipeline_consumer_wait %p, %cs : !cute_nvgpu.pipeline<tma_umma, 2>, !cute_nvgpu.pipeline_state<2>
+    cute_nvgpu.pipeline_consumer_release %p, %cs : !cute_nvgpu.pipeline<tma_umma, 2>, !cute_nvgpu.pipeline_state<2>
+    gpu.return
+  }
+}

@@ -21,8 +21,16 @@ func.func @f(%bars: !cute.memref<i64, smem, align<8>, "4:1">) {
 // -----
 
 func.func @f(%bars: !cute.memref<i64, smem, align<8>, "4:1">) {
-  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op cta_group = 2 applies to umma_async pipelines (the 2-CTA tma_umma pipeline, whose peer TMA loads complete on the even CTA's barrier, is not supported yet)}}
-  %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> {tx_bytes = 16384 : i32, cta_group = 2 : i32} -> !cute_nvgpu.pipeline<tma_umma, 2>
+  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op cta_group = 2 with multicast is not supported: the pair's stages are released by one commit onto both CTAs}}
+  %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> {tx_bytes = 16384 : i32, cta_group = 2 : i32, multicast = 2 : i32} -> !cute_nvgpu.pipeline<tma_umma, 2>
+  return
+}
+
+// -----
+
+func.func @f(%bars: !cute.memref<i64, smem, align<8>, "4:1">) {
+  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op cta_group = 2 applies to tma_umma and umma_async pipelines}}
+  %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> {consumers = 4 : i32, tx_bytes = 16384 : i32, cta_group = 2 : i32} -> !cute_nvgpu.pipeline<tma_async, 2>
   return
 }
 

@@ -124,6 +124,12 @@ LogicalResult TmaLoadOp::verify() {
            << desc;
   if (!getMulticastMask() && desc.getMulticast() > 1)
     return emitOpError("a multicast descriptor needs the `multicast` mask");
+  if (getCtaGroup() != 1 && getCtaGroup() != 2)
+    return emitOpError("cta_group = ")
+           << getCtaGroup() << "; it is 1 or 2 (a CTA pair)";
+  if (getCtaGroup() == 2 && getMulticastMask())
+    return emitOpError("cta_group = 2 with a multicast mask is not supported "
+                       "(CuTe's SM100_TMA_2SM_LOAD_MULTICAST)");
   return verifyTmaCopy(*this, desc, getSmem().getType(), getCoords().size());
 }
 
@@ -183,13 +189,15 @@ LogicalResult PipelineCreateOp::verify() {
   if (getCtaGroup() != 1 && getCtaGroup() != 2)
     return emitOpError("cta_group = ")
            << getCtaGroup() << "; it is 1 or 2 (a CTA pair)";
-  if (getCtaGroup() == 2 && kind != PipelineKind::umma_async)
-    return emitOpError("cta_group = 2 applies to umma_async pipelines")
-           << (kind == PipelineKind::tma_umma
-                   ? " (the 2-CTA tma_umma pipeline, whose peer TMA loads "
-                     "complete on the even CTA's barrier, is not supported "
-                     "yet)"
-                   : "");
+  if (getCtaGroup() == 2 && kind != PipelineKind::umma_async &&
+      kind != PipelineKind::tma_umma)
+    return emitOpError("cta_group = 2 applies to tma_umma and umma_async "
+                       "pipelines");
+  if (getCtaGroup() == 2 && kind == PipelineKind::tma_umma &&
+      getMulticast() > 1)
+    return emitOpError("cta_group = 2 with multicast is not supported: the "
+                       "pair's stages are released by one commit onto both "
+                       "CTAs");
   if (getMulticast() > 1 && kind == PipelineKind::umma_async)
     return emitOpError("multicast does not apply to umma_async pipelines "
                        "(their consumers release their own CTA's stage, or "

@@ -109,8 +109,11 @@ void emitInit(OpBuilder &b, PipelineCreateOp p) {
                      t.getKind() == PipelineKind::umma_async;
   int32_t full = oneProducer ? 1 : p.getProducers();
   // Releases from every CTA of the multicast group, or (umma_async on a
-  // CTA pair) from both CTAs onto the even CTA's barrier.
-  int32_t empty = p.getConsumers() * p.getMulticast() * p.getCtaGroup();
+  // CTA pair) from both CTAs onto the even CTA's barrier. A 2-CTA tma_umma
+  // stage is released by one commit that arrives in both CTAs: count 1.
+  int32_t empty =
+      p.getConsumers() * p.getMulticast() *
+      (t.getKind() == PipelineKind::umma_async ? p.getCtaGroup() : 1);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value tid = zero;
   for (gpu::Dimension d :
@@ -248,6 +251,25 @@ struct AcquireLowering : OpConversionPattern<PipelineProducerAcquireOp> {
     case PipelineKind::tma_umma: {
       emitWait(rewriter, op, p, adaptor.getState(), /*empty=*/true);
       Value idx = stateIndex(rewriter, loc, adaptor.getState());
+      if (p.getCtaGroup() == 2) {
+        // Both CTAs' boxes complete the even CTA's full barrier
+        // (tma_load cta_group 2): only the even CTA expects them; the odd
+        // CTA's full barriers stay unused.
+        Value rank =
+            ClusterRankOp::create(rewriter, loc, rewriter.getI32Type());
+        Value odd =
+            arith::AndIOp::create(rewriter, loc, rank, i32(rewriter, loc, 1));
+        Value even =
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, odd,
+                                  i32(rewriter, loc, 0));
+        auto ifOp = scf::IfOp::create(rewriter, loc, even, /*withElse=*/false);
+        OpBuilder::InsertionGuard g(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        MbarrierArriveExpectTxOp::create(
+            rewriter, loc, barrierOf(rewriter, loc, p, idx, false),
+            p.getTxBytes());
+        break;
+      }
       MbarrierArriveExpectTxOp::create(rewriter, loc,
                                        barrierOf(rewriter, loc, p, idx, false),
                                        p.getTxBytes());
@@ -348,8 +370,9 @@ struct ConsumerReleaseLowering
     uint32_t group = p.getMulticast();
     PipelineKind kind = p.getType().getKind();
     if (kind == PipelineKind::tma_umma) {
-      // The MMAs reading the stage release it when they are done.
-      emitUmmaCommit(rewriter, loc, bar, group, 1);
+      // The MMAs reading the stage release it when they are done (on a
+      // CTA pair: in both CTAs, whose TMA loads both wrote the stage).
+      emitUmmaCommit(rewriter, loc, bar, group, p.getCtaGroup());
     } else if (kind == PipelineKind::umma_async && p.getCtaGroup() == 2) {
       // Both CTAs' consumers release the pair's even CTA's stage.
       MbarrierArriveOp::create(rewriter, loc, bar, pairLeader(rewriter, loc));

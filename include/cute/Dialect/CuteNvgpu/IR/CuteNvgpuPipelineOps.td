@@ -33,9 +33,13 @@ def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
     threads per CTA read it and arrive on the empty barrier; with
     `cta_group = 2` the MMAs run on a CTA pair (the even CTA issues them),
     the commit signals both CTAs' full barriers and every consumer arrives
-    on the even CTA's empty barrier (count `consumers` x 2). The 2-CTA form
-    of `tma_umma` (the peer's TMA loads completing on the even CTA's
-    barrier) is not supported yet.
+    on the even CTA's empty barrier (count `consumers` x 2). A `tma_umma`
+    pipeline with `cta_group = 2` (CUTLASS's 2-SM PipelineTmaUmmaAsync):
+    both CTAs load their halves of a stage with `tma_load ... cta_group 2`,
+    which completes the even CTA's full barrier; only the even CTA expects
+    the bytes (`tx_bytes` counts both CTAs' boxes); the MMA thread of the
+    even CTA releases the stage in both CTAs with one `tcgen05.commit`
+    multicast (empty count 1 in each CTA). No multicast with it yet.
     ```mlir
     %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
     %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 128 : i32, tx_bytes = 16384 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>

@@ -43,13 +43,25 @@ def CuteNvgpu_TmaLoadOp : CuteNvgpu_Op<"tma_load", [AttrSizedOperandSegments]> {
     cluster whose bit is set, and on the barrier at the same offset there.
     `smem` must have exactly the descriptor's box type: the layout TMA writes
     is the layout the consumers read.
+
+    `cta_group = 2` (a CTA pair running 2-CTA tcgen05.mma, CuTe's
+    SM100_TMA_2SM_LOAD): the box lands in the issuing CTA's shared memory,
+    but its bytes complete the barrier at the same offset in the pair's
+    even CTA (the MMA leader), whose expect_tx counts both CTAs' boxes.
+    PTX: `cp.async.bulk.tensor.Nd.cta_group::2.shared::cluster.global...`
+    with the barrier address `bar & 0xFEFFFFFF` (bit 24 of a shared::cluster
+    address of the own CTA's window is the CTA's rank bit 0).
+    ```text
+    cute_nvgpu.tma_load %d, %s, %full box [%m, %k] cta_group 2 : !cute_nvgpu.tma_desc<load, !box>, !box
+    ```
   }];
   let arguments = (ins CuteNvgpu_TmaDescType:$desc, Cute_MemRefType:$smem,
                    CuteNvgpu_MbarrierType:$bar, Variadic<I32>:$coords,
-                   Optional<I16>:$multicast_mask);
+                   Optional<I16>:$multicast_mask,
+                   DefaultValuedAttr<I32Attr, "1">:$cta_group);
   let assemblyFormat = [{
     $desc `,` $smem `,` $bar `box` `[` $coords `]`
-    (`multicast` $multicast_mask^)? attr-dict `:` type($desc) `,` type($smem)
+    (`multicast` $multicast_mask^)? (`cta_group` $cta_group^)? attr-dict `:` type($desc) `,` type($smem)
   }];
   let hasVerifier = 1;
 }
