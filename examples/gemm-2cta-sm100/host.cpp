@@ -1,0 +1,142 @@
+//===- host.cpp - 2-CTA sm_100a GEMM + row bias: check against the CPU ----===//
+//
+// gemm_2cta_f16: C = A x B^T + bias, A (M x K) and B (N x K) f16 row-major,
+// bias (M) f16, one value per row, C (M x N) f16 row-major (ldc = N), f32
+// accumulation. M % 256 == 0 (one 256-row tile per CTA pair), N % 8 == 0
+// and K % 8 == 0 (TMA's 16-byte row pitch). Grid: (M / 128, ceil(N / 352))
+// CTAs in clusters of (2,1,1). Fresh data per case (seed printed), values
+// in [-1, 1) rounded to f16, C poisoned before the launch; reference in
+// double; |C - ref| <= 0.1 + 1e-5 |ref| (atol 0.1, rtol 1e-5, cute-rs's
+// tolerance) over every element. Shapes: one tile; ragged N (partial second
+// N-partition and a partial first one); 768 x 1064 x 704 (11 K tiles on a
+// 5-stage ring: the pipeline phase wraps twice, and N is 3 tiles + 8).
+//
+// No Blackwell GPU has run this: on any device other than compute
+// capability 10.0 it prints SKIP and exits 0.
+//
+//===----------------------------------------------------------------------===//
+#include "../common/Harness.h"
+
+#include "cute/Support/NarrowFloat.h"
+
+#include <thread>
+
+using namespace cute;
+using namespace cute::ex;
+
+namespace {
+
+constexpr int64_t kTileN = 352;
+
+std::vector<uint16_t> randomF16(size_t count, uint64_t seed,
+                                std::vector<float> &values) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> d(-1.f, 1.f);
+  std::vector<uint16_t> bits(count);
+  values.resize(count);
+  for (size_t i = 0; i < count; ++i) {
+    bits[i] = floatToF16Bits(d(rng));
+    values[i] = f16BitsToFloat(bits[i]);
+  }
+  return bits;
+}
+
+bool runCase(const rt::Context &ctx, const rt::Stream &stream,
+             const rt::Kernel &kern, int64_t m, int64_t n, int64_t k,
+             bool bench) {
+  uint64_t seed = freshSeed();
+  std::vector<float> fa, fb, fbias;
+  std::vector<uint16_t> ha = randomF16(size_t(m * k), seed, fa);
+  std::vector<uint16_t> hb = randomF16(size_t(n * k), seed + 1, fb);
+  std::vector<uint16_t> hbias = randomF16(size_t(m), seed + 2, fbias);
+  auto da = need(rt::DeviceBuffer::fromHost(ctx, ha), "A");
+  auto db = need(rt::DeviceBuffer::fromHost(ctx, hb), "B");
+  auto dbias = need(rt::DeviceBuffer::fromHost(ctx, hbias), "bias");
+  auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(m * n) * 2), "C");
+  need(dc.poison(), "poison");
+  rt::KernelArgs args;
+  args.ptr(da).ptr(db).ptr(dc).ptr(dbias);
+  args.scalar(int32_t(m)).scalar(int32_t(n)).scalar(int32_t(k));
+  rt::LaunchConfig cfg;
+  cfg.grid =
+      rt::Dim3{unsigned(m / 128), unsigned((n + kTileN - 1) / kTileN), 1};
+  need(kern.launch(stream, cfg, args), "launch");
+  need(stream.synchronize(), "run");
+  std::vector<uint16_t> hc(size_t(m * n));
+  need(dc.copyToHost(hc.data(), hc.size() * 2), "download");
+
+  std::vector<size_t> bad(static_cast<size_t>(m));
+  std::vector<double> worst(static_cast<size_t>(m));
+  auto work = [&](int64_t from, int64_t to) {
+    for (int64_t r = from; r < to; ++r)
+      for (int64_t j = 0; j < n; ++j) {
+        double acc = double(fbias[size_t(r)]);
+        const float *pa = &fa[size_t(r * k)], *pb = &fb[size_t(j * k)];
+        for (int64_t p = 0; p < k; ++p)
+          acc += double(pa[p]) * double(pb[p]);
+        double got = f16BitsToFloat(hc[size_t(r * n + j)]);
+        double d = std::fabs(got - acc);
+        if (!(d <= 0.1 + 1e-5 * std::fabs(acc)))
+          ++bad[size_t(r)];
+        if (!(d <= worst[size_t(r)]))
+          worst[size_t(r)] = std::isnan(d) ? INFINITY : d;
+      }
+  };
+  unsigned nt = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < nt; ++t)
+    pool.emplace_back(work, m * t / nt, m * (t + 1) / nt);
+  for (auto &t : pool)
+    t.join();
+  size_t nbad = 0;
+  double maxd = 0;
+  for (int64_t r = 0; r < m; ++r) {
+    nbad += bad[size_t(r)];
+    maxd = std::max(maxd, worst[size_t(r)]);
+  }
+  std::printf("CHECK gemm_2cta_f16 %lldx%lldx%lld seed %llu: %s (max |d| "
+              "%.3g, %zu bad)\n",
+              (long long)m, (long long)n, (long long)k,
+              (unsigned long long)seed, nbad ? "FAIL" : "PASS", maxd, nbad);
+  if (bench && !nbad) {
+    double ms = medianMs(
+        ctx, stream, [&] { need(kern.launch(stream, cfg, args), "launch"); });
+    std::printf("BENCH gemm_2cta_f16 %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n",
+                (long long)m, (long long)n, (long long)k, ms,
+                2.0 * double(m) * double(n) * double(k) / (ms * 1e9));
+  }
+  return nbad == 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseOptions(argc, argv);
+  o.chip = "sm_100a"; // the kernel's only chip
+  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  int major = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+                   "CC major");
+  int minor = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
+                   "CC minor");
+  if (major != 10 || minor != 0) {
+    std::string name = need(ctx.name(), "device name");
+    std::printf("SKIP gemm-2cta-sm100: needs sm_100a (compute capability "
+                "10.0, datacenter Blackwell: tcgen05, Tensor Memory, CTA "
+                "pairs); %s is compute capability %d.%d\n",
+                name.c_str(), major, minor);
+    return 0;
+  }
+  rt::Stream stream = need(rt::Stream::create(ctx), "stream");
+  rt::Program prog = loadProgram(ctx, o, "gemm_2cta");
+  rt::Kernel kernel = need(prog.kernel("gemm_2cta_f16"), "kernel");
+  bool ok = true;
+  ok &= runCase(ctx, stream, kernel, 256, 352, 64, false);
+  ok &= runCase(ctx, stream, kernel, 256, 200, 136, false);
+  ok &= runCase(ctx, stream, kernel, 512, 104, 320, false);
+  ok &= runCase(ctx, stream, kernel, 768, 1064, 704, false);
+  int64_t big = o.sizes.empty() ? 4096 : o.sizes.front() / 256 * 256;
+  if (big >= 256)
+    ok &= runCase(ctx, stream, kernel, big, big, big, o.bench);
+  std::printf("RESULT gemm-2cta-sm100 %s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}
