@@ -19,7 +19,9 @@
 //   CTAs, and commits the accumulator (umma_async, cta_group 2) at the end;
 // - warps 0-3 (both CTAs): the epilogue, 11 slices of 128 x 32: tcgen05.ld
 //   32x32b.x32 (warp w reads lanes 32w..), + bias, f16, into a 2-stage
-//   staging ring (tma_store pipeline), TMA-store 128 x 32 boxes.
+//   staging ring (tma_store pipeline; 64-byte swizzle: a thread's row of
+//   4 x 16 bytes, 8 threads per wavefront, hits 8 distinct 16-byte bank
+//   groups), TMA-store 128 x 32 boxes.
 // Shapes: M % 256 == 0, N % 8 == 0, K % 8 == 0 (TMA zero-fills the K tail
 // and the N edge; the stores clip). One tile per cluster (not persistent).
 module attributes {gpu.container_module} {
@@ -63,11 +65,11 @@ module attributes {gpu.container_module} {
       %da = cute_nvgpu.make_tma_desc %ga : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>
       %db0 = cute_nvgpu.make_tma_desc %gb : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(96,64):(64,1)">>
       %db1 = cute_nvgpu.make_tma_desc %gb : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(80,64):(64,1)">>
-      %dc = cute_nvgpu.make_tma_desc %gc : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, "(128,32):(32,1)">>
+      %dc = cute_nvgpu.make_tma_desc %gc : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<2,3,3>, "(128,32):(32,1)">>
       %ringA = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((128,64),5):((64,1),8192)">
       %ringB0 = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((96,64),5):((64,1),6144)">
       %ringB1 = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((80,64),5):((64,1),5120)">
-      %sC = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, "((128,32),2):((32,1),4096)">
+      %sC = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<2,3,3>, "((128,32),2):((32,1),4096)">
       %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "10:1">
       %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
@@ -200,7 +202,7 @@ module attributes {gpu.container_module} {
             scf.if %t0e {
               %cj = arith.muli %j, %c32 : i32
               %cn = arith.addi %col0, %cj : i32
-              cute_nvgpu.tma_store %dc, %stage box [%row0, %cn] : !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, "(128,32):(32,1)">>, !cute.memref<f16, smem, align<1024>, "(128,32):(32,1)">
+              cute_nvgpu.tma_store %dc, %stage box [%row0, %cn] : !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<2,3,3>, "(128,32):(32,1)">>, !cute.memref<f16, smem, align<1024>, S<2,3,3>, "(128,32):(32,1)">
               cute_nvgpu.pipeline_producer_commit %stores, %s : !cute_nvgpu.pipeline<tma_store, 2>, !cute_nvgpu.pipeline_state<2>
             }
             %sn = cute_nvgpu.pipeline_state_advance %s : !cute_nvgpu.pipeline_state<2>
