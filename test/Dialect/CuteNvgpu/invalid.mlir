@@ -156,6 +156,20 @@ func.func @f(%d: !cute_nvgpu.tma_desc<load, !box, multicast = 2>, %s: !box, %b: 
 }
 // -----
 !box = !cute.memref<f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">
+func.func @f(%d: !cute_nvgpu.tma_desc<load, !box>, %s: !box, %b: !cute_nvgpu.mbarrier, %x: i32) {
+  // expected-error@+1 {{'cute_nvgpu.tma_load' op cta_group = 4; it is 1 or 2 (a CTA pair)}}
+  cute_nvgpu.tma_load %d, %s, %b box [%x, %x] cta_group 4 : !cute_nvgpu.tma_desc<load, !box>, !box
+  return
+}
+// -----
+!box = !cute.memref<f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">
+func.func @f(%d: !cute_nvgpu.tma_desc<load, !box, multicast = 2>, %s: !box, %b: !cute_nvgpu.mbarrier, %x: i32, %m: i16) {
+  // expected-error@+1 {{'cute_nvgpu.tma_load' op cta_group = 2 with a multicast mask is not supported (CuTe's SM100_TMA_2SM_LOAD_MULTICAST)}}
+  cute_nvgpu.tma_load %d, %s, %b box [%x, %x] multicast %m cta_group 2 : !cute_nvgpu.tma_desc<load, !box, multicast = 2>, !box
+  return
+}
+// -----
+!box = !cute.memref<f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">
 func.func @f(%d: !cute_nvgpu.tma_desc<load, !box>, %s: !box, %b: !cute_nvgpu.mbarrier, %x: i32, %m: i16) {
   // expected-error@+1 {{'cute_nvgpu.tma_load' op multicast needs a descriptor with multicast >= 2, got '!cute_nvgpu.tma_desc<load, <f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">>'}}
   cute_nvgpu.tma_load %d, %s, %b box [%x, %x] multicast %m : !cute_nvgpu.tma_desc<load, !box>, !box

@@ -60,6 +60,9 @@ func.func @tma(%g: !g, %gT: !gT, %s: !box, %sT: !boxT, %bars: !bars, %x: i32, %y
   cute_nvgpu.tma_load %d, %s, %bar box [%x, %y] : !cute_nvgpu.tma_desc<load, !box>, !box
   // CHECK: cute_nvgpu.tma_load %[[DM]], %[[S]], %[[BAR]] box[%[[X]], %[[Y]]] multicast %[[M]] : <load, {{.*}}, multicast = 2>, <f32, smem
   cute_nvgpu.tma_load %dm, %s, %bar box [%x, %y] multicast %mask : !cute_nvgpu.tma_desc<load, !box, multicast = 2>, !box
+  // The CTA pair's form: the bytes complete the even CTA's barrier.
+  // CHECK: cute_nvgpu.tma_load %[[D]], %[[S]], %[[BAR]] box[%[[X]], %[[Y]]] cta_group 2 : <load, {{.*}}>, <f32, smem
+  cute_nvgpu.tma_load %d, %s, %bar box [%x, %y] cta_group 2 : !cute_nvgpu.tma_desc<load, !box>, !box
   // CHECK: cute_nvgpu.tma_load %[[DT]], %[[ST]], %[[BAR]] box[%[[X]], %[[Y]]] : <load, <f16
   cute_nvgpu.tma_load %dT, %sT, %bar box [%x, %y] : !cute_nvgpu.tma_desc<load, !boxT>, !boxT
   // CHECK: cute_nvgpu.tma_store %[[DS]], %[[S]] box[%[[X]], %[[Y]]] : <store, {{.*}}>, <f32, smem
