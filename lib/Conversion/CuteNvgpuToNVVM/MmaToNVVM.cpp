@@ -17,6 +17,7 @@
 #include "cute/Atom/Sm90Gmma.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
@@ -119,6 +120,14 @@ struct MmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
       SmallVector<Value> rb =
           packPairs(rewriter, loc, loadValues(rewriter, loc, pb, b, nb, n, k));
       SmallVector<Value> rc = loadValues(rewriter, loc, pc, c, nc, m, n);
+      // accumulate(%flag) false: the first k-block starts from zero.
+      if (k == 0 && op.getAccumulate()) {
+        Value zero = arith::ConstantOp::create(rewriter, loc,
+                                               rewriter.getF32FloatAttr(0));
+        for (Value &x : rc)
+          x = arith::SelectOp::create(rewriter, loc, op.getAccumulate(), x,
+                                      zero);
+      }
       Value d = NVVM::MmaOp::create(
           rewriter, loc, resTy, ra, rb, rc,
           {atom.getM(), atom.getN(), atom.getK()}, std::nullopt, std::nullopt,
@@ -185,13 +194,35 @@ struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
                                 b.offset(0, n, k));
       Value acc =
           packStruct(rewriter, loc, loadValues(rewriter, loc, pc, c, nc, m, n));
-      Value d = NVVM::WgmmaMmaAsyncOp::create(
-          rewriter, loc, acc.getType(), acc, da, db,
-          NVVM::MMAShapeAttr::get(ctx, atom.getM(), atom.getN(), atom.getK()),
-          wgmmaType(atom.getA()), wgmmaType(atom.getB()), NVVM::WGMMATypes::f32,
-          NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-          NVVM::WGMMAScaleIn::one, layoutOf(atom.getAMajor(), true),
-          layoutOf(atom.getBMajor(), false), NVVM::MMAIntOverflowAttr());
+      auto wgmma = [&](OpBuilder &bld, NVVM::WGMMAScaleOut scaleD) -> Value {
+        return NVVM::WgmmaMmaAsyncOp::create(
+            bld, loc, acc.getType(), acc, da, db,
+            NVVM::MMAShapeAttr::get(ctx, atom.getM(), atom.getN(), atom.getK()),
+            wgmmaType(atom.getA()), wgmmaType(atom.getB()),
+            NVVM::WGMMATypes::f32, scaleD, NVVM::WGMMAScaleIn::one,
+            NVVM::WGMMAScaleIn::one, layoutOf(atom.getAMajor(), true),
+            layoutOf(atom.getBMajor(), false), NVVM::MMAIntOverflowAttr());
+      };
+      Value d;
+      if (k == 0 && op.getAccumulate()) {
+        // accumulate(%flag) false: the first k-block ignores C (scale-d 0).
+        // NVVM takes scale-d as a constant, so both forms are emitted; the
+        // flag must be uniform across the warpgroup (wgmma is collective);
+        // the branch writes no accumulator register.
+        auto branch = scf::IfOp::create(
+            rewriter, loc, op.getAccumulate(),
+            [&](OpBuilder &bld, Location l) {
+              scf::YieldOp::create(bld, l,
+                                   wgmma(bld, NVVM::WGMMAScaleOut::one));
+            },
+            [&](OpBuilder &bld, Location l) {
+              scf::YieldOp::create(bld, l,
+                                   wgmma(bld, NVVM::WGMMAScaleOut::zero));
+            });
+        d = branch.getResult(0);
+      } else {
+        d = wgmma(rewriter, NVVM::WGMMAScaleOut::one);
+      }
       storeValues(rewriter, loc, pc, c, unpackStruct(rewriter, loc, d, nc), m,
                   n);
     });

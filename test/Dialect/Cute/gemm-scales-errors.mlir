@@ -70,34 +70,6 @@ gpu.module @m {
 
 // -----
 
-// accumulate(%flag) on mma.sync: not implemented.
-gpu.module @m {
-  gpu.func @k(%flag: i1) kernel {
-    %fa = cute.make_fragment() : !cute.memref<bf16, rmem, align<16>, "8:1">
-    %fb = cute.make_fragment() : !cute.memref<bf16, rmem, align<8>, "4:1">
-    %fc = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "4:1">
-    // expected-error@+1 {{'cute.gemm' op accumulate(%flag) is not implemented for mma.sync yet; zero C (cute.store) before the first k-block instead}}
-    cute.gemm #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32> (%fa, %fb, %fc) accumulate(%flag) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<8>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
-    gpu.return
-  }
-}
-
-// -----
-
-// accumulate(%flag) on wgmma: NVVM takes scale-d as a constant.
-gpu.module @m {
-  gpu.func @k(%flag: i1) kernel {
-    %sa = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((64,16),1,1):((64,1),0,0)">
-    %sb = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((128,16),1,1):((64,1),0,0)">
-    %fc = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "64:1">
-    // expected-error@+1 {{'cute.gemm' op accumulate(%flag) is not implemented for wgmma yet}}
-    cute.gemm #cute_nvgpu.wgmma<m = 64, n = 128, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k> (%sa, %sb, %fc) accumulate(%flag) : !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((64,16),1,1):((64,1),0,0)">, !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((128,16),1,1):((64,1),0,0)">, !cute.memref<f32, rmem, align<16>, "64:1">
-    gpu.return
-  }
-}
-
-// -----
-
 // tcgen05 scale factors live in Tensor Memory as 32-bit words.
 gpu.module @m {
   gpu.func @k(%a: !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,1):(((32,512),(1,256)),0,0)">, %d: !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">, %s: !cute.memref<f32, tmem, align<16>, "(32,4):(65536,1)">) kernel {

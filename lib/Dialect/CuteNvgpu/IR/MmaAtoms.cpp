@@ -229,7 +229,7 @@ LogicalResult MmaSyncAttr::verifyGemmScales(function_ref<InFlightDiagnostic()>,
                                             Type, Type) const {
   return success(); // not block-scaled: cute.gemm rejects scales
 }
-bool MmaSyncAttr::acceptsAccumulateFlag() const { return false; }
+bool MmaSyncAttr::acceptsAccumulateFlag() const { return true; }
 
 CUTE_NVGPU_MMA_ATOM(MmaSyncAttr, "mma.sync")
 
@@ -287,7 +287,7 @@ LogicalResult WgmmaAttr::verifyGemmScales(function_ref<InFlightDiagnostic()>,
 }
 // NVVM's wgmma takes scale-d as a constant: a run-time flag would need two
 // instructions per k-block or inline PTX (not done).
-bool WgmmaAttr::acceptsAccumulateFlag() const { return false; }
+bool WgmmaAttr::acceptsAccumulateFlag() const { return true; }
 
 CUTE_NVGPU_MMA_ATOM(WgmmaAttr, "wgmma")
 

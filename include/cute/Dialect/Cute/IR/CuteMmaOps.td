@@ -92,10 +92,10 @@ def Cute_GemmOp : Cute_Op<"gemm", [AttrSizedOperandSegments]> {
     the atom's SFA/SFB values per thread; sm_100a: Tensor Memory).
 
     `accumulate(%flag)` (an i1, optional): when false, the first k-block
-    (k = 0) overwrites C instead of adding to it (tcgen05's enable-input-D);
-    without it C is always accumulated. Atoms whose lowering does not
-    implement the flag reject it (mma.sync and wgmma for now: zero C with
-    `cute.store` instead).
+    (k = 0) overwrites C instead of adding to it (tcgen05's enable-input-D,
+    wgmma's scale-d, zeros for mma.sync); without it C is always
+    accumulated. For wgmma the flag must be uniform across the warpgroup.
+    Atoms whose lowering does not implement the flag reject it.
     ```mlir
     cute.gemm #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32> (%fa, %fb, %fc) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<8>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
     ```
