@@ -1,8 +1,13 @@
-//===- host.cpp - Block-scaled MXFP4 GEMM on sm_120a: check and time ------===//
+//===- host.cpp - Block-scaled MXFP4 GEMM on sm_120a / sm_100a ------------===//
 //
 // C (M x N, f16) = (A * SFA) x (B * SFB)^T with A (M x K), B (N x K) in
 // f4E2M1FN and one f8E8M0FNU scale per 32 elements of K, on GeForce
-// Blackwell (compute capability 12.0) only. The host packs what the kernel
+// Blackwell (compute capability 12.0: kernel.mlir, module
+// blockscale_gemm_sm120, block-scaled mma.sync) or datacenter Blackwell
+// (compute capability 10.0: kernel-sm100.mlir, module blockscale_gemm_sm100,
+// tcgen05.mma.block_scale). Both kernels take the same arguments and the
+// same host data; with --jit pass the file for the device's chip. The host
+// packs what the kernel
 // reads: FP4 two per byte, low nibble first (packF4E2M1FN; the kernel moves
 // them as bytes), and the scales in CUTLASS's scale-factor layout
 // (packScaleFactors). The reference is the CPU block-scaled model
@@ -15,11 +20,13 @@
 //   cvt.rn.f16.f32), bit for bit.
 // The kernel takes the sizes in 128-tiles: M, N, K multiples of 128.
 // Cases: 384 x 640 x 512 on 4 persistent CTAs (15 tiles: 3 or 4 per CTA, 4
-// K blocks: the 3-stage ring wraps within and across tiles), then
-// 2048 x 2048 x 1024 (16 x 16 tiles) on min(tiles, SMs) CTAs, timed.
+// K blocks: the 3-stage (sm_100a: 4-stage) ring wraps within and across
+// tiles), then 2048 x 2048 x 1024 (16 x 16 tiles) on min(tiles, SMs) CTAs,
+// timed.
 //
 // No Blackwell GPU has run this: on any other device it prints SKIP and
-// exits 0 (an sm_120a cubin runs on compute capability 12.0 only).
+// exits 0 (an sm_120a cubin runs on compute capability 12.0 only, an sm_100a
+// cubin on 10.0 only).
 //
 //===----------------------------------------------------------------------===//
 #include "../common/Harness.h"
@@ -56,7 +63,7 @@ Operand exactOperand(int64_t rows, int64_t k, uint64_t seed) {
 }
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kernel, int64_t m, int64_t n, int64_t k,
+             const rt::Kernel &kernel, const char *name, int64_t m, int64_t n, int64_t k,
              unsigned ctas, bool bench) {
   uint64_t seed = freshSeed();
   Operand a = exactOperand(m, k, seed);
@@ -93,9 +100,9 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   for (size_t i = 0; i < got.size(); ++i)
     if (got[i] != floatToHalf(want[i]) && bad++ == 0)
       first = i;
-  std::printf("CHECK mxfp4_gemm exact %lldx%lldx%lld on %u CTAs seed %llu: "
+  std::printf("CHECK %s exact %lldx%lldx%lld on %u CTAs seed %llu: "
               "%s (%zu of %zu differ)\n",
-              (long long)m, (long long)n, (long long)k, ctas,
+              name, (long long)m, (long long)n, (long long)k, ctas,
               (unsigned long long)seed, bad ? "FAIL" : "PASS", bad, got.size());
   if (bad)
     std::printf("  first at (%zu, %zu): got %.9g (0x%04x) want %.9g\n",
@@ -105,7 +112,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   if (bench && !bad) {
     double ms = medianMs(
         ctx, stream, [&] { need(kernel.launch(stream, cfg, args), "launch"); });
-    std::printf("BENCH mxfp4_gemm %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n",
+    std::printf("BENCH %s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n", name,
                 (long long)m, (long long)n, (long long)k, ms,
                 2.0 * double(m) * double(n) * double(k) / (ms * 1e9));
   }
@@ -116,32 +123,44 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  o.chip = "sm_120a"; // the kernel's only chip
   rt::Context ctx = need(rt::Context::create(), "CUDA context");
   int major = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
                    "CC major");
   int minor = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),
                    "CC minor");
-  if (major != 12 || minor != 0) {
+  // The kernel for the device: sm_120a (mma.sync block_scale) or sm_100a
+  // (tcgen05.mma.block_scale); same arguments, same data.
+  const char *module, *kernelName;
+  if (major == 12 && minor == 0) {
+    o.chip = "sm_120a";
+    module = "blockscale_gemm_sm120";
+    kernelName = "mxfp4_gemm";
+  } else if (major == 10 && minor == 0) {
+    o.chip = "sm_100a";
+    module = "blockscale_gemm_sm100";
+    kernelName = "mxfp4_gemm_sm100";
+  } else {
     std::string name = need(ctx.name(), "device name");
     std::printf("SKIP blockscale-gemm-sm120: needs sm_120 (compute capability "
-                "12.0, GeForce Blackwell); %s is compute capability %d.%d\n",
+                "12.0, GeForce Blackwell) or sm_100 (10.0, B200/GB200); %s is "
+                "compute capability %d.%d\n",
                 name.c_str(), major, minor);
     return 0;
   }
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
-  rt::Program prog = loadProgram(ctx, o, "blockscale_gemm_sm120");
-  rt::Kernel kernel = need(prog.kernel("mxfp4_gemm"), "kernel");
+  rt::Program prog = loadProgram(ctx, o, module);
+  rt::Kernel kernel = need(prog.kernel(kernelName), "kernel");
   int64_t sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SMs");
   bool ok = true;
-  ok &= runCase(ctx, stream, kernel, 384, 640, 512, 4, false);
+  ok &= runCase(ctx, stream, kernel, kernelName, 384, 640, 512, 4, false);
   int64_t big = o.sizes.empty() ? 2048 : o.sizes.front() / 256 * 256;
   if (big >= 256) {
     int64_t tiles = (big / kTile) * (big / kTile);
-    ok &= runCase(ctx, stream, kernel, big, big, big / 2,
+    ok &= runCase(ctx, stream, kernel, kernelName, big, big, big / 2,
                   unsigned(std::min(tiles, sms)), o.bench);
   }
-  std::printf("RESULT blockscale-gemm-sm120 %s\n", ok ? "PASS" : "FAIL");
+  std::printf("RESULT blockscale-gemm-sm120 (%s) %s\n", o.chip.c_str(),
+              ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
