@@ -1,6 +1,9 @@
 //===- Expected.cpp - The one error type of cute-mlir ---------------------===//
 #include "cute/Support/Expected.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace cute {
 
 const char *errorCodeName(ErrorCode c) {
@@ -33,6 +36,12 @@ const char *errorCodeName(ErrorCode c) {
     return "TensorMapError";
   }
   return "Unknown";
+}
+
+void detail::misusedExpected(const char *what, const Error &e) {
+  std::fprintf(stderr, "cute: %s: %s\n", what, e.str().c_str());
+  std::fflush(stderr);
+  std::abort();
 }
 
 std::string Error::str() const {

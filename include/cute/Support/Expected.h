@@ -20,7 +20,6 @@
 #ifndef CUTE_SUPPORT_EXPECTED_H
 #define CUTE_SUPPORT_EXPECTED_H
 
-#include <cassert>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -72,7 +71,15 @@ private:
   int cudaResult_ = 0;
 };
 
-/// A value of type T or an Error.
+namespace detail {
+/// value() of a failed Expected, or an Expected built from an Ok Error:
+/// prints "cute: <what>: <error>" to stderr and aborts. A checked error in
+/// every build (not undefined behaviour in release builds).
+[[noreturn]] void misusedExpected(const char *what, const Error &e);
+} // namespace detail
+
+/// A value of type T or an Error. value() (and * and ->) on a failed one
+/// aborts with the error's message, in release builds too.
 template <class T> class [[nodiscard]] Expected {
 public:
   Expected(T v) : val_(std::move(v)) {}
@@ -85,7 +92,8 @@ public:
                              int> = 0>
   Expected(U &&v) : val_(T(std::forward<U>(v))) {}
   Expected(Error e) : err_(std::move(e)) {
-    assert(err_.code() != ErrorCode::Ok && "Expected built from a non-error");
+    if (err_.code() == ErrorCode::Ok)
+      detail::misusedExpected("Expected built from a non-error", err_);
   }
 
   bool ok() const { return val_.has_value(); }
@@ -96,15 +104,15 @@ public:
   const std::string &message() const { return err_.message(); }
 
   T &value() & {
-    assert(ok() && "value() of a failed Expected");
+    check();
     return *val_;
   }
   const T &value() const & {
-    assert(ok() && "value() of a failed Expected");
+    check();
     return *val_;
   }
   T &&value() && {
-    assert(ok() && "value() of a failed Expected");
+    check();
     return std::move(*val_);
   }
   T &operator*() & { return value(); }
@@ -114,6 +122,11 @@ public:
   const T *operator->() const { return &value(); }
 
 private:
+  void check() const {
+    if (!val_.has_value())
+      detail::misusedExpected("value() of a failed Expected", err_);
+  }
+
   std::optional<T> val_;
   Error err_;
 };

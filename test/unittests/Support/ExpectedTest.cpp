@@ -132,3 +132,22 @@ TEST(SupportKernelMetadataSchema, KeysAreDistinctPerObject) {
                 metadata::kMetadataExtension,
             "kernels.sm_90a.json");
 }
+
+// value() (and * / ->) of a failed Expected aborts with the error, in
+// release builds too: a checked error, not undefined behaviour (the tests
+// run in the Release configuration, where assert() is compiled out).
+TEST(SupportExpectedDeathTest, ValueOfAFailureAbortsWithItsMessage) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  Expected<int> bad = Error(ErrorCode::NotFound, "no kernel 'gemm'");
+  EXPECT_DEATH((void)bad.value(),
+               "cute: value\\(\\) of a failed Expected: NotFound: no kernel "
+               "'gemm'");
+  EXPECT_DEATH((void)*bad, "value\\(\\) of a failed Expected");
+  Expected<std::string> badStr = Error(ErrorCode::Io, "disk full");
+  EXPECT_DEATH((void)badStr->size(), "IoError: disk full");
+  EXPECT_DEATH((void)std::move(badStr).value(), "IoError: disk full");
+  EXPECT_DEATH(Expected<int>{Error()},
+               "cute: Expected built from a non-error: Ok: ");
+  Expected<int> good = 7;
+  EXPECT_EQ(good.value(), 7);
+}
