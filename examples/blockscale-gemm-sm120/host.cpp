@@ -29,6 +29,7 @@
 // cubin on 10.0 only).
 //
 //===----------------------------------------------------------------------===//
+#include "../common/BlockScaled.h"
 #include "../common/Harness.h"
 
 #include "cute/Atom/BlockScaledModel.h"
@@ -40,34 +41,17 @@ using namespace cute::ex;
 
 namespace {
 
-constexpr int64_t kVs = 32;    // elements of K per scale
+constexpr int64_t kVs = kMxVs; // elements of K per scale
 constexpr int64_t kTile = 128; // M, N and K tile of the kernel
 
-/// One operand: FP4 codes (one per byte, row-major) and E8M0 scale codes
-/// (rows x k / 32, row-major).
-struct Operand {
-  std::vector<uint8_t> codes, scales;
-};
-
-Operand exactOperand(int64_t rows, int64_t k, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> code(0, 15), scale(126, 128);
-  Operand o;
-  o.codes.resize(size_t(rows * k));
-  o.scales.resize(size_t(rows * k / kVs));
-  for (auto &c : o.codes)
-    c = uint8_t(code(rng));
-  for (auto &s : o.scales)
-    s = uint8_t(scale(rng));
-  return o;
-}
+using Operand = MxOperand;
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kernel, const char *name, int64_t m, int64_t n, int64_t k,
-             unsigned ctas, bool bench) {
+             const rt::Kernel &kernel, const char *name, int64_t m, int64_t n,
+             int64_t k, unsigned ctas, bool bench) {
   uint64_t seed = freshSeed();
-  Operand a = exactOperand(m, k, seed);
-  Operand b = exactOperand(n, k, seed + 1);
+  Operand a = exactMxOperand(m, k, seed);
+  Operand b = exactMxOperand(n, k, seed + 1);
   std::vector<uint8_t> pa = packF4E2M1FN(a.codes.data(), a.codes.size());
   std::vector<uint8_t> pb = packF4E2M1FN(b.codes.data(), b.codes.size());
   auto sfa = need(atom::packScaleFactors(a.scales.data(), m, k, kVs), "SFA");
