@@ -40,21 +40,15 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       exact ? exactMxOperand(m, k, seed) : randomMxOperand(m, k, seed, 3.f);
   Operand b = exact ? exactMxOperand(n, k, seed + 1)
                     : randomMxOperand(n, k, seed + 1, 3.f);
-  std::vector<uint8_t> pa = packF4E2M1FN(a.codes.data(), a.codes.size());
-  std::vector<uint8_t> pb = packF4E2M1FN(b.codes.data(), b.codes.size());
-  auto sfa = need(atom::packScaleFactors(a.scales.data(), m, k, kVs), "SFA");
-  auto sfb = need(atom::packScaleFactors(b.scales.data(), n, k, kVs), "SFB");
-  auto da = need(rt::DeviceBuffer::fromHost(ctx, pa), "A");
-  auto db = need(rt::DeviceBuffer::fromHost(ctx, pb), "B");
-  auto dsa = need(rt::DeviceBuffer::fromHost(ctx, sfa), "SFA");
-  auto dsb = need(rt::DeviceBuffer::fromHost(ctx, sfb), "SFB");
+  MxDeviceOperand da = uploadMx(ctx, a, m, k, "A");
+  MxDeviceOperand db = uploadMx(ctx, b, n, k, "B");
   auto dd = need(rt::DeviceBuffer::allocate(ctx, size_t(m * n) * 2), "D");
   need(dd.poison(), "poison");
   // The TMA descriptors are encoded from these: FP4 rows in bytes, and the
   // scale factors as rows of 256 bytes (two per 512-byte atom).
   int64_t rowsA = 2 * (m / 128) * (k / 128), rowsB = 2 * (n / 128) * (k / 128);
   rt::KernelArgs args;
-  args.ptr(da).ptr(db).ptr(dsa).ptr(dsb).ptr(dd);
+  args.ptr(da.data).ptr(db.data).ptr(da.scales).ptr(db.scales).ptr(dd);
   args.scalar(int32_t(m)).scalar(int32_t(n)).scalar(int32_t(k));
   args.scalar(int32_t(k / 2)).scalar(int32_t(rowsA)).scalar(int32_t(rowsB));
   rt::LaunchConfig cfg;
@@ -68,25 +62,11 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   for (size_t i = 0; i < got.size(); ++i)
     got[i] = halfToFloat(got16[i]);
 
-  atom::BlockScaledTypes types; // E2M1 x E2M1, E8M0 per 32
-  atom::BlockScaledOperands ops{a.codes.data(), b.codes.data(), a.scales.data(),
-                                b.scales.data()};
-  std::vector<float> want =
-      need(atom::blockScaledGemm(types, m, n, k, ops), "CPU model");
-  // Decoded operands (element x scale, exact in float) for the bound.
-  auto decoded = [&](const Operand &o, int64_t rows) {
-    std::vector<float> v(size_t(rows * k));
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t p = 0; p < k; ++p)
-        v[size_t(r * k + p)] =
-            fromF4E2M1FN(o.codes[size_t(r * k + p)]) *
-            fromF8E8M0FNU(o.scales[size_t(r * (k / kVs) + p / kVs)]);
-    return v;
-  };
+  std::vector<float> want = mxReference(a, b, m, n, k);
   std::vector<float> va, vb;
   if (!exact) {
-    va = decoded(a, m);
-    vb = decoded(b, n);
+    va = decodeMx(a, m, k);
+    vb = decodeMx(b, n, k);
   }
   size_t bad = 0, worst = 0;
   double worstD = 0;

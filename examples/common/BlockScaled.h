@@ -7,12 +7,17 @@
 // "exact" (all 16 codes, scales 2^-1 .. 2^1: every product and f32 partial
 // sum is exact for K up to 1024) or MX-quantized normal data whose rows
 // have different magnitudes. The kernels receive the codes packed
-// (packF4E2M1FN) and the scales in CUTLASS's layout (packScaleFactors).
+// (packF4E2M1FN) and the scales in CUTLASS's layout (packScaleFactors):
+// uploadMx does both; decodeMx and mxReference give the CPU side.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_EXAMPLES_BLOCKSCALED_H
 #define CUTE_EXAMPLES_BLOCKSCALED_H
 
+#include "Harness.h"
+
+#include "cute/Atom/BlockScaledModel.h"
+#include "cute/Atom/ScaleFactors.h"
 #include "cute/Support/NarrowFloat.h"
 
 #include <cmath>
@@ -57,6 +62,44 @@ inline MxOperand randomMxOperand(int64_t rows, int64_t k, uint64_t seed,
   MxQuantized q =
       quantizeMx(x.data(), x.size(), NarrowFloatKind::F4E2M1FN, size_t(kMxVs));
   return {unpackF4E2M1FN(q.data.data(), q.count), q.scales};
+}
+
+/// An operand as the kernels read it, on the device: FP4 packed two per
+/// byte (packF4E2M1FN) and the scales in CUTLASS's layout
+/// (packScaleFactors).
+struct MxDeviceOperand {
+  rt::DeviceBuffer data, scales;
+};
+
+inline MxDeviceOperand uploadMx(const rt::Context &ctx, const MxOperand &o,
+                                int64_t rows, int64_t k,
+                                const std::string &name) {
+  std::vector<uint8_t> packed = packF4E2M1FN(o.codes.data(), o.codes.size());
+  auto sf = need(atom::packScaleFactors(o.scales.data(), rows, k, kMxVs),
+                 "SF" + name);
+  return {need(rt::DeviceBuffer::fromHost(ctx, packed), name),
+          need(rt::DeviceBuffer::fromHost(ctx, sf), "SF" + name)};
+}
+
+/// Elements times their scales, row-major rows x k (exact in float).
+inline std::vector<float> decodeMx(const MxOperand &o, int64_t rows,
+                                   int64_t k) {
+  std::vector<float> v(size_t(rows * k));
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t p = 0; p < k; ++p)
+      v[size_t(r * k + p)] =
+          fromF4E2M1FN(o.codes[size_t(r * k + p)]) *
+          fromF8E8M0FNU(o.scales[size_t(r * (k / kMxVs) + p / kMxVs)]);
+  return v;
+}
+
+/// D = (A * SFA) x (B * SFB)^T by the CPU block-scaled model (f32).
+inline std::vector<float> mxReference(const MxOperand &a, const MxOperand &b,
+                                      int64_t m, int64_t n, int64_t k) {
+  atom::BlockScaledTypes types; // E2M1 x E2M1, E8M0 per 32
+  atom::BlockScaledOperands ops{a.codes.data(), b.codes.data(), a.scales.data(),
+                                b.scales.data()};
+  return need(atom::blockScaledGemm(types, m, n, k, ops), "CPU model");
 }
 
 } // namespace cute::ex
