@@ -46,7 +46,7 @@ struct Operand {
   std::vector<float> values;
 };
 
-Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8) {
+Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8, bool f16) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> di(-2, 2);
   std::uniform_real_distribution<float> dr(-1.f, 1.f);
@@ -59,22 +59,22 @@ Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8) {
       o.bytes[i] = toF8E4M3FN(x);
       o.values[i] = fromF8E4M3FN(o.bytes[i]);
     } else {
-      uint16_t h = floatToBf16(x);
+      uint16_t h = f16 ? floatToHalf(x) : floatToBf16(x);
       std::memcpy(&o.bytes[2 * i], &h, 2);
-      o.values[i] = bf16ToFloat(h);
+      o.values[i] = f16 ? halfToFloat(h) : bf16ToFloat(h);
     }
   }
   return o;
 }
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kern, const char *name, bool fp8, int sms,
-             const Case &c) {
+             const rt::Kernel &kern, const char *name, bool fp8, bool f16,
+             int sms, const Case &c) {
   uint64_t seed = freshSeed();
   int64_t seg = (c.n + 7) / 8 * 8, ldc = seg + 8;
   float scale = fp8 ? (c.exact ? 0.5f : 0.37f) : 1.f;
-  Operand ha = inputs(size_t(c.m * c.k), seed, c.exact, fp8);
-  Operand hb = inputs(size_t(c.n * c.k), seed + 1, c.exact, fp8);
+  Operand ha = inputs(size_t(c.m * c.k), seed, c.exact, fp8, f16);
+  Operand hb = inputs(size_t(c.n * c.k), seed + 1, c.exact, fp8, f16);
   auto da = need(rt::DeviceBuffer::fromHost(ctx, ha.bytes), "A");
   auto db = need(rt::DeviceBuffer::fromHost(ctx, hb.bytes), "B");
   auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(c.m * ldc) * 2), "C");
@@ -117,13 +117,15 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
           mag += std::fabs(prod);
         }
         acc *= double(scale);
-        float got = bf16ToFloat(hc[size_t(r * ldc + j)]);
+        uint16_t raw = hc[size_t(r * ldc + j)];
+        float got = f16 ? halfToFloat(raw) : bf16ToFloat(raw);
         double d = std::fabs(double(got) - acc);
         double tol = std::ldexp(std::fabs(acc), -8) +
                      (fp8 ? std::ldexp(mag * double(scale), -10)
                           : 1e-5 * std::sqrt(double(c.k)));
-        bool ok = c.exact ? hc[size_t(r * ldc + j)] == floatToBf16(float(acc))
-                          : d <= tol;
+        uint16_t rounded =
+            f16 ? floatToHalf(float(acc)) : floatToBf16(float(acc));
+        bool ok = c.exact ? raw == rounded : d <= tol;
         if (!ok)
           ++bad[ri];
         if (!(d <= worst[ri]))
@@ -186,11 +188,12 @@ int main(int argc, char **argv) {
         {4096, 4096, 4096, false, o.bench}, {8192, 8192, 8192, false, o.bench}};
   }
   bool ok = true;
-  for (bool fp8 : {false, true}) {
-    const char *name = fp8 ? "gemm_e4m3" : "gemm_bf16";
+  for (const char *name : {"gemm_bf16", "gemm_f16", "gemm_e4m3"}) {
+    bool fp8 = std::strcmp(name, "gemm_e4m3") == 0;
+    bool f16 = std::strcmp(name, "gemm_f16") == 0;
     rt::Kernel k = need(prog.kernel(name), "kernel");
     for (const Case &c : cases)
-      ok &= runCase(ctx, stream, k, name, fp8, sms, c);
+      ok &= runCase(ctx, stream, k, name, fp8, f16, sms, c);
   }
   std::printf("RESULT gemm-sm90 %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

@@ -16,6 +16,7 @@
 // RUN: %sass --compile sm_90a %cute_src/examples/mma-atoms/kernel.mlir --function wgmma_bf16 | FileCheck %s --check-prefix=WG
 // RUN: %sass --compile sm_90a %cute_src/examples/mma-atoms/kernel.mlir --function wgmma_e4m3 | FileCheck %s --check-prefix=WG8
 // RUN: %sass --compile sm_90a %cute_src/examples/gemm-sm90/kernel.mlir | FileCheck %s --check-prefix=GEMM
+// RUN: %sass --compile sm_90a %cute_src/examples/gemm-sm90/kernel.mlir --function gemm_f16 | FileCheck %s --check-prefix=GEMM16
 
 // SYNC: .text.mma16816:
 // SYNC-COUNT-6: LDG.E R{{[0-9]+}}, desc
@@ -41,3 +42,8 @@
 // GEMM-NEXT: WARPGROUP.DEPBAR.LE gsb0, 0x1 ;
 // GEMM: WARPGROUP.DEPBAR.LE gsb0, 0x0 ;
 // GEMM: UTMASTG.2D
+
+// GEMM16: .text.gemm_f16:
+// GEMM16-NOT: HMMA
+// GEMM16: HGMMA.64x256x16.F32 R{{[0-9]+}}, gdesc[UR{{[0-9]+}}], R{{[0-9]+}}
+// GEMM16: UTMASTG.2D
