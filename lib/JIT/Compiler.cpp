@@ -31,6 +31,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 
 #ifndef CUTE_VERSION
@@ -128,9 +129,21 @@ struct Compiler::Impl {
   std::mutex mu;
   std::unordered_map<std::string, CompiledModule> memory;
   std::atomic<uint64_t> memoryHits{0}, diskHits{0}, compiles{0}, diskCorrupt{0},
-      diskStores{0}, diskRacesLost{0}, diskWriteErrors{0};
+      diskStores{0}, diskRacesLost{0}, diskWriteErrors{0}, diskUntrusted{0};
+  /// The disk-cache warnings given (each printed once), the last one kept
+  /// for stats().
+  std::set<std::string> warned;
+  std::string lastWarning;
 
   Impl() { mlir::cute::registerCuteDialects(registry); }
+
+  /// Prints "cute jit: warning: <what>" to stderr once per distinct text.
+  void warn(const std::string &what) {
+    std::lock_guard<std::mutex> lock(mu);
+    lastWarning = what;
+    if (warned.insert(what).second)
+      llvm::errs() << "cute jit: warning: " << what << "\n";
+  }
 
   Expected<CompiledModule> compile(std::string_view source,
                                    llvm::StringRef bufferName,
@@ -287,6 +300,16 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
   }
 
   std::string cacheDir = o.useDiskCache ? Compiler::resolveCacheDir(o) : "";
+  if (!cacheDir.empty()) {
+    // A cache someone else can write into could hand us a planted cubin:
+    // checksums catch corruption, not that.
+    std::string why;
+    if (!jd::ensurePrivateDir(cacheDir, why)) {
+      ++diskUntrusted;
+      warn("the disk cache is not used: " + why);
+      cacheDir.clear();
+    }
+  }
   if (lookup && !cacheDir.empty()) {
     Artifacts a;
     std::string why;
@@ -305,6 +328,12 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
     case jd::LoadStatus::Corrupt:
       ++diskCorrupt;
       jd::removeEntry(cacheDir, key);
+      break;
+    case jd::LoadStatus::Untrusted:
+      // Neither used nor removed (it is not ours); nor is it replaced.
+      ++diskUntrusted;
+      warn("cache entry " + key + " is not used: " + why);
+      cacheDir.clear();
       break;
     case jd::LoadStatus::Miss:
       break;
@@ -346,6 +375,7 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
     }
     case jd::StoreStatus::Error:
       ++diskWriteErrors;
+      warn("cannot write the disk cache: " + why);
       break;
     }
   }
@@ -382,6 +412,9 @@ CacheStats Compiler::stats() const {
   s.diskStores = impl_->diskStores;
   s.diskRacesLost = impl_->diskRacesLost;
   s.diskWriteErrors = impl_->diskWriteErrors;
+  s.diskUntrusted = impl_->diskUntrusted;
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  s.lastWarning = impl_->lastWarning;
   return s;
 }
 

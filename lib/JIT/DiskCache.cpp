@@ -10,6 +10,10 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace llvm;
 
 namespace cute::jit::detail {
@@ -36,10 +40,60 @@ static bool readFile(const std::string &path, std::string &out) {
   return true;
 }
 
+bool isPrivate(StringRef path, std::string &why) {
+  struct stat st;
+  std::string p = path.str();
+  if (::lstat(p.c_str(), &st) != 0) {
+    why = "cannot stat " + p;
+    return false;
+  }
+  if (S_ISLNK(st.st_mode)) {
+    why = p + " is a symbolic link";
+    return false;
+  }
+  if (st.st_uid != ::geteuid()) {
+    why = p + " is owned by uid " + std::to_string(st.st_uid) +
+          ", not by this user (uid " + std::to_string(::geteuid()) + ")";
+    return false;
+  }
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+    char mode[8];
+    std::snprintf(mode, sizeof(mode), "%04o", unsigned(st.st_mode & 07777));
+    why = p + " is writable by " +
+          ((st.st_mode & S_IWOTH) ? std::string("others") : "its group") +
+          " (mode " + mode + "; the cache must be private: chmod go-w)";
+    return false;
+  }
+  return true;
+}
+
+bool ensurePrivateDir(StringRef cacheDir, std::string &why) {
+  if (!sys::fs::exists(cacheDir)) {
+    SmallString<256> parent(cacheDir);
+    sys::path::remove_filename(parent);
+    if (!parent.empty())
+      if (auto ec = sys::fs::create_directories(parent)) {
+        why = ("cannot create " + parent + ": " + ec.message()).str();
+        return false;
+      }
+    std::string d = cacheDir.str();
+    if (::mkdir(d.c_str(), 0700) != 0 && !sys::fs::exists(cacheDir)) {
+      why = "cannot create " + d;
+      return false;
+    }
+  }
+  return isPrivate(cacheDir, why);
+}
+
 static bool writeFile(const std::string &path, StringRef data,
                       std::string &why) {
   std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_None);
+  // Owner-only (0600), whatever the umask.
+  raw_fd_ostream os(path, ec, sys::fs::CD_CreateAlways, sys::fs::FA_Write,
+                    sys::fs::OF_None);
+  if (!ec)
+    ec = sys::fs::setPermissions(path,
+                                 sys::fs::owner_read | sys::fs::owner_write);
   if (ec) {
     why = "cannot write " + path + ": " + ec.message();
     return false;
@@ -59,6 +113,12 @@ LoadStatus loadEntry(StringRef cacheDir, StringRef key, bool wantCubin,
   std::string dir = pathJoin(cacheDir, key);
   if (!sys::fs::is_directory(dir))
     return LoadStatus::Miss;
+  for (StringRef f :
+       {"", "manifest", "module.ptx", "module.json", "module.cubin"}) {
+    std::string p = f.empty() ? dir : pathJoin(dir, f);
+    if ((f.empty() || sys::fs::exists(p)) && !isPrivate(p, why))
+      return LoadStatus::Untrusted;
+  }
   std::string manifest;
   if (!readFile(pathJoin(dir, "manifest"), manifest)) {
     why = "no manifest";
@@ -127,10 +187,8 @@ LoadStatus loadEntry(StringRef cacheDir, StringRef key, bool wantCubin,
 
 StoreStatus storeEntry(StringRef cacheDir, StringRef key, const Artifacts &a,
                        std::string &why) {
-  if (auto ec = sys::fs::create_directories(cacheDir)) {
-    why = ("cannot create " + cacheDir + ": " + ec.message()).str();
+  if (!ensurePrivateDir(cacheDir, why))
     return StoreStatus::Error;
-  }
   std::string finalDir = pathJoin(cacheDir, key);
   if (sys::fs::exists(finalDir))
     return StoreStatus::RaceLost;
@@ -142,6 +200,7 @@ StoreStatus storeEntry(StringRef cacheDir, StringRef key, const Artifacts &a,
     return StoreStatus::Error;
   }
   std::string tmpDir = tmp.str().str();
+  sys::fs::setPermissions(tmpDir, sys::fs::owner_all);
   auto fail = [&]() {
     sys::fs::remove_directories(tmpDir);
     return StoreStatus::Error;

@@ -3,7 +3,9 @@
 // <cacheDir>/<key>/{module.ptx,module.cubin,module.json,manifest}. The
 // manifest, written last, names the module and chip and records the size and
 // SHA-256 of each file; an entry is only ever published whole, by renaming a
-// private temporary directory to <key>.
+// private temporary directory to <key>. The directory is created 0700 and
+// entries and files are written owner-only; a directory, entry or file
+// that is owned by another user or writable by others is not used.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_LIB_JIT_DISKCACHE_H
@@ -21,7 +23,18 @@ struct Artifacts {
 
 std::string sha256Hex(llvm::StringRef data);
 
-enum class LoadStatus { Hit, Miss, Corrupt };
+/// Whether `path` (a cache directory, entry or file) may be trusted: owned
+/// by the effective user and not writable by group or others, as ssh
+/// treats its key files. False with `why` naming the owner or the mode.
+bool isPrivate(llvm::StringRef path, std::string &why);
+
+/// Creates `cacheDir` (mode 0700) when missing; true when it exists and is
+/// private (isPrivate), false with `why` otherwise.
+bool ensurePrivateDir(llvm::StringRef cacheDir, std::string &why);
+
+/// Untrusted: the entry or one of its files is not private (isPrivate); it
+/// is neither used nor removed.
+enum class LoadStatus { Hit, Miss, Corrupt, Untrusted };
 
 /// Reads and verifies <cacheDir>/<key>. `wantCubin`: the entry must hold a
 /// cubin. On Corrupt, `why` says what failed.

@@ -81,6 +81,12 @@ struct CacheStats {
   uint64_t diskStores = 0;      ///< entries this Compiler published.
   uint64_t diskRacesLost = 0;   ///< another writer published first.
   uint64_t diskWriteErrors = 0; ///< entries that could not be written.
+  /// Times the disk cache or an entry was not used because it is not
+  /// private (owned by another user or writable by group/others).
+  uint64_t diskUntrusted = 0;
+  /// The last disk-cache warning (also printed once to stderr as
+  /// "cute jit: warning: ..."); empty when none.
+  std::string lastWarning;
 };
 
 /// Thread-safe: compile() may be called from several threads at once.

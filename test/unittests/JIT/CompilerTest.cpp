@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace cute::jit;
@@ -788,3 +789,86 @@ TEST_F(JitTest, ConcurrentPublishStress) {
 }
 
 } // namespace
+
+// A cache no one else can write into (checksums catch corruption, not a
+// planted entry): the directory is created 0700 and entries written
+// owner-only; a directory or entry owned by another user or writable by
+// group/others is not used, with one warning, and the compile goes on.
+namespace {
+unsigned modeOf(const std::string &path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 ? unsigned(st.st_mode & 07777) : ~0u;
+}
+} // namespace
+
+TEST_F(JitTest, NewCacheDirAndEntriesArePrivate) {
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(modeOf(opts.cacheDir), 0700u);
+  std::string entry = join(opts.cacheDir, r->cacheKey);
+  EXPECT_EQ(modeOf(entry) & 077, 0u);
+  EXPECT_EQ(modeOf(join(entry, "manifest")), 0600u);
+  EXPECT_EQ(modeOf(join(entry, "module.ptx")), 0600u);
+  EXPECT_EQ(jit.stats().diskUntrusted, 0u);
+  EXPECT_TRUE(jit.stats().lastWarning.empty());
+}
+
+TEST_F(JitTest, WorldWritableCacheDirIsNotUsed) {
+  ASSERT_EQ(::mkdir(opts.cacheDir.c_str(), 0700), 0);
+  ASSERT_EQ(::chmod(opts.cacheDir.c_str(), 0777), 0);
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(r.ok()) << r.message();
+  CacheStats s = jit.stats();
+  EXPECT_EQ(s.compiles, 1u);
+  EXPECT_EQ(s.diskStores, 0u);
+  EXPECT_EQ(s.diskUntrusted, 1u);
+  EXPECT_NE(s.lastWarning.find("the disk cache is not used: " + opts.cacheDir +
+                               " is writable by others (mode 0777"),
+            std::string::npos)
+      << s.lastWarning;
+  EXPECT_FALSE(llvm::sys::fs::exists(join(opts.cacheDir, r->cacheKey)));
+}
+
+TEST_F(JitTest, GroupWritableEntryIsNotUsedNorRemoved) {
+  std::string key;
+  {
+    Compiler first;
+    auto r = first.compile(kAddKernel, opts);
+    ASSERT_TRUE(r.ok()) << r.message();
+    key = r->cacheKey;
+  }
+  std::string ptx = join(join(opts.cacheDir, key), "module.ptx");
+  ASSERT_EQ(::chmod(ptx.c_str(), 0664), 0);
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(r.ok()) << r.message();
+  CacheStats s = jit.stats();
+  EXPECT_EQ(s.diskHits, 0u);
+  EXPECT_EQ(s.compiles, 1u);
+  EXPECT_EQ(s.diskUntrusted, 1u);
+  EXPECT_EQ(s.diskStores, 0u);
+  EXPECT_NE(s.lastWarning.find("cache entry " + key + " is not used: " + ptx +
+                               " is writable by its group (mode 0664"),
+            std::string::npos)
+      << s.lastWarning;
+  EXPECT_TRUE(llvm::sys::fs::exists(ptx)) << "someone else's file is kept";
+}
+
+TEST_F(JitTest, ForeignOwnedCacheDirIsNotUsed) {
+  if (::geteuid() != 0)
+    GTEST_SKIP() << "giving a directory to another user needs root";
+  ASSERT_EQ(::mkdir(opts.cacheDir.c_str(), 0700), 0);
+  ASSERT_EQ(::chown(opts.cacheDir.c_str(), 12345, 12345), 0);
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, opts);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(jit.stats().diskUntrusted, 1u);
+  EXPECT_EQ(jit.stats().diskStores, 0u);
+  EXPECT_NE(jit.stats().lastWarning.find(opts.cacheDir +
+                                         " is owned by uid 12345, not by this "
+                                         "user (uid 0)"),
+            std::string::npos)
+      << jit.stats().lastWarning;
+}
