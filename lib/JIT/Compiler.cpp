@@ -30,6 +30,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <future>
 #include <mutex>
 #include <set>
 #include <unordered_map>
@@ -129,7 +130,12 @@ struct Compiler::Impl {
   std::mutex mu;
   std::unordered_map<std::string, CompiledModule> memory;
   std::atomic<uint64_t> memoryHits{0}, diskHits{0}, compiles{0}, diskCorrupt{0},
-      diskStores{0}, diskRacesLost{0}, diskWriteErrors{0}, diskUntrusted{0};
+      diskStores{0}, diskRacesLost{0}, diskWriteErrors{0}, diskUntrusted{0},
+      joinedInFlight{0};
+  /// Compiles in flight, by key: other threads asking for the same key wait
+  /// for this result instead of running the pipeline again.
+  std::unordered_map<std::string, std::shared_future<Expected<CompiledModule>>>
+      inFlight;
   /// The disk-cache warnings given (each printed once), the last one kept
   /// for stats().
   std::set<std::string> warned;
@@ -148,6 +154,12 @@ struct Compiler::Impl {
   Expected<CompiledModule> compile(std::string_view source,
                                    llvm::StringRef bufferName,
                                    const JitOptions &o);
+  /// compile() after the memory cache: the disk cache, else the pipeline.
+  Expected<CompiledModule> compileUncached(std::string_view source,
+                                           llvm::StringRef bufferName,
+                                           const JitOptions &o,
+                                           const std::string &key,
+                                           Clock::time_point t0, bool lookup);
   Expected<Artifacts> runPipeline(std::string_view source,
                                   llvm::StringRef bufferName,
                                   const JitOptions &o);
@@ -285,8 +297,15 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
       computeKey(source, o, o.cubin ? Compiler::ptxasVersion(o) : "");
   // A dump asks for the stages to run: no lookup (the result is still stored).
   bool lookup = o.dumpDir.empty();
+  if (!lookup)
+    return compileUncached(source, bufferName, o, key, t0, /*lookup=*/false);
 
-  if (lookup) {
+  // A memory hit, or join a compile of the same key already in flight in
+  // another thread, or become the one that compiles it.
+  std::promise<Expected<CompiledModule>> mine;
+  std::shared_future<Expected<CompiledModule>> pending;
+  bool leader = false;
+  {
     std::lock_guard<std::mutex> lock(mu);
     auto it = memory.find(key);
     if (it != memory.end()) {
@@ -297,7 +316,36 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
       m.compileMs = msSince(t0);
       return m;
     }
+    auto f = inFlight.find(key);
+    if (f != inFlight.end()) {
+      pending = f->second;
+    } else {
+      pending = mine.get_future().share();
+      inFlight.emplace(key, pending);
+      leader = true;
+    }
   }
+  if (!leader) {
+    ++joinedInFlight;
+    Expected<CompiledModule> r = pending.get();
+    if (r.ok()) {
+      r->fromMemoryCache = true;
+      r->fromDiskCache = false;
+      r->compileMs = msSince(t0);
+    }
+    return r;
+  }
+  Expected<CompiledModule> r =
+      compileUncached(source, bufferName, o, key, t0, /*lookup=*/true);
+  mine.set_value(r);
+  std::lock_guard<std::mutex> lock(mu);
+  inFlight.erase(key);
+  return r;
+}
+
+Expected<CompiledModule> Compiler::Impl::compileUncached(
+    std::string_view source, llvm::StringRef bufferName, const JitOptions &o,
+    const std::string &key, Clock::time_point t0, bool lookup) {
 
   std::string cacheDir = o.useDiskCache ? Compiler::resolveCacheDir(o) : "";
   if (!cacheDir.empty()) {
@@ -413,6 +461,7 @@ CacheStats Compiler::stats() const {
   s.diskRacesLost = impl_->diskRacesLost;
   s.diskWriteErrors = impl_->diskWriteErrors;
   s.diskUntrusted = impl_->diskUntrusted;
+  s.joinedInFlight = impl_->joinedInFlight;
   std::lock_guard<std::mutex> lock(impl_->mu);
   s.lastWarning = impl_->lastWarning;
   return s;

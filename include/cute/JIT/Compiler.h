@@ -75,6 +75,9 @@ struct CompiledModule {
 /// Counters of one Compiler (for tests and debugging).
 struct CacheStats {
   uint64_t memoryHits = 0;
+  /// Compiles that waited for the same key's compile already in flight in
+  /// another thread instead of running the pipeline again.
+  uint64_t joinedInFlight = 0;
   uint64_t diskHits = 0;
   uint64_t compiles = 0;        ///< pipeline runs (successful or not).
   uint64_t diskCorrupt = 0;     ///< entries that failed verification.
@@ -89,7 +92,9 @@ struct CacheStats {
   std::string lastWarning;
 };
 
-/// Thread-safe: compile() may be called from several threads at once.
+/// Thread-safe: compile() may be called from several threads at once; a
+/// compile of a key that another thread is already compiling waits for that
+/// result (stats().joinedInFlight) instead of running the pipeline again.
 class Compiler {
 public:
   Compiler();

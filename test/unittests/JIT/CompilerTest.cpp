@@ -872,3 +872,42 @@ TEST_F(JitTest, ForeignOwnedCacheDirIsNotUsed) {
             std::string::npos)
       << jit.stats().lastWarning;
 }
+
+// Eight threads compiling one source with one Compiler run the pipeline
+// once: compiles of a key already in flight are joined, not repeated
+// (before, each thread that missed the memory cache compiled it again).
+TEST_F(JitTest, ConcurrentCompilesOfOneKeyAreJoined) {
+  opts.useDiskCache = false; // the pipeline, not the disk, must be shared
+  Compiler jit;
+  std::vector<std::thread> threads;
+  std::vector<std::string> ptx(8);
+  std::atomic<int> failures{0};
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&, t] {
+      auto r = jit.compile(kAddKernel, opts);
+      if (!r.ok()) {
+        ++failures;
+        return;
+      }
+      ptx[size_t(t)] = r->ptx;
+    });
+  for (auto &t : threads)
+    t.join();
+  ASSERT_EQ(failures.load(), 0);
+  CacheStats s = jit.stats();
+  EXPECT_EQ(s.compiles, 1u);
+  EXPECT_EQ(s.joinedInFlight + s.memoryHits, 7u);
+  for (const std::string &p : ptx)
+    EXPECT_EQ(p, ptx[0]);
+  // A failing source is joined too, and every thread sees the error.
+  std::vector<std::thread> bad;
+  std::atomic<int> errors{0};
+  for (int t = 0; t < 4; ++t)
+    bad.emplace_back([&] {
+      if (!jit.compile("gpu.module @m { this is not mlir }", opts).ok())
+        ++errors;
+    });
+  for (auto &t : bad)
+    t.join();
+  EXPECT_EQ(errors.load(), 4);
+}
