@@ -84,11 +84,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
                 double(halfToFloat(got[first])), unsigned(got[first]),
                 double(want[first]));
   if (bench && !bad) {
-    double ms = medianMs(
-        ctx, stream, [&] { need(kernel.launch(stream, cfg, args), "launch"); });
-    std::printf("BENCH %s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n", name,
-                (long long)m, (long long)n, (long long)k, ms,
-                2.0 * double(m) * double(n) * double(k) / (ms * 1e9));
+    benchGemm(ctx, stream, kernel, cfg, args, name, m, n, k);
   }
   return bad == 0;
 }

@@ -63,50 +63,15 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     got[i] = halfToFloat(got16[i]);
 
   std::vector<float> want = mxReference(a, b, m, n, k);
-  std::vector<float> va, vb;
-  if (!exact) {
-    va = decodeMx(a, m, k);
-    vb = decodeMx(b, n, k);
+  bool pass = checkMxGemm("mxfp4_gemm_tma", got, want, a, b, m, n, k, exact,
+                          seed, std::ldexp(1.0, -11), [&](size_t at) {
+                            return got16[at] == floatToHalf(want[at]);
+                          });
+  if (bench && pass) {
+    benchGemm(ctx, stream, kernel, cfg, args, "mxfp4_gemm_tma", m, n, k,
+              "TMA ring, dequantize + bf16 wgmma");
   }
-  size_t bad = 0, worst = 0;
-  double worstD = 0;
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      size_t at = size_t(i * n + j);
-      double d = std::fabs(double(got[at]) - double(want[at]));
-      double bound = 0;
-      if (!exact) {
-        const float *ra = &va[size_t(i * k)], *rb = &vb[size_t(j * k)];
-        for (int64_t p = 0; p < k; ++p)
-          bound += std::fabs(double(ra[p]) * double(rb[p]));
-        bound = std::ldexp(bound, -20) + std::ldexp(std::fabs(want[at]), -11);
-      }
-      bool ok = exact ? got16[at] == floatToHalf(want[at]) : d <= bound;
-      if (!ok)
-        ++bad;
-      if (!(d <= worstD)) {
-        worstD = std::isnan(d) ? INFINITY : d;
-        worst = at;
-      }
-    }
-  std::printf("CHECK mxfp4_gemm_tma %s %lldx%lldx%lld seed %llu: %s (max |d| "
-              "%.3g, %zu bad)\n",
-              exact ? "exact " : "random", (long long)m, (long long)n,
-              (long long)k, (unsigned long long)seed, bad ? "FAIL" : "PASS",
-              worstD, bad);
-  if (bad)
-    std::printf("  worst at (%zu, %zu): got %.9g want %.9g\n",
-                worst / size_t(n), worst % size_t(n), double(got[worst]),
-                double(want[worst]));
-  if (bench && !bad) {
-    double ms = medianMs(
-        ctx, stream, [&] { need(kernel.launch(stream, cfg, args), "launch"); });
-    std::printf("BENCH mxfp4_gemm_tma %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s "
-                "(TMA ring, dequantize + bf16 wgmma)\n",
-                (long long)m, (long long)n, (long long)k, ms,
-                2.0 * double(m) * double(n) * double(k) / (ms * 1e9));
-  }
-  return bad == 0;
+  return pass;
 }
 
 } // namespace

@@ -53,50 +53,14 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   need(dd.copyToHost(got.data(), got.size() * 4), "download");
 
   std::vector<float> want = mxReference(a, b, m, n, k);
-  std::vector<float> va, vb;
-  if (!exact) {
-    va = decodeMx(a, m, k);
-    vb = decodeMx(b, n, k);
+  bool pass = checkMxGemm(
+      "mxfp4_gemm", got, want, a, b, m, n, k, exact, seed, 0,
+      [&](size_t at) { return std::memcmp(&got[at], &want[at], 4) == 0; });
+  if (bench && pass) {
+    benchGemm(ctx, stream, kernel, cfg, args, "mxfp4_gemm", m, n, k,
+              "dequantize + bf16 wgmma, no pipelining");
   }
-  size_t bad = 0, worst = 0;
-  double worstD = 0;
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      size_t at = size_t(i * n + j);
-      double d = std::fabs(double(got[at]) - double(want[at]));
-      double bound = 0;
-      if (!exact) {
-        const float *ra = &va[size_t(i * k)], *rb = &vb[size_t(j * k)];
-        for (int64_t p = 0; p < k; ++p)
-          bound += std::fabs(double(ra[p]) * double(rb[p]));
-        bound = std::ldexp(bound, -20);
-      }
-      bool ok = exact ? std::memcmp(&got[at], &want[at], 4) == 0 : d <= bound;
-      if (!ok)
-        ++bad;
-      if (!(d <= worstD)) {
-        worstD = std::isnan(d) ? INFINITY : d;
-        worst = at;
-      }
-    }
-  std::printf("CHECK mxfp4_gemm %s %lldx%lldx%lld seed %llu: %s (max |d| "
-              "%.3g, %zu bad)\n",
-              exact ? "exact " : "random", (long long)m, (long long)n,
-              (long long)k, (unsigned long long)seed, bad ? "FAIL" : "PASS",
-              worstD, bad);
-  if (bad)
-    std::printf("  worst at (%zu, %zu): got %.9g want %.9g\n",
-                worst / size_t(n), worst % size_t(n), double(got[worst]),
-                double(want[worst]));
-  if (bench && !bad) {
-    double ms = medianMs(
-        ctx, stream, [&] { need(kernel.launch(stream, cfg, args), "launch"); });
-    std::printf("BENCH mxfp4_gemm %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s "
-                "(dequantize + bf16 wgmma, no pipelining)\n",
-                (long long)m, (long long)n, (long long)k, ms,
-                2.0 * double(m) * double(n) * double(k) / (ms * 1e9));
-  }
-  return bad == 0;
+  return pass;
 }
 
 } // namespace

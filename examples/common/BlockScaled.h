@@ -22,6 +22,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -100,6 +102,57 @@ inline std::vector<float> mxReference(const MxOperand &a, const MxOperand &b,
   atom::BlockScaledOperands ops{a.codes.data(), b.codes.data(), a.scales.data(),
                                 b.scales.data()};
   return need(atom::blockScaledGemm(types, m, n, k, ops), "CPU model");
+}
+
+/// Compares a block-scaled GEMM's result `got` (m x n, row-major) with the
+/// CPU model's `want` and prints "CHECK <name> exact|random <m>x<n>x<k>
+/// seed <s>: PASS|FAIL (max |d| .., N bad)" and the worst element. Exact
+/// data: `same(i)` must hold for every element; otherwise
+/// |d| <= 2^-20 sum_k |a_k b_k| (summation order) + relTol |want|
+/// (output rounding). True when every element passes.
+inline bool checkMxGemm(const std::string &name, const std::vector<float> &got,
+                        const std::vector<float> &want, const MxOperand &a,
+                        const MxOperand &b, int64_t m, int64_t n, int64_t k,
+                        bool exact, uint64_t seed, double relTol,
+                        const std::function<bool(size_t)> &same) {
+  std::vector<float> va, vb;
+  if (!exact) {
+    va = decodeMx(a, m, k);
+    vb = decodeMx(b, n, k);
+  }
+  size_t bad = 0, worst = 0;
+  double worstD = 0;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      size_t at = size_t(i * n + j);
+      double d = std::fabs(double(got[at]) - double(want[at]));
+      bool ok;
+      if (exact) {
+        ok = same(at);
+      } else {
+        double bound = 0;
+        const float *ra = &va[size_t(i * k)], *rb = &vb[size_t(j * k)];
+        for (int64_t p = 0; p < k; ++p)
+          bound += std::fabs(double(ra[p]) * double(rb[p]));
+        ok = d <= std::ldexp(bound, -20) + relTol * std::fabs(want[at]);
+      }
+      if (!ok)
+        ++bad;
+      if (!(d <= worstD)) {
+        worstD = std::isnan(d) ? INFINITY : d;
+        worst = at;
+      }
+    }
+  std::printf("CHECK %s %s %lldx%lldx%lld seed %llu: %s (max |d| %.3g, %zu "
+              "bad)\n",
+              name.c_str(), exact ? "exact " : "random", (long long)m,
+              (long long)n, (long long)k, (unsigned long long)seed,
+              bad ? "FAIL" : "PASS", worstD, bad);
+  if (bad)
+    std::printf("  worst at (%zu, %zu): got %.9g want %.9g\n",
+                worst / size_t(n), worst % size_t(n), double(got[worst]),
+                double(want[worst]));
+  return bad == 0;
 }
 
 } // namespace cute::ex

@@ -213,6 +213,22 @@ inline double medianMs(const rt::Context &ctx, const rt::Stream &stream,
   return ms[ms.size() / 2];
 }
 
+/// Times `kernel` with `medianMs` and prints the GEMM benchmark line
+/// "BENCH <name> <m>x<n>x<k>: <ms> ms, <TFLOP/s> TFLOP/s[ (<note>)]" that
+/// bench/gemm_table.py reads.
+inline void benchGemm(const rt::Context &ctx, const rt::Stream &stream,
+                      const rt::Kernel &kernel, const rt::LaunchConfig &cfg,
+                      const rt::KernelArgs &args, const std::string &name,
+                      int64_t m, int64_t n, int64_t k,
+                      const std::string &note = "") {
+  double ms = medianMs(
+      ctx, stream, [&] { need(kernel.launch(stream, cfg, args), "launch"); });
+  std::printf("BENCH %s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s%s\n",
+              name.c_str(), (long long)m, (long long)n, (long long)k, ms,
+              2.0 * double(m) * double(n) * double(k) / (ms * 1e9),
+              note.empty() ? "" : (" (" + note + ")").c_str());
+}
+
 // --- Command line
 // ---------------------------------------------------------------
 

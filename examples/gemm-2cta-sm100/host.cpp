@@ -99,11 +99,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
               (long long)m, (long long)n, (long long)k,
               (unsigned long long)seed, nbad ? "FAIL" : "PASS", maxd, nbad);
   if (bench && !nbad) {
-    double ms = medianMs(
-        ctx, stream, [&] { need(kern.launch(stream, cfg, args), "launch"); });
-    std::printf("BENCH gemm_2cta_f16 %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n",
-                (long long)m, (long long)n, (long long)k, ms,
-                2.0 * double(m) * double(n) * double(k) / (ms * 1e9));
+    benchGemm(ctx, stream, kern, cfg, args, "gemm_2cta_f16", m, n, k);
   }
   return nbad == 0;
 }

@@ -159,11 +159,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
               sampled ? "64 sampled rows" : "all rows",
               (unsigned long long)seed, nbad ? "FAIL" : "PASS", maxd, nbad);
   if (c.bench && !nbad) {
-    double ms = medianMs(
-        ctx, stream, [&] { need(kern.launch(stream, cfg, args), "launch"); });
-    std::printf("BENCH %s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s\n", name,
-                (long long)c.m, (long long)c.n, (long long)c.k, ms,
-                2.0 * double(c.m) * double(c.n) * double(c.k) / (ms * 1e9));
+    benchGemm(ctx, stream, kern, cfg, args, name, c.m, c.n, c.k);
   }
   return nbad == 0;
 }

@@ -142,12 +142,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
                 w % size_t(n), double(c[w]), ref[w]);
   }
   if (bench && cmp.pass) {
-    double ms = medianMs(ctx, stream,
-                         [&] { need(k.launch(stream, cfg, args), "launch"); });
-    std::printf("BENCH %s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s (a "
-                "correctness kernel: no pipelining)\n",
-                s.name, (long long)m, (long long)n, (long long)kk, ms,
-                2.0 * double(m) * double(n) * double(kk) / (ms * 1e9));
+    benchGemm(ctx, stream, k, cfg, args, s.name, m, n, kk,
+              "a correctness kernel: no pipelining");
   }
   return cmp.pass;
 }
