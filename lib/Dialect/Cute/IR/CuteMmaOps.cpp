@@ -236,10 +236,9 @@ LogicalResult GemmOp::verify() {
                                     : " is not block-scaled: it takes no "
                                       "scale factors");
   if (getAccumulate() && !atomAttr.acceptsAccumulateFlag())
-    return emitOpError() << "accumulate(%flag) is not implemented for "
-                         << atomAttr.getAtomName()
-                         << " yet; zero C (cute.store) before the first "
-                            "k-block instead";
+    return emitOpError() << atomAttr.getAtomName()
+                         << " does not take accumulate(%flag); zero C "
+                            "(cute.store) before the first k-block instead";
   auto emit = [&] { return emitOpError(); };
   if (failed(atomAttr.verifyGemmOperands(emit, getA().getType(),
                                          getB().getType(), getC().getType())))
