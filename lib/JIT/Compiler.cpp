@@ -6,6 +6,7 @@
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Registration/Registration.h"
 #include "cute/Support/KernelMetadataSchema.h"
+#include "cute/Target/Chip.h"
 #include "cute/Target/KernelInfo.h"
 #include "cute/Target/Passes.h"
 
@@ -99,6 +100,47 @@ private:
   unsigned count_ = 0;
 };
 
+/// The first option a compile cannot start with, named in the message.
+::cute::Status validateOptions(const JitOptions &o) {
+  namespace fs = llvm::sys::fs;
+  auto invalid = [](llvm::StringRef field, const std::string &value,
+                    llvm::StringRef why) {
+    return Error(
+        ErrorCode::InvalidArgument,
+        ("invalid JitOptions::" + field + " " + value + ": " + why).str());
+  };
+  auto quoted = [](const std::string &s) { return "'" + s + "'"; };
+  if (!::cute::target::lookupChip(o.chip))
+    return invalid("chip", quoted(o.chip),
+                   "the supported chips are " +
+                       ::cute::target::supportedChipNames());
+  if (o.optLevel > 3)
+    return invalid("optLevel", std::to_string(o.optLevel),
+                   "the levels are 0, 1, 2 and 3");
+  if (o.debugHangs < 0)
+    return invalid("debugHangs", std::to_string(o.debugHangs),
+                   "it must be >= 0 (0: no bound)");
+  // The ptxas named is run as it is (findPtxas does not search PATH for it).
+  if (o.cubin && !o.ptxas.empty()) {
+    if (!fs::exists(o.ptxas))
+      return invalid("ptxas", quoted(o.ptxas), "no such file");
+    if (!fs::is_regular_file(o.ptxas))
+      return invalid("ptxas", quoted(o.ptxas), "not a regular file");
+    if (!fs::can_execute(o.ptxas))
+      return invalid("ptxas", quoted(o.ptxas), "not executable");
+  }
+  auto notADirectory = [](const std::string &p) {
+    return !p.empty() && fs::exists(p) && !fs::is_directory(p);
+  };
+  if (notADirectory(o.dumpDir))
+    return invalid("dumpDir", quoted(o.dumpDir),
+                   "it exists and is not a directory");
+  if (o.useDiskCache && notADirectory(o.cacheDir))
+    return invalid("cacheDir", quoted(o.cacheDir),
+                   "it exists and is not a directory");
+  return ::cute::okStatus();
+}
+
 /// A byte-exact, field-separated SHA-256 of everything a result depends on.
 std::string computeKey(std::string_view source, const JitOptions &o,
                        const std::string &ptxasVersion) {
@@ -143,8 +185,10 @@ struct Compiler::Impl {
 
   Impl() { mlir::cute::registerCuteDialects(registry); }
 
-  /// Prints "cute jit: warning: <what>" to stderr once per distinct text.
-  void warn(const std::string &what) {
+  /// Adds `what` to the warnings of the compile in hand and prints
+  /// "cute jit: warning: <what>" to stderr once per distinct text.
+  void warn(std::vector<std::string> &warnings, const std::string &what) {
+    warnings.push_back(what);
     std::lock_guard<std::mutex> lock(mu);
     lastWarning = what;
     if (warned.insert(what).second)
@@ -208,6 +252,11 @@ Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
   // Threading off: one gpu.module gains nothing from it, and module-scope IR
   // printing requires it.
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  // An error is its diagnostics and their short notes: MLIR would attach the
+  // whole operation in generic form to each (a kernel, the module, the
+  // gpu.binary with all of its PTX), burying a one-line rule in pages of IR.
+  ctx.printOpOnDiagnostic(o.verboseErrors);
+  ctx.printStackTraceOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(
@@ -293,6 +342,8 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
                                                  llvm::StringRef bufferName,
                                                  const JitOptions &o) {
   Clock::time_point t0 = Clock::now();
+  if (::cute::Status valid = validateOptions(o); !valid)
+    return valid.error();
   std::string key =
       computeKey(source, o, o.cubin ? Compiler::ptxasVersion(o) : "");
   // A dump asks for the stages to run: no lookup (the result is still stored).
@@ -305,6 +356,9 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
   std::promise<Expected<CompiledModule>> mine;
   std::shared_future<Expected<CompiledModule>> pending;
   bool leader = false;
+  // The results of verbose and terse compiles are the same, their errors
+  // are not: only a compile asking for the same errors is joined.
+  std::string flight = o.verboseErrors ? key + " verbose" : key;
   {
     std::lock_guard<std::mutex> lock(mu);
     auto it = memory.find(key);
@@ -316,12 +370,12 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
       m.compileMs = msSince(t0);
       return m;
     }
-    auto f = inFlight.find(key);
+    auto f = inFlight.find(flight);
     if (f != inFlight.end()) {
       pending = f->second;
     } else {
       pending = mine.get_future().share();
-      inFlight.emplace(key, pending);
+      inFlight.emplace(flight, pending);
       leader = true;
     }
   }
@@ -332,6 +386,7 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
       r->fromMemoryCache = true;
       r->fromDiskCache = false;
       r->compileMs = msSince(t0);
+      r->warnings.clear(); // the leader's, like a memory hit's
     }
     return r;
   }
@@ -339,14 +394,14 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
       compileUncached(source, bufferName, o, key, t0, /*lookup=*/true);
   mine.set_value(r);
   std::lock_guard<std::mutex> lock(mu);
-  inFlight.erase(key);
+  inFlight.erase(flight);
   return r;
 }
 
 Expected<CompiledModule> Compiler::Impl::compileUncached(
     std::string_view source, llvm::StringRef bufferName, const JitOptions &o,
     const std::string &key, Clock::time_point t0, bool lookup) {
-
+  std::vector<std::string> warnings;
   std::string cacheDir = o.useDiskCache ? Compiler::resolveCacheDir(o) : "";
   if (!cacheDir.empty()) {
     // A cache someone else can write into could hand us a planted cubin:
@@ -354,7 +409,7 @@ Expected<CompiledModule> Compiler::Impl::compileUncached(
     std::string why;
     if (!jd::ensurePrivateDir(cacheDir, why)) {
       ++diskUntrusted;
-      warn("the disk cache is not used: " + why);
+      warn(warnings, "the disk cache is not used: " + why);
       cacheDir.clear();
     }
   }
@@ -380,7 +435,7 @@ Expected<CompiledModule> Compiler::Impl::compileUncached(
     case jd::LoadStatus::Untrusted:
       // Neither used nor removed (it is not ours); nor is it replaced.
       ++diskUntrusted;
-      warn("cache entry " + key + " is not used: " + why);
+      warn(warnings, "cache entry " + key + " is not used: " + why);
       cacheDir.clear();
       break;
     case jd::LoadStatus::Miss:
@@ -415,15 +470,17 @@ Expected<CompiledModule> Compiler::Impl::compileUncached(
       jd::removeEntry(cacheDir, key);
       jd::StoreStatus again =
           jd::storeEntry(cacheDir, key, toArtifacts(result), why);
-      if (again == jd::StoreStatus::Stored)
+      if (again == jd::StoreStatus::Stored) {
         ++diskStores;
-      else if (again == jd::StoreStatus::Error)
+      } else if (again == jd::StoreStatus::Error) {
         ++diskWriteErrors;
+        warn(warnings, "cannot write the disk cache: " + why);
+      }
       break;
     }
     case jd::StoreStatus::Error:
       ++diskWriteErrors;
-      warn("cannot write the disk cache: " + why);
+      warn(warnings, "cannot write the disk cache: " + why);
       break;
     }
   }
@@ -432,6 +489,7 @@ Expected<CompiledModule> Compiler::Impl::compileUncached(
     memory[key] = result;
   }
   result.compileMs = msSince(t0);
+  result.warnings = std::move(warnings);
   return result;
 }
 

@@ -9,8 +9,10 @@
 // shared cute::Error (cute/Support/Expected.h): ErrorCode::Parse when the
 // source does not parse, ErrorCode::Compile when a pass or ptxas fails (the
 // message is the diagnostics text, `<buffer>:line:col: error: ...`, never
-// printed), ErrorCode::InvalidArgument for a source without exactly one
-// gpu.module and ErrorCode::Io for unreadable files.
+// printed; without the IR unless JitOptions::verboseErrors),
+// ErrorCode::InvalidArgument for options that cannot be compiled with (each
+// named in the message) or a source without exactly one gpu.module, and
+// ErrorCode::Io for unreadable files.
 //
 // The cubin, PTX and metadata come from the compiled module in memory (the
 // gpu.binary and the module's metadata attribute); no files are written
@@ -26,13 +28,19 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cute::jit {
 
+/// compile() checks the options before anything else and rejects a wrong
+/// one with ErrorCode::InvalidArgument, naming the field: an unknown chip,
+/// optLevel above 3, a negative debugHangs, a ptxas (when cubin) that is not
+/// an executable file, a dumpDir or cacheDir (when useDiskCache) that exists
+/// and is not a directory.
 struct JitOptions {
-  /// sm_90a, sm_100a or sm_120a.
+  /// sm_90a, sm_100a or sm_120a (the chip table, cute/Target/Chip.h).
   std::string chip = "sm_90a";
-  /// LLVM and ptxas optimization level.
+  /// LLVM and ptxas optimization level, 0..3.
   unsigned optLevel = 3;
   /// Run ptxas for a cubin (an error when no ptxas is found).
   bool cubin = true;
@@ -45,8 +53,8 @@ struct JitOptions {
   bool debugChecks = false;
   /// Bound on mbarrier wait rounds before reporting a hang (0: none).
   int64_t debugHangs = 0;
-  /// ptxas to run; default $CUDA_HOME/bin/ptxas, /usr/local/cuda/bin/ptxas,
-  /// then PATH.
+  /// Path of the ptxas to run (an executable file; not looked up in PATH);
+  /// default $CUDA_HOME/bin/ptxas, /usr/local/cuda/bin/ptxas, then PATH.
   std::string ptxas;
   /// When set, every compile (no cache lookup) writes the IR after each pass
   /// (`NN-<pass>.mlir`, `00-input.mlir`) and the artifacts here.
@@ -54,6 +62,12 @@ struct JitOptions {
   /// Default: $CUTE_CACHE_DIR, else ~/.cache/cute-mlir.
   std::string cacheDir;
   bool useDiskCache = true;
+  /// Debugging the compiler: errors keep MLIR's "see current operation"
+  /// notes, which print the whole operation (a kernel, a module, the
+  /// gpu.binary with its PTX) in generic form. Off, an error carries the
+  /// diagnostics and their short notes only. Not part of the cache key: it
+  /// changes the text of errors, never a result.
+  bool verboseErrors = false;
 };
 
 struct CompiledModule {
@@ -70,6 +84,12 @@ struct CompiledModule {
   bool fromDiskCache = false;
   /// Wall time of the compile() call that produced this value.
   double compileMs = 0;
+  /// The disk-cache warnings of this call (a cache directory or entry not
+  /// used because it is not private or cannot be created, an entry that
+  /// could not be written, with the reason); the compile itself succeeded.
+  /// Empty for memory hits and joined compiles. Also printed to stderr,
+  /// once per distinct text.
+  std::vector<std::string> warnings;
 };
 
 /// Counters of one Compiler (for tests and debugging).

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <optional>
@@ -828,6 +829,7 @@ TEST_F(JitTest, WorldWritableCacheDirIsNotUsed) {
                                " is writable by others (mode 0777"),
             std::string::npos)
       << s.lastWarning;
+  EXPECT_EQ(r->warnings, std::vector<std::string>{s.lastWarning});
   EXPECT_FALSE(llvm::sys::fs::exists(join(opts.cacheDir, r->cacheKey)));
 }
 
@@ -910,4 +912,247 @@ TEST_F(JitTest, ConcurrentCompilesOfOneKeyAreJoined) {
   for (auto &t : bad)
     t.join();
   EXPECT_EQ(errors.load(), 4);
+}
+
+// Errors carry the diagnostics with their location and source line, not
+// the IR: MLIR attaches the whole operation to each diagnostic unless told
+// not to, and a one-line rule came back in pages of generic-form IR
+// (verboseErrors brings it back for debugging the compiler).
+namespace {
+size_t lineCount(const std::string &s) {
+  return size_t(std::count(s.begin(), s.end(), '\n')) +
+         (!s.empty() && s.back() != '\n');
+}
+} // namespace
+
+TEST_F(JitTest, ErrorsCarryTheRuleNotTheIR) {
+  std::string src = kAddKernel;
+  src.replace(src.find("128, 1, 1"), 9, "2048, 1, 1");
+  JitOptions o = opts;
+  o.useDiskCache = false;
+  Compiler jit;
+  auto r = jit.compile(src, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code(), cute::ErrorCode::Compile);
+  const std::string &m = r.message();
+  EXPECT_NE(m.find("<source>:4:5: error: kernel @add_f32x4 has 2048 threads "
+                   "per block; sm_90a allows at most 1024\n"
+                   "    gpu.func @add_f32x4("),
+            std::string::npos)
+      << m;
+  EXPECT_LE(lineCount(m), 3u) << m;
+  EXPECT_EQ(m.find("see current operation"), std::string::npos) << m;
+  EXPECT_EQ(m.find("\"gpu.func\""), std::string::npos) << m;
+  EXPECT_EQ(m.find("llvm.getelementptr"), std::string::npos) << m;
+
+  JitOptions verbose = o;
+  verbose.verboseErrors = true;
+  auto v = jit.compile(src, verbose);
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.message().find(m), 0u) << v.message();
+  EXPECT_NE(v.message().find("<source>:4:5: note: see current operation"),
+            std::string::npos)
+      << v.message();
+  EXPECT_NE(v.message().find("gpu.known_block_size = array<i32: 2048, 1, 1>"),
+            std::string::npos)
+      << v.message();
+  EXPECT_GT(lineCount(v.message()), 20u);
+
+  // It changes errors, not results: one key, and a memory hit.
+  auto a = jit.compile(kAddKernel, o);
+  ASSERT_TRUE(a.ok()) << a.message();
+  auto b = jit.compile(kAddKernel, verbose);
+  ASSERT_TRUE(b.ok()) << b.message();
+  EXPECT_EQ(b->cacheKey, a->cacheKey);
+  EXPECT_TRUE(b->fromMemoryCache);
+}
+
+// A ptxas failure: ptxas's own lines, the kept PTX file and the command
+// that reproduces it; not the PTX text (which the gpu.binary's "see current
+// operation" note used to print in full).
+TEST_F(JitTest, PtxasErrorsCarryPtxasLinesNotThePtx) {
+  if (!havePtxas)
+    GTEST_SKIP() << "no ptxas";
+  std::string src = kAddKernel;
+  std::string ret = "      gpu.return\n";
+  src.insert(src.find(ret), "      llvm.inline_asm has_side_effects "
+                            "\"bogus.instr;\", \"\" : () -> ()\n");
+  JitOptions o = opts;
+  o.useDiskCache = false;
+  Compiler jit;
+  // The kept PTX directory is removed afterwards.
+  auto keptDir = [](const std::string &message) {
+    size_t at = message.find("PTX: ");
+    if (at == std::string::npos)
+      return std::string();
+    size_t end = message.find('\n', at);
+    return llvm::sys::path::parent_path(
+               message.substr(at + 5, end == std::string::npos
+                                          ? std::string::npos
+                                          : end - at - 5))
+        .str();
+  };
+  auto r = jit.compile(src, o);
+  ASSERT_FALSE(r.ok());
+  const std::string &m = r.message();
+  std::string dir = keptDir(m);
+  EXPECT_EQ(r.error().code(), cute::ErrorCode::Compile);
+  EXPECT_NE(m.find("<source>:3:3: error: ptxas failed for sm_90a"),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("Not a name of any known instruction: 'bogus'"),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("reproduce with: "), std::string::npos) << m;
+  ASSERT_FALSE(dir.empty()) << m;
+  EXPECT_TRUE(llvm::sys::fs::exists(join(dir, "kernels.sm_90a.ptx"))) << m;
+  EXPECT_EQ(m.find("see current operation"), std::string::npos) << m;
+  EXPECT_EQ(m.find(".visible .entry"), std::string::npos) << m;
+  EXPECT_LE(lineCount(m), 10u) << m;
+  llvm::sys::fs::remove_directories(dir);
+
+  JitOptions verbose = o;
+  verbose.verboseErrors = true;
+  auto v = jit.compile(src, verbose);
+  ASSERT_FALSE(v.ok());
+  EXPECT_NE(v.message().find("see current operation: \"gpu.binary\""),
+            std::string::npos)
+      << v.message();
+  EXPECT_NE(v.message().find(".visible .entry add_f32x4"), std::string::npos)
+      << v.message();
+  llvm::sys::fs::remove_directories(keptDir(v.message()));
+}
+
+// Options are checked before anything runs, each with its own message.
+namespace {
+void expectInvalid(const JitOptions &o, const std::string &message) {
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, o);
+  ASSERT_FALSE(r.ok()) << "accepted; expected: " << message;
+  EXPECT_EQ(r.error().code(), cute::ErrorCode::InvalidArgument);
+  EXPECT_EQ(r.message(), message);
+  EXPECT_EQ(jit.stats().compiles, 0u);
+}
+} // namespace
+
+TEST_F(JitTest, InvalidChipOptLevelOrDebugHangsIsRejected) {
+  JitOptions o = opts;
+  o.chip = "sm_89";
+  expectInvalid(o, "invalid JitOptions::chip 'sm_89': the supported chips are "
+                   "sm_90a, sm_100a, sm_120a");
+  o.chip = "";
+  expectInvalid(o, "invalid JitOptions::chip '': the supported chips are "
+                   "sm_90a, sm_100a, sm_120a");
+  o = opts;
+  o.optLevel = 4;
+  expectInvalid(o, "invalid JitOptions::optLevel 4: the levels are 0, 1, 2 "
+                   "and 3");
+  o = opts;
+  o.debugHangs = -1;
+  expectInvalid(o, "invalid JitOptions::debugHangs -1: it must be >= 0 (0: "
+                   "no bound)");
+  // Nothing was created: the checks come before the cache.
+  EXPECT_FALSE(llvm::sys::fs::exists(opts.cacheDir));
+}
+
+TEST_F(JitTest, InvalidPtxasIsRejected) {
+  JitOptions o = opts;
+  o.cubin = true;
+  std::string missing = join(root, "no-ptxas");
+  o.ptxas = missing;
+  expectInvalid(o, "invalid JitOptions::ptxas '" + missing + "': no such file");
+  o.ptxas = root;
+  expectInvalid(o,
+                "invalid JitOptions::ptxas '" + root + "': not a regular file");
+  std::string plain = join(root, "ptxas");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(plain, ec) << "#!/bin/sh\n";
+    ASSERT_FALSE(ec);
+  }
+  ASSERT_EQ(::chmod(plain.c_str(), 0644), 0);
+  o.ptxas = plain;
+  expectInvalid(o, "invalid JitOptions::ptxas '" + plain + "': not executable");
+  // Without a cubin ptxas is not run, nor checked.
+  o.cubin = false;
+  o.useDiskCache = false;
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, o);
+  EXPECT_TRUE(r.ok()) << r.message();
+}
+
+TEST_F(JitTest, DumpOrCacheDirThatIsAFileIsRejected) {
+  std::string file = join(root, "file");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(file, ec) << "x";
+    ASSERT_FALSE(ec);
+  }
+  JitOptions o = opts;
+  o.dumpDir = file;
+  expectInvalid(o, "invalid JitOptions::dumpDir '" + file +
+                       "': it exists and is not a directory");
+  o = opts;
+  o.cacheDir = file;
+  expectInvalid(o, "invalid JitOptions::cacheDir '" + file +
+                       "': it exists and is not a directory");
+  // Without the disk cache cacheDir is not used, nor checked.
+  o.useDiskCache = false;
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, o);
+  EXPECT_TRUE(r.ok()) << r.message();
+}
+
+// The disk-cache warnings of a compile come with its result (and still go
+// to stderr and stats()); a memory hit has none.
+TEST_F(JitTest, CacheWarningsComeWithTheResult) {
+  // A cache directory that cannot be created (under a regular file: mkdir
+  // fails for root too).
+  std::string file = join(root, "file");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream(file, ec) << "x";
+    ASSERT_FALSE(ec);
+  }
+  JitOptions o = opts;
+  o.cacheDir = join(file, "cache");
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, o);
+  ASSERT_TRUE(r.ok()) << r.message();
+  ASSERT_EQ(r->warnings.size(), 1u);
+  EXPECT_EQ(r->warnings[0],
+            "the disk cache is not used: cannot create " + o.cacheDir);
+  EXPECT_EQ(jit.stats().lastWarning, r->warnings[0]);
+  auto hit = jit.compile(kAddKernel, o);
+  ASSERT_TRUE(hit.ok());
+  EXPECT_TRUE(hit->fromMemoryCache);
+  EXPECT_TRUE(hit->warnings.empty());
+}
+
+TEST_F(JitTest, FailedCacheWriteIsAWarningOfTheResult) {
+  // A private cache directory this user cannot write into: mode 0500, or
+  // for root (whom modes do not stop) /proc, owned by root and mode 0555.
+  JitOptions o = opts;
+  if (::geteuid() == 0) {
+    struct stat st;
+    if (::stat("/proc", &st) != 0 || st.st_uid != 0 ||
+        (st.st_mode & (S_IWGRP | S_IWOTH)))
+      GTEST_SKIP() << "no root-owned private /proc";
+    o.cacheDir = "/proc";
+  } else {
+    ASSERT_EQ(::mkdir(o.cacheDir.c_str(), 0500), 0);
+  }
+  Compiler jit;
+  auto r = jit.compile(kAddKernel, o);
+  ::chmod(opts.cacheDir.c_str(), 0700); // for TearDown
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_EQ(jit.stats().diskWriteErrors, 1u);
+  EXPECT_EQ(jit.stats().diskStores, 0u);
+  ASSERT_EQ(r->warnings.size(), 1u);
+  EXPECT_EQ(r->warnings[0].rfind("cannot write the disk cache: cannot create "
+                                 "a temporary entry: ",
+                                 0),
+            0u)
+      << r->warnings[0];
+  EXPECT_EQ(jit.stats().lastWarning, r->warnings[0]);
 }
