@@ -1,0 +1,99 @@
+# cute_add_kernel_library(<target> SOURCE <kernel.mlir>
+#                         [CHIPS <chip>...]        # default sm_90a sm_100a sm_120a
+#                         [NAMESPACE <ns>]         # default cute_kernels::<module>
+#                         [MODULE <name>]          # default: the source's gpu.module
+#                         [OPTIONS <opt>...]       # more --cute-compile options
+#                         [PRECOMPILED <dir>])     # use <dir>/<chip>/<module>.<chip>.{cubin,json}
+#
+# An AOT kernel library: compiles the module for every chip with cute-opt
+# (or takes the cubins and metadata already in PRECOMPILED, e.g. on a
+# machine without cute-opt), generates the typed launcher header
+# <target>/<module>.h with cute-aot and a static library embedding every
+# chip's image; Module::load(ctx) picks the device's. Link <target> and
+# include "<module>.h" (docs/launchers.md). Works in this build tree and from
+# the installed CuteMLIR package.
+function(cute_add_kernel_library target)
+  cmake_parse_arguments(ARG "" "SOURCE;NAMESPACE;MODULE;PRECOMPILED"
+                        "CHIPS;OPTIONS" ${ARGN})
+  if(NOT ARG_CHIPS)
+    set(ARG_CHIPS sm_90a sm_100a sm_120a)
+  endif()
+  if(TARGET cute-aot)
+    set(aot cute-aot)
+  elseif(TARGET CuteMLIR::cute-aot)
+    set(aot CuteMLIR::cute-aot)
+  else()
+    message(FATAL_ERROR "cute_add_kernel_library(${target}): no cute-aot")
+  endif()
+  if(TARGET CuteRuntime)
+    set(runtime CuteRuntime)
+  else()
+    set(runtime CuteMLIR::runtime)
+  endif()
+  if(NOT ARG_PRECOMPILED)
+    if(TARGET cute-opt)
+      set(opt cute-opt)
+    elseif(TARGET CuteMLIR::cute-opt)
+      set(opt CuteMLIR::cute-opt)
+    else()
+      message(FATAL_ERROR "cute_add_kernel_library(${target}): no cute-opt "
+        "in this configuration (a runtime-only build or package): pass "
+        "PRECOMPILED <dir> with the cubins and metadata")
+    endif()
+    if(NOT ARG_SOURCE)
+      message(FATAL_ERROR "cute_add_kernel_library(${target}): SOURCE is required")
+    endif()
+    get_filename_component(ARG_SOURCE ${ARG_SOURCE} ABSOLUTE)
+  endif()
+  if(NOT ARG_MODULE)
+    if(NOT ARG_SOURCE)
+      message(FATAL_ERROR "cute_add_kernel_library(${target}): give SOURCE or MODULE")
+    endif()
+    file(STRINGS ${ARG_SOURCE} lines REGEX "gpu\\.module @")
+    string(REGEX MATCH "gpu\\.module @([A-Za-z_][A-Za-z0-9_]*)" found "${lines}")
+    if(NOT found)
+      message(FATAL_ERROR "cute_add_kernel_library(${target}): no "
+        "'gpu.module @name' in ${ARG_SOURCE}")
+    endif()
+    set(ARG_MODULE ${CMAKE_MATCH_1})
+  endif()
+
+  set(dir ${CMAKE_CURRENT_BINARY_DIR}/${target}.cute)
+  set(images)
+  set(inputs)
+  foreach(chip ${ARG_CHIPS})
+    if(ARG_PRECOMPILED)
+      set(base ${ARG_PRECOMPILED}/${chip}/${ARG_MODULE}.${chip})
+    else()
+      set(base ${dir}/${chip}/${ARG_MODULE}.${chip})
+      add_custom_command(
+        OUTPUT ${base}.cubin ${base}.json
+        COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/${chip}
+        COMMAND ${opt} ${ARG_SOURCE}
+          "--cute-compile=chip=${chip} format=cubin output-dir=${dir}/${chip} ${ARG_OPTIONS}"
+          -o ${dir}/${chip}/${ARG_MODULE}.${chip}.mlir
+        DEPENDS ${ARG_SOURCE} ${opt}
+        COMMENT "cute-opt: ${ARG_MODULE} for ${chip}"
+        VERBATIM)
+    endif()
+    list(APPEND images --image ${chip}=${base}.cubin,${base}.json)
+    list(APPEND inputs ${base}.cubin ${base}.json)
+  endforeach()
+  set(ns_args)
+  if(ARG_NAMESPACE)
+    set(ns_args --namespace ${ARG_NAMESPACE})
+  endif()
+  set(header ${dir}/include/${ARG_MODULE}.h)
+  set(source ${dir}/${ARG_MODULE}.cpp)
+  add_custom_command(
+    OUTPUT ${header} ${source}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/include
+    COMMAND ${aot} --header ${header} --source ${source} ${ns_args} ${images}
+    DEPENDS ${inputs} ${aot}
+    COMMENT "cute-aot: ${ARG_MODULE} (${ARG_CHIPS})"
+    VERBATIM)
+  add_library(${target} STATIC ${source} ${header})
+  set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_include_directories(${target} PUBLIC ${dir}/include)
+  target_link_libraries(${target} PUBLIC ${runtime})
+endfunction()
