@@ -238,14 +238,26 @@ Expected<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
 // Launch
 //===----------------------------------------------------------------------===//
 
-Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
-              const LaunchConfig &cfg, const KernelArgs &args) {
+struct PreparedLaunch::State {
+  Function fn; // holds the module (and its context) alive
+  Context ctx;
+  std::string name;
+  ResolvedLaunch geometry;
+  CUlaunchConfig config;
+  CUlaunchAttribute cluster;
+  KernelArgs args;
+  std::vector<TensorMap> derived; // 64-byte aligned, after args
+  std::vector<void *> params;
+};
+
+Expected<PreparedLaunch> prepareLaunch(const Function &fn,
+                                       const KernelInfo &info,
+                                       const LaunchConfig &cfg,
+                                       const KernelArgs &args) {
   CUTE_TRY(validateArgs(info, args));
   CUTE_ASSIGN_OR_RETURN(ResolvedLaunch r, resolveLaunch(info, cfg));
   if (!fn.valid())
     return launchError(info, "launch of an empty Function");
-  if (!stream.raw())
-    return launchError(info, "launch on an empty Stream");
   const Context &ctx = fn.context();
   const Driver &drv = ctx.driver();
   CUTE_TRY(ctx.makeCurrent());
@@ -274,17 +286,21 @@ Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
   if (r.cluster.volume() > 8)
     CUTE_TRY(withKernel(fn.setAttribute(
         CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1)));
-
   CUTE_TRY(
       drv.require(reinterpret_cast<const void *>(drv.api().cuLaunchKernelEx),
                   "cuLaunchKernelEx"));
-  CUlaunchAttribute attr;
-  std::memset(&attr, 0, sizeof(attr));
-  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attr.value.clusterDim.x = r.cluster.x;
-  attr.value.clusterDim.y = r.cluster.y;
-  attr.value.clusterDim.z = r.cluster.z;
-  CUlaunchConfig lc;
+
+  auto st = std::make_shared<PreparedLaunch::State>();
+  st->fn = fn;
+  st->ctx = ctx;
+  st->name = info.name;
+  st->geometry = r;
+  std::memset(&st->cluster, 0, sizeof(st->cluster));
+  st->cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  st->cluster.value.clusterDim.x = r.cluster.x;
+  st->cluster.value.clusterDim.y = r.cluster.y;
+  st->cluster.value.clusterDim.z = r.cluster.z;
+  CUlaunchConfig &lc = st->config;
   std::memset(&lc, 0, sizeof(lc));
   lc.gridDimX = r.grid.x;
   lc.gridDimY = r.grid.y;
@@ -293,20 +309,61 @@ Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
   lc.blockDimY = r.block.y;
   lc.blockDimZ = r.block.z;
   lc.sharedMemBytes = unsigned(r.dynamicSmem);
-  lc.hStream = stream.raw();
-  lc.attrs = &attr;
   lc.numAttrs = r.cluster.volume() > 1 ? 1 : 0;
-  // The derived descriptors live (64-byte aligned) until cuLaunchKernelEx
-  // has copied the parameters.
-  CUTE_ASSIGN_OR_RETURN(std::vector<TensorMap> derived,
-                        encodeDerivedTensorMaps(drv, info, args));
-  std::vector<void *> params = args.pointers();
-  for (TensorMap &tm : derived)
-    params.push_back(&tm.map);
-  return drv.check(
-      drv.api().cuLaunchKernelEx(
-          &lc, fn.raw(), params.empty() ? nullptr : params.data(), nullptr),
-      "launch of kernel '" + info.name + "' (" + r.str() + ")");
+  st->args = args;
+  CUTE_ASSIGN_OR_RETURN(st->derived, encodeDerivedTensorMaps(drv, info, args));
+  st->params = st->args.pointers();
+  for (TensorMap &tm : st->derived)
+    st->params.push_back(&tm.map);
+  PreparedLaunch p;
+  p.state_ = std::move(st);
+  return p;
+}
+
+Status PreparedLaunch::launch(CUstream stream) const {
+  if (!state_)
+    return Error(ErrorCode::InvalidArgument,
+                 "launch of an empty PreparedLaunch");
+  const State &s = *state_;
+  const Driver &drv = s.ctx.driver();
+  CUlaunchConfig lc = s.config;
+  CUlaunchAttribute attr = s.cluster;
+  lc.hStream = stream;
+  lc.attrs = &attr;
+  void **params =
+      s.params.empty() ? nullptr : const_cast<void **>(s.params.data());
+  CUresult rc = drv.api().cuLaunchKernelEx(&lc, s.fn.raw(), params, nullptr);
+  if (rc == CUDA_ERROR_INVALID_CONTEXT) {
+    CUTE_TRY(s.ctx.makeCurrent());
+    rc = drv.api().cuLaunchKernelEx(&lc, s.fn.raw(), params, nullptr);
+  }
+  if (rc == CUDA_SUCCESS)
+    return okStatus();
+  return drv.check(rc, "launch of kernel '" + s.name + "' (" +
+                           s.geometry.str() + ")");
+}
+
+Status PreparedLaunch::launch(const Stream &stream) const {
+  if (!stream.raw())
+    return Error(ErrorCode::InvalidArgument,
+                 "kernel '" + functionName() + "': launch on an empty Stream");
+  return launch(stream.raw());
+}
+
+const std::string &PreparedLaunch::functionName() const {
+  static const std::string kNone;
+  return state_ ? state_->name : kNone;
+}
+
+const ResolvedLaunch &PreparedLaunch::geometry() const {
+  static const ResolvedLaunch kNone;
+  return state_ ? state_->geometry : kNone;
+}
+
+Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
+              const LaunchConfig &cfg, const KernelArgs &args) {
+  CUTE_ASSIGN_OR_RETURN(PreparedLaunch p, prepareLaunch(fn, info, cfg, args));
+  return p.launch(stream);
 }
 
 //===----------------------------------------------------------------------===//

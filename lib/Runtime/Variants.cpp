@@ -145,15 +145,20 @@ VariantChoice Kernel::select(const KernelArgs &args) const {
 
 Status Kernel::launch(const Stream &stream, const LaunchConfig &cfg,
                       const KernelArgs &args) const {
+  CUTE_ASSIGN_OR_RETURN(PreparedLaunch p, prepare(cfg, args));
+  return p.launch(stream);
+}
+
+Expected<PreparedLaunch> Kernel::prepare(const LaunchConfig &cfg,
+                                         const KernelArgs &args) const {
   if (info_.variants.empty())
-    return rt::launch(fn_, info_, stream, cfg, args);
-  // Errors in the arguments name the kernel the caller asked for.
+    return prepareLaunch(fn_, info_, cfg, args);
   CUTE_TRY(validateArgs(info_, args));
   VariantChoice choice = select(args);
   if (variantLogEnabled())
     std::fprintf(stderr, "%s\n", variantLogLine(info_, choice).c_str());
   const Kernel &k = choice.variant ? variants_[*choice.variant] : *this;
-  return rt::launch(k.fn_, k.info_, stream, cfg, args);
+  return prepareLaunch(k.fn_, k.info_, cfg, args);
 }
 
 } // namespace cute::rt

@@ -31,6 +31,7 @@
 #include "cute/Runtime/Module.h"
 #include "cute/Runtime/TensorMap.h"
 
+#include <memory>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -137,8 +138,51 @@ Status checkViews(const KernelInfo &info, const KernelArgs &args);
 Expected<ResolvedLaunch> resolveLaunch(const KernelInfo &info,
                                        const LaunchConfig &cfg);
 
-/// Validates, encodes the derived TMA descriptors, then launches `fn` on
-/// `stream`. Does not synchronize.
+/// A launch checked and packed once, launched many times (for hot loops):
+/// the arguments are bound (copied), the launch geometry resolved, the
+/// derived TMA descriptors encoded and the function's shared-memory and
+/// cluster attributes set when it is prepared, so launch() is a single
+/// cuLaunchKernelEx. The bound device pointers must stay valid while it is
+/// used. A PreparedLaunch is immutable: launches from several threads (on
+/// their streams) are safe. The thread that launches must have the kernel's
+/// context current (the preparing thread has; launch() makes it current on
+/// CUDA_ERROR_INVALID_CONTEXT and retries once).
+class PreparedLaunch {
+public:
+  PreparedLaunch() = default;
+  bool valid() const { return state_ != nullptr; }
+
+  Status launch(const Stream &stream) const;
+  /// On a raw stream of the kernel's context (e.g. one the application
+  /// owns); nullptr is the legacy default stream.
+  Status launch(CUstream stream) const;
+
+  /// The function launched: the kernel's, or the variant's chosen for the
+  /// bound arguments.
+  const std::string &functionName() const;
+  const ResolvedLaunch &geometry() const;
+
+  struct State;
+
+private:
+  friend Expected<PreparedLaunch> prepareLaunch(const Function &,
+                                                const KernelInfo &,
+                                                const LaunchConfig &,
+                                                const KernelArgs &);
+  std::shared_ptr<const State> state_;
+};
+
+/// Validates the arguments and launch configuration (validateArgs,
+/// resolveLaunch, the device's shared-memory limit), encodes the derived TMA
+/// descriptors and sets the function attributes: everything rt::launch does
+/// except the launch itself.
+Expected<PreparedLaunch> prepareLaunch(const Function &fn,
+                                       const KernelInfo &info,
+                                       const LaunchConfig &cfg,
+                                       const KernelArgs &args);
+
+/// prepareLaunch then PreparedLaunch::launch on `stream`. Does not
+/// synchronize.
 Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
               const LaunchConfig &cfg, const KernelArgs &args);
 
@@ -199,6 +243,10 @@ public:
   /// launches the chosen kernel like rt::launch.
   Status launch(const Stream &stream, const LaunchConfig &cfg,
                 const KernelArgs &args) const;
+  /// The same checks and variant choice, once: the returned launch runs the
+  /// chosen function with these arguments each time.
+  Expected<PreparedLaunch> prepare(const LaunchConfig &cfg,
+                                   const KernelArgs &args) const;
 
   /// The choice launch() makes for `args`.
   VariantChoice select(const KernelArgs &args) const;

@@ -68,6 +68,51 @@ CUTE_RT_ELEM_OF(uint32_t, U32)
 CUTE_RT_ELEM_OF(uint64_t, U64)
 CUTE_RT_ELEM_OF(float, F32)
 CUTE_RT_ELEM_OF(double, F64)
+
+/// C++ types of the 16-bit and narrow floats, for typed device pointers and
+/// scalars (KernelArgs::scalar, the generated launchers: docs/launchers.md).
+/// Each holds its encoding; fromFloat rounds to nearest even as
+/// cute::encodeNarrowFloat does (cute/Support/NarrowFloat.h: a value beyond
+/// the largest finite one becomes NaN for f8E4M3FN, infinity for f8E5M2).
+struct half_t {
+  uint16_t bits = 0;
+  static half_t fromFloat(float x);
+  float toFloat() const;
+};
+struct bfloat16_t {
+  uint16_t bits = 0;
+  static bfloat16_t fromFloat(float x);
+  float toFloat() const;
+};
+struct float8_e4m3_t {
+  uint8_t bits = 0;
+  static float8_e4m3_t fromFloat(float x);
+  float toFloat() const;
+};
+struct float8_e5m2_t {
+  uint8_t bits = 0;
+  static float8_e5m2_t fromFloat(float x);
+  float toFloat() const;
+};
+/// An MX scale factor: 2^(bits - 127); fromFloat rounds the exponent up
+/// (cute::encodeF8E8M0FNU with E8M0Rounding::Upward, so that a block's
+/// amax / scale does not overflow the element format).
+struct float8_e8m0_t {
+  uint8_t bits = 0;
+  static float8_e8m0_t fromFloat(float x);
+  float toFloat() const;
+};
+/// Two f4E2M1FN codes in one byte, element 0 in the low nibble: a device
+/// pointer of this type addresses pairs of FP4 values.
+struct float4_e2m1x2_t {
+  uint8_t bits = 0;
+};
+CUTE_RT_ELEM_OF(half_t, F16)
+CUTE_RT_ELEM_OF(bfloat16_t, BF16)
+CUTE_RT_ELEM_OF(float8_e4m3_t, F8E4M3)
+CUTE_RT_ELEM_OF(float8_e5m2_t, F8E5M2)
+CUTE_RT_ELEM_OF(float8_e8m0_t, F8E8M0)
+CUTE_RT_ELEM_OF(float4_e2m1x2_t, F4E2M1)
 #undef CUTE_RT_ELEM_OF
 
 struct Dim3 {
