@@ -113,21 +113,19 @@ bool isIdentifier(const std::string &s) {
 
 bool isKeyword(const std::string &s) {
   static const std::set<std::string> kWords = {
-      "alignas",   "alignof",  "and",      "asm",       "auto",
-      "bool",      "break",    "case",     "catch",     "char",
-      "class",     "const",    "continue", "default",   "delete",
-      "do",        "double",   "else",     "enum",      "explicit",
-      "export",    "extern",   "false",    "float",     "for",
-      "friend",    "goto",     "if",       "inline",    "int",
-      "long",      "mutable",  "namespace", "new",      "noexcept",
-      "not",       "nullptr",  "operator", "or",        "private",
-      "protected", "public",   "register", "return",    "short",
-      "signed",    "sizeof",   "static",   "struct",    "switch",
-      "template",  "this",     "throw",    "true",      "try",
-      "typedef",   "typeid",   "typename", "union",     "unsigned",
-      "using",     "virtual",  "void",     "volatile",  "while",
-      "xor",       "int8_t",   "int16_t",  "int32_t",   "int64_t",
-      "uint8_t",   "uint16_t", "uint32_t", "uint64_t",  "cute"};
+      "alignas",  "alignof",  "and",       "asm",      "auto",      "bool",
+      "break",    "case",     "catch",     "char",     "class",     "const",
+      "continue", "default",  "delete",    "do",       "double",    "else",
+      "enum",     "explicit", "export",    "extern",   "false",     "float",
+      "for",      "friend",   "goto",      "if",       "inline",    "int",
+      "long",     "mutable",  "namespace", "new",      "noexcept",  "not",
+      "nullptr",  "operator", "or",        "private",  "protected", "public",
+      "register", "return",   "short",     "signed",   "sizeof",    "static",
+      "struct",   "switch",   "template",  "this",     "throw",     "true",
+      "try",      "typedef",  "typeid",    "typename", "union",     "unsigned",
+      "using",    "virtual",  "void",      "volatile", "while",     "xor",
+      "int8_t",   "int16_t",  "int32_t",   "int64_t",  "uint8_t",   "uint16_t",
+      "uint32_t", "uint64_t", "cute"};
   return kWords.count(s) != 0;
 }
 
@@ -203,9 +201,8 @@ Expected<std::vector<Param>> paramsOf(const KernelInfo &k) {
   for (size_t i = 0; i < k.userParamCount(); ++i) {
     const ParamInfo &p = k.params[i];
     CUTE_ASSIGN_OR_RETURN(
-        std::string id,
-        identifier(p.name, "parameter " + std::to_string(i) + " of kernel '" +
-                               k.name + "'"));
+        std::string id, identifier(p.name, "parameter " + std::to_string(i) +
+                                               " of kernel '" + k.name + "'"));
     if (!seen.insert(id).second)
       return invalid("kernel '" + k.name + "' has two parameters named '" +
                      p.name + "'");
@@ -221,8 +218,8 @@ Expected<std::vector<Param>> paramsOf(const KernelInfo &k) {
       break;
     case ParamKind::Scalar:
       q.type = cppType(e);
-      q.pack = "static_assert(sizeof(" + id + ") == " +
-               std::to_string(p.bytes) + ", \"" + id +
+      q.pack = "static_assert(sizeof(" + id +
+               ") == " + std::to_string(p.bytes) + ", \"" + id +
                ": the metadata's scalar size\");\n      a.scalarBytes(&" + id +
                ", sizeof(" + id + "), " + elemEnum(e) + ");";
       q.doc = id + ": " + rt::elemTypeName(e) + " scalar";
@@ -263,8 +260,8 @@ Expected<Generated> generate(const std::vector<Image> &images,
     if (!m)
       return m.error().withContext("cute-aot: metadata for " + img.chip);
     if (!img.chip.empty() && m->chip != img.chip)
-      return invalid("the image given for " + img.chip +
-                     " has metadata for " + m->chip);
+      return invalid("the image given for " + img.chip + " has metadata for " +
+                     m->chip);
     if (!chips.insert(m->chip).second)
       return invalid("two images for " + m->chip);
     if (options.embed && img.cubin.empty())
@@ -296,9 +293,8 @@ Expected<Generated> generate(const std::vector<Image> &images,
                        " for " + m.chip);
   }
 
-  std::string ns = options.cppNamespace.empty()
-                       ? "cute_kernels::" + moduleId
-                       : options.cppNamespace;
+  std::string ns = options.cppNamespace.empty() ? "cute_kernels::" + moduleId
+                                                : options.cppNamespace;
   std::vector<std::string> nsParts = splitNamespace(ns);
   for (const std::string &part : nsParts)
     if (!isIdentifier(part) || isKeyword(part))
@@ -351,8 +347,7 @@ Expected<Generated> generate(const std::vector<Image> &images,
     << "    CUTE_ASSIGN_OR_RETURN(m.program_, ::cute::rt::Program::load(ctx, "
        "image, metadataJson));\n";
   for (const KernelInfo *k : kernels) {
-    CUTE_ASSIGN_OR_RETURN(std::string kid,
-                          identifier(k->name, "kernel name"));
+    CUTE_ASSIGN_OR_RETURN(std::string kid, identifier(k->name, "kernel name"));
     h << "    CUTE_ASSIGN_OR_RETURN(m." << kid << "_, m.program_.kernel(\""
       << k->name << "\"));\n"
       << "    CUTE_TRY(" << kid << "_signature(m." << kid << "_.info()));\n";
@@ -361,8 +356,7 @@ Expected<Generated> generate(const std::vector<Image> &images,
     << "  const ::cute::rt::Program &program() const { return program_; }\n";
 
   for (const KernelInfo *k : kernels) {
-    CUTE_ASSIGN_OR_RETURN(std::string kid,
-                          identifier(k->name, "kernel name"));
+    CUTE_ASSIGN_OR_RETURN(std::string kid, identifier(k->name, "kernel name"));
     CUTE_ASSIGN_OR_RETURN(std::vector<Param> ps, paramsOf(*k));
     std::string decl, call;
     for (const Param &p : ps) {
@@ -398,8 +392,7 @@ Expected<Generated> generate(const std::vector<Image> &images,
       << "  /// Checks once; the PreparedLaunch relaunches with these "
          "arguments.\n"
       << "  ::cute::Expected<::cute::rt::PreparedLaunch> prepare_" << kid
-      << "(const ::cute::rt::LaunchConfig &cfg" << sep << decl
-      << ") const {\n"
+      << "(const ::cute::rt::LaunchConfig &cfg" << sep << decl << ") const {\n"
       << "    return " << kid << "_.prepare(cfg, " << kid << "_args(" << call
       << "));\n  }\n"
       << "  /// The checks of a launch against `info` (e.g. "
@@ -420,8 +413,8 @@ Expected<Generated> generate(const std::vector<Image> &images,
     for (size_t i = 0; i < k->userParamCount(); ++i) {
       const ParamInfo &p = k->params[i];
       h << (i ? ",\n        " : "\n        ") << "{\"" << p.name << "\", "
-        << kindEnum(p.kind) << ", " << elemEnum(paramElem(p)) << ", "
-        << p.bytes << "}";
+        << kindEnum(p.kind) << ", " << elemEnum(paramElem(p)) << ", " << p.bytes
+        << "}";
     }
     h << "});\n  }\n"
       << "  const ::cute::rt::Kernel &" << kid << "_kernel() const { return "
@@ -429,8 +422,8 @@ Expected<Generated> generate(const std::vector<Image> &images,
   }
   h << "\nprivate:\n  ::cute::rt::Program program_;\n";
   for (const KernelInfo *k : kernels)
-    h << "  ::cute::rt::Kernel " << k->name
-      << (isKeyword(k->name) ? "__" : "_") << ";\n";
+    h << "  ::cute::rt::Kernel " << k->name << (isKeyword(k->name) ? "__" : "_")
+      << ";\n";
   h << "};\n\n";
   for (auto it = nsParts.rbegin(); it != nsParts.rend(); ++it)
     h << "} // namespace " << *it << "\n";
@@ -443,7 +436,8 @@ Expected<Generated> generate(const std::vector<Image> &images,
 
   std::ostringstream s;
   s << "// Generated by cute-aot from module '" << first.module << "' ("
-    << chipList << "): the images and metadata of an AOT kernel library. Do "
+    << chipList
+    << "): the images and metadata of an AOT kernel library. Do "
        "not edit.\n"
     << "#include \""
     << (options.headerInclude.empty() ? first.module + ".h"

@@ -16,8 +16,7 @@ std::string describe(const char *name, ParamKind kind, ElemType elem,
 
 Status checkSignature(const KernelInfo &info,
                       std::initializer_list<ParamSignature> params) {
-  const std::string regen =
-      ": regenerate the launcher header from this module";
+  const std::string regen = ": regenerate the launcher header from this module";
   const size_t n = info.userParamCount();
   if (n != params.size())
     return Error(ErrorCode::InvalidArgument,
@@ -28,8 +27,9 @@ Status checkSignature(const KernelInfo &info,
   size_t i = 0;
   for (const ParamSignature &want : params) {
     const ParamInfo &p = info.params[i];
-    ElemType elem = p.kind == ParamKind::TmaDesc ? p.tma->elem
-                                                 : p.elem.value_or(ElemType::I8);
+    ElemType elem = p.kind == ParamKind::TmaDesc
+                        ? p.tma->elem
+                        : p.elem.value_or(ElemType::I8);
     if (p.name != want.name || p.kind != want.kind || elem != want.elem ||
         p.bytes != want.bytes)
       return Error(ErrorCode::InvalidArgument,

@@ -31,7 +31,8 @@ struct Image {
 };
 
 struct GenerateOptions {
-  /// C++ namespace of the generated code ("a::b"); empty: cute_kernels::<module>.
+  /// C++ namespace of the generated code ("a::b"); empty:
+  /// cute_kernels::<module>.
   std::string cppNamespace;
   /// How the source includes the header (e.g. "gemm_sm90.h").
   std::string headerInclude;

@@ -77,11 +77,10 @@ TEST(AotLibrary, LauncherAcceptsGoodArguments) {
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   cfg.grid = Dim3(132);
-  s = gm::Module::check_gemm_e4m3(kernel(*g, "gemm_e4m3"), cfg,
-                                  dev<float8_e4m3_t>(kAligned),
-                                  dev<float8_e4m3_t>(kAligned + (1 << 24)),
-                                  dev<bfloat16_t>(kAligned + (2 << 24)), 4096,
-                                  4096, 4096, 4096, 0.5f);
+  s = gm::Module::check_gemm_e4m3(
+      kernel(*g, "gemm_e4m3"), cfg, dev<float8_e4m3_t>(kAligned),
+      dev<float8_e4m3_t>(kAligned + (1 << 24)),
+      dev<bfloat16_t>(kAligned + (2 << 24)), 4096, 4096, 4096, 4096, 0.5f);
   EXPECT_TRUE(s.ok()) << s.message();
 }
 
@@ -128,17 +127,15 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
   LaunchConfig cfg;
   cfg.grid = Dim3(132);
   cfg.block = Dim3(256);
-  expectError(gm::Module::check_gemm_f16(k, cfg, dev<half_t>(kAligned),
-                                         dev<half_t>(kAligned),
-                                         dev<half_t>(kAligned), 128, 256, 64,
-                                         256),
+  expectError(gm::Module::check_gemm_f16(
+                  k, cfg, dev<half_t>(kAligned), dev<half_t>(kAligned),
+                  dev<half_t>(kAligned), 128, 256, 64, 256),
               "block [256,1,1] differs from the compiled block [384,1,1]");
   cfg.block.reset();
   cfg.grid = Dim3(0);
-  expectError(gm::Module::check_gemm_f16(k, cfg, dev<half_t>(kAligned),
-                                         dev<half_t>(kAligned),
-                                         dev<half_t>(kAligned), 128, 256, 64,
-                                         256),
+  expectError(gm::Module::check_gemm_f16(
+                  k, cfg, dev<half_t>(kAligned), dev<half_t>(kAligned),
+                  dev<half_t>(kAligned), 128, 256, 64, 256),
               "has a zero extent");
 }
 
@@ -196,9 +193,8 @@ aot::Image image(const std::string &chip, const std::string &module) {
 
 TEST(AotGenerator, RejectsInconsistentImages) {
   aot::GenerateOptions opts;
-  auto r = aot::generate({image("sm_90a", "elementwise"),
-                          image("sm_90a", "gemm_sm90")},
-                         opts);
+  auto r = aot::generate(
+      {image("sm_90a", "elementwise"), image("sm_90a", "gemm_sm90")}, opts);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.message().find("two images for sm_90a"), std::string::npos)
       << r.message();
@@ -241,10 +237,11 @@ TEST(AotGenerator, HeaderOnlyAndUserDescriptors) {
   EXPECT_NE(r->header.find("fromImage("), std::string::npos);
   // Without a "source" a TMA descriptor is the caller's: the launcher takes
   // a TensorMap for it.
-  img.metadataJson =
-      std::regex_replace(img.metadataJson,
-                         std::regex(R"(,\s*"source":\s*\{\s*"dims":\s*\[[^\]]*\],\s*"ptr":\s*[0-9]+\s*\})"),
-                         "");
+  img.metadataJson = std::regex_replace(
+      img.metadataJson,
+      std::regex(
+          R"(,\s*"source":\s*\{\s*"dims":\s*\[[^\]]*\],\s*"ptr":\s*[0-9]+\s*\})"),
+      "");
   r = aot::generate({img}, opts);
   ASSERT_TRUE(r.ok()) << r.message();
   EXPECT_NE(r->header.find("const ::cute::rt::TensorMap & pa_tma"),
