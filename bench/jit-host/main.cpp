@@ -107,7 +107,7 @@ bool runAdd(const Context &ctx, const Stream &stream, const Kernel &k,
             int32_t n, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> d(-8.0f, 8.0f);
-  std::vector<float> a(size_t(n)), b(size_t(n));
+  std::vector<float> a(static_cast<size_t>(n)), b(static_cast<size_t>(n));
   for (size_t i = 0; i < size_t(n); ++i) {
     a[i] = d(rng);
     b[i] = d(rng);
