@@ -43,11 +43,11 @@ note "ctest: $(grep -E 'tests passed' "$BUILD_DIR/ctest.log" | tail -n 1) ($(ela
 if sass_bin=$(scripts/sass.sh --install); then
   export CUTE_NVDISASM="$sass_bin/nvdisasm" CUTE_CUOBJDUMP="$sass_bin/cuobjdump"
 fi
-/usr/lib/llvm-22/bin/lit -q "$BUILD_DIR/test" > "$BUILD_DIR/lit.log" 2>&1 || status=1
+/usr/lib/llvm-22/bin/lit -s "$BUILD_DIR/test" > "$BUILD_DIR/lit.log" 2>&1 || status=1
 note "lit: $(grep -E '^ *(Passed|Failed|Unsupported)' "$BUILD_DIR/lit.log" | tr -s ' ' | tr '\n' ' ')($(elapsed))"
 
 # Run-time dependencies: only the C and C++ runtimes may remain.
-allowed='^(linux-vdso|/lib64/ld-linux|libc|libm|libstdc\+\+|libgcc_s|libdl|libpthread|librt)\.'
+allowed='^(linux-vdso|ld-linux-x86-64|libc|libm|libstdc\+\+|libgcc_s|libdl|libpthread|librt)\.'
 for bin in "$BUILD_DIR/bin/cute-opt" "$BUILD_DIR"/lib/libcute-jit.so; do
   deps=$(ldd "$bin" | awk '{print $1}' | sed 's|.*/||' | sort | tr '\n' ' ')
   bad=$(ldd "$bin" | awk '{print $1}' | sed 's|.*/||' | grep -vE "$allowed" || true)
@@ -58,10 +58,19 @@ for bin in "$BUILD_DIR/bin/cute-opt" "$BUILD_DIR"/lib/libcute-jit.so; do
     note "ldd $(basename "$bin"): $deps"
   fi
   stripped=$(mktemp)
-  strip -o "$stripped" "$bin"
-  note "size $(basename "$bin"): $(du -m --apparent-size "$bin" | cut -f1) MB, stripped $(du -m --apparent-size "$stripped" | cut -f1) MB"
+  strip -o "$stripped" "$(readlink -f "$bin")"
+  note "size $(basename "$bin"): $(du -m --apparent-size "$(readlink -f "$bin")" | cut -f1) MB, stripped $(du -m --apparent-size "$stripped" | cut -f1) MB"
   rm -f "$stripped"
 done
+# libcute-jit.so exports the cute:: API only (lib/JIT/cute-jit.map).
+foreign=$(nm -D --defined-only "$BUILD_DIR/lib/libcute-jit.so" | c++filt |
+  grep -cvE ' (cute::|typeinfo for cute::|typeinfo name for cute::|vtable for cute::)' || true)
+if [ "$foreign" != 0 ]; then
+  note "libcute-jit.so exports $foreign symbols outside cute:: (FAIL)"
+  status=1
+else
+  note "libcute-jit.so exports only cute:: ($(nm -D --defined-only "$BUILD_DIR/lib/libcute-jit.so" | wc -l) symbols)"
+fi
 timeit() { # ms of one run
   local s e; s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N); echo $(( (e - s) / 1000000 ))
 }

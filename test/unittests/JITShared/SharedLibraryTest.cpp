@@ -64,8 +64,9 @@ TEST(JitSharedLibrary, ThreadsCompileDifferentAndIdenticalSources) {
   for (int t = 0; t < 8; ++t) {
     EXPECT_TRUE(errors[t].empty()) << errors[t];
     // Threads t and t + 4 compiled the same source: the same PTX.
-    if (t >= 4)
+    if (t >= 4) {
       EXPECT_EQ(ptx[t], ptx[t - 4]) << sources[t % 4];
+    }
   }
   jit::CacheStats s = compiler.stats();
   EXPECT_EQ(s.compiles, 4u) << "identical keys must be compiled once";
