@@ -376,7 +376,8 @@ Expected<Generated> generate(const std::vector<Image> &images,
       << " B dynamic shared memory (" << first.chip << ").\n";
     // Packing.
     h << "  static ::cute::rt::KernelArgs " << kid << "_args(" << decl
-      << ") {\n      ::cute::rt::KernelArgs a;\n";
+      << ") {\n      ::cute::rt::KernelArgs a;\n      a.reserve(" << ps.size()
+      << ");\n";
     for (const Param &p : ps)
       h << "      " << p.pack << "\n";
     h << "      return a;\n  }\n";

@@ -250,6 +250,15 @@ struct PreparedLaunch::State {
   std::vector<void *> params;
 };
 
+/// The function attributes a launch of `r` needs: the dynamic shared
+/// memory above 48 KiB (checked against the device's opt-in limit), a
+/// non-portable cluster size. No driver call for other launches.
+static Status setLaunchAttributes(const Function &fn, const KernelInfo &info,
+                                  const ResolvedLaunch &r);
+/// The CUlaunchConfig (without stream and attribute pointer) of `r`.
+static void fillLaunchConfig(const ResolvedLaunch &r, CUlaunchConfig &lc,
+                             CUlaunchAttribute &cluster);
+
 Expected<PreparedLaunch> prepareLaunch(const Function &fn,
                                        const KernelInfo &info,
                                        const LaunchConfig &cfg,
@@ -261,6 +270,92 @@ Expected<PreparedLaunch> prepareLaunch(const Function &fn,
   const Context &ctx = fn.context();
   const Driver &drv = ctx.driver();
   CUTE_TRY(ctx.makeCurrent());
+  CUTE_TRY(setLaunchAttributes(fn, info, r));
+  CUTE_TRY(
+      drv.require(reinterpret_cast<const void *>(drv.api().cuLaunchKernelEx),
+                  "cuLaunchKernelEx"));
+
+  auto st = std::make_shared<PreparedLaunch::State>();
+  st->fn = fn;
+  st->ctx = ctx;
+  st->name = info.name;
+  st->geometry = r;
+  fillLaunchConfig(r, st->config, st->cluster);
+  st->args = args;
+  CUTE_ASSIGN_OR_RETURN(st->derived, encodeDerivedTensorMaps(drv, info, args));
+  st->params = st->args.pointers();
+  for (TensorMap &tm : st->derived)
+    st->params.push_back(&tm.map);
+  PreparedLaunch p;
+  p.state_ = std::move(st);
+  return p;
+}
+
+namespace {
+
+// The context last made current on this thread by a launch: a launch of the
+// same context skips cuCtxSetCurrent (a launch that fails is retried after
+// making its context current, in case the application switched contexts).
+thread_local CUcontext tlsCurrent = nullptr;
+
+} // namespace
+
+Status detail::launchValidated(const Function &fn, const KernelInfo &info,
+                               const Stream &stream, const LaunchConfig &cfg,
+                               const KernelArgs &args) {
+  CUTE_ASSIGN_OR_RETURN(ResolvedLaunch r, resolveLaunch(info, cfg));
+  if (!fn.valid())
+    return launchError(info, "launch of an empty Function");
+  if (!stream.raw())
+    return Error(ErrorCode::InvalidArgument,
+                 "kernel '" + info.name + "': launch on an empty Stream");
+  const Context &ctx = fn.context();
+  const Driver &drv = ctx.driver();
+  if (tlsCurrent != ctx.raw()) {
+    CUTE_TRY(ctx.makeCurrent());
+    tlsCurrent = ctx.raw();
+  }
+  CUTE_TRY(setLaunchAttributes(fn, info, r));
+  CUTE_TRY(
+      drv.require(reinterpret_cast<const void *>(drv.api().cuLaunchKernelEx),
+                  "cuLaunchKernelEx"));
+  CUTE_ASSIGN_OR_RETURN(std::vector<TensorMap> derived,
+                        encodeDerivedTensorMaps(drv, info, args));
+  // The parameter pointers on the stack for the common case.
+  constexpr size_t kOnStack = 32;
+  void *onStack[kOnStack];
+  std::vector<void *> onHeap;
+  size_t n = args.size() + derived.size();
+  void **params = onStack;
+  if (n > kOnStack) {
+    onHeap.resize(n);
+    params = onHeap.data();
+  }
+  for (size_t i = 0; i < args.size(); ++i)
+    params[i] = const_cast<unsigned char *>(args[i].data);
+  for (size_t i = 0; i < derived.size(); ++i)
+    params[args.size() + i] = &derived[i].map;
+  CUlaunchConfig lc;
+  CUlaunchAttribute attr;
+  fillLaunchConfig(r, lc, attr);
+  lc.hStream = stream.raw();
+  lc.attrs = &attr;
+  void **p = n ? params : nullptr;
+  CUresult rc = drv.api().cuLaunchKernelEx(&lc, fn.raw(), p, nullptr);
+  if (rc != CUDA_SUCCESS) {
+    CUTE_TRY(ctx.makeCurrent());
+    tlsCurrent = ctx.raw();
+    rc = drv.api().cuLaunchKernelEx(&lc, fn.raw(), p, nullptr);
+  }
+  if (rc == CUDA_SUCCESS)
+    return okStatus();
+  return drv.check(rc,
+                   "launch of kernel '" + info.name + "' (" + r.str() + ")");
+}
+
+static Status setLaunchAttributes(const Function &fn, const KernelInfo &info,
+                                  const ResolvedLaunch &r) {
+  const Context &ctx = fn.context();
   auto withKernel = [&](const Status &s) -> Status {
     if (s.ok())
       return s;
@@ -269,6 +364,7 @@ Expected<PreparedLaunch> prepareLaunch(const Function &fn,
 
   constexpr size_t kDefaultSmemLimit = 48 * 1024;
   if (r.dynamicSmem > kDefaultSmemLimit) {
+    CUTE_TRY(ctx.makeCurrent());
     CUTE_ASSIGN_OR_RETURN(
         int optin,
         ctx.attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
@@ -283,24 +379,21 @@ Expected<PreparedLaunch> prepareLaunch(const Function &fn,
     CUTE_TRY(withKernel(fn.setAttribute(
         CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(r.dynamicSmem))));
   }
-  if (r.cluster.volume() > 8)
+  if (r.cluster.volume() > 8) {
+    CUTE_TRY(ctx.makeCurrent());
     CUTE_TRY(withKernel(fn.setAttribute(
         CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1)));
-  CUTE_TRY(
-      drv.require(reinterpret_cast<const void *>(drv.api().cuLaunchKernelEx),
-                  "cuLaunchKernelEx"));
+  }
+  return okStatus();
+}
 
-  auto st = std::make_shared<PreparedLaunch::State>();
-  st->fn = fn;
-  st->ctx = ctx;
-  st->name = info.name;
-  st->geometry = r;
-  std::memset(&st->cluster, 0, sizeof(st->cluster));
-  st->cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  st->cluster.value.clusterDim.x = r.cluster.x;
-  st->cluster.value.clusterDim.y = r.cluster.y;
-  st->cluster.value.clusterDim.z = r.cluster.z;
-  CUlaunchConfig &lc = st->config;
+static void fillLaunchConfig(const ResolvedLaunch &r, CUlaunchConfig &lc,
+                             CUlaunchAttribute &cluster) {
+  std::memset(&cluster, 0, sizeof(cluster));
+  cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  cluster.value.clusterDim.x = r.cluster.x;
+  cluster.value.clusterDim.y = r.cluster.y;
+  cluster.value.clusterDim.z = r.cluster.z;
   std::memset(&lc, 0, sizeof(lc));
   lc.gridDimX = r.grid.x;
   lc.gridDimY = r.grid.y;
@@ -310,14 +403,6 @@ Expected<PreparedLaunch> prepareLaunch(const Function &fn,
   lc.blockDimZ = r.block.z;
   lc.sharedMemBytes = unsigned(r.dynamicSmem);
   lc.numAttrs = r.cluster.volume() > 1 ? 1 : 0;
-  st->args = args;
-  CUTE_ASSIGN_OR_RETURN(st->derived, encodeDerivedTensorMaps(drv, info, args));
-  st->params = st->args.pointers();
-  for (TensorMap &tm : st->derived)
-    st->params.push_back(&tm.map);
-  PreparedLaunch p;
-  p.state_ = std::move(st);
-  return p;
 }
 
 Status PreparedLaunch::launch(CUstream stream) const {

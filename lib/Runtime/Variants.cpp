@@ -28,6 +28,45 @@ std::string describeArg(const KernelArgs::Arg &a) {
 
 } // namespace
 
+namespace {
+
+// checkCondition's verdict without its text.
+bool conditionHolds(const KernelInfo &info, const VariantCondition &cond,
+                    const KernelArgs &args) {
+  if (cond.param >= info.params.size() || cond.param >= args.size())
+    return false;
+  const ParamInfo &p = info.params[cond.param];
+  const KernelArgs::Arg &a = args[cond.param];
+  if (a.kind != p.kind || a.bytes != p.bytes ||
+      (a.elem && p.elem && *a.elem != *p.elem))
+    return false;
+  if (cond.kind == VariantCondition::Kind::Align) {
+    CUdeviceptr v = 0;
+    std::memcpy(&v, a.data, sizeof(v));
+    return v != 0 && v % cond.value == 0;
+  }
+  std::optional<Integer> value =
+      p.elem ? readInteger(a.data, a.bytes, *p.elem) : std::nullopt;
+  return value && value->multipleOf(cond.value);
+}
+
+} // namespace
+
+std::optional<size_t> detail::firstHoldingVariant(const KernelInfo &generic,
+                                                  const KernelArgs &args) {
+  for (size_t i = 0; i < generic.variants.size(); ++i) {
+    bool all = true;
+    for (const VariantCondition &cond : generic.variants[i].when)
+      if (!conditionHolds(generic, cond, args)) {
+        all = false;
+        break;
+      }
+    if (all)
+      return i;
+  }
+  return std::nullopt;
+}
+
 ConditionResult checkCondition(const KernelInfo &info,
                                const VariantCondition &cond,
                                const KernelArgs &args) {
@@ -145,8 +184,19 @@ VariantChoice Kernel::select(const KernelArgs &args) const {
 
 Status Kernel::launch(const Stream &stream, const LaunchConfig &cfg,
                       const KernelArgs &args) const {
-  CUTE_ASSIGN_OR_RETURN(PreparedLaunch p, prepare(cfg, args));
-  return p.launch(stream);
+  CUTE_TRY(validateArgs(info_, args));
+  std::optional<size_t> variant;
+  if (!info_.variants.empty()) {
+    if (variantLogEnabled()) {
+      VariantChoice choice = select(args);
+      std::fprintf(stderr, "%s\n", variantLogLine(info_, choice).c_str());
+      variant = choice.variant;
+    } else {
+      variant = detail::firstHoldingVariant(info_, args);
+    }
+  }
+  const Kernel &k = variant ? variants_[*variant] : *this;
+  return detail::launchValidated(k.fn_, k.info_, stream, cfg, args);
 }
 
 Expected<PreparedLaunch> Kernel::prepare(const LaunchConfig &cfg,

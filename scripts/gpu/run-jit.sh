@@ -57,7 +57,7 @@ log "cute-opt --version here: first run ${t[0]} ms, then ${t[*]:1} ms ($(head -n
 # and CuteAotTests are built.
 EXAMPLES=${EXAMPLES:-"elementwise swiglu rmsnorm softmax tma-pipeline mma-atoms gemm-sm90 narrow-float blockscaled-dequant blockscale-gemm-sm90"}
 MODES=${MODES:-"aot jit-cold jit-warm"}
-targets=(CuteAotTests)
+targets=(CuteAotTests CuteRuntimeTests)
 for ex in $EXAMPLES; do targets+=("$ex-host"); done
 s=$(date +%s)
 cmake -G Ninja -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCUTE_ENABLE_MLIR=OFF \
@@ -66,6 +66,8 @@ cmake -G Ninja -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCUTE_ENABLE_MLIR=O
 log "runtime-only build against the package: $(( $(date +%s) - s )) s"
 build-gpu/bin/CuteAotTests --gtest_brief=1 > "$OUT/aot-tests.txt" 2>&1 || fail "CuteAotTests"
 log "CuteAotTests: $(grep -E 'PASSED|FAILED|SKIPPED' "$OUT/aot-tests.txt" | tr '\n' ' ')"
+build-gpu/bin/CuteRuntimeTests --gtest_brief=1 > "$OUT/runtime-tests.txt" 2>&1 || fail "CuteRuntimeTests"
+log "CuteRuntimeTests: $(grep -E 'PASSED|FAILED|SKIPPED' "$OUT/runtime-tests.txt" | tr '\n' ' ')"
 
 # Every example: AOT, then JIT with a cold cache, then warm.
 export CUTE_CACHE_DIR=$(mktemp -d /tmp/cute-cache.XXXXXX)

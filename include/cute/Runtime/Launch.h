@@ -72,6 +72,11 @@ public:
   /// A TMA descriptor passed by value (a __grid_constant__ CUtensorMap).
   KernelArgs &tensorMap(const TensorMap &tm);
 
+  /// Room for `n` arguments (one allocation; the launchers call it).
+  KernelArgs &reserve(size_t n) {
+    args_.reserve(n);
+    return *this;
+  }
   size_t size() const { return args_.size(); }
   const Arg &operator[](size_t i) const { return args_[i]; }
   /// The kernelParams array for cuLaunchKernel(Ex); valid while *this is.
@@ -185,6 +190,20 @@ Expected<PreparedLaunch> prepareLaunch(const Function &fn,
 /// synchronize.
 Status launch(const Function &fn, const KernelInfo &info, const Stream &stream,
               const LaunchConfig &cfg, const KernelArgs &args);
+
+namespace detail {
+/// Kernel::launch's path: what prepareLaunch checks and sets, less
+/// validateArgs (done by the caller), then the launch, without building a
+/// PreparedLaunch (no heap allocation for kernels without derived TMA
+/// descriptors and with at most 32 parameters).
+Status launchValidated(const Function &fn, const KernelInfo &info,
+                       const Stream &stream, const LaunchConfig &cfg,
+                       const KernelArgs &args);
+/// The index of the first variant of `generic` whose conditions hold for
+/// `args` (selectVariant's choice, without the reasons in words).
+std::optional<size_t> firstHoldingVariant(const KernelInfo &generic,
+                                          const KernelArgs &args);
+} // namespace detail
 
 /// Whether `cond` holds for `args`, and the reason in words: "param 0 'x'
 /// align 16" / "param 4 'cols' % 16 == 0" when it holds, "param 0 'x' =
