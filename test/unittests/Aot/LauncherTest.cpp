@@ -182,8 +182,8 @@ namespace {
 aot::Image image(const std::string &chip, const std::string &module) {
 #ifdef CUTE_AOT_TEST_PRECOMPILED
   // build-artifacts/<chip>/<module>.<chip> (scripts/compile-examples.sh).
-  std::string base = std::string(CUTE_AOT_TEST_DIR) + "/" + chip + "/" +
-                     module + "." + chip;
+  std::string base =
+      std::string(CUTE_AOT_TEST_DIR) + "/" + chip + "/" + module + "." + chip;
 #else
   // What cute_add_kernel_library compiled in this build.
   std::string base = std::string(CUTE_AOT_TEST_DIR) + "/cute_test_" +
