@@ -213,6 +213,7 @@ int cmdFirstLaunch(const std::string &chip, const std::string &cache,
 
 struct Job {
   std::string src, chip;
+  size_t bytes = 0; ///< source size, the proxy for compile time
 };
 
 double compileAll(const std::vector<Job> &jobs, unsigned threads) {
@@ -249,14 +250,15 @@ int cmdThreads(const std::string &chip, const std::vector<std::string> &specs) {
                    spec.c_str());
       return 2;
     }
-    jobs.push_back({spec.substr(eq + 1), spec.substr(0, eq)});
+    std::string src = spec.substr(eq + 1);
+    size_t bytes = readFileOr(src).size();
+    jobs.push_back({src, spec.substr(0, eq), bytes});
     if (jobs.back().chip == chip)
       srcs.push_back(jobs.back().src);
   }
   // Largest first, so the tail is short (sizes of the sources as the proxy).
-  std::sort(jobs.begin(), jobs.end(), [](const Job &a, const Job &b) {
-    return readFileOr(a.src).size() > readFileOr(b.src).size();
-  });
+  std::sort(jobs.begin(), jobs.end(),
+            [](const Job &a, const Job &b) { return a.bytes > b.bytes; });
   double one = 0;
   for (unsigned t : {1u, 2u, 4u, 8u, 16u}) {
     double ms = compileAll(jobs, t);

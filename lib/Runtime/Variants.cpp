@@ -26,28 +26,41 @@ std::string describeArg(const KernelArgs::Arg &a) {
   return s;
 }
 
-} // namespace
+// What a condition found, evaluated once for both the verdict
+// (firstHoldingVariant, on every launch) and its words (checkCondition).
+struct Evaluation {
+  enum class Outcome { NotGiven, WrongType, NotInteger, Holds, Fails };
+  Outcome outcome = Outcome::NotGiven;
+  CUdeviceptr pointer = 0;      // an Align condition's argument
+  std::optional<Integer> value; // a Divisible condition's argument
+};
 
-namespace {
-
-// checkCondition's verdict without its text.
-bool conditionHolds(const KernelInfo &info, const VariantCondition &cond,
+Evaluation evaluate(const KernelInfo &info, const VariantCondition &cond,
                     const KernelArgs &args) {
+  using Outcome = Evaluation::Outcome;
+  Evaluation e;
   if (cond.param >= info.params.size() || cond.param >= args.size())
-    return false;
+    return e;
   const ParamInfo &p = info.params[cond.param];
   const KernelArgs::Arg &a = args[cond.param];
   if (a.kind != p.kind || a.bytes != p.bytes ||
-      (a.elem && p.elem && *a.elem != *p.elem))
-    return false;
-  if (cond.kind == VariantCondition::Kind::Align) {
-    CUdeviceptr v = 0;
-    std::memcpy(&v, a.data, sizeof(v));
-    return v != 0 && v % cond.value == 0;
+      (a.elem && p.elem && *a.elem != *p.elem)) {
+    e.outcome = Outcome::WrongType;
+    return e;
   }
-  std::optional<Integer> value =
-      p.elem ? readInteger(a.data, a.bytes, *p.elem) : std::nullopt;
-  return value && value->multipleOf(cond.value);
+  if (cond.kind == VariantCondition::Kind::Align) {
+    std::memcpy(&e.pointer, a.data, sizeof(e.pointer));
+    e.outcome = e.pointer != 0 && e.pointer % cond.value == 0 ? Outcome::Holds
+                                                              : Outcome::Fails;
+    return e;
+  }
+  e.value = p.elem ? readInteger(a.data, a.bytes, *p.elem) : std::nullopt;
+  if (!e.value)
+    e.outcome = Outcome::NotInteger;
+  else
+    e.outcome =
+        e.value->multipleOf(cond.value) ? Outcome::Holds : Outcome::Fails;
+  return e;
 }
 
 } // namespace
@@ -57,7 +70,7 @@ std::optional<size_t> detail::firstHoldingVariant(const KernelInfo &generic,
   for (size_t i = 0; i < generic.variants.size(); ++i) {
     bool all = true;
     for (const VariantCondition &cond : generic.variants[i].when)
-      if (!conditionHolds(generic, cond, args)) {
+      if (evaluate(generic, cond, args).outcome != Evaluation::Outcome::Holds) {
         all = false;
         break;
       }
@@ -70,46 +83,43 @@ std::optional<size_t> detail::firstHoldingVariant(const KernelInfo &generic,
 ConditionResult checkCondition(const KernelInfo &info,
                                const VariantCondition &cond,
                                const KernelArgs &args) {
+  using Outcome = Evaluation::Outcome;
+  Evaluation e = evaluate(info, cond, args);
   ConditionResult r;
-  bool align = cond.kind == VariantCondition::Kind::Align;
+  r.holds = e.outcome == Outcome::Holds;
   std::string what = "param " + std::to_string(cond.param);
   if (cond.param < info.params.size())
     what += " '" + info.params[cond.param].name + "'";
-  if (cond.param >= info.params.size() || cond.param >= args.size()) {
+  std::string n = std::to_string(cond.value);
+  switch (e.outcome) {
+  case Outcome::NotGiven:
     r.text = what + " is not given (" + std::to_string(args.size()) +
              " argument(s))";
-    return r;
-  }
-  const ParamInfo &p = info.params[cond.param];
-  const KernelArgs::Arg &a = args[cond.param];
-  bool typeOk = a.kind == p.kind && a.bytes == p.bytes &&
-                (!a.elem || !p.elem || *a.elem == *p.elem);
-  if (!typeOk) {
+    break;
+  case Outcome::WrongType: {
+    const ParamInfo &p = info.params[cond.param];
     std::string expected = paramKindName(p.kind);
     if (p.elem)
       expected += std::string(" ") + elemTypeName(*p.elem);
-    r.text = what + " is given as " + describeArg(a) + ", not " + expected;
-    return r;
+    r.text = what + " is given as " + describeArg(args[cond.param]) + ", not " +
+             expected;
+    break;
   }
-  if (align) {
-    CUdeviceptr v = 0;
-    std::memcpy(&v, a.data, sizeof(v));
-    r.holds = v != 0 && v % cond.value == 0;
-    r.text = r.holds ? what + " align " + std::to_string(cond.value)
-                     : what + " = " + hex(v) + " is not aligned to " +
-                           std::to_string(cond.value);
-    return r;
-  }
-  std::optional<Integer> value =
-      p.elem ? readInteger(a.data, a.bytes, *p.elem) : std::nullopt;
-  if (!value) {
+  case Outcome::NotInteger:
     r.text = what + " is not an integer scalar";
-    return r;
+    break;
+  case Outcome::Holds:
+  case Outcome::Fails:
+    if (cond.kind == VariantCondition::Kind::Align)
+      r.text = r.holds
+                   ? what + " align " + n
+                   : what + " = " + hex(e.pointer) + " is not aligned to " + n;
+    else
+      r.text = r.holds ? what + " % " + n + " == 0"
+                       : what + " = " + e.value->str() +
+                             " is not a multiple of " + n;
+    break;
   }
-  r.holds = value->multipleOf(cond.value);
-  r.text = r.holds ? what + " % " + std::to_string(cond.value) + " == 0"
-                   : what + " = " + value->str() + " is not a multiple of " +
-                         std::to_string(cond.value);
   return r;
 }
 
