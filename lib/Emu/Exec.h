@@ -21,6 +21,7 @@
 #define CUTE_EMU_EXEC_H
 
 #include "Ptx.h"
+#include "RaceCheck.h"
 #include "cute/Emu/Emu.h"
 
 #include <atomic>
@@ -78,12 +79,14 @@ struct Mbarrier {
   int64_t tx = 0;
   uint64_t phase = 0; ///< completed phases
   uint32_t initLine = 0;
+  SyncClock sync; ///< race checking
 };
 
 struct Barrier {
   uint32_t arrived = 0, expected = 0;
   uint64_t generation = 0;
   uint32_t lastLine = 0;
+  SyncClock sync; ///< race checking
 };
 
 struct Cta;
@@ -160,6 +163,8 @@ struct Cluster {
   uint32_t id[3] = {};
   uint32_t clusterArrived = 0;
   uint64_t clusterGeneration = 0;
+  SyncClock clusterSync;
+  std::unique_ptr<RaceState> race; ///< null unless Options::raceCheck
   std::deque<AsyncOp> async;
   std::mt19937_64 rng;
   uint64_t warpInstructions = 0, threadInstructions = 0;

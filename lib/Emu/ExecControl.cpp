@@ -28,7 +28,8 @@ template <class F> inline void forLanes(uint32_t mask, F &&f) {
     f(__builtin_ctz(m));
 }
 
-constexpr int kLaunchFailed = 719, kAssert = 710, kIllegalInstruction = 715;
+// A trap is "unspecified launch failure" on the GPU (CUDA_ERROR_LAUNCH_FAILED).
+constexpr int kLaunchFailed = 719, kAssert = 710, kIllegalInstruction = 719;
 
 // --- Control flow ---------------------------------------------------------------
 

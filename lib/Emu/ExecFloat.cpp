@@ -91,7 +91,7 @@ uint32_t f32Op(FOp op, uint8_t rnd, uint32_t flags, uint32_t ab, uint32_t bb,
     r = asF32(approxCosF32(f32Bits(a), ftz));
     break;
   case FTanh:
-    r = asF32(approxTanhF32(f32Bits(a), ftz));
+    r = asF32(approxTanhF32(f32Bits(a)));
     break;
   case FMin:
   case FMax: {
@@ -233,7 +233,7 @@ uint16_t halfOp(bool bf, FOp op, uint8_t rnd, uint32_t flags, uint16_t ab,
   case FNeg:
     return ab ^ 0x8000;
   case FEx2:
-    return bf ? approxEx2BF16(ab) : approxEx2F16(ab);
+    return bf ? approxEx2FtzBF16(ab) : approxEx2F16(ab);
   default:
     r = 0;
   }

@@ -85,6 +85,17 @@ uint8_t *sharedAt(ExecCtx &c, const Inst &in, int lane, uint64_t clusterAddr,
   return cta.smem.data() + off;
 }
 
+/// resolve() of a shared access with the race check of the executing warp.
+static uint8_t *sharedChecked(ExecCtx &c, const Inst &in, int lane,
+                              uint64_t addr, unsigned bytes, bool write) {
+  Cta *owner = nullptr;
+  uint8_t *p = sharedAt(c, in, lane, addr, bytes, &owner);
+  if (p && c.cl.race &&
+      !raceAccessWarp(c, in, *owner, addr & kOffsetMask, bytes, write))
+    return nullptr;
+  return p;
+}
+
 uint8_t *resolve(ExecCtx &c, const Inst &in, int lane, Space space,
                  uint64_t addr, unsigned bytes, bool write) {
   if (bytes > 1 && (addr % std::min(bytes, 16u)) != 0) {
@@ -151,10 +162,10 @@ uint8_t *resolve(ExecCtx &c, const Inst &in, int lane, Space space,
              kIllegalAddress);
       return nullptr;
     }
-    return sharedAt(c, in, lane, addr, bytes);
+    return sharedChecked(c, in, lane, addr, bytes, write);
   }
   case Space::SharedCluster:
-    return sharedAt(c, in, lane, addr, bytes);
+    return sharedChecked(c, in, lane, addr, bytes, write);
   case Space::Local: {
     const uint32_t lb = c.fn.localBytes;
     if (addr + bytes > lb) {

@@ -11,7 +11,6 @@
 // accepted and need no action.
 //
 //===----------------------------------------------------------------------===//
-#include "AsyncProxy.h"
 #include "Decode.h"
 #include "Exec.h"
 
@@ -52,6 +51,7 @@ void barrierCheck(Cta &cta, uint32_t id) {
   if (b.arrived >= need) {
     b.arrived = 0;
     ++b.generation;
+    b.sync.complete();
   }
 }
 
@@ -88,8 +88,12 @@ bool execBar(ExecCtx &c, const Inst &in, uint32_t mask) {
   }
   b.arrived += uint32_t(__builtin_popcount(mask));
   b.lastLine = in.line;
+  if (c.cl.race)
+    raceRelease(c, b.sync);
   uint64_t gen = b.generation;
   barrierCheck(cta, uint32_t(id));
+  if (b.generation != gen && !arriveOnly && c.cl.race)
+    raceAcquire(*c.cl.race, warpUnit(c), b.sync);
   if (arriveOnly || b.generation != gen)
     return true;
   park(c, mask, Wait::Barrier, id, gen);
@@ -124,6 +128,7 @@ void clusterCheck(Cluster &cl, const Launch &L) {
   if (cl.clusterArrived && cl.clusterArrived >= live) {
     cl.clusterArrived = 0;
     ++cl.clusterGeneration;
+    cl.clusterSync.complete();
   }
   (void)L;
 }
@@ -135,6 +140,8 @@ bool execClusterBarrier(ExecCtx &c, const Inst &in, uint32_t mask) {
       c.w.clusterArrived[l] = true;
     });
     c.cl.clusterArrived += uint32_t(__builtin_popcount(mask));
+    if (c.cl.race)
+      raceRelease(c, c.cl.clusterSync);
     clusterCheck(c.cl, c.L);
     return true;
   }
@@ -154,8 +161,11 @@ bool execClusterBarrier(ExecCtx &c, const Inst &in, uint32_t mask) {
                   "barrier.cluster.wait without a preceding "
                   "barrier.cluster.arrive",
                   kLaunchFailed);
-  if (!waiting)
+  if (!waiting) {
+    if (c.cl.race)
+      raceAcquire(*c.cl.race, warpUnit(c), c.cl.clusterSync);
     return true;
+  }
   park(c, waiting, Wait::Cluster,
        c.w.clusterArriveGen[__builtin_ctz(waiting)]);
   return false;
@@ -214,6 +224,7 @@ void mbarrierMaybeComplete(Mbarrier &mb) {
   if (mb.pending == 0 && mb.tx == 0) {
     ++mb.phase;
     mb.pending = mb.expected;
+    mb.sync.complete();
   }
 }
 
@@ -286,6 +297,8 @@ bool execMbar(ExecCtx &c, const Inst &in, uint32_t mask) {
       }
       uint64_t state = mb->phase;
       mb->pending -= uint32_t(count);
+      if (c.cl.race)
+        raceRelease(c, mb->sync);
       if (in.op == MArriveDrop) {
         --mb->expected;
       }
@@ -308,6 +321,8 @@ bool execMbar(ExecCtx &c, const Inst &in, uint32_t mask) {
                                        : mb->phase > v;
       if (done || in.op == MTestWait) {
         writeReg(c, o[0], l, done);
+        if (done && c.cl.race)
+          raceAcquire(*c.cl.race, warpUnit(c), mb->sync);
       } else {
         parkMask |= 1u << l;
         parkAddr = addr;
@@ -391,8 +406,10 @@ Status decodeMbar(Mods &m, Inst &in) {
 // --- fences, setmaxnreg, mapa ----------------------------------------------------
 
 bool execFence(ExecCtx &c, const Inst &in, uint32_t mask) {
-  if (in.op == 1) // fence.proxy.async: orders generic and async proxies
-    asyncProxyFence(c, in, mask);
+  (void)mask;
+  (void)in;
+  if (in.op == 1 && c.cl.race) // fence.proxy.async (PTX ISA "Proxies")
+    raceProxyFence(c);
   return true;
 }
 

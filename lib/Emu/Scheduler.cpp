@@ -193,6 +193,10 @@ Status buildCluster(Launch &L, Cluster &cl, const uint32_t clusterId[3]) {
     }
     cl.ctas.push_back(std::move(cta));
   }
+  if (L.options.raceCheck) {
+    cl.race = std::make_unique<RaceState>();
+    cl.race->init(L.clusterSize, nwarps, L.smemBytes);
+  }
   return okStatus();
 }
 
@@ -230,6 +234,9 @@ bool wake(Launch &L, Cluster &cl, Warp &w) {
     switch (w.wait[l]) {
     case Wait::Barrier:
       ready = cta.bars[w.waitA[l]].generation > w.waitB[l];
+      if (ready && cl.race)
+        raceAcquire(*cl.race, cta.rank * cl.race->warpsPerCta + w.id,
+                    cta.bars[w.waitA[l]].sync);
       break;
     case Wait::Mbar: {
       uint64_t addr = w.waitA[l];
@@ -247,8 +254,12 @@ bool wake(Launch &L, Cluster &cl, Warp &w) {
         else
           ready = it->second.phase > token;
       }
-      if (ready)
+      if (ready) {
         w.regs[size_t(w.waitDst[l]) * 32 + l] = 1;
+        if (cl.race && it != owner->mbars.end())
+          raceAcquire(*cl.race, cta.rank * cl.race->warpsPerCta + w.id,
+                      it->second.sync);
+      }
       break;
     }
     case Wait::BulkGroup: {
@@ -264,6 +275,9 @@ bool wake(Launch &L, Cluster &cl, Warp &w) {
     }
     case Wait::Cluster:
       ready = cl.clusterGeneration > w.waitA[l];
+      if (ready && cl.race)
+        raceAcquire(*cl.race, cta.rank * cl.race->warpsPerCta + w.id,
+                    cl.clusterSync);
       break;
     case Wait::Registers: {
       // setmaxnreg.inc re-executes once the pool can hold its request.
