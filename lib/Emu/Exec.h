@@ -97,6 +97,7 @@ struct Launch;
 struct BulkGroups {
   uint32_t open = 0;                  ///< operations not yet committed
   std::deque<uint32_t> outstanding;   ///< per committed group: ops left
+  uint64_t committed = 0;             ///< commit_groups so far (ExecAsync)
   uint32_t pendingIn(size_t groups) const;
 };
 
@@ -280,6 +281,12 @@ void enqueueAsync(ExecCtx &c, AsyncOp op);
 /// without a thread count and by cluster barriers).
 void noteExit(Cta &cta, uint32_t lanes);
 void noteExitBarriers(Cta &cta); // ExecSync.cpp
+
+/// Counts events that prove a cluster progresses (a barrier or mbarrier
+/// phase completes, an async operation completes, a thread exits); the
+/// scheduler's hang detection compares it across global stalls. One
+/// cluster runs on one host thread, so the counter is thread-local.
+extern thread_local uint64_t tlsProgress;
 
 /// "file:line" of the instruction (from .loc) or "PTX line N".
 std::string where(const Launch &L, const Inst &in);

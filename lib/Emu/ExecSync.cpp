@@ -52,6 +52,7 @@ void barrierCheck(Cta &cta, uint32_t id) {
     b.arrived = 0;
     ++b.generation;
     b.sync.complete();
+    ++tlsProgress;
   }
 }
 
@@ -129,6 +130,7 @@ void clusterCheck(Cluster &cl, const Launch &L) {
     cl.clusterArrived = 0;
     ++cl.clusterGeneration;
     cl.clusterSync.complete();
+    ++tlsProgress;
   }
   (void)L;
 }
@@ -225,6 +227,7 @@ void mbarrierMaybeComplete(Mbarrier &mb) {
     ++mb.phase;
     mb.pending = mb.expected;
     mb.sync.complete();
+    ++tlsProgress;
   }
 }
 

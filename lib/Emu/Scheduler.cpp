@@ -19,6 +19,8 @@
 
 namespace cute::emu {
 
+thread_local uint64_t tlsProgress = 0;
+
 uint32_t BulkGroups::pendingIn(size_t groups) const {
   uint32_t n = 0;
   for (size_t i = 0; i < outstanding.size() && i < groups; ++i)
@@ -218,6 +220,7 @@ void park(ExecCtx &c, uint32_t lanes, Wait why, uint64_t a, uint64_t b,
 void enqueueAsync(ExecCtx &c, AsyncOp op) { c.cl.async.push_back(std::move(op)); }
 
 void noteExit(Cta &cta, uint32_t lanes) {
+  ++tlsProgress;
   cta.exitedThreads += uint32_t(__builtin_popcount(lanes));
   noteExitBarriers(cta);
 }
@@ -501,7 +504,7 @@ Status runCluster(Launch &L, Cluster &cl) {
   for (auto &cta : cl.ctas)
     for (Warp &w : cta->warps)
       warps.push_back(&w);
-  uint64_t spins = 0;
+  uint64_t spins = 0, lastProgress = ~0ull;
   struct Merge { // counters of this cluster into the launch's
     Launch &L;
     Cluster &cl;
@@ -537,12 +540,15 @@ Status runCluster(Launch &L, Cluster &cl) {
     }
     if (!cl.async.empty()) {
       completeAsync(cl, random);
-      spins = 0;
+      ++tlsProgress;
       continue;
     }
-    if (ran) {
-      spins = 0;
+    if (ran)
       continue;
+    // A stall after progress starts a new count of polling rounds.
+    if (tlsProgress != lastProgress) {
+      lastProgress = tlsProgress;
+      spins = 0;
     }
     // Global stall: answer polling waits with "not yet".
     bool polled = false;
