@@ -86,13 +86,15 @@ Expected<uint64_t> Device::allocate(size_t bytes) {
                  2 /*CUDA_ERROR_OUT_OF_MEMORY*/);
   std::memset(p, 0, rounded);
   uint64_t a = reinterpret_cast<uint64_t>(p);
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::shared_mutex> lock(mutex_);
   allocations_[a] = Allocation{a, bytes};
+  ++generation_;
   return a;
 }
 
 Status Device::release(uint64_t address) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  ++generation_;
   auto it = allocations_.find(address);
   if (it == allocations_.end())
     return Error(ErrorCode::InvalidArgument,
@@ -108,13 +110,26 @@ Status Device::release(uint64_t address) {
 }
 
 const Device::Allocation *Device::findAllocation(uint64_t a) const {
-  std::lock_guard<std::mutex> lock(mutex_);
+  // Kernels touch few allocations, over and over: remember the last hit.
+  struct Cache {
+    const Device *device = nullptr;
+    uint64_t generation = ~0ull;
+    const Allocation *hit = nullptr;
+  };
+  thread_local Cache cache;
+  uint64_t gen = generation_.load(std::memory_order_acquire);
+  if (cache.device == this && cache.generation == gen && cache.hit &&
+      a >= cache.hit->base && a < cache.hit->base + cache.hit->bytes)
+    return cache.hit;
+  std::shared_lock<std::shared_mutex> lock(mutex_);
   auto it = allocations_.upper_bound(a);
   if (it == allocations_.begin())
     return nullptr;
   --it;
-  if (a >= it->second.base && a < it->second.base + it->second.bytes)
+  if (a >= it->second.base && a < it->second.base + it->second.bytes) {
+    cache = {this, gen, &it->second};
     return &it->second;
+  }
   return nullptr;
 }
 
@@ -140,7 +155,7 @@ Status Device::checkRange(uint64_t address, size_t bytes,
 }
 
 size_t Device::bytesInUse() const {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::shared_lock<std::shared_mutex> lock(mutex_);
   size_t n = 0;
   for (auto &[b, a] : allocations_)
     n += a.bytes;

@@ -23,7 +23,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <atomic>
 #include <mutex>
+#include <shared_mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -188,14 +190,17 @@ public:
     uint64_t base;
     size_t bytes;
   };
-  /// Snapshot-free lookup used by the executor (allocation containing `a`).
+  /// The allocation containing `a` (or null); cached per host thread.
   const Allocation *findAllocation(uint64_t a) const;
 
 private:
   Chip chip_;
   Options options_;
-  mutable std::mutex mutex_;
+  /// Allocations change between launches only; launches read them from
+  /// several host threads.
+  mutable std::shared_mutex mutex_;
   std::map<uint64_t, Allocation> allocations_; // by base
+  std::atomic<uint64_t> generation_{0};        // bumped by (de)allocation
 };
 
 } // namespace cute::emu
