@@ -80,6 +80,24 @@ bool raceAccess(ExecCtx &c, const Inst &in, Cta &owner, uint64_t offset,
     auto unordered = [&](uint32_t u, uint32_t clk) {
       return u != ~0u && u != unit && vc[u] < clk;
     };
+    if (!write && r.initCheck && s.wUnit == ~0u) {
+      std::ostringstream os;
+      os << "read of uninitialised shared memory at shared 0x" << std::hex
+         << ((uint64_t(owner.rank) << kRankShift) | b) << std::dec
+         << " (no thread, TMA or initialiser wrote it) by "
+         << describeUnit(c, unit);
+      return c.fail(in, __builtin_ctz(c.w.exist ? c.w.exist : 1), os.str(),
+                    719);
+    }
+    if (!r.raceCheck) {
+      if (write) {
+        s.wUnit = unit;
+        s.wClock = now;
+        s.wInst = &in;
+        s.wProxy = proxy;
+      }
+      continue;
+    }
     if (unordered(s.wUnit, s.wClock))
       return report(c, in, owner, b, write, unit,
                     "is not ordered after the", s.wUnit, s.wInst, true);

@@ -15,7 +15,8 @@
 //    be followed, in the writer, by fence.proxy.async that happens before
 //    the async read (PTX ISA "Proxies"), even when a barrier orders them.
 // Threads of one warp are one unit: races between lanes of a warp are not
-// detected (docs/emulator.md).
+// detected (docs/emulator.md). The same shadow serves Options::initCheck
+// (CUTE_EMU_INITCHECK=1): a read of a shared byte nothing wrote is reported.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_EMU_RACECHECK_H
@@ -54,6 +55,8 @@ struct ShadowByte {
 
 /// Race state of one cluster.
 struct RaceState {
+  bool raceCheck = true; ///< Options::raceCheck
+  bool initCheck = false; ///< Options::initCheck: reads of unwritten bytes
   uint32_t warpsPerCta = 0;
   std::vector<VClock> clocks;                  ///< per unit
   std::vector<std::vector<uint32_t>> fences;   ///< fence.proxy.async clocks

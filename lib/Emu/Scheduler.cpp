@@ -195,9 +195,11 @@ Status buildCluster(Launch &L, Cluster &cl, const uint32_t clusterId[3]) {
     }
     cl.ctas.push_back(std::move(cta));
   }
-  if (L.options.raceCheck) {
+  if (L.options.raceCheck || L.options.initCheck) {
     cl.race = std::make_unique<RaceState>();
     cl.race->init(L.clusterSize, nwarps, L.smemBytes);
+    cl.race->raceCheck = L.options.raceCheck;
+    cl.race->initCheck = L.options.initCheck;
   }
   return okStatus();
 }

@@ -235,3 +235,32 @@ TEST(EmuDebug, TrapFailsTheLaunch) {
   EXPECT_EQ(r.error().cudaResult(), 719);
   EXPECT_TRUE(contains(r.error().message(), "trap")) << r.error().message();
 }
+
+// Options::initCheck: reading shared memory that nothing wrote is reported
+// with the address and the line.
+TEST(EmuDebug, UninitialisedSharedRead) {
+  std::string ptx = ptxModule(R"(
+.shared .align 4 .b8 buf[256];
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  mov.u32 %r1, buf;
+  ld.shared.u32 %r2, [%r1+8];
+  ld.param.u64 %rd1, [out];
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
+)");
+  Options o;
+  o.initCheck = true;
+  Device d(Chip::Sm90a, o);
+  auto out = upload(d, std::vector<uint32_t>(1, 0));
+  auto r = run(d, ptx, "k", blocks(1, 1), {&out.addr});
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(contains(r.error().message(),
+                       "read of uninitialised shared memory at shared 0x8"))
+      << r.error().message();
+  EXPECT_TRUE(contains(r.error().message(), "PTX line 12"))
+      << r.error().message();
+}
