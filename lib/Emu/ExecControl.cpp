@@ -12,6 +12,7 @@
 // .func defined in the module is a load-time error (our pipeline inlines).
 //
 //===----------------------------------------------------------------------===//
+#include "Collective.h"
 #include "Decode.h"
 #include "Exec.h"
 #include "Float.h"
@@ -205,48 +206,6 @@ Status decodeCall(Mods &m, Inst &in) {
 
 // --- Warp collectives -------------------------------------------------------
 
-/// Runs `body(arrived)` once every lane of `members` has arrived at this
-/// instruction; lanes arriving earlier park. Returns false when parked.
-template <class F>
-bool collective(ExecCtx &c, const Inst &in, uint32_t mask, uint32_t members,
-                F &&body) {
-  Warp &w = c.w;
-  uint32_t live = w.exist & ~w.exited;
-  if (members & ~w.exist) {
-    // Not an error: a partial last warp may name all 32 lanes.
-    members &= w.exist;
-  }
-  if (mask & ~members)
-    return c.fail(in, __builtin_ctz(mask),
-                  "a thread executes a .sync collective outside its member "
-                  "mask",
-                  kLaunchFailed);
-  if (members & ~live)
-    return c.fail(in, __builtin_ctz(mask),
-                  "the member mask names threads that have exited",
-                  kLaunchFailed);
-  uint32_t pc = w.pc[__builtin_ctz(mask)];
-  uint32_t waiting = 0;
-  for (uint32_t m = w.parked & members; m; m &= m - 1) {
-    int l = __builtin_ctz(m);
-    if (w.wait[l] == Wait::Collective && w.pc[l] == pc)
-      waiting |= 1u << l;
-  }
-  uint32_t arrived = mask | waiting;
-  if (members & ~arrived) {
-    park(c, mask, Wait::Collective);
-    return false;
-  }
-  body(arrived);
-  for (uint32_t m = waiting; m; m &= m - 1) {
-    int l = __builtin_ctz(m);
-    w.parked &= ~(1u << l);
-    w.wait[l] = Wait::None;
-    ++w.pc[l];
-  }
-  return true;
-}
-
 uint32_t memberMask(ExecCtx &c, const Operand &o, uint32_t mask) {
   return uint32_t(readOp(c, o, __builtin_ctz(mask)));
 }
@@ -258,7 +217,7 @@ bool execShfl(ExecCtx &c, const Inst &in, uint32_t mask) {
   const size_t a0 = hasP ? 2 : 1;
   const auto &o = in.ops;
   uint32_t members = memberMask(c, o[a0 + 3], mask);
-  return collective(c, in, mask, members, [&](uint32_t arrived) {
+  return warpCollective(c, in, mask, members, [&](uint32_t arrived) {
     uint64_t src[32];
     for (int l = 0; l < 32; ++l)
       src[l] = (arrived >> l & 1) ? readOp(c, o[a0], l) & 0xffffffffu : 0;
@@ -295,13 +254,14 @@ bool execShfl(ExecCtx &c, const Inst &in, uint32_t mask) {
       if (hasP)
         writeReg(c, o[1], l, pval);
     });
+    return true;
   });
 }
 
 bool execVote(ExecCtx &c, const Inst &in, uint32_t mask) {
   const auto &o = in.ops;
   uint32_t members = memberMask(c, o[2], mask);
-  return collective(c, in, mask, members, [&](uint32_t arrived) {
+  return warpCollective(c, in, mask, members, [&](uint32_t arrived) {
     uint32_t ballot = 0;
     forLanes(arrived, [&](int l) {
       if (readOp(c, o[1], l) & 1)
@@ -324,6 +284,7 @@ bool execVote(ExecCtx &c, const Inst &in, uint32_t mask) {
       }
       writeReg(c, o[0], l, r);
     });
+    return true;
   });
 }
 
@@ -331,7 +292,7 @@ bool execRedux(ExecCtx &c, const Inst &in, uint32_t mask) {
   const auto &o = in.ops;
   uint32_t members = memberMask(c, o[2], mask);
   const bool sgn = tyIsSigned(in.type);
-  return collective(c, in, mask, members, [&](uint32_t arrived) {
+  return warpCollective(c, in, mask, members, [&](uint32_t arrived) {
     uint64_t acc = 0;
     bool first = true;
     forLanes(arrived, [&](int l) {
@@ -364,6 +325,7 @@ bool execRedux(ExecCtx &c, const Inst &in, uint32_t mask) {
       }
     });
     forLanes(arrived, [&](int l) { writeReg(c, o[0], l, acc); });
+    return true;
   });
 }
 
@@ -373,7 +335,7 @@ bool execMatch(ExecCtx &c, const Inst &in, uint32_t mask) {
   const auto &o = in.ops;
   uint32_t members = memberMask(c, o[a0 + 1], mask);
   const unsigned bits = tyBits(in.type);
-  return collective(c, in, mask, members, [&](uint32_t arrived) {
+  return warpCollective(c, in, mask, members, [&](uint32_t arrived) {
     uint64_t v[32];
     forLanes(arrived,
              [&](int l) { v[l] = readOp(c, o[a0], l) & maskBits(bits); });
@@ -395,6 +357,7 @@ bool execMatch(ExecCtx &c, const Inst &in, uint32_t mask) {
           writeReg(c, o[1], l, allSame);
       }
     });
+    return true;
   });
 }
 
@@ -402,18 +365,19 @@ bool execMatch(ExecCtx &c, const Inst &in, uint32_t mask) {
 bool execElect(ExecCtx &c, const Inst &in, uint32_t mask) {
   const auto &o = in.ops;
   uint32_t members = memberMask(c, o[2], mask);
-  return collective(c, in, mask, members, [&](uint32_t arrived) {
+  return warpCollective(c, in, mask, members, [&](uint32_t arrived) {
     int leader = __builtin_ctz(arrived);
     forLanes(arrived, [&](int l) {
       writeReg(c, o[0], l, uint32_t(leader));
       writeReg(c, o[1], l, l == leader);
     });
+    return true;
   });
 }
 
 bool execWarpSync(ExecCtx &c, const Inst &in, uint32_t mask) {
   uint32_t members = memberMask(c, in.ops[0], mask);
-  return collective(c, in, mask, members, [](uint32_t) {});
+  return warpCollective(c, in, mask, members, [](uint32_t) { return true; });
 }
 
 bool execActivemask(ExecCtx &c, const Inst &in, uint32_t mask) {

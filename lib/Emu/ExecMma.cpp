@@ -18,6 +18,7 @@
 // mmaDecoders() also returns the wgmma family (ExecWgmma.cpp).
 //
 //===----------------------------------------------------------------------===//
+#include "Collective.h"
 #include "Decode.h"
 #include "Exec.h"
 #include "Float.h"
@@ -38,38 +39,18 @@ Status decodeError(const std::string &what) {
   return Error(ErrorCode::Parse, what);
 }
 
-/// Runs `body()` once all 32 threads of the warp are at this instruction;
-/// earlier arrivers park (Wait::Collective). Returns false when parked or on
-/// failure.
+/// mma.sync, ldmatrix and stmatrix are .sync.aligned over the whole warp:
+/// all 32 threads must exist and execute them (Collective.h).
 template <class F>
-bool warpCollective(ExecCtx &c, const Inst &in, uint32_t mask, F &&body) {
+bool fullWarpCollective(ExecCtx &c, const Inst &in, uint32_t mask, F &&body) {
   Warp &w = c.w;
-  const int l0 = __builtin_ctz(mask);
   if (w.exist != ~0u || w.exited)
-    return c.fail(in, l0,
+    return c.fail(in, __builtin_ctz(mask),
                   "warp-wide .sync.aligned instruction in a warp with "
                   "exited or missing threads (all 32 must execute it)",
                   kLaunchFailed);
-  const uint32_t pc = w.pc[l0];
-  uint32_t waiting = 0;
-  for (uint32_t m = w.parked; m; m &= m - 1) {
-    int l = __builtin_ctz(m);
-    if (w.wait[l] == Wait::Collective && w.pc[l] == pc)
-      waiting |= 1u << l;
-  }
-  if ((mask | waiting) != ~0u) {
-    park(c, mask, Wait::Collective);
-    return false;
-  }
-  if (!body())
-    return false;
-  for (uint32_t m = waiting; m; m &= m - 1) {
-    int l = __builtin_ctz(m);
-    w.parked &= ~(1u << l);
-    w.wait[l] = Wait::None;
-    ++w.pc[l];
-  }
-  return true;
+  return warpCollective(c, in, mask, ~0u,
+                        [&](uint32_t) { return body(); });
 }
 
 // --- mma.sync ----------------------------------------------------------------
@@ -109,7 +90,7 @@ unsigned bitsOf(MmaElem e) {
 }
 
 bool execMmaSync(ExecCtx &c, const Inst &in, uint32_t mask) {
-  return warpCollective(c, in, mask, [&]() {
+  return fullWarpCollective(c, in, mask, [&]() {
     const unsigned K = unsigned(in.aux[0]);
     const MmaElem elem = MmaElem(in.aux[1]);
     const unsigned nA = unsigned(in.aux[2]), nB = unsigned(in.aux[3]);
@@ -265,7 +246,7 @@ uint32_t fragReg(const Inst &in, const Operand &o, unsigned j) {
 }
 
 bool execLdmatrix(ExecCtx &c, const Inst &in, uint32_t mask) {
-  return warpCollective(c, in, mask, [&]() {
+  return fullWarpCollective(c, in, mask, [&]() {
     const unsigned num = LdStMatrix::num(in);
     const bool tr = LdStMatrix::trans(in);
     uint16_t M[4][8][8];
@@ -294,7 +275,7 @@ bool execLdmatrix(ExecCtx &c, const Inst &in, uint32_t mask) {
 }
 
 bool execStmatrix(ExecCtx &c, const Inst &in, uint32_t mask) {
-  return warpCollective(c, in, mask, [&]() {
+  return fullWarpCollective(c, in, mask, [&]() {
     const unsigned num = LdStMatrix::num(in);
     const bool tr = LdStMatrix::trans(in);
     uint16_t M[4][8][8];
