@@ -107,6 +107,7 @@ struct WgmmaOp {
   uint64_t descA[4] = {}, descB[4] = {}; ///< per warp (descriptors are
                                           ///< warpgroup-uniform)
   bool scaleD[4] = {};
+  VClock issueClock; ///< race checking: the four warps' clocks at issue
 };
 struct WarpGroupState {
   std::vector<WgmmaOp> uncommitted;

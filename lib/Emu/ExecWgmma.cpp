@@ -336,8 +336,9 @@ bool warpgroupCollective(ExecCtx &c, const Inst &in, uint32_t mask, F &&body) {
 // issue); at retirement the reads are checked and recorded at the agent's
 // clock, which then ticks; a warp passing wait_group joins the agent's
 // clock (the completed operations happen before what follows the wait).
-// The agent's clock at retirement may include issues later than the
-// retiring operation's: a write ordered between those is not reported.
+// Each operation's reads are checked at its own issue clock (WgmmaOp::
+// issueClock), so a write ordered after its issue but before a later issue
+// is still reported.
 
 ExecCtx warpCtx(ExecCtx &c, Warp &x) {
   return ExecCtx{c.L, c.cl, c.cta, x, c.fn, x.regs};
@@ -413,8 +414,9 @@ bool execWgmmaMma(ExecCtx &c, const Inst &in, uint32_t mask) {
       const uint32_t agent = wgAgent(c, first);
       for (uint32_t k = 0; k < 4; ++k) {
         ExecCtx x = warpCtx(c, cta.warps[first + k]);
-        joinInto(r.clocks[agent], raceAsyncIssue(x));
+        joinInto(op.issueClock, raceAsyncIssue(x));
       }
+      joinInto(r.clocks[agent], op.issueClock);
     }
     cta.warpGroups[first / 4].uncommitted.push_back(op);
     return true;
@@ -431,8 +433,13 @@ bool retire(ExecCtx &c, const WgmmaOp &op, uint32_t first) {
   Cta &cta = c.cta;
   const uint32_t agent = c.cl.race ? wgAgent(c, first) : 0;
   VClock vc;
-  if (c.cl.race)
-    vc = c.cl.race->clocks[agent];
+  if (c.cl.race) {
+    // The operation's own issue clock (not the agent's, which may include
+    // later issues), with the agent's component for its program order.
+    vc = op.issueClock;
+    vc.resize(c.cl.race->units(), 0);
+    vc[agent] = c.cl.race->clocks[agent][agent];
+  }
   const VClock *pvc = c.cl.race ? &vc : nullptr;
 
   std::vector<uint32_t> A, B;
