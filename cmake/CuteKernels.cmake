@@ -3,13 +3,15 @@
 #                         [NAMESPACE <ns>]         # default cute_kernels::<module>
 #                         [MODULE <name>]          # default: the source's gpu.module
 #                         [OPTIONS <opt>...]       # more --cute-compile options
-#                         [PRECOMPILED <dir>])     # use <dir>/<chip>/<module>.<chip>.{cubin,json}
+#                         [PRECOMPILED <dir>])     # use <dir>/<chip>/<module>.<chip>.{cubin,json[,ptx]}
 #
 # An AOT kernel library: compiles the module for every chip with cute-opt
 # (or takes the cubins and metadata already in PRECOMPILED, e.g. on a
 # machine without cute-opt), generates the typed launcher header
 # <target>/<module>.h with cute-aot and a static library embedding every
-# chip's image; Module::load(ctx) picks the device's. Link <target> and
+# chip's image and PTX; Module::load(ctx) picks the device's (the PTX on the
+# emulator, CUTE_DEVICE=emu:<chip>; a PRECOMPILED dir without the .ptx
+# files gives a library for GPUs only). Link <target> and
 # include "<module>.h" (docs/launchers.md). Works in this build tree and from
 # the installed CuteMLIR package.
 function(cute_add_kernel_library target)
@@ -67,7 +69,7 @@ function(cute_add_kernel_library target)
     else()
       set(base ${dir}/${chip}/${ARG_MODULE}.${chip})
       add_custom_command(
-        OUTPUT ${base}.cubin ${base}.json
+        OUTPUT ${base}.cubin ${base}.json ${base}.ptx
         COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/${chip}
         COMMAND ${opt} ${ARG_SOURCE}
           "--cute-compile=chip=${chip} format=cubin output-dir=${dir}/${chip} ${ARG_OPTIONS}"
@@ -76,8 +78,13 @@ function(cute_add_kernel_library target)
         COMMENT "cute-opt: ${ARG_MODULE} for ${chip}"
         VERBATIM)
     endif()
-    list(APPEND images --image ${chip}=${base}.cubin,${base}.json)
-    list(APPEND inputs ${base}.cubin ${base}.json)
+    if(NOT ARG_PRECOMPILED OR EXISTS ${base}.ptx)
+      list(APPEND images --image ${chip}=${base}.cubin,${base}.json,${base}.ptx)
+      list(APPEND inputs ${base}.cubin ${base}.json ${base}.ptx)
+    else()
+      list(APPEND images --image ${chip}=${base}.cubin,${base}.json)
+      list(APPEND inputs ${base}.cubin ${base}.json)
+    endif()
   endforeach()
   set(ns_args)
   if(ARG_NAMESPACE)

@@ -9,8 +9,9 @@
 # builds it:
 #   support layout atom   MLIR-free libraries (errors, narrow floats, the
 #                         layout algebra, the atom tables)
-#   runtime aot cute-aot  the host runtime (needs cuda.h, dlopens libcuda),
-#                         the launcher generator and its tool
+#   emu runtime aot       the emulator (the runtime's second driver), the
+#   cute-aot              host runtime (needs cuda.h, dlopens libcuda), the
+#                         launcher generator and its tool
 #   jit cute-opt          libcute-jit.so and the compiler driver (MLIR builds)
 # The runtime-only configuration (-DCUTE_ENABLE_MLIR=OFF) installs a package
 # without jit/cute-opt that needs no LLVM at all; the package of an MLIR
@@ -28,11 +29,12 @@ set_target_properties(CuteLayout PROPERTIES EXPORT_NAME layout)
 set_target_properties(CuteAtom PROPERTIES EXPORT_NAME atom)
 set(cute_install_headers Support Layout Atom)
 if(CUTE_ENABLE_RUNTIME)
-  list(APPEND cute_install_targets CuteRuntime CuteAot cute-aot)
-  list(APPEND cute_install_components runtime aot cute-aot)
+  list(APPEND cute_install_targets CuteEmu CuteRuntime CuteAot cute-aot)
+  list(APPEND cute_install_components emu runtime aot cute-aot)
+  set_target_properties(CuteEmu PROPERTIES EXPORT_NAME emu)
   set_target_properties(CuteRuntime PROPERTIES EXPORT_NAME runtime)
   set_target_properties(CuteAot PROPERTIES EXPORT_NAME aot)
-  list(APPEND cute_install_headers Runtime Aot)
+  list(APPEND cute_install_headers Emu Runtime Aot)
 endif()
 if(CUTE_ENABLE_MLIR)
   list(APPEND cute_install_targets cute-jit cute-opt)

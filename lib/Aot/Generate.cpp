@@ -325,7 +325,7 @@ Expected<Generated> generate(const std::vector<Image> &images,
     << "\";\n\n";
   if (options.embed)
     h << "  /// Loads the library's image for the chip of `ctx`'s device ("
-      << chipList << ").\n"
+      << chipList << "; its PTX on the emulator).\n"
       << "  static ::cute::Expected<Module> load(const ::cute::rt::Context "
          "&ctx);\n"
       << "  /// The chips the library holds images for.\n"
@@ -449,21 +449,25 @@ Expected<Generated> generate(const std::vector<Image> &images,
   s << "namespace {\n";
   for (size_t i = 0; i < images.size(); ++i) {
     s << "// " << metas[i].chip << ": " << images[i].cubin.size()
-      << " bytes of cubin\n"
+      << " bytes of cubin, " << images[i].ptx.size() << " bytes of PTX\n"
       << "alignas(64) const unsigned char kImage" << i << "[] = {";
     emitBytes(s, images[i].cubin);
     s << "};\nconst unsigned char kMetadata" << i << "[] = {";
     emitBytes(s, images[i].metadataJson);
+    s << "};\nconst unsigned char kPtx" << i << "[] = {";
+    emitBytes(s, images[i].ptx);
     s << "};\n";
   }
   s << "struct EmbeddedImage {\n  const char *chip;\n"
     << "  const unsigned char *image;\n  size_t imageSize;\n"
-    << "  const unsigned char *metadata;\n  size_t metadataSize;\n};\n"
+    << "  const unsigned char *metadata;\n  size_t metadataSize;\n"
+    << "  const unsigned char *ptx;\n  size_t ptxSize;\n};\n"
     << "const EmbeddedImage kImages[] = {\n";
   for (size_t i = 0; i < images.size(); ++i)
     s << "    {\"" << metas[i].chip << "\", kImage" << i << ", "
       << images[i].cubin.size() << ", kMetadata" << i << ", "
-      << images[i].metadataJson.size() << "},\n";
+      << images[i].metadataJson.size() << ", kPtx" << i << ", "
+      << images[i].ptx.size() << "},\n";
   s << "};\n} // namespace\n\n"
     << "std::vector<std::string> Module::chips() {\n"
     << "  std::vector<std::string> c;\n"
@@ -486,11 +490,26 @@ Expected<Generated> generate(const std::vector<Image> &images,
        "::cute::rt::pickImageForDevice(ctx, chips(),\n"
     << "      std::string(\"module '\") + kModuleName + \"'\"));\n"
     << "  const EmbeddedImage &img = kImages[i];\n"
+    << "  std::string_view metadata(reinterpret_cast<const char "
+       "*>(img.metadata),\n"
+    << "                            img.metadataSize);\n"
+    << "  // The emulator (cute-emu) runs the PTX.\n"
+    << "  if (ctx.driver().emulated()) {\n"
+    << "    if (img.ptxSize == 0)\n"
+    << "      return ::cute::Error(::cute::ErrorCode::NotFound,\n"
+    << "          std::string(\"module '\") + kModuleName + \"' has no PTX "
+       "for \" + img.chip +\n"
+    << "              \", which the emulator (\" + ctx.driver().path() +\n"
+    << "              \") runs: rebuild the library with cute-aot --image "
+       "CHIP=CUBIN,METADATA,PTX\");\n"
+    << "    return fromImage(ctx,\n"
+    << "        std::string(reinterpret_cast<const char *>(img.ptx), "
+       "img.ptxSize),\n"
+    << "        metadata);\n  }\n"
     << "  return fromImage(ctx,\n"
     << "      std::string(reinterpret_cast<const char *>(img.image), "
        "img.imageSize),\n"
-    << "      std::string_view(reinterpret_cast<const char "
-       "*>(img.metadata), img.metadataSize));\n}\n\n";
+    << "      metadata);\n}\n\n";
   for (auto it = nsParts.rbegin(); it != nsParts.rend(); ++it)
     s << "} // namespace " << *it << "\n";
   out.source = s.str();

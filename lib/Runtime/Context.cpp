@@ -22,6 +22,12 @@ Expected<Context> Context::create(int device) {
   return create(std::move(d), device);
 }
 
+Expected<Context> Context::create(const ContextOptions &options) {
+  CUTE_ASSIGN_OR_RETURN(std::shared_ptr<Driver> d,
+                        Driver::forDevice(options.device));
+  return create(std::move(d), options.ordinal);
+}
+
 Expected<Context> Context::create(std::shared_ptr<Driver> driver, int device) {
   if (!driver)
     return Error(ErrorCode::InvalidArgument, "Context::create: null driver");
@@ -107,11 +113,14 @@ Status Context::checkChip(std::string_view chip) const {
                          : cc.first == want->first && cc.second >= want->second;
   if (ok)
     return okStatus();
+  std::string device = driver().emulated()
+                           ? "the emulated " + driver().emulatedChip() + " (" +
+                                 driver().path() + ")"
+                           : "device " + std::to_string(ordinal());
   return Error(ErrorCode::InvalidArgument,
-               "kernels were compiled for " + std::string(chip) +
-                   " but device " + std::to_string(ordinal()) +
-                   " has compute capability " + std::to_string(cc.first) + "." +
-                   std::to_string(cc.second));
+               "kernels were compiled for " + std::string(chip) + " but " +
+                   device + " has compute capability " +
+                   std::to_string(cc.first) + "." + std::to_string(cc.second));
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,9 +1,11 @@
 //===- Driver.cpp - dlopen'ed CUDA driver entry points --------------------===//
 #include "cute/Runtime/Driver.h"
+#include "cute/Emu/Driver.h"
 
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 namespace cute::rt {
@@ -21,7 +23,8 @@ Expected<std::shared_ptr<Driver>> Driver::load(const std::string &path) {
                  "no CUDA driver: cannot load '" + path + "' (" +
                      (why ? why : "unknown dlopen error") +
                      "); is the NVIDIA driver installed? (set " +
-                     kLibraryEnvVar + " to use another libcuda)");
+                     kLibraryEnvVar + " to use another libcuda, or " +
+                     kDeviceEnvVar + "=emu:sm_90a to run on the emulator)");
   }
   std::shared_ptr<Driver> d(new Driver());
   d->path_ = path;
@@ -52,12 +55,69 @@ Expected<std::shared_ptr<Driver>> Driver::load(const std::string &path) {
   return d;
 }
 
-Expected<std::shared_ptr<Driver>> Driver::get() {
+Expected<std::shared_ptr<Driver>> Driver::cuda() {
   static std::once_flag once;
   static std::optional<Expected<std::shared_ptr<Driver>>> cached;
   std::call_once(once, [] {
     const char *env = std::getenv(kLibraryEnvVar);
     cached.emplace(load(env && *env ? env : kDefaultLibrary));
+  });
+  return *cached;
+}
+
+Expected<std::shared_ptr<Driver>> Driver::emulator(const std::string &chip) {
+  std::optional<emu::Chip> c = emu::parseChip(chip);
+  if (!c)
+    return Error(ErrorCode::InvalidArgument,
+                 "the emulator (cute-emu) has no chip '" + chip +
+                     "': it emulates sm_90a, sm_100a and sm_120a");
+  static std::mutex mutex;
+  static std::map<std::string, Expected<std::shared_ptr<Driver>>> cached;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = cached.find(chip);
+  if (it != cached.end())
+    return it->second;
+  auto make = [&]() -> Expected<std::shared_ptr<Driver>> {
+    std::shared_ptr<Driver> d(new Driver());
+    d->path_ = "cute-emu:" + chip;
+    d->emulatedChip_ = chip;
+    CUTE_TRY(emu::installDriver(d->api_, *c));
+    CUTE_TRY(d->check(d->api_.cuInit(0), "cuInit"));
+    CUTE_TRY(d->check(d->api_.cuDriverGetVersion(&d->version_),
+                      "cuDriverGetVersion"));
+    return d;
+  };
+  return cached.emplace(chip, make()).first->second;
+}
+
+Expected<std::shared_ptr<Driver>> Driver::forDevice(std::string_view device) {
+  if (device.empty())
+    return get();
+  if (device == "cuda")
+    return cuda();
+  constexpr std::string_view kEmu = "emu:";
+  if (device.substr(0, kEmu.size()) == kEmu)
+    return emulator(std::string(device.substr(kEmu.size())));
+  return Error(ErrorCode::InvalidArgument,
+               "device '" + std::string(device) +
+                   "': expected 'cuda' (the GPU, through libcuda) or "
+                   "'emu:sm_90a', 'emu:sm_100a', 'emu:sm_120a' (the "
+                   "emulator)");
+}
+
+Expected<std::shared_ptr<Driver>> Driver::get() {
+  static std::once_flag once;
+  static std::optional<Expected<std::shared_ptr<Driver>>> cached;
+  std::call_once(once, [] {
+    const char *env = std::getenv(kDeviceEnvVar);
+    if (!env || !*env) {
+      cached.emplace(cuda());
+      return;
+    }
+    Expected<std::shared_ptr<Driver>> d = forDevice(env);
+    cached.emplace(d.ok() ? std::move(d)
+                          : Expected<std::shared_ptr<Driver>>(
+                                d.error().withContext(kDeviceEnvVar)));
   });
   return *cached;
 }

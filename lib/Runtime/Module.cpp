@@ -117,6 +117,28 @@ Expected<Module> Module::load(const Context &ctx, const std::string &cubin,
 }
 
 Expected<Module> Module::loadFile(const Context &ctx, const std::string &path) {
+  // The emulator runs PTX: for x.cubin it loads the x.ptx beside it (the
+  // compiler writes both).
+  const std::string cubinExt = ".cubin";
+  if (ctx.valid() && ctx.driver().emulated() && path.size() > cubinExt.size() &&
+      path.compare(path.size() - cubinExt.size(), cubinExt.size(), cubinExt) ==
+          0) {
+    std::string ptxPath =
+        path.substr(0, path.size() - cubinExt.size()) + ".ptx";
+    Expected<std::string> ptx = readFile(ptxPath);
+    if (!ptx.ok())
+      return Error(ErrorCode::NotFound,
+                   path + ": the emulator (" + ctx.driver().path() +
+                       ") runs PTX, and there is no PTX beside the cubin: " +
+                       ptx.error().message() +
+                       " (cute-opt --cute-compile with output-dir writes "
+                       "<module>.<chip>.ptx next to the .cubin)");
+    auto m = loadPtx(ctx, *ptx);
+    if (!m.ok())
+      return m.error().withContext(ptxPath);
+    m->state_->origin = "cubin";
+    return m;
+  }
   CUTE_ASSIGN_OR_RETURN(std::string image, readFile(path));
   auto m = loadImage(ctx, image);
   if (!m.ok())

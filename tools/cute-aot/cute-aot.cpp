@@ -1,13 +1,14 @@
 //===- cute-aot.cpp - Typed launchers and AOT kernel libraries ------------===//
 //
 // cute-aot --header OUT.h [--source OUT.cpp] [--namespace NS]
-//          (--image CHIP=CUBIN,METADATA)... | --metadata METADATA
+//          (--image CHIP=CUBIN,METADATA[,PTX])... | --metadata METADATA
 //
 // With --image (one per chip): an AOT library, the header of typed
-// launchers and a source embedding every image; compile the source into the
-// program or a static library. With --metadata: the header only, for a
-// module loaded at run time (the JIT's result or files). MLIR-free: it reads
-// what `cute-opt --cute-compile` wrote. docs/launchers.md.
+// launchers and a source embedding every image (and its PTX, which the
+// emulator runs); compile the source into the program or a static library. With
+// --metadata: the header only, for a module loaded at run time (the JIT's
+// result or files). MLIR-free: it reads what `cute-opt --cute-compile` wrote.
+// docs/launchers.md.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Aot/Generate.h"
@@ -24,7 +25,7 @@ namespace {
 int usage(const char *argv0) {
   std::fprintf(stderr,
                "usage: %s --header OUT.h [--source OUT.cpp] [--namespace NS]\n"
-               "       (--image CHIP=CUBIN,METADATA)... | --metadata "
+               "       (--image CHIP=CUBIN,METADATA[,PTX])... | --metadata "
                "METADATA\n",
                argv0);
   return 2;
@@ -83,16 +84,25 @@ int main(int argc, char **argv) {
       if (!next(v))
         return 2;
       size_t eq = v.find('='), comma = v.find(',');
-      if (eq == std::string::npos || comma == std::string::npos || comma < eq) {
+      size_t comma2 =
+          comma == std::string::npos ? comma : v.find(',', comma + 1);
+      if (eq == std::string::npos || comma == std::string::npos || comma < eq ||
+          comma2 + 1 == v.size()) {
         std::fprintf(stderr,
-                     "cute-aot: --image %s: expected CHIP=CUBIN,METADATA\n",
+                     "cute-aot: --image %s: expected "
+                     "CHIP=CUBIN,METADATA[,PTX]\n",
                      v.c_str());
         return 2;
       }
       cute::aot::Image img;
       img.chip = v.substr(0, eq);
       if (!readInto(v.substr(eq + 1, comma - eq - 1), img.cubin) ||
-          !readInto(v.substr(comma + 1), img.metadataJson))
+          !readInto(v.substr(comma + 1, comma2 == std::string::npos
+                                            ? std::string::npos
+                                            : comma2 - comma - 1),
+                    img.metadataJson) ||
+          (comma2 != std::string::npos &&
+           !readInto(v.substr(comma2 + 1), img.ptx)))
         return 1;
       images.push_back(std::move(img));
     } else if (a == "--metadata") {

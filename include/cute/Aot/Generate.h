@@ -8,8 +8,9 @@
 //     direct launch, a prepared launch for hot loops, an argument check that
 //     needs no GPU, and a loader that checks the module's metadata against
 //     the signatures the header was generated for;
-//   * for an AOT library, a C++ source embedding every chip's cubin and
-//     metadata, with Module::load(ctx) picking the image for the device.
+//   * for an AOT library, a C++ source embedding every chip's cubin, PTX
+//     and metadata, with Module::load(ctx) picking the image for the device
+//     (the PTX when the device is the emulator).
 // Everything is in the namespace given (default cute_kernels::<module>),
 // so two libraries link into one program. docs/launchers.md.
 //
@@ -28,6 +29,9 @@ struct Image {
   std::string chip;         ///< e.g. "sm_90a"; must match the metadata's
   std::string cubin;        ///< the image; empty for a header-only launcher
   std::string metadataJson; ///< cute-opt's <module>.<chip>.json
+  /// cute-opt's <module>.<chip>.ptx, what the emulator (cute-emu) runs; may
+  /// be empty (the library then loads on GPUs only).
+  std::string ptx;
 };
 
 struct GenerateOptions {

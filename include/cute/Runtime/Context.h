@@ -22,12 +22,25 @@ namespace detail {
 struct ContextState;
 } // namespace detail
 
+/// Which device a Context is made on.
+struct ContextOptions {
+  /// "" : Driver::get() (the GPU, or what $CUTE_DEVICE names);
+  /// "cuda": the GPU through libcuda, whatever $CUTE_DEVICE says;
+  /// "emu:sm_90a", "emu:sm_100a", "emu:sm_120a": the emulator (cute-emu).
+  std::string device;
+  /// The device's ordinal within that driver.
+  int ordinal = 0;
+};
+
 class Context {
 public:
   /// Retains the primary context of `device` using Driver::get().
   static Expected<Context> create(int device = 0);
   static Expected<Context> create(std::shared_ptr<Driver> driver,
                                   int device = 0);
+  /// On the driver `options.device` names (Driver::forDevice), e.g.
+  /// `Context::create({"emu:sm_100a"})` for an emulated B200.
+  static Expected<Context> create(const ContextOptions &options);
 
   Context() = default;
   bool valid() const { return state_ != nullptr; }
@@ -49,7 +62,7 @@ public:
   Expected<std::pair<int, int>> computeCapability() const;
   Expected<std::string> name() const;
   /// Checks that a metadata chip ("sm_90a") matches this device's compute
-  /// capability; errors name both.
+  /// capability (an emulated device's is its chip's); errors name both.
   Status checkChip(std::string_view chip) const;
 
 private:

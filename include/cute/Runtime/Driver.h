@@ -9,6 +9,12 @@
 //
 // cuda.h is used for types and enums only.
 //
+// Instead of libcuda, the driver can be cute-emu, the CPU emulator of our
+// PTX (cute/Emu/Driver.h, docs/emulator.md): CUTE_DEVICE=emu:sm_90a (or
+// emu:sm_100a, emu:sm_120a) in the environment makes Driver::get() return
+// it, so every host program runs without a GPU, unchanged;
+// Driver::emulator("sm_100a") and rt::ContextOptions select it in code.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_RUNTIME_DRIVER_H
 #define CUTE_RUNTIME_DRIVER_H
@@ -19,6 +25,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #if CUDA_VERSION < 12000
 #error "cute runtime needs cuda.h from CUDA 12.0 or newer"
@@ -81,11 +88,27 @@ class Driver {
 public:
   static constexpr const char *kDefaultLibrary = "libcuda.so.1";
   static constexpr const char *kLibraryEnvVar = "CUTE_RT_LIBCUDA";
+  /// "emu:<chip>" selects the emulator, "cuda" (or unset) libcuda.
+  static constexpr const char *kDeviceEnvVar = "CUTE_DEVICE";
 
-  /// The process-wide driver, loaded on first use from $CUTE_RT_LIBCUDA or
-  /// "libcuda.so.1", and initialised with cuInit(0). The outcome (success or
-  /// the "no CUDA driver" error) is cached.
+  /// The process-wide driver: the one $CUTE_DEVICE names (forDevice), else
+  /// libcuda (cuda()). The outcome is cached; an unknown $CUTE_DEVICE is an
+  /// InvalidArgument error naming the values it takes.
   static Expected<std::shared_ptr<Driver>> get();
+
+  /// libcuda, loaded on first use from $CUTE_RT_LIBCUDA or "libcuda.so.1"
+  /// and initialised with cuInit(0), whatever $CUTE_DEVICE says. The outcome
+  /// (success or the "no CUDA driver" error) is cached.
+  static Expected<std::shared_ptr<Driver>> cuda();
+
+  /// cute-emu emulating `chip` ("sm_90a", "sm_100a" or "sm_120a"): one
+  /// driver and one emulated device per chip and process, created on first
+  /// use (an invalid CUTE_EMU_* variable is the error then).
+  static Expected<std::shared_ptr<Driver>> emulator(const std::string &chip);
+
+  /// The driver `device` names: "emu:<chip>" the emulator, "cuda" libcuda,
+  /// "" Driver::get(). Anything else is an InvalidArgument error.
+  static Expected<std::shared_ptr<Driver>> forDevice(std::string_view device);
 
   /// Loads the driver from `path` (not cached; tests point this at missing
   /// libraries). Fails with NoDriver when dlopen fails, MissingSymbol when a
@@ -98,9 +121,13 @@ public:
   ~Driver() = default;
 
   const DriverApi &api() const { return api_; }
+  /// The library loaded, or "cute-emu:<chip>" for the emulator.
   const std::string &path() const { return path_; }
   /// cuDriverGetVersion, e.g. 13000.
   int version() const { return version_; }
+  /// Whether this is cute-emu, and the chip it emulates ("" for libcuda).
+  bool emulated() const { return !emulatedChip_.empty(); }
+  const std::string &emulatedChip() const { return emulatedChip_; }
 
   /// "CUDA_ERROR_OUT_OF_MEMORY" etc. (falls back to the number).
   std::string errorName(CUresult r) const;
@@ -118,6 +145,7 @@ private:
   Driver() = default;
   DriverApi api_;
   std::string path_;
+  std::string emulatedChip_;
   int version_ = 0;
 };
 

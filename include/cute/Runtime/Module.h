@@ -35,7 +35,9 @@ public:
   /// PTX instead (e.g. a cubin for another chip). Errors report both.
   static Expected<Module> load(const Context &ctx, const std::string &cubin,
                                const std::string &ptxFallback);
-  /// Reads `path` and calls loadImage.
+  /// Reads `path` and calls loadImage. On the emulator (which runs PTX) a
+  /// path ending in ".cubin" loads the ".ptx" file beside it instead; the
+  /// module's origin() is still "cubin".
   static Expected<Module> loadFile(const Context &ctx, const std::string &path);
 
   Module() = default;
@@ -46,7 +48,8 @@ public:
 
   CUmodule raw() const;
   const Context &context() const;
-  /// "cubin" or "ptx".
+  /// "cubin" or "ptx": what was loaded (loadFile of a cubin on the
+  /// emulator: "cubin", run from its PTX).
   const char *origin() const;
 
 private:

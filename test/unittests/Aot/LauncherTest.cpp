@@ -194,9 +194,37 @@ aot::Image image(const std::string &chip, const std::string &module) {
   img.chip = chip;
   img.cubin = readText(base + ".cubin");
   img.metadataJson = readText(base + ".json");
+  // cute-opt writes the PTX beside the cubin (a precompiled directory may
+  // lack it).
+  if (Expected<std::string> ptx = readFile(base + ".ptx"); ptx.ok())
+    img.ptx = *ptx;
   return img;
 }
 } // namespace
+
+TEST(AotGenerator, EmbedsThePtxTheEmulatorRuns) {
+  aot::Image img = image("sm_90a", "elementwise");
+  if (img.ptx.empty())
+    img.ptx = ".version 8.8\n.target sm_90a\n.address_size 64\n";
+  aot::GenerateOptions opts;
+  auto r = aot::generate({img}, opts);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_NE(r->source.find("bytes of cubin, " + std::to_string(img.ptx.size()) +
+                           " bytes of PTX"),
+            std::string::npos);
+  EXPECT_NE(r->source.find("const unsigned char kPtx0[] = {"),
+            std::string::npos);
+  // Module::load takes the PTX when the driver is the emulator.
+  EXPECT_NE(r->source.find("if (ctx.driver().emulated()) {"), std::string::npos)
+      << r->source.substr(r->source.size() - 2000);
+  // Without it the library says what to do on the emulator.
+  img.ptx.clear();
+  r = aot::generate({img}, opts);
+  ASSERT_TRUE(r.ok()) << r.message();
+  EXPECT_NE(r->source.find("0 bytes of PTX"), std::string::npos);
+  EXPECT_NE(r->source.find("cute-aot --image CHIP=CUBIN,METADATA,PTX"),
+            std::string::npos);
+}
 
 TEST(AotGenerator, RejectsInconsistentImages) {
   aot::GenerateOptions opts;
