@@ -93,7 +93,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("blockscale-gemm-sm120");
   int major = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
                    "CC major");
   int minor = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),

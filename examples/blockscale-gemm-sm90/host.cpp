@@ -78,7 +78,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("blockscale-gemm-sm90");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "blockscale_gemm_sm90");
   rt::Kernel k = need(prog.kernel("mxfp4_gemm_tma"), "kernel");

@@ -67,7 +67,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("blockscaled-dequant");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "blockscaled_dequant");
   rt::Kernel k = need(prog.kernel("mxfp4_gemm"), "kernel");

@@ -229,6 +229,34 @@ inline void benchGemm(const rt::Context &ctx, const rt::Stream &stream,
               note.empty() ? "" : (" (" + note + ")").c_str());
 }
 
+// --- The device
+// ----------------------------------------------------------------
+
+/// The context every driver runs on: the GPU, or the emulator when
+/// CUTE_DEVICE=emu:<chip> names it. With neither (no CUDA driver, or one
+/// without devices) prints "SKIP <program>: ..." and exits 0: a SKIP is
+/// never a pass (ctest reports it as skipped). Any other failure is FATAL.
+inline rt::Context openContext(const char *program) {
+  auto skip = [&](const std::string &why) {
+    std::printf("SKIP %s: no GPU and no emulator (%s)%s\n", program,
+                why.c_str(),
+                why.find("CUTE_DEVICE") == std::string::npos
+                    ? "; run it on the emulator with CUTE_DEVICE=emu:sm_90a"
+                    : "");
+    std::exit(0);
+  };
+  Expected<std::shared_ptr<rt::Driver>> d = rt::Driver::get();
+  if (!d.ok() && (d.error().code() == ErrorCode::NoDriver ||
+                  d.error().cudaResult() == CUDA_ERROR_NO_DEVICE))
+    skip(d.message());
+  if (d.ok()) {
+    Expected<int> n = (*d)->deviceCount();
+    if (n.ok() && *n == 0)
+      skip("the CUDA driver reports no device");
+  }
+  return need(rt::Context::create(), "CUDA context");
+}
+
 // --- Command line
 // ---------------------------------------------------------------
 
@@ -272,9 +300,10 @@ inline Options parseOptions(int argc, char **argv) {
   return o;
 }
 
-/// Loads <artifacts>/<module>.<chip>.cubin with its metadata, or with
-/// --jit compiles the kernel source in-process (through the on-disk cache;
-/// only in builds with MLIR, see examples/CMakeLists.txt).
+/// Loads <artifacts>/<module>.<chip>.cubin with its metadata (on the
+/// emulator the .ptx beside it), or with --jit compiles the kernel source
+/// in-process (through the on-disk cache; only in builds with MLIR, see
+/// examples/CMakeLists.txt).
 inline rt::Program loadProgram(const rt::Context &ctx, const Options &o,
                                const std::string &module) {
   if (!o.jitSource.empty()) {
@@ -292,7 +321,10 @@ inline rt::Program loadProgram(const rt::Context &ctx, const Options &o,
                 m->fromMemoryCache || m->fromDiskCache ? "cache hit"
                                                        : "compiled",
                 m->compileMs);
-    return need(rt::Program::load(ctx, m->cubin, m->metadataJson),
+    // The emulator runs the PTX the JIT keeps beside the cubin.
+    const std::string &image =
+        ctx.driver().emulated() || m->cubin.empty() ? m->ptx : m->cubin;
+    return need(rt::Program::load(ctx, image, m->metadataJson),
                 "loading the JIT-compiled " + module);
 #else
     std::fprintf(stderr, "FATAL: --jit needs a build with MLIR "

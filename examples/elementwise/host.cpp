@@ -69,7 +69,7 @@ static bool run(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("elementwise");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "elementwise");
   bool ok = run<F32>(ctx, stream, prog, o, 1e-6, 1e-6);

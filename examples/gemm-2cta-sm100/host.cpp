@@ -109,7 +109,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
   o.chip = "sm_100a"; // the kernel's only chip
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("gemm-2cta-sm100");
   int major = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
                    "CC major");
   int minor = need(ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR),

@@ -168,7 +168,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("gemm-sm90");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "gemm_sm90");
   int sms =

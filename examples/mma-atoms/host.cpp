@@ -152,7 +152,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("mma-atoms");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "mma_atoms");
   const KernelSpec specs[] = {{"mma_sync_bf16", 64, 64, 32, false},

@@ -201,7 +201,7 @@ bool runEncode(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("narrow-float");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "narrow_float");
   bool ok = runDecode(ctx, stream, prog);

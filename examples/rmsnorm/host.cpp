@@ -13,7 +13,7 @@ using namespace cute::ex;
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("rmsnorm");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "rmsnorm");
   // One kernel; the runtime picks its 16-byte aligned variant when

@@ -56,7 +56,7 @@ Exactness checkExact(const std::vector<double> &ref,
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("softmax");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "softmax");
   rt::Kernel k = need(prog.kernel("softmax_bf16"), "kernel");

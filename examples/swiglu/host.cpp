@@ -12,7 +12,7 @@ using namespace cute::ex;
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("swiglu");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "swiglu");
   rt::Kernel k = need(prog.kernel("swiglu_bf16"), "kernel swiglu_bf16");

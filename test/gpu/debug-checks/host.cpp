@@ -14,7 +14,7 @@ using namespace cute::ex;
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("debug-checks");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "debug_checks");
   rt::Kernel k = need(prog.kernel("compose_size"), "kernel");

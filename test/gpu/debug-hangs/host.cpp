@@ -15,7 +15,7 @@ using namespace cute::ex;
 
 int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
-  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = openContext("debug-hangs");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "debug_hangs");
   rt::Kernel k = need(prog.kernel("hang_on_expect_tx"), "kernel");
