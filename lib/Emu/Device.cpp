@@ -170,23 +170,22 @@ uint64_t alignUp(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
 
 /// Gives every symbol operand its address: module .global variables are
 /// device allocations, .const variables offsets in the module's constant
-/// bank, .shared variables (module and function scope) offsets in the
-/// CTA's shared memory (plus the CTA's rank at run time).
+/// bank, and .shared variables offsets in the CTA's shared memory (plus the
+/// CTA's rank at run time), laid out per kernel with only the variables the
+/// kernel names (as ptxas counts a kernel's static shared memory).
 Status placeSymbols(ModuleImpl &m) {
   ModuleDecl &d = m.decl;
-  uint64_t smem = 0, cbank = 0;
+  uint64_t cbank = 0;
+  uint32_t dynAlign = 16;
   for (VarDecl &v : d.globals) {
-    if (v.space == Space::Shared && !v.isExtern) {
-      smem = alignUp(smem, v.align);
-      v.address = smem;
-      smem += v.size;
-    } else if (v.space == Space::Const) {
+    if (v.space == Space::Const) {
       cbank = alignUp(cbank, v.align);
       v.address = cbank;
       cbank += v.size;
     }
+    if (v.space == Space::Shared && v.isExtern)
+      dynAlign = std::max(dynAlign, v.align);
   }
-  d.sharedBytes = uint32_t(smem);
   m.constBytes.assign(cbank, 0);
   for (VarDecl &v : d.globals) {
     if (v.space == Space::Const)
@@ -202,17 +201,28 @@ Status placeSymbols(ModuleImpl &m) {
     }
   }
   for (Function &f : d.functions) {
-    uint64_t fs = smem;
-    uint32_t dynAlign = 16;
+    // Shared variables this function names, in declaration order.
+    std::vector<bool> used(d.globals.size(), false);
+    for (const Inst &in : f.code)
+      for (const Operand &o : in.ops)
+        if (o.symKind == SymGlobal)
+          used[o.symIndex] = true;
+    std::vector<uint64_t> sharedAddr(d.globals.size(), 0);
+    uint64_t fs = 0;
+    for (size_t i = 0; i < d.globals.size(); ++i) {
+      const VarDecl &v = d.globals[i];
+      if (v.space != Space::Shared || v.isExtern || !used[i])
+        continue;
+      fs = alignUp(fs, v.align);
+      sharedAddr[i] = fs;
+      fs += v.size;
+    }
     for (VarDecl &v : f.locals)
       if (v.space == Space::Shared) {
         fs = alignUp(fs, v.align);
         v.address = fs;
         fs += v.size;
       }
-    for (const VarDecl &v : d.globals)
-      if (v.space == Space::Shared && v.isExtern)
-        dynAlign = std::max(dynAlign, v.align);
     f.staticSmemBytes = uint32_t(fs);
     f.dynSmemOffset = uint32_t(alignUp(fs, dynAlign));
     for (Inst &in : f.code)
@@ -222,8 +232,10 @@ Status placeSymbols(ModuleImpl &m) {
         const VarDecl &v = o.symKind == SymGlobal ? d.globals[o.symIndex]
                                                   : f.locals[o.symIndex];
         uint64_t addr = v.address;
-        if (v.space == Space::Shared && v.isExtern)
-          addr = f.dynSmemOffset;
+        if (v.space == Space::Shared)
+          addr = v.isExtern ? f.dynSmemOffset
+                 : o.symKind == SymGlobal ? sharedAddr[o.symIndex]
+                                          : v.address;
         o.imm += int64_t(addr);
         o.addRank = v.space == Space::Shared;
         o.symKind = SymNone;

@@ -541,15 +541,18 @@ private:
       ParamDecl p;
       Ty ty = Ty::B8;
       uint32_t align = 0;
+      bool pointerAttrs = false;
       while (peek().kind == Token::Ident && peek().text[0] == '.') {
         std::string q = next().text;
         if (q == ".align") {
+          // After .ptr, .align is the pointee's alignment (PTX ISA "Kernel
+          // Function Parameter Attributes"), not the parameter's.
           CUTE_ASSIGN_OR_RETURN(uint64_t a, number());
-          if (align == 0)
+          if (align == 0 && !pointerAttrs)
             align = uint32_t(a);
         } else if (q == ".ptr" || q == ".global" || q == ".shared" ||
                    q == ".const" || q == ".local") {
-          // pointer attributes do not change the storage
+          pointerAttrs = true; // pointer attributes do not change the storage
         } else if (auto t = parseTyName(q.substr(1))) {
           ty = *t;
         } else {

@@ -158,7 +158,6 @@ struct ModuleDecl {
   std::vector<Function> functions;
   std::map<std::string, size_t> functionIndex;
   std::vector<std::string> files; ///< .file table (index -> name)
-  uint32_t sharedBytes = 0;       ///< module-scope static .shared
 };
 
 } // namespace cute::emu
