@@ -179,8 +179,10 @@ int main() {
     runOnGpu(*ctx, *stream, *aot, "AOT");
 #ifdef CONSUMER_WITH_JIT
   if (compiled.ok() && stream.ok()) {
-    Expected<axpy::Module> jitted =
-        axpy::Module::fromImage(*ctx, compiled->cubin, compiled->metadataJson);
+    // The emulator (CUTE_DEVICE=emu:<chip>) runs PTX; a GPU the cubin.
+    Expected<axpy::Module> jitted = axpy::Module::fromImage(
+        *ctx, ctx->driver().emulated() ? compiled->ptx : compiled->cubin,
+        compiled->metadataJson);
     expect(jitted.ok(),
            "JIT image loaded through the typed launchers" +
                (jitted.ok() ? std::string() : ": " + jitted.message()));
