@@ -152,7 +152,15 @@ std::vector<typename E::Storage> randomVector(size_t n, uint64_t seed,
   return v;
 }
 
+/// A new seed per call; with CUTE_SEED=S set, the sequence S, S+1, ... (so
+/// a GPU run and an emulator run see the same inputs).
 inline uint64_t freshSeed() {
+  static uint64_t next = [] {
+    const char *s = std::getenv("CUTE_SEED");
+    return s && *s ? std::strtoull(s, nullptr, 10) : 0;
+  }();
+  if (std::getenv("CUTE_SEED"))
+    return next++;
   return uint64_t(
       std::chrono::high_resolution_clock::now().time_since_epoch().count());
 }

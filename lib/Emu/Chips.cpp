@@ -198,6 +198,13 @@ Expected<Options> Options::fromEnvironment() {
                       "a positive decimal number of stalls");
     o.spinLimit = n;
   }
+  if (const char *v = std::getenv("CUTE_EMU_STATS"); v && *v) {
+    uint64_t n = 0;
+    if (!parseU64(v, n) || n > 2)
+      return envError("CUTE_EMU_STATS", v,
+                      "0, 1 (launch totals) or 2 (also per opcode)");
+    o.printStats = int(n);
+  }
   return o;
 }
 

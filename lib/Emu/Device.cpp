@@ -270,6 +270,31 @@ Expected<Module> Device::loadModule(std::string_view ptx) {
 
 // --- Launch -------------------------------------------------------------------
 
+namespace {
+/// CUTE_EMU_STATS: one line per launch, then (level 2) one per opcode.
+void printStats(const std::string &name, const LaunchConfig &cfg,
+                const LaunchStats &s) {
+  std::fprintf(stderr,
+               "cute-emu: %s grid (%u,%u,%u) block (%u,%u,%u): %llu CTAs, "
+               "%llu warp-instructions, %llu thread-instructions in %.3f s "
+               "(%.1f M thread-instructions/s)\n",
+               name.c_str(), cfg.grid[0], cfg.grid[1], cfg.grid[2],
+               cfg.block[0], cfg.block[1], cfg.block[2],
+               (unsigned long long)s.ctas,
+               (unsigned long long)s.warpInstructions,
+               (unsigned long long)s.threadInstructions, s.seconds,
+               s.seconds > 0 ? double(s.threadInstructions) / s.seconds / 1e6
+                             : 0.0);
+  std::vector<std::pair<uint64_t, std::string>> ops;
+  for (const auto &[op, n] : s.perOpcode)
+    ops.push_back({n, op});
+  std::sort(ops.rbegin(), ops.rend());
+  for (const auto &[n, op] : ops)
+    std::fprintf(stderr, "cute-emu:   %12llu %s\n", (unsigned long long)n,
+                 op.c_str());
+}
+} // namespace
+
 Status runCluster(Launch &L, Cluster &cl); // Scheduler.cpp
 Status buildCluster(Launch &L, Cluster &cl, const uint32_t clusterId[3]);
 
@@ -386,6 +411,16 @@ Expected<LaunchStats> Device::launch(const Kernel &kernel,
   L->stats.seconds = std::chrono::duration<double>(
                          std::chrono::steady_clock::now() - start)
                          .count();
+  if (!L->pcCounts.empty())
+    for (size_t pc = 0; pc < L->pcCounts.size(); ++pc) {
+      if (!L->pcCounts[pc])
+        continue;
+      const std::string &t = f.code[pc].text;
+      size_t b = t[0] == '@' ? t.find(' ') + 1 : 0;
+      L->stats.perOpcode[t.substr(b, t.find(' ', b) - b)] += L->pcCounts[pc];
+    }
+  if (options_.printStats)
+    printStats(f.name, cfg, L->stats);
   if (L->failed)
     return Error(ErrorCode::Cuda, L->error,
                  L->errorCode ? L->errorCode : 719 /*LAUNCH_FAILED*/);

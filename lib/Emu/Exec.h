@@ -170,6 +170,7 @@ struct Cluster {
   std::deque<AsyncOp> async;
   std::mt19937_64 rng;
   uint64_t warpInstructions = 0, threadInstructions = 0;
+  std::vector<uint64_t> pcCounts; ///< thread-instructions per pc (stats)
 };
 
 struct Launch {
@@ -191,6 +192,7 @@ struct Launch {
   int errorCode = 0; ///< CUresult
   std::mutex statsMutex;
   LaunchStats stats;
+  std::vector<uint64_t> pcCounts; ///< summed over clusters (printStats 2)
   std::mutex printfMutex;
 };
 

@@ -195,6 +195,8 @@ Status buildCluster(Launch &L, Cluster &cl, const uint32_t clusterId[3]) {
     }
     cl.ctas.push_back(std::move(cta));
   }
+  if (L.options.printStats >= 2)
+    cl.pcCounts.assign(f.code.size(), 0);
   if (L.options.raceCheck || L.options.initCheck) {
     cl.race = std::make_unique<RaceState>();
     cl.race->init(L.clusterSize, nwarps, L.smemBytes);
@@ -368,6 +370,8 @@ uint64_t runWarp(Launch &L, Cluster &cl, Warp &w, uint64_t budget) {
     if (!exec)
       continue;
     threadInstr += uint32_t(__builtin_popcount(exec));
+    if (!cl.pcCounts.empty())
+      cl.pcCounts[pc] += uint32_t(__builtin_popcount(exec));
     uint32_t parkedBefore = w.parked;
     bool ok = in.exec(c, in, exec);
     if (L.failed.load(std::memory_order_relaxed))
@@ -515,6 +519,11 @@ Status runCluster(Launch &L, Cluster &cl) {
       L.stats.ctas += cl.ctas.size();
       L.stats.warpInstructions += cl.warpInstructions;
       L.stats.threadInstructions += cl.threadInstructions;
+      if (!cl.pcCounts.empty()) {
+        L.pcCounts.resize(cl.pcCounts.size(), 0);
+        for (size_t i = 0; i < cl.pcCounts.size(); ++i)
+          L.pcCounts[i] += cl.pcCounts[i];
+      }
     }
   } merge{L, cl};
   while (!L.failed.load(std::memory_order_relaxed)) {

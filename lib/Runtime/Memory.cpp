@@ -1,6 +1,9 @@
 //===- Memory.cpp - Device buffers ----------------------------------------===//
 #include "cute/Runtime/Memory.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace cute::rt {
 
 Expected<DeviceBuffer> DeviceBuffer::allocate(const Context &ctx,
@@ -64,14 +67,36 @@ Status DeviceBuffer::copyFromHost(const void *src, size_t bytes,
       "cuMemcpyHtoD");
 }
 
+namespace {
+/// CUTE_RT_HASH_COPIES=1 prints a hash of every device-to-host copy, so two
+/// runs of a program (on the GPU and on the emulator, with CUTE_SEED fixed)
+/// can be compared byte for byte (scripts/gpu/emu-vs-gpu.sh).
+void traceCopy(const void *dst, size_t bytes) {
+  static const bool enabled = [] {
+    const char *v = std::getenv("CUTE_RT_HASH_COPIES");
+    return v && *v && *v != '0';
+  }();
+  if (!enabled)
+    return;
+  uint64_t h = 1469598103934665603ull; // FNV-1a 64
+  const auto *p = static_cast<const unsigned char *>(dst);
+  for (size_t i = 0; i < bytes; ++i)
+    h = (h ^ p[i]) * 1099511628211ull;
+  std::fprintf(stderr, "cute-rt: DtoH %zu bytes fnv1a64=%016llx\n", bytes,
+               (unsigned long long)h);
+}
+} // namespace
+
 Status DeviceBuffer::copyToHost(void *dst, size_t bytes, size_t offset) const {
   CUTE_TRY(checkRange("copyToHost", bytes, offset));
   if (bytes == 0)
     return okStatus();
   CUTE_TRY(ctx_.makeCurrent());
-  return ctx_.driver().check(
+  CUTE_TRY(ctx_.driver().check(
       ctx_.driver().api().cuMemcpyDtoH(dst, ptr_ + offset, bytes),
-      "cuMemcpyDtoH");
+      "cuMemcpyDtoH"));
+  traceCopy(dst, bytes);
+  return okStatus();
 }
 
 Status DeviceBuffer::copyFromHostAsync(const void *src, size_t bytes,

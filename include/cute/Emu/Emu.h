@@ -82,8 +82,12 @@ struct Options {
   /// Consecutive global stalls in which only polling waits (mbarrier
   /// try_wait loops) could run before a hang is reported.
   uint64_t spinLimit = 1u << 20;
+  /// Print each launch's counters to stderr: 1 totals, 2 also the
+  /// thread-instruction count of every opcode.
+  int printStats = 0;
   /// Reads CUTE_EMU_SCHEDULE, CUTE_EMU_RACECHECK, CUTE_EMU_INITCHECK,
-  /// CUTE_EMU_THREADS, CUTE_EMU_SPIN_LIMIT; defaults for unset ones.
+  /// CUTE_EMU_THREADS, CUTE_EMU_SPIN_LIMIT, CUTE_EMU_STATS; defaults for
+  /// unset ones.
   static Expected<Options> fromEnvironment();
 };
 
@@ -93,7 +97,7 @@ struct LaunchStats {
   uint64_t threadInstructions = 0; ///< times active lanes
   uint64_t ctas = 0;
   double seconds = 0;              ///< host wall time of the launch
-  /// Per opcode name ("ld.global", "wgmma.mma_async", ...): thread counts.
+  /// Per opcode as written ("ld.global.v4.b32", ...): thread-instructions.
   std::map<std::string, uint64_t> perOpcode;
 };
 
