@@ -15,6 +15,7 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -274,6 +275,8 @@ struct Options {
   std::string chip = "sm_90a";
   bool bench = true;
   std::vector<int64_t> sizes;
+  /// --shape MxNxK (the GEMM drivers): one problem of that shape.
+  std::vector<std::array<int64_t, 3>> shapes;
 };
 
 inline Options parseOptions(int argc, char **argv) {
@@ -297,10 +300,21 @@ inline Options parseOptions(int argc, char **argv) {
       o.bench = false;
     else if (a == "--size")
       o.sizes.push_back(std::stoll(next()));
+    else if (a == "--shape") {
+      std::string v = next();
+      std::array<int64_t, 3> mnk{};
+      if (std::sscanf(v.c_str(), "%lldx%lldx%lld", (long long *)&mnk[0],
+                      (long long *)&mnk[1], (long long *)&mnk[2]) != 3) {
+        std::fprintf(stderr, "--shape wants MxNxK, not '%s'\n", v.c_str());
+        std::exit(2);
+      }
+      o.shapes.push_back(mnk);
+    }
     else {
       std::fprintf(stderr,
                    "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
-                   "[--chip sm_90a] [--size N]... [--no-bench]\n",
+                   "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
+                   "[--no-bench]\n",
                    argv[0]);
       std::exit(2);
     }

@@ -174,9 +174,11 @@ int main(int argc, char **argv) {
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Case> cases;
-  if (!o.sizes.empty()) {
+  if (!o.sizes.empty() || !o.shapes.empty()) {
     for (int64_t s : o.sizes)
       cases.push_back({s, s, (s + 15) / 16 * 16, false, o.bench});
+    for (const auto &mnk : o.shapes)
+      cases.push_back({mnk[0], mnk[1], mnk[2], false, o.bench});
   } else {
     cases = {
         {128, 256, 64, true, false},        {1000, 1003, 1008, true, false},
