@@ -64,6 +64,10 @@ ModuleImpl::~ModuleImpl() {
 
 // --- Device memory -------------------------------------------------------------
 
+/// Allocation-table versions are unique in the process, so a lookup cached
+/// for a destroyed device never matches a new one at the same address.
+static std::atomic<uint64_t> gAllocationVersion{0};
+
 Device::Device(Chip chip, Options options)
     : chip_(chip), options_(std::move(options)) {}
 
@@ -88,13 +92,13 @@ Expected<uint64_t> Device::allocate(size_t bytes) {
   uint64_t a = reinterpret_cast<uint64_t>(p);
   std::unique_lock<std::shared_mutex> lock(mutex_);
   allocations_[a] = Allocation{a, bytes};
-  ++generation_;
+  generation_ = ++gAllocationVersion;
   return a;
 }
 
 Status Device::release(uint64_t address) {
   std::unique_lock<std::shared_mutex> lock(mutex_);
-  ++generation_;
+  generation_ = ++gAllocationVersion;
   auto it = allocations_.find(address);
   if (it == allocations_.end())
     return Error(ErrorCode::InvalidArgument,

@@ -278,6 +278,11 @@ bool wake(Launch &L, Cluster &cl, Warp &w) {
       ready = true;
       for (size_t i = 0; i + keep < g.outstanding.size(); ++i)
         ready &= g.outstanding[i] == 0;
+      if (ready && cl.race) {
+        // The completed stores happen before what follows the wait.
+        uint32_t u = cta.rank * cl.race->warpsPerCta + w.id;
+        joinInto(cl.race->clocks[u], cl.race->clocks[cl.race->units() / 2 + u]);
+      }
       break;
     }
     case Wait::Cluster:
@@ -539,8 +544,12 @@ Status runCluster(Launch &L, Cluster &cl) {
         ran = true;
       if (L.failed.load(std::memory_order_relaxed))
         break;
-      if (random)
+      if (random) {
+        size_t before = cl.async.size();
         completeAsync(cl, true);
+        if (cl.async.size() != before)
+          ran = true; // a completion is progress (a bulk wait may wake)
+      }
     }
     if (!live) {
       if (!cl.async.empty()) { // bulk stores still in flight at exit
