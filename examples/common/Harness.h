@@ -263,7 +263,12 @@ inline rt::Context openContext(const char *program) {
     if (n.ok() && *n == 0)
       skip("the CUDA driver reports no device");
   }
-  return need(rt::Context::create(), "CUDA context");
+  rt::Context ctx = need(rt::Context::create(), "CUDA context");
+  // Which device ran the checks: a GPU or cute-emu (CUTE_DEVICE=emu:<chip>).
+  std::printf("DEVICE %s (%s)\n",
+              need(ctx.name(), "device name").c_str(),
+              ctx.driver().emulated() ? "cute-emu" : "CUDA driver");
+  return ctx;
 }
 
 // --- Command line

@@ -45,8 +45,8 @@ runs=(
 )
 table=$OUT/emu-vs-gpu.md
 {
-  echo "| example | arguments | copies | bytes | equal copies | GPU checks | emulator checks | emulator time |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "| example | arguments | copies | bytes | equal copies | GPU checks | emulator checks | GPU run on | emulator time |"
+  echo "|---|---|---|---|---|---|---|---|---|"
 } > "$table"
 for r in "${runs[@]}"; do
   ex=${r%%:*}; args=${r#*:}
@@ -57,13 +57,13 @@ for r in "${runs[@]}"; do
   env "${gpu_env[@]}" CUTE_SEED=$SEED CUTE_RT_HASH_COPIES=1 timeout 300 "$host" --artifacts "$ART" \
     --chip sm_90a $args --no-bench > "$base.gpu.out" 2> "$base.gpu.err"
   gpu_rc=$?
-  start=$(date +%s.%N)
+  start=$(date +%s%N)
   # shellcheck disable=SC2086
   CUTE_SEED=$SEED CUTE_RT_HASH_COPIES=1 CUTE_DEVICE=emu:sm_90a CUTE_EMU_THREADS=$threads \
     timeout 300 "$host" --artifacts "$ART" --chip sm_90a $args --no-bench \
     > "$base.emu.out" 2> "$base.emu.err"
   emu_rc=$?
-  end=$(date +%s.%N)
+  end=$(date +%s%N)
   grep -o 'DtoH.*' "$base.gpu.err" > "$base.gpu.hashes"
   grep -o 'DtoH.*' "$base.emu.err" > "$base.emu.hashes"
   n=$(wc -l < "$base.gpu.hashes")
@@ -71,13 +71,15 @@ for r in "${runs[@]}"; do
   equal=$(paste -d' ' "$base.gpu.hashes" "$base.emu.hashes" | awk '$4 == $8 && $2 == $6 {e++} END {print e + 0}')
   gpass=$(grep -c '^CHECK.*PASS' "$base.gpu.out"); gfail=$(grep -c '^CHECK.*FAIL' "$base.gpu.out")
   epass=$(grep -c '^CHECK.*PASS' "$base.emu.out"); efail=$(grep -c '^CHECK.*FAIL' "$base.emu.out")
-  printf '| %s | %s | %s | %s | %s of %s%s | %s pass, %s fail (rc %s) | %s pass, %s fail (rc %s) | %.1f s |\n' \
+  on=$(sed -n 's/^DEVICE //p' "$base.gpu.out" | head -n 1)
+  printf '| %s | %s | %s | %s | %s of %s%s | %s pass, %s fail (rc %s) | %s pass, %s fail (rc %s) | %s | %s.%01d s |\n' \
     "$ex" "${args:-(default)}" "$n" "$bytes" "$equal" "$n" \
     "$([ "$n" -gt 0 ] && [ "$equal" = "$n" ] && [ "$(wc -l < "$base.emu.hashes")" = "$n" ] && echo ' (all equal)')" \
-    "$gpass" "$gfail" "$gpu_rc" "$epass" "$efail" "$emu_rc" \
-    "$(echo "$end - $start" | bc)" >> "$table"
+    "$gpass" "$gfail" "$gpu_rc" "$epass" "$efail" "$emu_rc" "$on" \
+    $(( (end - start) / 1000000000 )) $(( (end - start) / 100000000 % 10 )) >> "$table"
 done
 cat "$table"
+tar -czf "$OUT/emu-vs-gpu-logs.tar.gz" -C "$OUT" emu-vs-gpu && rm -rf "$OUT/emu-vs-gpu"
 
 echo "== emulator speed on $threads cores ==" | tee "$OUT/emu-speed.txt"
 $BUILD/bin/emu-speed --threads "$threads" | tee -a "$OUT/emu-speed.txt"
