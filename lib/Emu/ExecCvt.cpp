@@ -138,10 +138,12 @@ uint8_t toNarrow(double x, NarrowFloatKind k, uint8_t rnd, uint32_t flags) {
     return encodeF8E8M0FNU(float(x), rnd == RP ? E8M0Rounding::Upward
                                                 : E8M0Rounding::TowardZero);
   }
+  // f6/f4 have no NaN encoding: .satfinite gives the positive MAX_NORM
+  // (PTX ISA "cvt", .satfinite for .e2m3x2/.e3m2x2/.e2m1x2).
   if (std::isnan(x))
     return k == NarrowFloatKind::F8E4M3FN || k == NarrowFloatKind::F8E5M2
                ? 0x7f
-               : 0x00;
+               : narrowFloatFormat(k).maxCode;
   if ((flags & CRelu) && x < 0)
     x = 0;
   return (flags & CSatFinite) ? encodeNarrowFloatSaturate(k, x)
