@@ -2,8 +2,10 @@
 # The README's main command: builds cute-mlir, runs the layout-algebra
 # examples through cute-opt, compiles every example kernel for sm_90a,
 # sm_100a and sm_120a (PTX, cubin via ptxas, metadata) into build-artifacts/,
-# and, when this machine has an NVIDIA GPU and driver, runs each example's
-# check and benchmark on it.
+# and runs the examples: on the machine's NVIDIA GPU (checks and
+# benchmarks) when it has one, else on the emulator (cute-emu,
+# docs/emulator.md) for every chip whose kernels it runs, with small sizes
+# and no benchmarks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
@@ -30,6 +32,29 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
     echo "GPU with compute capability $cc: no kernels are compiled for $chip"
   fi
 else
-  echo "No GPU on this machine: kernels compiled (build-artifacts/), not run."
-  echo "On a GPU machine without LLVM/MLIR use scripts/gpu/run-examples.sh."
+  echo "No GPU on this machine: running the example kernels on the emulator"
+  echo "(cute-emu, CUTE_DEVICE=emu:<chip>; docs/emulator.md): small sizes, no timing."
+  status=0
+  run_emu() { # chip driver args...
+    local chip=$1 ex=$2
+    shift 2
+    echo "== $ex on emu:$chip =="
+    CUTE_DEVICE=emu:$chip "$BUILD_DIR/bin/$ex-host" --artifacts "build-artifacts/$chip" \
+      --chip "$chip" "$@" --no-bench | grep -E "^(DEVICE|CHECK|RESULT|SKIP|FATAL)" || status=1
+  }
+  for chip in sm_90a sm_100a sm_120a; do
+    run_emu "$chip" elementwise --size 1003
+    run_emu "$chip" swiglu --size 1003
+    run_emu "$chip" rmsnorm --size 1000
+    run_emu "$chip" softmax --size 1003
+    run_emu "$chip" tma-pipeline --size 300
+    run_emu "$chip" narrow-float
+  done
+  run_emu sm_90a mma-atoms --size 128
+  run_emu sm_90a gemm-sm90 --shape 256x512x128
+  run_emu sm_90a blockscaled-dequant --size 1
+  run_emu sm_90a blockscale-gemm-sm90 --size 1
+  echo "Not run on the emulator yet (tcgen05, Tensor Memory and block-scaled"
+  echo "mma.sync are issue 22): gemm-2cta-sm100, blockscale-gemm-sm120."
+  exit $status
 fi

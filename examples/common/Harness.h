@@ -265,9 +265,9 @@ inline rt::Context openContext(const char *program) {
   }
   rt::Context ctx = need(rt::Context::create(), "CUDA context");
   // Which device ran the checks: a GPU or cute-emu (CUTE_DEVICE=emu:<chip>).
-  std::printf("DEVICE %s (%s)\n",
-              need(ctx.name(), "device name").c_str(),
-              ctx.driver().emulated() ? "cute-emu" : "CUDA driver");
+  // (The emulated chips' names end in "(cute-emu)".)
+  std::printf("DEVICE %s%s\n", need(ctx.name(), "device name").c_str(),
+              ctx.driver().emulated() ? "" : " (CUDA driver)");
   return ctx;
 }
 
