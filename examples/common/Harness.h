@@ -314,8 +314,7 @@ inline Options parseOptions(int argc, char **argv) {
         std::exit(2);
       }
       o.shapes.push_back(mnk);
-    }
-    else {
+    } else {
       std::fprintf(stderr,
                    "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
                    "[--chip sm_90a] [--size N]... [--shape MxNxK]... "

@@ -19,7 +19,7 @@ namespace cute::emu {
 /// when `body` fails (it returns false after recording the failure).
 template <class F>
 bool warpCollective(ExecCtx &c, const Inst &in, uint32_t mask, uint32_t members,
-                F &&body) {
+                    F &&body) {
   Warp &w = c.w;
   uint32_t live = w.exist & ~w.exited;
   if (members & ~w.exist) {
@@ -33,8 +33,7 @@ bool warpCollective(ExecCtx &c, const Inst &in, uint32_t mask, uint32_t members,
                   719);
   if (members & ~live)
     return c.fail(in, __builtin_ctz(mask),
-                  "the member mask names threads that have exited",
-                  719);
+                  "the member mask names threads that have exited", 719);
   uint32_t pc = w.pc[__builtin_ctz(mask)];
   uint32_t waiting = 0;
   for (uint32_t m = w.parked & members; m; m &= m - 1) {

@@ -75,10 +75,10 @@ bool tyIsFloat(Ty t) {
 
 const char *tyName(Ty t) {
   static const char *kNames[] = {
-      "none",   "pred",   "b8",     "b16",    "b32",    "b64",    "b128",
-      "u8",     "u16",    "u32",    "u64",    "s8",     "s16",    "s32",
-      "s64",    "f16",    "f16x2",  "bf16",   "bf16x2", "tf32",   "f32",
-      "f64",    "e4m3",   "e5m2",   "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2",
+      "none",   "pred",    "b8",    "b16",    "b32",    "b64",    "b128",
+      "u8",     "u16",     "u32",   "u64",    "s8",     "s16",    "s32",
+      "s64",    "f16",     "f16x2", "bf16",   "bf16x2", "tf32",   "f32",
+      "f64",    "e4m3",    "e5m2",  "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2",
       "e3m2x2", "ue8m0x2", "s4",    "u4"};
   return kNames[unsigned(t)];
 }
@@ -137,10 +137,14 @@ int Mods::takeOneOf(std::initializer_list<std::string_view> options) {
 
 bool Mods::takeSpace(Space &out) {
   static const std::pair<const char *, Space> kSpaces[] = {
-      {"global", Space::Global}, {"shared::cta", Space::Shared},
-      {"shared::cluster", Space::SharedCluster}, {"shared", Space::Shared},
-      {"local", Space::Local},   {"param::entry", Space::Param},
-      {"param", Space::Param},   {"const", Space::Const}};
+      {"global", Space::Global},
+      {"shared::cta", Space::Shared},
+      {"shared::cluster", Space::SharedCluster},
+      {"shared", Space::Shared},
+      {"local", Space::Local},
+      {"param::entry", Space::Param},
+      {"param", Space::Param},
+      {"const", Space::Const}};
   for (auto &[n, s] : kSpaces)
     if (take(n)) {
       out = s;
@@ -151,8 +155,8 @@ bool Mods::takeSpace(Space &out) {
 
 uint8_t Mods::takeRounding(bool *integerRounding) {
   static const std::pair<const char *, uint8_t> kModes[] = {
-      {"rn", RN},  {"rz", RZ},  {"rm", RM},  {"rp", RP},  {"rna", RNA},
-      {"rs", RS},  {"rni", RN}, {"rzi", RZ}, {"rmi", RM}, {"rpi", RP}};
+      {"rn", RN}, {"rz", RZ},  {"rm", RM},  {"rp", RP},  {"rna", RNA},
+      {"rs", RS}, {"rni", RN}, {"rzi", RZ}, {"rmi", RM}, {"rpi", RP}};
   for (auto &[n, r] : kModes)
     if (take(n)) {
       if (integerRounding)
@@ -190,9 +194,9 @@ Status expectOperands(const Inst &inst, size_t n) {
 }
 
 Status expectKind(const Inst &inst, size_t i, Operand::Kind kind) {
-  static const char *kNames[] = {"none",  "register", "immediate",
-                                 "vector", "address",  "label",
-                                 "special register", "sink"};
+  static const char *kNames[] = {
+      "none",    "register", "immediate",        "vector",
+      "address", "label",    "special register", "sink"};
   if (i < inst.ops.size() && inst.ops[i].kind == kind)
     return okStatus();
   return Error(ErrorCode::Parse, "operand " + std::to_string(i + 1) +
@@ -204,8 +208,7 @@ Status decodeInstruction(const std::string &opcode, Inst &inst) {
     std::unordered_map<std::string, DecodeFn> m;
     for (const auto *family :
          {&aluDecoders(), &memDecoders(), &controlDecoders(), &syncDecoders(),
-          &asyncDecoders(), &mmaDecoders(), &floatDecoders(),
-          &cvtDecoders()})
+          &asyncDecoders(), &mmaDecoders(), &floatDecoders(), &cvtDecoders()})
       for (const DecoderEntry &e : *family)
         m[e.base] = e.fn;
     return m;
@@ -213,13 +216,12 @@ Status decodeInstruction(const std::string &opcode, Inst &inst) {
   Mods mods(opcode);
   auto it = kDecoders.find(mods.base());
   if (it == kDecoders.end())
-    return Error(ErrorCode::Parse,
-                 "cute-emu does not implement instruction '" + mods.base() +
-                     "'");
+    return Error(ErrorCode::Parse, "cute-emu does not implement instruction '" +
+                                       mods.base() + "'");
   CUTE_TRY(it->second(mods, inst));
   if (!inst.exec)
-    return Error(ErrorCode::Parse, "cute-emu does not implement '" + opcode +
-                                       "'");
+    return Error(ErrorCode::Parse,
+                 "cute-emu does not implement '" + opcode + "'");
   return mods.finish(opcode);
 }
 

@@ -43,9 +43,9 @@ Expected<Kernel> Module::kernel(std::string_view name) const {
   std::string names;
   for (const KernelImpl &k : impl_->kernels)
     names += (names.empty() ? "" : ", ") + k.fn->name;
-  return Error(ErrorCode::NotFound, "kernel '" + std::string(name) +
-                                        "' is not in the module (it has: " +
-                                        names + ")");
+  return Error(ErrorCode::NotFound,
+               "kernel '" + std::string(name) +
+                   "' is not in the module (it has: " + names + ")");
 }
 
 std::vector<std::string> Module::kernelNames() const {
@@ -62,7 +62,8 @@ ModuleImpl::~ModuleImpl() {
       (void)device->release(a);
 }
 
-// --- Device memory -------------------------------------------------------------
+// --- Device memory
+// -------------------------------------------------------------
 
 /// Allocation-table versions are unique in the process, so a lookup cached
 /// for a destroyed device never matches a new one at the same address.
@@ -101,13 +102,12 @@ Status Device::release(uint64_t address) {
   generation_ = ++gAllocationVersion;
   auto it = allocations_.find(address);
   if (it == allocations_.end())
-    return Error(ErrorCode::InvalidArgument,
-                 "emu: free of 0x" + [&] {
-                   char b[32];
-                   std::snprintf(b, sizeof b, "%llx",
-                                 (unsigned long long)address);
-                   return std::string(b);
-                 }() + ", which is not the start of an allocation");
+    return Error(
+        ErrorCode::InvalidArgument, "emu: free of 0x" + [&] {
+          char b[32];
+          std::snprintf(b, sizeof b, "%llx", (unsigned long long)address);
+          return std::string(b);
+        }() + ", which is not the start of an allocation");
   std::free(reinterpret_cast<void *>(it->second.base));
   allocations_.erase(it);
   return okStatus();
@@ -166,7 +166,8 @@ size_t Device::bytesInUse() const {
   return n;
 }
 
-// --- Module loading --------------------------------------------------------------
+// --- Module loading
+// --------------------------------------------------------------
 
 namespace {
 
@@ -237,7 +238,7 @@ Status placeSymbols(ModuleImpl &m) {
                                                   : f.locals[o.symIndex];
         uint64_t addr = v.address;
         if (v.space == Space::Shared)
-          addr = v.isExtern ? f.dynSmemOffset
+          addr = v.isExtern               ? f.dynSmemOffset
                  : o.symKind == SymGlobal ? sharedAddr[o.symIndex]
                                           : v.address;
         o.imm += int64_t(addr);
@@ -272,23 +273,23 @@ Expected<Module> Device::loadModule(std::string_view ptx) {
   return m;
 }
 
-// --- Launch -------------------------------------------------------------------
+// --- Launch
+// -------------------------------------------------------------------
 
 namespace {
 /// CUTE_EMU_STATS: one line per launch, then (level 2) one per opcode.
 void printStats(const std::string &name, const LaunchConfig &cfg,
                 const LaunchStats &s) {
-  std::fprintf(stderr,
-               "cute-emu: %s grid (%u,%u,%u) block (%u,%u,%u): %llu CTAs, "
-               "%llu warp-instructions, %llu thread-instructions in %.3f s "
-               "(%.1f M thread-instructions/s)\n",
-               name.c_str(), cfg.grid[0], cfg.grid[1], cfg.grid[2],
-               cfg.block[0], cfg.block[1], cfg.block[2],
-               (unsigned long long)s.ctas,
-               (unsigned long long)s.warpInstructions,
-               (unsigned long long)s.threadInstructions, s.seconds,
-               s.seconds > 0 ? double(s.threadInstructions) / s.seconds / 1e6
-                             : 0.0);
+  std::fprintf(
+      stderr,
+      "cute-emu: %s grid (%u,%u,%u) block (%u,%u,%u): %llu CTAs, "
+      "%llu warp-instructions, %llu thread-instructions in %.3f s "
+      "(%.1f M thread-instructions/s)\n",
+      name.c_str(), cfg.grid[0], cfg.grid[1], cfg.grid[2], cfg.block[0],
+      cfg.block[1], cfg.block[2], (unsigned long long)s.ctas,
+      (unsigned long long)s.warpInstructions,
+      (unsigned long long)s.threadInstructions, s.seconds,
+      s.seconds > 0 ? double(s.threadInstructions) / s.seconds / 1e6 : 0.0);
   std::vector<std::pair<uint64_t, std::string>> ops;
   for (const auto &[op, n] : s.perOpcode)
     ops.push_back({n, op});
@@ -330,15 +331,15 @@ Expected<LaunchStats> Device::launch(const Kernel &kernel,
     return bad("block of " + std::to_string(threads) +
                " threads exceeds the kernel's .maxntid/.reqntid " +
                std::to_string(limit));
-  if (f.reqntid[0] && (cfg.block[0] != f.reqntid[0] ||
-                       cfg.block[1] != f.reqntid[1] ||
-                       cfg.block[2] != f.reqntid[2]))
+  if (f.reqntid[0] &&
+      (cfg.block[0] != f.reqntid[0] || cfg.block[1] != f.reqntid[1] ||
+       cfg.block[2] != f.reqntid[2]))
     return bad("block does not match the kernel's .reqntid");
   L->ctaThreads = uint32_t(threads);
   for (int i = 0; i < 3; ++i) {
-    uint32_t d = cfg.cluster[i] ? cfg.cluster[i]
-                                : (f.reqnctapercluster[i] ? f.reqnctapercluster[i]
-                                                          : 1);
+    uint32_t d = cfg.cluster[i]
+                     ? cfg.cluster[i]
+                     : (f.reqnctapercluster[i] ? f.reqnctapercluster[i] : 1);
     if (cfg.grid[i] % d != 0)
       return bad("grid dimension " + std::to_string(i) + " (" +
                  std::to_string(cfg.grid[i]) +
@@ -348,8 +349,8 @@ Expected<LaunchStats> Device::launch(const Kernel &kernel,
   }
   L->clusterSize = L->clusterDims[0] * L->clusterDims[1] * L->clusterDims[2];
   if (L->clusterSize > 1 && info().maxClusterSize == 0)
-    return bad("clusters of " + std::to_string(L->clusterSize) +
-               " CTAs on " + info().name + ", which has no clusters");
+    return bad("clusters of " + std::to_string(L->clusterSize) + " CTAs on " +
+               info().name + ", which has no clusters");
   if (L->clusterSize > 16)
     return bad("cluster of " + std::to_string(L->clusterSize) +
                " CTAs (the limit is 16)");
@@ -412,9 +413,9 @@ Expected<LaunchStats> Device::launch(const Kernel &kernel,
     for (auto &t : pool)
       t.join();
   }
-  L->stats.seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+  L->stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   if (!L->pcCounts.empty())
     for (size_t pc = 0; pc < L->pcCounts.size(); ++pc) {
       if (!L->pcCounts[pc])

@@ -63,15 +63,15 @@ struct KernelImpl {
 /// Why a lane is parked.
 enum class Wait : uint8_t {
   None,
-  Barrier,     ///< bar.sync: waitA = barrier id, waitB = generation
-  Mbar,        ///< mbarrier.try_wait: waitA = shared address, waitB = phase
-               ///< parity/token, waitDst = predicate register
-  Collective,  ///< warp collective at this pc: the last arriver executes
-  WarpGroup,   ///< warpgroup collective (wgmma) at this pc
-  BulkGroup,   ///< cp.async.bulk.wait_group: waitA = N
-  Cluster,     ///< barrier.cluster.wait: waitA = generation
-  WgmmaGroup,  ///< wgmma.wait_group: waitA = N
-  Registers,   ///< setmaxnreg.inc: waitA = registers per thread wanted
+  Barrier,    ///< bar.sync: waitA = barrier id, waitB = generation
+  Mbar,       ///< mbarrier.try_wait: waitA = shared address, waitB = phase
+              ///< parity/token, waitDst = predicate register
+  Collective, ///< warp collective at this pc: the last arriver executes
+  WarpGroup,  ///< warpgroup collective (wgmma) at this pc
+  BulkGroup,  ///< cp.async.bulk.wait_group: waitA = N
+  Cluster,    ///< barrier.cluster.wait: waitA = generation
+  WgmmaGroup, ///< wgmma.wait_group: waitA = N
+  Registers,  ///< setmaxnreg.inc: waitA = registers per thread wanted
 };
 
 struct Mbarrier {
@@ -95,9 +95,9 @@ struct Launch;
 
 /// One committed or open bulk async-group of a thread (cp.async.bulk).
 struct BulkGroups {
-  uint32_t open = 0;                  ///< operations not yet committed
-  std::deque<uint32_t> outstanding;   ///< per committed group: ops left
-  uint64_t committed = 0;             ///< commit_groups so far (ExecAsync)
+  uint32_t open = 0;                ///< operations not yet committed
+  std::deque<uint32_t> outstanding; ///< per committed group: ops left
+  uint64_t committed = 0;           ///< commit_groups so far (ExecAsync)
   uint32_t pendingIn(size_t groups) const;
 };
 
@@ -105,7 +105,7 @@ struct BulkGroups {
 struct WgmmaOp {
   const Inst *inst = nullptr;
   uint64_t descA[4] = {}, descB[4] = {}; ///< per warp (descriptors are
-                                          ///< warpgroup-uniform)
+                                         ///< warpgroup-uniform)
   bool scaleD[4] = {};
   VClock issueClock; ///< race checking: the four warps' clocks at issue
 };
@@ -116,8 +116,8 @@ struct WarpGroupState {
 
 struct Warp {
   Cta *cta = nullptr;
-  uint32_t id = 0;          ///< warp index in the CTA
-  uint32_t exist = 0;       ///< lanes that are threads of the CTA
+  uint32_t id = 0;    ///< warp index in the CTA
+  uint32_t exist = 0; ///< lanes that are threads of the CTA
   uint32_t exited = 0;
   uint32_t parked = 0;
   uint32_t pc[32] = {};
@@ -128,7 +128,7 @@ struct Warp {
   uint64_t *regs = nullptr; ///< numRegs x 32, lane-minor
   uint8_t *local = nullptr; ///< localBytes x 32, lane-major
   BulkGroups bulk[32];
-  uint32_t maxnreg = 0;     ///< registers per thread (setmaxnreg)
+  uint32_t maxnreg = 0;                 ///< registers per thread (setmaxnreg)
   std::vector<uint32_t> maxnregHistory; ///< values set, for uniformity
   uint64_t clusterArriveGen[32] = {};   ///< barrier.cluster.arrive
   bool clusterArrived[32] = {};
@@ -139,7 +139,7 @@ struct Warp {
 struct Cta {
   Launch *launch = nullptr;
   Cluster *cluster = nullptr;
-  uint32_t rank = 0;     ///< in its cluster
+  uint32_t rank = 0; ///< in its cluster
   uint32_t ctaid[3] = {};
   uint32_t clusterCtaid[3] = {};
   std::vector<uint8_t> smem;
@@ -156,7 +156,7 @@ struct Cta {
 
 struct AsyncOp {
   std::function<void()> complete;
-  std::string what;  ///< for hang reports
+  std::string what; ///< for hang reports
   uint32_t line = 0;
 };
 
@@ -276,8 +276,8 @@ void mbarrierMaybeComplete(Mbarrier &mb);
 // --- Scheduling hooks --------------------------------------------------------
 
 /// Parks `lanes` of the executing warp.
-void park(ExecCtx &c, uint32_t lanes, Wait why, uint64_t a = 0,
-          uint64_t b = 0, uint32_t dst = 0);
+void park(ExecCtx &c, uint32_t lanes, Wait why, uint64_t a = 0, uint64_t b = 0,
+          uint32_t dst = 0);
 /// Queues an asynchronous completion in the cluster's async unit.
 void enqueueAsync(ExecCtx &c, AsyncOp op);
 /// Barrier bookkeeping when threads exit (counted as arrived by barriers

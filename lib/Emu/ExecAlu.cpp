@@ -25,17 +25,42 @@ inline uint64_t rdU(ExecCtx &c, const Operand &o, int l, unsigned bits) {
 inline int64_t rdS(ExecCtx &c, const Operand &o, int l, unsigned bits) {
   return sext(readOp(c, o, l), bits);
 }
-inline void wr(ExecCtx &c, const Operand &o, int l, uint64_t v,
-               unsigned bits) {
+inline void wr(ExecCtx &c, const Operand &o, int l, uint64_t v, unsigned bits) {
   writeReg(c, o, l, v & maskBits(bits));
 }
 
-// --- Integer arithmetic -------------------------------------------------------
+// --- Integer arithmetic
+// -------------------------------------------------------
 
 enum IntOp : uint16_t {
-  IAdd, ISub, IMulLo, IMulHi, IMulWide, IMadLo, IMadHi, IMadWide, IDiv,
-  IRem, IAbs, INeg, IMin, IMax, IMul24Lo, IMad24Lo, IPopc, IClz, IBrev,
-  IBfind, IAnd, IOr, IXor, INot, ICnot, IShl, IShr, IAddCC
+  IAdd,
+  ISub,
+  IMulLo,
+  IMulHi,
+  IMulWide,
+  IMadLo,
+  IMadHi,
+  IMadWide,
+  IDiv,
+  IRem,
+  IAbs,
+  INeg,
+  IMin,
+  IMax,
+  IMul24Lo,
+  IMad24Lo,
+  IPopc,
+  IClz,
+  IBrev,
+  IBfind,
+  IAnd,
+  IOr,
+  IXor,
+  INot,
+  ICnot,
+  IShl,
+  IShr,
+  IAddCC
 };
 
 bool execInt(ExecCtx &c, const Inst &in, uint32_t mask) {
@@ -76,7 +101,7 @@ bool execInt(ExecCtx &c, const Inst &in, uint32_t mask) {
       if (sgn)
         r = uint64_t((__int128(sa) * sb) >> bits);
       else
-        r = uint64_t((unsigned __int128)(a) * b >> bits);
+        r = uint64_t((unsigned __int128)(a)*b >> bits);
       break;
     case IMulWide:
       wbits = bits * 2;
@@ -88,7 +113,7 @@ bool execInt(ExecCtx &c, const Inst &in, uint32_t mask) {
     case IMadHi: {
       uint64_t cc = rdU(c, o[3], l, bits);
       r = (sgn ? uint64_t((__int128(sa) * sb) >> bits)
-               : uint64_t((unsigned __int128)(a) * b >> bits)) +
+               : uint64_t((unsigned __int128)(a)*b >> bits)) +
           cc;
       break;
     }
@@ -97,7 +122,8 @@ bool execInt(ExecCtx &c, const Inst &in, uint32_t mask) {
       r = (sgn ? uint64_t(sa * sb) : a * b) + rdU(c, o[3], l, wbits);
       break;
     case IMul24Lo:
-      r = sgn ? uint64_t(sext(a, 24) * sext(b, 24)) : (a & 0xffffff) * (b & 0xffffff);
+      r = sgn ? uint64_t(sext(a, 24) * sext(b, 24))
+              : (a & 0xffffff) * (b & 0xffffff);
       break;
     case IMad24Lo:
       r = (sgn ? uint64_t(sext(a, 24) * sext(b, 24))
@@ -199,10 +225,10 @@ bool execInt(ExecCtx &c, const Inst &in, uint32_t mask) {
 
 Status decodeInt(Mods &m, Inst &in, uint16_t op, size_t nops) {
   static const std::pair<const char *, IntOp> kOps[] = {
-      {"add", IAdd}, {"sub", ISub}, {"div", IDiv}, {"rem", IRem},
-      {"abs", IAbs}, {"neg", INeg}, {"min", IMin}, {"max", IMax},
+      {"add", IAdd},   {"sub", ISub}, {"div", IDiv},   {"rem", IRem},
+      {"abs", IAbs},   {"neg", INeg}, {"min", IMin},   {"max", IMax},
       {"popc", IPopc}, {"clz", IClz}, {"brev", IBrev}, {"bfind", IBfind},
-      {"and", IAnd}, {"or", IOr}, {"xor", IXor}, {"not", INot},
+      {"and", IAnd},   {"or", IOr},   {"xor", IXor},   {"not", INot},
       {"cnot", ICnot}, {"shl", IShl}, {"shr", IShr}};
   (void)kOps;
   in.op = op;
@@ -224,19 +250,19 @@ Status decodeMul(Mods &m, Inst &in, bool mad) {
     mode = 0;
   static const IntOp kMul[] = {IMulLo, IMulHi, IMulWide};
   static const IntOp kMad[] = {IMadLo, IMadHi, IMadWide};
-  return decodeInt(m, in, uint16_t(mad ? kMad[mode] : kMul[mode]),
-                   mad ? 4 : 3);
+  return decodeInt(m, in, uint16_t(mad ? kMad[mode] : kMul[mode]), mad ? 4 : 3);
 }
 
 bool isFloatOp(Mods &m) {
   for (const std::string &p : m.rest())
-    if (p == "f32" || p == "f64" || p == "f16" || p == "f16x2" ||
-        p == "bf16" || p == "bf16x2" || p == "f32x2")
+    if (p == "f32" || p == "f64" || p == "f16" || p == "f16x2" || p == "bf16" ||
+        p == "bf16x2" || p == "f32x2")
       return true;
   return false;
 }
 
-// --- mov -----------------------------------------------------------------------
+// --- mov
+// -----------------------------------------------------------------------
 
 bool execMov(ExecCtx &c, const Inst &in, uint32_t mask) {
   const auto &o = in.ops;
@@ -291,8 +317,26 @@ bool execSelp(ExecCtx &c, const Inst &in, uint32_t mask) {
   return true;
 }
 
-enum Cmp : uint16_t { CEq, CNe, CLt, CLe, CGt, CGe, CLo, CLs, CHi, CHs,
-                      CEqu, CNeu, CLtu, CLeu, CGtu, CGeu, CNum, CNan };
+enum Cmp : uint16_t {
+  CEq,
+  CNe,
+  CLt,
+  CLe,
+  CGt,
+  CGe,
+  CLo,
+  CLs,
+  CHi,
+  CHs,
+  CEqu,
+  CNeu,
+  CLtu,
+  CLeu,
+  CGtu,
+  CGeu,
+  CNum,
+  CNan
+};
 
 bool compareInt(Cmp cmp, uint64_t a, uint64_t b, unsigned bits, bool sgn) {
   int64_t sa = sext(a, bits), sb = sext(b, bits);
@@ -400,9 +444,9 @@ bool execSetp(ExecCtx &c, const Inst &in, uint32_t mask) {
 }
 
 Status decodeSetp(Mods &m, Inst &in) {
-  int cmp = m.takeOneOf({"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
-                         "hs", "equ", "neu", "ltu", "leu", "gtu", "geu",
-                         "num", "nan"});
+  int cmp =
+      m.takeOneOf({"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs",
+                   "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"});
   if (cmp < 0)
     return Error(ErrorCode::Parse, "missing comparison");
   in.op = uint16_t(cmp);
@@ -423,7 +467,8 @@ Status decodeSetp(Mods &m, Inst &in) {
   return okStatus();
 }
 
-// --- Bit manipulation ----------------------------------------------------------
+// --- Bit manipulation
+// ----------------------------------------------------------
 
 /// prmt.b32 d, a, b, c (PTX ISA "prmt"): default mode only, or the f4e/b4e/
 /// rc8/ecl/ecr/rc16 modes.
@@ -558,7 +603,8 @@ bool execLop3(ExecCtx &c, const Inst &in, uint32_t mask) {
   return true;
 }
 
-// --- cvta ---------------------------------------------------------------------
+// --- cvta
+// ---------------------------------------------------------------------
 
 /// cvta[.to].space.u64: between generic and space addresses (Exec.h's
 /// windows). Global addresses are identical in both.
@@ -604,14 +650,17 @@ Status decodeCvta(Mods &m, Inst &in) {
   return expectOperands(in, 2);
 }
 
-// --- decoders ------------------------------------------------------------------
+// --- decoders
+// ------------------------------------------------------------------
 
 #define INT_DECODER(name, op, n)                                               \
-  {#name, [](Mods &m, Inst &in) -> Status {                                   \
+  {                                                                            \
+#name, [](Mods &m, Inst &in) -> Status {                                   \
      if (isFloatOp(m))                                                         \
        return decodeFloatArith(m, in);                                         \
      return decodeInt(m, in, op, n);                                           \
-   }}
+   }   \
+  }
 
 } // namespace
 

@@ -32,7 +32,8 @@ template <class F> inline void forLanes(uint32_t mask, F &&f) {
 // A trap is "unspecified launch failure" on the GPU (CUDA_ERROR_LAUNCH_FAILED).
 constexpr int kLaunchFailed = 719, kAssert = 710, kIllegalInstruction = 719;
 
-// --- Control flow ---------------------------------------------------------------
+// --- Control flow
+// ---------------------------------------------------------------
 
 bool execBra(ExecCtx &c, const Inst &in, uint32_t mask) {
   uint32_t target = uint32_t(in.ops[0].imm);
@@ -57,7 +58,8 @@ bool execNop(ExecCtx &, const Inst &, uint32_t) { return true; }
 std::string readCString(ExecCtx &c, const Inst &in, int lane, uint64_t a) {
   std::string s;
   for (int i = 0; i < 4096; ++i) {
-    uint8_t *p = resolve(c, in, lane, Space::Generic, a + uint64_t(i), 1, false);
+    uint8_t *p =
+        resolve(c, in, lane, Space::Generic, a + uint64_t(i), 1, false);
     if (!p || !*p)
       break;
     s += char(*p);
@@ -158,7 +160,8 @@ bool execCall(ExecCtx &c, const Inst &in, uint32_t mask) {
     if (!ok)
       return;
     if (callee == "vprintf") {
-      uint64_t fmtAddr = readLocalU64(c, in, l, uint64_t(in.ops[fi + 1].imm), 8);
+      uint64_t fmtAddr =
+          readLocalU64(c, in, l, uint64_t(in.ops[fi + 1].imm), 8);
       uint64_t args = readLocalU64(c, in, l, uint64_t(in.ops[fi + 2].imm), 8);
       std::string fmt = readCString(c, in, l, fmtAddr);
       std::string text = formatPrintf(c, in, l, fmt, args);
@@ -168,8 +171,8 @@ bool execCall(ExecCtx &c, const Inst &in, uint32_t mask) {
         std::fflush(stdout);
       }
       if (fi == 1) {
-        uint8_t *p = resolve(c, in, l, Space::Local,
-                             uint64_t(in.ops[0].imm), 4, true);
+        uint8_t *p =
+            resolve(c, in, l, Space::Local, uint64_t(in.ops[0].imm), 4, true);
         if (p)
           std::memset(p, 0, 4);
       }
@@ -340,9 +343,8 @@ bool execMatch(ExecCtx &c, const Inst &in, uint32_t mask) {
     forLanes(arrived,
              [&](int l) { v[l] = readOp(c, o[a0], l) & maskBits(bits); });
     bool allSame = true;
-    forLanes(arrived, [&](int l) {
-      allSame &= v[l] == v[__builtin_ctz(arrived)];
-    });
+    forLanes(arrived,
+             [&](int l) { allSame &= v[l] == v[__builtin_ctz(arrived)]; });
     forLanes(arrived, [&](int l) {
       uint32_t same = 0;
       forLanes(arrived, [&](int k) {

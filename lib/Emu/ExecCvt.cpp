@@ -24,7 +24,11 @@ template <class F> inline void forLanes(uint32_t mask, F &&f) {
 }
 
 enum CvtFlags : uint32_t {
-  CFtz = 1, CSat = 2, CRelu = 4, CSatFinite = 8, CIntRound = 16
+  CFtz = 1,
+  CSat = 2,
+  CRelu = 4,
+  CSatFinite = 8,
+  CIntRound = 16
 };
 
 bool isIntTy(Ty t) {
@@ -136,7 +140,7 @@ uint8_t toNarrow(double x, NarrowFloatKind k, uint8_t rnd, uint32_t flags) {
     if (std::isnan(x))
       return 0xff;
     return encodeF8E8M0FNU(float(x), rnd == RP ? E8M0Rounding::Upward
-                                                : E8M0Rounding::TowardZero);
+                                               : E8M0Rounding::TowardZero);
   }
   // f6/f4 have no NaN encoding: .satfinite gives the positive MAX_NORM
   // (PTX ISA "cvt", .satfinite for .e2m3x2/.e3m2x2/.e2m1x2).
@@ -286,7 +290,8 @@ Status decodeCvt(Mods &m, Inst &in) {
   } else if (dstPacked && in.ops.size() == 2 && !narrowKind(in.type)) {
     return Error(ErrorCode::Parse, "cvt to a packed type needs two sources");
   }
-  if (narrowKind(in.type) && narrowKind(in.type) != NarrowFloatKind::F8E8M0FNU &&
+  if (narrowKind(in.type) &&
+      narrowKind(in.type) != NarrowFloatKind::F8E8M0FNU &&
       !(in.flags & CSatFinite))
     return Error(ErrorCode::Parse,
                  "cvt to an 8/6/4-bit float needs .satfinite (PTX ISA)");

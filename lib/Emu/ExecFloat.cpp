@@ -23,12 +23,37 @@ template <class F> inline void forLanes(uint32_t mask, F &&f) {
 }
 
 enum FOp : uint16_t {
-  FAdd, FSub, FMul, FFma, FDiv, FDivApprox, FDivFull, FRcp, FRcpApprox,
-  FSqrt, FSqrtApprox, FRsqrtApprox, FEx2, FLg2, FSin, FCos, FTanh, FMin,
-  FMax, FAbs, FNeg, FCopysign
+  FAdd,
+  FSub,
+  FMul,
+  FFma,
+  FDiv,
+  FDivApprox,
+  FDivFull,
+  FRcp,
+  FRcpApprox,
+  FSqrt,
+  FSqrtApprox,
+  FRsqrtApprox,
+  FEx2,
+  FLg2,
+  FSin,
+  FCos,
+  FTanh,
+  FMin,
+  FMax,
+  FAbs,
+  FNeg,
+  FCopysign
 };
 
-enum FFlags : uint32_t { FFtz = 1, FSat = 2, FNaN = 4, FRelu = 8, FXorsign = 16 };
+enum FFlags : uint32_t {
+  FFtz = 1,
+  FSat = 2,
+  FNaN = 4,
+  FRelu = 8,
+  FXorsign = 16
+};
 
 /// One f32 operation on bit patterns.
 uint32_t f32Op(FOp op, uint8_t rnd, uint32_t flags, uint32_t ab, uint32_t bb,
@@ -283,9 +308,8 @@ bool execFloat(ExecCtx &c, const Inst &in, uint32_t mask) {
     }
     default: // f32x2 (sm_100a): two f32 lanes of a 64-bit register
       for (int h = 0; h < 2; ++h)
-        r |= uint64_t(f32Op(op, in.rounding, in.flags,
-                            uint32_t(a >> (32 * h)), uint32_t(b >> (32 * h)),
-                            uint32_t(cc >> (32 * h))))
+        r |= uint64_t(f32Op(op, in.rounding, in.flags, uint32_t(a >> (32 * h)),
+                            uint32_t(b >> (32 * h)), uint32_t(cc >> (32 * h))))
              << (32 * h);
       break;
     }
@@ -331,11 +355,13 @@ bool execTestp(ExecCtx &c, const Inst &in, uint32_t mask) {
 
 Status decodeFloatArith(Mods &m, Inst &in) {
   static const std::pair<const char *, FOp> kOps[] = {
-      {"add", FAdd}, {"sub", FSub}, {"mul", FMul}, {"fma", FFma},
-      {"mad", FFma}, {"div", FDiv}, {"rcp", FRcp}, {"sqrt", FSqrt},
-      {"rsqrt", FRsqrtApprox}, {"ex2", FEx2}, {"lg2", FLg2}, {"sin", FSin},
-      {"cos", FCos}, {"tanh", FTanh}, {"min", FMin}, {"max", FMax},
-      {"abs", FAbs}, {"neg", FNeg}, {"copysign", FCopysign}};
+      {"add", FAdd},          {"sub", FSub},   {"mul", FMul},
+      {"fma", FFma},          {"mad", FFma},   {"div", FDiv},
+      {"rcp", FRcp},          {"sqrt", FSqrt}, {"rsqrt", FRsqrtApprox},
+      {"ex2", FEx2},          {"lg2", FLg2},   {"sin", FSin},
+      {"cos", FCos},          {"tanh", FTanh}, {"min", FMin},
+      {"max", FMax},          {"abs", FAbs},   {"neg", FNeg},
+      {"copysign", FCopysign}};
   const std::string &base = m.base();
   FOp op = FAdd;
   bool found = false;
@@ -400,8 +426,7 @@ Status decodeFloatArith(Mods &m, Inst &in) {
     if (in.type != Ty::F32 && op != FEx2)
       return Error(ErrorCode::Parse, base + " is implemented for .f32 only");
     if (op == FEx2 && in.type != Ty::F32 && in.type != Ty::F16 &&
-        in.type != Ty::BF16 && in.type != Ty::F16x2 &&
-        in.type != Ty::BF16x2)
+        in.type != Ty::BF16 && in.type != Ty::F16x2 && in.type != Ty::BF16x2)
       return Error(ErrorCode::Parse, "ex2.approx of this type");
     break;
   default:
@@ -417,13 +442,13 @@ Status decodeFloatArith(Mods &m, Inst &in) {
     in.exec = execFloat;
     return okStatus();
   }
-  size_t want = (op == FFma) ? 4
-                : (op == FAbs || op == FNeg || op == FRcp || op == FRcpApprox ||
-                   op == FSqrt || op == FSqrtApprox || op == FRsqrtApprox ||
-                   op == FEx2 || op == FLg2 || op == FSin || op == FCos ||
-                   op == FTanh)
-                    ? 2
-                    : 3;
+  size_t want =
+      (op == FFma) ? 4
+      : (op == FAbs || op == FNeg || op == FRcp || op == FRcpApprox ||
+         op == FSqrt || op == FSqrtApprox || op == FRsqrtApprox || op == FEx2 ||
+         op == FLg2 || op == FSin || op == FCos || op == FTanh)
+          ? 2
+          : 3;
   return expectOperands(in, want);
 }
 
@@ -442,11 +467,11 @@ Status decodeTestp(Mods &m, Inst &in) {
 
 const std::vector<DecoderEntry> &floatDecoders() {
   static const std::vector<DecoderEntry> kDecoders = {
-      {"fma", decodeFloatArith},   {"rcp", decodeFloatArith},
-      {"sqrt", decodeFloatArith},  {"rsqrt", decodeFloatArith},
-      {"ex2", decodeFloatArith},   {"lg2", decodeFloatArith},
-      {"sin", decodeFloatArith},   {"cos", decodeFloatArith},
-      {"tanh", decodeFloatArith},  {"copysign", decodeFloatArith},
+      {"fma", decodeFloatArith},  {"rcp", decodeFloatArith},
+      {"sqrt", decodeFloatArith}, {"rsqrt", decodeFloatArith},
+      {"ex2", decodeFloatArith},  {"lg2", decodeFloatArith},
+      {"sin", decodeFloatArith},  {"cos", decodeFloatArith},
+      {"tanh", decodeFloatArith}, {"copysign", decodeFloatArith},
       {"testp", decodeTestp},
   };
   return kDecoders;

@@ -53,8 +53,8 @@ const char *spaceName(Space s) {
   return "?";
 }
 
-constexpr int kIllegalAddress = 700;    // CUDA_ERROR_ILLEGAL_ADDRESS
-constexpr int kMisaligned = 716;        // CUDA_ERROR_MISALIGNED_ADDRESS
+constexpr int kIllegalAddress = 700; // CUDA_ERROR_ILLEGAL_ADDRESS
+constexpr int kMisaligned = 716;     // CUDA_ERROR_MISALIGNED_ADDRESS
 
 } // namespace
 
@@ -143,8 +143,8 @@ uint8_t *resolve(ExecCtx &c, const Inst &in, int lane, Space space,
                                 std::to_string(a->bytes) + ")"
                           : " is not in any allocation";
       c.fail(in, lane,
-             std::string(write ? "out-of-bounds global store" :
-                                 "out-of-bounds global load") +
+             std::string(write ? "out-of-bounds global store"
+                               : "out-of-bounds global load") +
                  " of " + std::to_string(bytes) + " bytes at " + hex(addr) +
                  why,
              kIllegalAddress);
@@ -300,12 +300,11 @@ Status decodeLdSt(Mods &m, Inst &in, bool store) {
   (void)scope;
   // Cache operators and eviction hints do not change the values
   // (PTX ISA "Cache Operators").
-  for (const char *h : {"ca", "cg", "cs", "lu", "cv", "wb", "wt",
-                        "L1::evict_normal", "L1::evict_unchanged",
-                        "L1::evict_first", "L1::evict_last",
-                        "L1::no_allocate", "L2::evict_normal",
-                        "L2::evict_first", "L2::evict_last", "L2::64B",
-                        "L2::128B", "L2::256B", "L2::cache_hint"})
+  for (const char *h :
+       {"ca", "cg", "cs", "lu", "cv", "wb", "wt", "L1::evict_normal",
+        "L1::evict_unchanged", "L1::evict_first", "L1::evict_last",
+        "L1::no_allocate", "L2::evict_normal", "L2::evict_first",
+        "L2::evict_last", "L2::64B", "L2::128B", "L2::256B", "L2::cache_hint"})
     m.take(h);
   std::string v = m.takePrefixed("v");
   in.aux[0] = v.empty() ? 1 : std::stoi(v);
@@ -318,8 +317,8 @@ Status decodeLdSt(Mods &m, Inst &in, bool store) {
   const Operand &data = in.ops[store ? 1 : 0];
   if (in.aux[0] > 1 &&
       (data.kind != Operand::Vec || data.count != unsigned(in.aux[0])))
-    return Error(ErrorCode::Parse, "a .v" + v + " access needs a vector of " +
-                                       v + " registers");
+    return Error(ErrorCode::Parse,
+                 "a .v" + v + " access needs a vector of " + v + " registers");
   // A body `.param` (call argument) lives in the thread's local memory.
   if (in.space == Space::Param && in.ops[memIdx].localParam)
     in.space = Space::Local;
@@ -327,10 +326,21 @@ Status decodeLdSt(Mods &m, Inst &in, bool store) {
   return okStatus();
 }
 
-// --- atom / red ---------------------------------------------------------------
+// --- atom / red
+// ---------------------------------------------------------------
 
-enum AtomOp : uint16_t { AAdd, AMin, AMax, AInc, ADec, AAnd, AOr, AXor, AExch,
-                         ACas };
+enum AtomOp : uint16_t {
+  AAdd,
+  AMin,
+  AMax,
+  AInc,
+  ADec,
+  AAnd,
+  AOr,
+  AXor,
+  AExch,
+  ACas
+};
 
 /// PTX ISA "atom": the emulator runs one cluster per host thread; global
 /// atomics are host atomics (clusters may run in parallel), shared ones
@@ -352,8 +362,8 @@ bool execAtom(ExecCtx &c, const Inst &in, uint32_t mask) {
       return;
     }
     uint64_t b = readOp(c, in.ops[v0], l) & maskBits(bits);
-    uint64_t cc = in.op == ACas ? readOp(c, in.ops[v0 + 1], l) & maskBits(bits)
-                                : 0;
+    uint64_t cc =
+        in.op == ACas ? readOp(c, in.ops[v0 + 1], l) & maskBits(bits) : 0;
     auto apply = [&](uint64_t old) -> uint64_t {
       switch (AtomOp(in.op)) {
       case AAdd:
@@ -362,13 +372,11 @@ bool execAtom(ExecCtx &c, const Inst &in, uint32_t mask) {
         if (in.type == Ty::F64)
           return f64Bits(asF64(old) + asF64(b));
         if (in.type == Ty::F16)
-          return roundToF16(f16ToDouble(uint16_t(old)) +
-                                f16ToDouble(uint16_t(b)),
-                            RN);
+          return roundToF16(
+              f16ToDouble(uint16_t(old)) + f16ToDouble(uint16_t(b)), RN);
         if (in.type == Ty::BF16)
-          return roundToBF16(bf16ToDouble(uint16_t(old)) +
-                                 bf16ToDouble(uint16_t(b)),
-                             RN);
+          return roundToBF16(
+              bf16ToDouble(uint16_t(old)) + bf16ToDouble(uint16_t(b)), RN);
         return old + b;
       case AMin:
         if (tyIsSigned(in.type))
@@ -415,9 +423,8 @@ bool execAtom(ExecCtx &c, const Inst &in, uint32_t mask) {
       } else {
         auto *q = reinterpret_cast<uint64_t *>(p);
         uint64_t cur = __atomic_load_n(q, __ATOMIC_RELAXED);
-        while (!__atomic_compare_exchange_n(q, &cur, apply(cur), false,
-                                            __ATOMIC_SEQ_CST,
-                                            __ATOMIC_RELAXED)) {
+        while (!__atomic_compare_exchange_n(
+            q, &cur, apply(cur), false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
         }
         old = cur;
       }

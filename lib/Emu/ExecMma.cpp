@@ -49,8 +49,7 @@ bool fullWarpCollective(ExecCtx &c, const Inst &in, uint32_t mask, F &&body) {
                   "warp-wide .sync.aligned instruction in a warp with "
                   "exited or missing threads (all 32 must execute it)",
                   kLaunchFailed);
-  return warpCollective(c, in, mask, ~0u,
-                        [&](uint32_t) { return body(); });
+  return warpCollective(c, in, mask, ~0u, [&](uint32_t) { return body(); });
 }
 
 // --- mma.sync ----------------------------------------------------------------

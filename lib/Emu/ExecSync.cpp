@@ -40,14 +40,15 @@ void takeOrdering(Mods &m) {
   m.takeOneOf({"cta", "cluster", "gpu", "sys"});
 }
 
-// --- bar / barrier ------------------------------------------------------------
+// --- bar / barrier
+// ------------------------------------------------------------
 
 void barrierCheck(Cta &cta, uint32_t id) {
   Barrier &b = cta.bars[id];
   if (b.arrived == 0)
     return;
-  uint32_t need = cta.barrierCounted[id] ? b.expected
-                                         : cta.threads - cta.exitedThreads;
+  uint32_t need =
+      cta.barrierCounted[id] ? b.expected : cta.threads - cta.exitedThreads;
   if (b.arrived >= need) {
     b.arrived = 0;
     ++b.generation;
@@ -62,8 +63,9 @@ bool execBar(ExecCtx &c, const Inst &in, uint32_t mask) {
   int l0 = __builtin_ctz(mask);
   uint64_t id = readOp(c, in.ops[0], l0);
   if (id >= 16)
-    return c.fail(in, l0, "barrier id " + std::to_string(id) +
-                              " (PTX has barriers 0..15)",
+    return c.fail(in, l0,
+                  "barrier id " + std::to_string(id) +
+                      " (PTX has barriers 0..15)",
                   kLaunchFailed);
   Cta &cta = c.cta;
   Barrier &b = cta.bars[id];
@@ -76,12 +78,12 @@ bool execBar(ExecCtx &c, const Inst &in, uint32_t mask) {
                         std::to_string(cta.threads) + " threads",
                     kLaunchFailed);
     if (b.arrived && cta.barrierCounted[id] && b.expected != count)
-      return c.fail(in, l0,
-                    "barrier " + std::to_string(id) + " used with thread count " +
-                        std::to_string(count) + " while " +
-                        std::to_string(b.arrived) + " threads wait with count " +
-                        std::to_string(b.expected),
-                    kLaunchFailed);
+      return c.fail(
+          in, l0,
+          "barrier " + std::to_string(id) + " used with thread count " +
+              std::to_string(count) + " while " + std::to_string(b.arrived) +
+              " threads wait with count " + std::to_string(b.expected),
+          kLaunchFailed);
     b.expected = uint32_t(count);
     cta.barrierCounted[id] = true;
   } else if (!b.arrived) {
@@ -120,7 +122,8 @@ Status decodeBar(Mods &m, Inst &in) {
   return okStatus();
 }
 
-// --- barrier.cluster ------------------------------------------------------------
+// --- barrier.cluster
+// ------------------------------------------------------------
 
 void clusterCheck(Cluster &cl, const Launch &L) {
   uint32_t live = 0;
@@ -168,8 +171,7 @@ bool execClusterBarrier(ExecCtx &c, const Inst &in, uint32_t mask) {
       raceAcquire(*c.cl.race, warpUnit(c), c.cl.clusterSync);
     return true;
   }
-  park(c, waiting, Wait::Cluster,
-       c.w.clusterArriveGen[__builtin_ctz(waiting)]);
+  park(c, waiting, Wait::Cluster, c.w.clusterArriveGen[__builtin_ctz(waiting)]);
   return false;
 }
 
@@ -189,8 +191,16 @@ Status decodeClusterBarrier(Mods &m, Inst &in) {
 // --- mbarrier ----------------------------------------------------------------
 
 enum MbarOp : uint16_t {
-  MInit, MArrive, MArriveExpectTx, MExpectTx, MCompleteTx, MTryWait,
-  MTestWait, MInval, MArriveDrop, MPendingCount
+  MInit,
+  MArrive,
+  MArriveExpectTx,
+  MExpectTx,
+  MCompleteTx,
+  MTryWait,
+  MTestWait,
+  MInval,
+  MArriveDrop,
+  MPendingCount
 };
 enum MbarFlags : uint32_t { MParity = 1, MRemote = 2, MNoComplete = 4 };
 
@@ -202,8 +212,8 @@ Mbarrier *mbarrierAt(ExecCtx &c, const Inst &in, int lane, uint64_t addr,
   if (!sharedAt(c, in, lane, addr, 8, &cta))
     return nullptr;
   if (addr % 8)
-    return c.fail(in, lane, "mbarrier address " + hex(addr) +
-                                " is not 8-byte aligned",
+    return c.fail(in, lane,
+                  "mbarrier address " + hex(addr) + " is not 8-byte aligned",
                   716),
            nullptr;
   auto it = cta->mbars.find(uint32_t(addr & kOffsetMask));
@@ -320,8 +330,8 @@ bool execMbar(ExecCtx &c, const Inst &in, uint32_t mask) {
     case MTryWait:
     case MTestWait: {
       uint64_t v = readOp(c, o[ai + 1], l);
-      bool done = (in.flags & MParity) ? (mb->phase & 1) != (v & 1)
-                                       : mb->phase > v;
+      bool done =
+          (in.flags & MParity) ? (mb->phase & 1) != (v & 1) : mb->phase > v;
       if (done || in.op == MTestWait) {
         writeReg(c, o[0], l, done);
         if (done && c.cl.race)
@@ -368,10 +378,10 @@ bool execMbar(ExecCtx &c, const Inst &in, uint32_t mask) {
 }
 
 Status decodeMbar(Mods &m, Inst &in) {
-  static const char *kOps[] = {"init",        "arrive",     "arrive_expect_tx",
-                               "expect_tx",   "complete_tx", "try_wait",
-                               "test_wait",   "inval",      "arrive_drop",
-                               "pending_count"};
+  static const char *kOps[] = {
+      "init",        "arrive",       "arrive_expect_tx", "expect_tx",
+      "complete_tx", "try_wait",     "test_wait",        "inval",
+      "arrive_drop", "pending_count"};
   int op = -1;
   if (m.take("arrive")) {
     op = m.take("expect_tx") ? MArriveExpectTx : MArrive;
@@ -406,7 +416,8 @@ Status decodeMbar(Mods &m, Inst &in) {
   return okStatus();
 }
 
-// --- fences, setmaxnreg, mapa ----------------------------------------------------
+// --- fences, setmaxnreg, mapa
+// ----------------------------------------------------
 
 bool execFence(ExecCtx &c, const Inst &in, uint32_t mask) {
   (void)mask;

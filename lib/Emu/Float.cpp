@@ -104,9 +104,7 @@ uint32_t roundToTF32(float x, uint8_t mode) {
   return uint32_t(r) << 13;
 }
 
-double f16ToDouble(uint16_t h) {
-  return double(f16BitsToFloat(h));
-}
+double f16ToDouble(uint16_t h) { return double(f16BitsToFloat(h)); }
 double bf16ToDouble(uint16_t h) { return double(bf16ToF32(h)); }
 bool f16IsNaN(uint16_t h) { return (h & 0x7c00) == 0x7c00 && (h & 0x3ff); }
 bool bf16IsNaN(uint16_t h) { return (h & 0x7f80) == 0x7f80 && (h & 0x7f); }

@@ -67,7 +67,7 @@ template <class F> auto withRounding(uint8_t mode, F &&f) {
   if (mode == RNone || mode == RN)
     return f();
   int old = std::fegetround();
-  std::fesetround(mode == RZ ? FE_TOWARDZERO
+  std::fesetround(mode == RZ   ? FE_TOWARDZERO
                   : mode == RM ? FE_DOWNWARD
                                : FE_UPWARD);
   auto r = f();
@@ -86,9 +86,7 @@ uint32_t roundToTF32(float x, uint8_t mode);
 double f16ToDouble(uint16_t h);
 double bf16ToDouble(uint16_t h);
 inline float f16ToF32(uint16_t h) { return float(f16ToDouble(h)); }
-inline float bf16ToF32(uint16_t h) {
-  return asF32(uint32_t(h) << 16);
-}
+inline float bf16ToF32(uint16_t h) { return asF32(uint32_t(h) << 16); }
 bool f16IsNaN(uint16_t h);
 bool bf16IsNaN(uint16_t h);
 

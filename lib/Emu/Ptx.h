@@ -1,4 +1,5 @@
-//===- Ptx.h - A decoded PTX module ------------------------------*- C++ -*-===//
+//===- Ptx.h - A decoded PTX module ------------------------------*- C++
+//-*-===//
 //
 // The emulator parses PTX text once (Parser.cpp) into functions of decoded
 // instructions (Decode.cpp): an opcode handler chosen at load time, its
@@ -21,12 +22,36 @@ namespace cute::emu {
 enum class Ty : uint8_t {
   None,
   Pred,
-  B8, B16, B32, B64, B128,
-  U8, U16, U32, U64,
-  S8, S16, S32, S64,
-  F16, F16x2, BF16, BF16x2, TF32, F32, F64,
-  E4M3, E5M2, E4M3x2, E5M2x2, E2M1x2, E2M3x2, E3M2x2, UE8M0x2,
-  S4, U4,
+  B8,
+  B16,
+  B32,
+  B64,
+  B128,
+  U8,
+  U16,
+  U32,
+  U64,
+  S8,
+  S16,
+  S32,
+  S64,
+  F16,
+  F16x2,
+  BF16,
+  BF16x2,
+  TF32,
+  F32,
+  F64,
+  E4M3,
+  E5M2,
+  E4M3x2,
+  E5M2x2,
+  E2M1x2,
+  E2M3x2,
+  E3M2x2,
+  UE8M0x2,
+  S4,
+  U4,
 };
 unsigned tyBits(Ty t);
 bool tyIsSigned(Ty t);
@@ -35,7 +60,14 @@ const char *tyName(Ty t);
 
 /// State spaces (PTX ISA "State Spaces").
 enum class Space : uint8_t {
-  Generic, Global, Shared, SharedCluster, Local, Param, Const, TensorMap
+  Generic,
+  Global,
+  Shared,
+  SharedCluster,
+  Local,
+  Param,
+  Const,
+  TensorMap
 };
 
 struct Operand {
@@ -60,16 +92,51 @@ struct Operand {
 
 /// Special registers (PTX ISA "Special Registers").
 enum class SpecialReg : uint32_t {
-  TidX, TidY, TidZ, NtidX, NtidY, NtidZ,
-  CtaidX, CtaidY, CtaidZ, NctaidX, NctaidY, NctaidZ,
-  LaneId, WarpId, NWarpId, SmId, NSmId, GridId,
-  ClusterCtaidX, ClusterCtaidY, ClusterCtaidZ,
-  ClusterNctaidX, ClusterNctaidY, ClusterNctaidZ,
-  ClusteridX, ClusteridY, ClusteridZ, NclusteridX, NclusteridY, NclusteridZ,
-  ClusterCtarank, ClusterNctarank, IsExplicitCluster,
-  LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
-  Clock, Clock64, GlobalTimer, GlobalTimerLo,
-  DynamicSmemSize, TotalSmemSize, AggrSmemSize,
+  TidX,
+  TidY,
+  TidZ,
+  NtidX,
+  NtidY,
+  NtidZ,
+  CtaidX,
+  CtaidY,
+  CtaidZ,
+  NctaidX,
+  NctaidY,
+  NctaidZ,
+  LaneId,
+  WarpId,
+  NWarpId,
+  SmId,
+  NSmId,
+  GridId,
+  ClusterCtaidX,
+  ClusterCtaidY,
+  ClusterCtaidZ,
+  ClusterNctaidX,
+  ClusterNctaidY,
+  ClusterNctaidZ,
+  ClusteridX,
+  ClusteridY,
+  ClusteridZ,
+  NclusteridX,
+  NclusteridY,
+  NclusteridZ,
+  ClusterCtarank,
+  ClusterNctarank,
+  IsExplicitCluster,
+  LanemaskEq,
+  LanemaskLe,
+  LanemaskLt,
+  LanemaskGe,
+  LanemaskGt,
+  Clock,
+  Clock64,
+  GlobalTimer,
+  GlobalTimerLo,
+  DynamicSmemSize,
+  TotalSmemSize,
+  AggrSmemSize,
 };
 
 /// Symbols whose address the loader fills in (Operand::symKind).
@@ -94,22 +161,22 @@ using ExecFn = bool (*)(ExecCtx &ctx, const Inst &inst, uint32_t mask);
 
 struct Inst {
   ExecFn exec = nullptr;
-  uint16_t op = 0;        ///< opcode family (handler-specific)
-  uint16_t sub = 0;       ///< handler-specific sub-operation
-  Ty type = Ty::None;     ///< the (first) instruction type
-  Ty type2 = Ty::None;    ///< cvt source type, second type of mma etc.
+  uint16_t op = 0;     ///< opcode family (handler-specific)
+  uint16_t sub = 0;    ///< handler-specific sub-operation
+  Ty type = Ty::None;  ///< the (first) instruction type
+  Ty type2 = Ty::None; ///< cvt source type, second type of mma etc.
   Space space = Space::Generic;
-  uint8_t rounding = 0;   ///< Rounding
-  uint32_t flags = 0;     ///< handler-specific modifier bits
+  uint8_t rounding = 0;             ///< Rounding
+  uint32_t flags = 0;               ///< handler-specific modifier bits
   uint32_t guard = Operand::kNoReg; ///< @%p guard register
   bool guardNeg = false;
   bool changesControl = false; ///< bra/ret/exit/call: sets the pc itself
   std::vector<Operand> ops;
-  std::vector<uint32_t> vecRegs; ///< register lists of Vec operands
-  uint32_t line = 0;      ///< PTX text line
+  std::vector<uint32_t> vecRegs;     ///< register lists of Vec operands
+  uint32_t line = 0;                 ///< PTX text line
   uint32_t srcFile = 0, srcLine = 0; ///< from the last .loc
-  std::string text;       ///< the instruction as written (reports)
-  int64_t aux[4] = {0, 0, 0, 0}; ///< handler-specific decoded constants
+  std::string text;                  ///< the instruction as written (reports)
+  int64_t aux[4] = {0, 0, 0, 0};     ///< handler-specific decoded constants
 };
 
 enum Rounding : uint8_t { RNone = 0, RN, RZ, RM, RP, RNA, RS };
@@ -118,7 +185,7 @@ struct VarDecl {
   std::string name;
   Space space = Space::Global;
   uint32_t align = 1;
-  uint64_t size = 0;        ///< bytes (0 for extern unsized arrays)
+  uint64_t size = 0; ///< bytes (0 for extern unsized arrays)
   bool isExtern = false;
   std::vector<uint8_t> init; ///< initializer bytes (may be shorter)
   uint64_t address = 0;      ///< assigned at load (space-relative)
@@ -140,10 +207,10 @@ struct Function {
   std::vector<std::pair<uint32_t, uint64_t>> constRegs;
   std::vector<std::string> regNames; ///< by index (reports)
   std::vector<Inst> code;
-  std::vector<VarDecl> locals;       ///< function-scope .local/.shared
-  uint32_t localBytes = 0;           ///< per-thread local memory
-  uint32_t staticSmemBytes = 0;      ///< module + function .shared
-  uint32_t dynSmemOffset = 0;        ///< where extern .shared arrays start
+  std::vector<VarDecl> locals;  ///< function-scope .local/.shared
+  uint32_t localBytes = 0;      ///< per-thread local memory
+  uint32_t staticSmemBytes = 0; ///< module + function .shared
+  uint32_t dynSmemOffset = 0;   ///< where extern .shared arrays start
   uint32_t maxntid[3] = {0, 0, 0}, reqntid[3] = {0, 0, 0};
   uint32_t reqnctapercluster[3] = {0, 0, 0};
   bool explicitCluster = false;

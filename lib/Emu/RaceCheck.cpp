@@ -42,8 +42,8 @@ std::string describeUnit(const ExecCtx &c, uint32_t unit) {
   uint32_t rank = w / r.warpsPerCta;
   const Cta &cta = *c.cl.ctas[rank];
   os << (agent ? "the async proxy (TMA/wgmma) of " : "") << "warp "
-     << w % r.warpsPerCta << " of CTA (" << cta.ctaid[0] << ","
-     << cta.ctaid[1] << "," << cta.ctaid[2] << ")";
+     << w % r.warpsPerCta << " of CTA (" << cta.ctaid[0] << "," << cta.ctaid[1]
+     << "," << cta.ctaid[2] << ")";
   return os.str();
 }
 
@@ -53,18 +53,17 @@ std::string describeInst(const ExecCtx &c, const Inst *in) {
   return where(c.L, *in) + ": " + in->text;
 }
 
-bool report(ExecCtx &c, const Inst &in, Cta &owner, uint64_t offset,
-            bool write, uint32_t unit, const char *what, uint32_t otherUnit,
+bool report(ExecCtx &c, const Inst &in, Cta &owner, uint64_t offset, bool write,
+            uint32_t unit, const char *what, uint32_t otherUnit,
             const Inst *other, bool otherWrite) {
   std::ostringstream os;
   os << "shared-memory race on shared 0x" << std::hex
      << ((uint64_t(owner.rank) << kRankShift) | offset) << std::dec << ": "
      << (write ? "write" : "read") << " by " << describeUnit(c, unit)
      << "\n    at " << describeInst(c, &in) << "\n  " << what << " "
-     << (otherWrite ? "write" : "read") << " by "
-     << describeUnit(c, otherUnit) << "\n    at " << describeInst(c, other);
-  return c.fail(in, __builtin_ctz(c.w.exist ? c.w.exist : 1), os.str(),
-                719);
+     << (otherWrite ? "write" : "read") << " by " << describeUnit(c, otherUnit)
+     << "\n    at " << describeInst(c, other);
+  return c.fail(in, __builtin_ctz(c.w.exist ? c.w.exist : 1), os.str(), 719);
 }
 
 } // namespace
@@ -99,11 +98,11 @@ bool raceAccess(ExecCtx &c, const Inst &in, Cta &owner, uint64_t offset,
       continue;
     }
     if (unordered(s.wUnit, s.wClock))
-      return report(c, in, owner, b, write, unit,
-                    "is not ordered after the", s.wUnit, s.wInst, true);
+      return report(c, in, owner, b, write, unit, "is not ordered after the",
+                    s.wUnit, s.wInst, true);
     if (write && unordered(s.rUnit, s.rClock))
-      return report(c, in, owner, b, write, unit,
-                    "is not ordered after the", s.rUnit, s.rInst, false);
+      return report(c, in, owner, b, write, unit, "is not ordered after the",
+                    s.rUnit, s.rInst, false);
     // A generic write read by the async proxy needs fence.proxy.async in
     // the writer, after the write, happening before this read.
     if (!write && proxy == Proxy::Async && s.wUnit != ~0u &&

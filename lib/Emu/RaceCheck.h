@@ -55,7 +55,7 @@ struct ShadowByte {
 
 /// Race state of one cluster.
 struct RaceState {
-  bool raceCheck = true; ///< Options::raceCheck
+  bool raceCheck = true;  ///< Options::raceCheck
   bool initCheck = false; ///< Options::initCheck: reads of unwritten bytes
   uint32_t warpsPerCta = 0;
   std::vector<VClock> clocks;                  ///< per unit

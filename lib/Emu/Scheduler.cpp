@@ -161,7 +161,8 @@ Status buildCluster(Launch &L, Cluster &cl, const uint32_t clusterId[3]) {
     cta->launch = &L;
     cta->cluster = &cl;
     cta->rank = r;
-    uint32_t cc[3] = {r % L.clusterDims[0], r / L.clusterDims[0] % L.clusterDims[1],
+    uint32_t cc[3] = {r % L.clusterDims[0],
+                      r / L.clusterDims[0] % L.clusterDims[1],
                       r / L.clusterDims[0] / L.clusterDims[1]};
     for (int i = 0; i < 3; ++i) {
       cta->clusterCtaid[i] = cc[i];
@@ -221,7 +222,9 @@ void park(ExecCtx &c, uint32_t lanes, Wait why, uint64_t a, uint64_t b,
   }
 }
 
-void enqueueAsync(ExecCtx &c, AsyncOp op) { c.cl.async.push_back(std::move(op)); }
+void enqueueAsync(ExecCtx &c, AsyncOp op) {
+  c.cl.async.push_back(std::move(op));
+}
 
 void noteExit(Cta &cta, uint32_t lanes) {
   ++tlsProgress;
@@ -497,8 +500,7 @@ std::string hangReport(Launch &L, Cluster &cl, const char *why) {
         }
         uint32_t pc = w.pc[l];
         if (pc < f.code.size())
-          os << "\n    at " << where(L, f.code[pc]) << ": "
-             << f.code[pc].text;
+          os << "\n    at " << where(L, f.code[pc]) << ": " << f.code[pc].text;
       }
     }
   }
@@ -509,8 +511,7 @@ std::string hangReport(Launch &L, Cluster &cl, const char *why) {
 
 Status runCluster(Launch &L, Cluster &cl) {
   const bool random = L.options.schedule.random;
-  const uint64_t quantum =
-      uint64_t(std::max(1, L.options.schedule.quantum));
+  const uint64_t quantum = uint64_t(std::max(1, L.options.schedule.quantum));
   std::vector<Warp *> warps;
   for (auto &cta : cl.ctas)
     for (Warp &w : cta->warps)
@@ -584,8 +585,8 @@ Status runCluster(Launch &L, Cluster &cl) {
         }
       }
     if (!polled)
-      return Error(ErrorCode::Cuda,
-                   hangReport(L, cl, "deadlock"), 719 /*LAUNCH_FAILED*/);
+      return Error(ErrorCode::Cuda, hangReport(L, cl, "deadlock"),
+                   719 /*LAUNCH_FAILED*/);
     if (++spins > L.options.spinLimit) {
       // Re-park to report where they wait: run once more to the try_wait.
       for (Warp *w : warps)

@@ -22,7 +22,7 @@ struct EmuTensorMap {
   uint8_t interleave; ///< CUtensorMapInterleave
   uint8_t swizzle;    ///< CUtensorMapSwizzle
   uint8_t l2Promotion;
-  uint8_t oobFill;    ///< CUtensorMapFloatOOBfill (1 = NaN request zero fill)
+  uint8_t oobFill;      ///< CUtensorMapFloatOOBfill (1 = NaN request zero fill)
   uint8_t elementBytes; ///< bytes of one element (1, 2, 4, 8; 16U4 packs: 1)
   uint8_t pad0;
   uint64_t globalAddress;

@@ -19,14 +19,14 @@
 
 #include "cute/Support/Expected.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <atomic>
 #include <mutex>
-#include <shared_mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,22 +36,22 @@ namespace cute::emu {
 /// The emulated chip and the figures the driver reports for it (real H200,
 /// B200 and RTX 5090 numbers; docs/emulator.md names their sources).
 struct ChipInfo {
-  const char *name;        ///< "sm_90a"
-  const char *deviceName;  ///< "NVIDIA H200 (cute-emu)"
-  int ccMajor, ccMinor;    ///< compute capability
-  int smCount;             ///< multiprocessors
-  int maxThreadsPerBlock;  ///< 1024
-  int maxSmemPerBlock;     ///< without opt-in: 48 KiB
-  int maxSmemPerBlockOptin;///< with opt-in (232448 on sm_90a/sm_100a)
-  int smemPerSm;           ///< shared memory per multiprocessor
+  const char *name;         ///< "sm_90a"
+  const char *deviceName;   ///< "NVIDIA H200 (cute-emu)"
+  int ccMajor, ccMinor;     ///< compute capability
+  int smCount;              ///< multiprocessors
+  int maxThreadsPerBlock;   ///< 1024
+  int maxSmemPerBlock;      ///< without opt-in: 48 KiB
+  int maxSmemPerBlockOptin; ///< with opt-in (232448 on sm_90a/sm_100a)
+  int smemPerSm;            ///< shared memory per multiprocessor
   int regsPerBlock, regsPerSm;
   int maxThreadsPerSm;
   int l2Bytes;
   int clockKhz, memClockKhz, memBusBits;
   size_t totalMemBytes;
-  int maxClusterSize;      ///< portable cluster size (8), 0 = no clusters
-  bool hasTmem;            ///< Tensor Memory / tcgen05 (sm_100a)
-  bool hasWgmma;           ///< wgmma (sm_90a)
+  int maxClusterSize; ///< portable cluster size (8), 0 = no clusters
+  bool hasTmem;       ///< Tensor Memory / tcgen05 (sm_100a)
+  bool hasWgmma;      ///< wgmma (sm_90a)
 };
 
 enum class Chip { Sm90a, Sm100a, Sm120a };
@@ -96,7 +96,7 @@ struct LaunchStats {
   uint64_t warpInstructions = 0;   ///< instructions issued per warp
   uint64_t threadInstructions = 0; ///< times active lanes
   uint64_t ctas = 0;
-  double seconds = 0;              ///< host wall time of the launch
+  double seconds = 0; ///< host wall time of the launch
   /// Per opcode as written ("ld.global.v4.b32", ...): thread-instructions.
   std::map<std::string, uint64_t> perOpcode;
 };
@@ -174,7 +174,8 @@ public:
   Status checkRange(uint64_t address, size_t bytes, const char *what) const;
   size_t bytesInUse() const;
 
-  // --- Modules ----------------------------------------------------------------
+  // --- Modules
+  // ----------------------------------------------------------------
   /// Parses and decodes PTX text. Errors: Parse, naming the line and the
   /// instruction or directive that is not supported.
   Expected<Module> loadModule(std::string_view ptx);

@@ -41,22 +41,46 @@ int main() {
     std::printf("no libcuda\n");
     return 1;
   }
+  // clang-format off
   F(cuInit)
-  F(cuDriverGetVersion) F(cuGetErrorName) F(cuGetErrorString) F(cuDeviceGet)
-      F(cuDeviceGetCount) F(cuDeviceGetName) F(cuDeviceGetAttribute)
-          F(cuDeviceTotalMem) F(cuDevicePrimaryCtxRetain) F(
-              cuDevicePrimaryCtxRelease) F(cuCtxSetCurrent) F(cuCtxSynchronize)
-              F(cuStreamCreate) F(cuStreamDestroy) F(cuStreamSynchronize)
-                  F(cuEventCreate) F(cuEventDestroy) F(cuEventRecord) F(
-                      cuEventSynchronize) F(cuEventElapsedTime) F(cuMemAlloc)
-                      F(cuMemFree) F(cuMemcpyHtoD) F(cuMemcpyDtoH) F(
-                          cuMemcpyHtoDAsync) F(cuMemcpyDtoHAsync) F(cuMemsetD8)
-                          F(cuMemsetD32) F(cuModuleLoadDataEx) F(cuModuleUnload)
-                              F(cuModuleGetFunction) F(cuFuncGetAttribute)
-                                  F(cuFuncSetAttribute) F(cuLaunchKernel)
-                                      F(cuLaunchKernelEx)
-                                          F(cuTensorMapEncodeTiled)
-                                              F(cuCtxGetCurrent) R(p_cuInit(0));
+  F(cuDriverGetVersion)
+  F(cuGetErrorName)
+  F(cuGetErrorString)
+  F(cuDeviceGet)
+  F(cuDeviceGetCount)
+  F(cuDeviceGetName)
+  F(cuDeviceGetAttribute)
+  F(cuDeviceTotalMem)
+  F(cuDevicePrimaryCtxRetain)
+  F(cuDevicePrimaryCtxRelease)
+  F(cuCtxSetCurrent)
+  F(cuCtxSynchronize)
+  F(cuStreamCreate)
+  F(cuStreamDestroy)
+  F(cuStreamSynchronize)
+  F(cuEventCreate)
+  F(cuEventDestroy)
+  F(cuEventRecord)
+  F(cuEventSynchronize)
+  F(cuEventElapsedTime)
+  F(cuMemAlloc)
+  F(cuMemFree)
+  F(cuMemcpyHtoD)
+  F(cuMemcpyDtoH)
+  F(cuMemcpyHtoDAsync)
+  F(cuMemcpyDtoHAsync)
+  F(cuMemsetD8)
+  F(cuMemsetD32)
+  F(cuModuleLoadDataEx)
+  F(cuModuleUnload)
+  F(cuModuleGetFunction)
+  F(cuFuncGetAttribute)
+  F(cuFuncSetAttribute)
+  F(cuLaunchKernel)
+  F(cuLaunchKernelEx)
+  F(cuTensorMapEncodeTiled)
+  F(cuCtxGetCurrent)
+  // clang-format on
   int v = 0;
   p_cuDriverGetVersion(&v);
   std::printf("driver version %d\n", v);

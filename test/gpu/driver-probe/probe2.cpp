@@ -27,14 +27,27 @@ static void *h;
 int main() {
   setvbuf(stdout, nullptr, _IONBF, 0);
   h = dlopen("libcuda.so.1", RTLD_NOW);
+  // clang-format off
   F(cuInit)
-  F(cuGetErrorName) F(cuGetErrorString) F(cuDeviceGet)
-      F(cuDevicePrimaryCtxRetain) F(cuDevicePrimaryCtxRelease)
-          F(cuCtxSetCurrent) F(cuCtxSynchronize) F(cuMemAlloc) F(cuMemcpyHtoD)
-              F(cuModuleLoadDataEx) F(cuModuleGetFunction) F(cuFuncGetAttribute)
-                  F(cuFuncSetAttribute) F(cuLaunchKernel) F(cuLaunchKernelEx)
-                      F(cuTensorMapEncodeTiled) F(cuStreamSynchronize)
-                          F(cuMemFree) p_cuInit(0);
+  F(cuGetErrorName)
+  F(cuGetErrorString)
+  F(cuDeviceGet)
+  F(cuDevicePrimaryCtxRetain)
+  F(cuDevicePrimaryCtxRelease)
+  F(cuCtxSetCurrent)
+  F(cuCtxSynchronize)
+  F(cuMemAlloc)
+  F(cuMemcpyHtoD)
+  F(cuModuleLoadDataEx)
+  F(cuModuleGetFunction)
+  F(cuFuncGetAttribute)
+  F(cuFuncSetAttribute)
+  F(cuLaunchKernel)
+  F(cuLaunchKernelEx)
+  F(cuTensorMapEncodeTiled)
+  F(cuStreamSynchronize)
+  F(cuMemFree)
+  // clang-format on
   int codes[] = {
       0,   1,   2,   3,   4,   5,   6,   7,   8,   34,  36,  46,  100, 101, 102,
       200, 201, 202, 205, 206, 207, 208, 209, 210, 211, 212, 213, 214, 215, 216,

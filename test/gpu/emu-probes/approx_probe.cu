@@ -390,9 +390,15 @@ __global__ void props(unsigned long long *cnt) {
       loc[I][1] += p != q;                                                     \
     }                                                                          \
   }
+    // clang-format off
     PAIR(4, EX2, EX2_FTZ)
-    PAIR(5, RCP, RCP_FTZ) PAIR(6, RSQRT, RSQRT_FTZ) PAIR(7, SQRT, SQRT_FTZ)
-        PAIR(8, LG2, LG2_FTZ) PAIR(9, SIN, SIN_FTZ) PAIR(10, COS, COS_FTZ)
+    PAIR(5, RCP, RCP_FTZ)
+    PAIR(6, RSQRT, RSQRT_FTZ)
+    PAIR(7, SQRT, SQRT_FTZ)
+    PAIR(8, LG2, LG2_FTZ)
+    PAIR(9, SIN, SIN_FTZ)
+    PAIR(10, COS, COS_FTZ)
+    // clang-format on
 #undef PAIR
   }
   for (int p = 0; p < 11; ++p)
@@ -542,11 +548,25 @@ int main(int argc, char **argv) {
   cudaEventCreate(&e1);
   cudaEventRecord(e0);
 #define SW(F) sweep<F><<<65536, 256>>>(st, nModels);
+  // clang-format off
   SW(EX2)
-  SW(EX2_FTZ) SW(RCP) SW(RCP_FTZ) SW(RSQRT) SW(RSQRT_FTZ) SW(SQRT) SW(SQRT_FTZ)
-      SW(LG2) SW(LG2_FTZ) SW(SIN) SW(SIN_FTZ) SW(COS) SW(COS_FTZ) SW(TANH)
+  SW(EX2_FTZ)
+  SW(RCP)
+  SW(RCP_FTZ)
+  SW(RSQRT)
+  SW(RSQRT_FTZ)
+  SW(SQRT)
+  SW(SQRT_FTZ)
+  SW(LG2)
+  SW(LG2_FTZ)
+  SW(SIN)
+  SW(SIN_FTZ)
+  SW(COS)
+  SW(COS_FTZ)
+  SW(TANH)
+  // clang-format on
 #undef SW
-          CK(cudaGetLastError());
+  CK(cudaGetLastError());
   CK(cudaDeviceSynchronize());
   cudaEventRecord(e1);
   cudaEventSynchronize(e1);
@@ -760,12 +780,25 @@ int main(int argc, char **argv) {
   CK(cudaMemcpy(o.data(), dout, n * 4, cudaMemcpyDeviceToHost));               \
   for (int i = 0; i < n; ++i)                                                  \
     fprintf(tf, "%d %08x %08x\n", F, in[i], o[i]);
+    // clang-format off
     EV(EX2)
-    EV(EX2_FTZ) EV(RCP) EV(RCP_FTZ) EV(RSQRT) EV(RSQRT_FTZ) EV(SQRT)
-        EV(SQRT_FTZ) EV(LG2) EV(LG2_FTZ) EV(SIN) EV(SIN_FTZ) EV(COS) EV(COS_FTZ)
-            EV(TANH)
+    EV(EX2_FTZ)
+    EV(RCP)
+    EV(RCP_FTZ)
+    EV(RSQRT)
+    EV(RSQRT_FTZ)
+    EV(SQRT)
+    EV(SQRT_FTZ)
+    EV(LG2)
+    EV(LG2_FTZ)
+    EV(SIN)
+    EV(SIN_FTZ)
+    EV(COS)
+    EV(COS_FTZ)
+    EV(TANH)
+    // clang-format on
 #undef EV
-                fclose(tf);
+    fclose(tf);
   }
   fclose(sum);
   printf("done\n");

@@ -64,8 +64,7 @@ $L__spin:
   EXPECT_TRUE(contains(msg, "warp 1")) << msg;
   EXPECT_TRUE(contains(msg, "mbarrier.try_wait")) << msg;
   EXPECT_TRUE(contains(msg, "phase parity 0")) << msg;
-  EXPECT_TRUE(contains(msg, "0 of 1 arrivals pending and tx-count 64"))
-      << msg;
+  EXPECT_TRUE(contains(msg, "0 of 1 arrivals pending and tx-count 64")) << msg;
   EXPECT_TRUE(contains(msg, "PTX line 21")) << msg;
 }
 
@@ -108,7 +107,8 @@ TEST(EmuDebug, MissingBarrierIsARace) {
   mov.u32 %r3, buf;
   add.s32 %r4, %r3, %r2;
   st.shared.u32 [%r4], %r1;
-  )") + (withBarrier ? "bar.sync 0;" : "") + R"(
+  )") + (withBarrier ? "bar.sync 0;" : "") +
+                     R"(
   xor.b32 %r5, %r2, 128;
   add.s32 %r6, %r3, %r5;
   ld.shared.u32 %r7, [%r6];
@@ -204,7 +204,8 @@ TEST(EmuDebug, UnknownInstructionAtLoad) {
   Device d(Chip::Sm90a);
   auto m = d.loadModule(ptx);
   ASSERT_FALSE(m.ok());
-  EXPECT_TRUE(contains(m.error().message(), "PTX line 9")) << m.error().message();
+  EXPECT_TRUE(contains(m.error().message(), "PTX line 9"))
+      << m.error().message();
   EXPECT_TRUE(contains(m.error().message(), "'frobnicate'"))
       << m.error().message();
   auto m2 = d.loadModule(ptxModule(R"(

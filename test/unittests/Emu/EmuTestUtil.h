@@ -26,8 +26,7 @@ template <class T> struct Buf {
   T &operator[](size_t i) const { return data()[i]; }
 };
 
-template <class T>
-Buf<T> upload(Device &d, const std::vector<T> &init) {
+template <class T> Buf<T> upload(Device &d, const std::vector<T> &init) {
   Buf<T> b;
   b.n = init.size();
   b.addr = d.allocate(init.size() * sizeof(T)).value();

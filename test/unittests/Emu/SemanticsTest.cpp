@@ -137,14 +137,13 @@ TEST(EmuSemantics, SetpUnordered) {
 // "cvt": float to integer rounds with .rni/.rzi/.rmi/.rpi, saturates, and
 // maps NaN to 0.
 TEST(EmuSemantics, CvtFloatToInt) {
-  check("cvt.rzi.s32.f32 %r4, %r1;",
-        {{f(-2.7f), 0, 0, 0xfffffffe}, {f(3e9f), 0, 0, 0x7fffffff},
-         {0x7fc00000, 0, 0, 0}});
+  check("cvt.rzi.s32.f32 %r4, %r1;", {{f(-2.7f), 0, 0, 0xfffffffe},
+                                      {f(3e9f), 0, 0, 0x7fffffff},
+                                      {0x7fc00000, 0, 0, 0}});
   check("cvt.rni.s32.f32 %r4, %r1;",
         {{f(2.5f), 0, 0, 2}, {f(3.5f), 0, 0, 4}, {f(-2.5f), 0, 0, 0xfffffffe}});
   check("cvt.rmi.s32.f32 %r4, %r1;", {{f(-2.1f), 0, 0, 0xfffffffd}});
-  check("cvt.rpi.u32.f32 %r4, %r1;",
-        {{f(2.1f), 0, 0, 3}, {f(-5.0f), 0, 0, 0}});
+  check("cvt.rpi.u32.f32 %r4, %r1;", {{f(2.1f), 0, 0, 3}, {f(-5.0f), 0, 0, 0}});
 }
 
 // "cvt": f32 to f16 rounds to nearest even (1 + 2^-11 is a tie -> 1.0,
@@ -161,8 +160,9 @@ TEST(EmuSemantics, CvtF16) {
 
 // "cvt" packed: cvt.rn.bf16x2.f32 d, a, b puts cvt(a) in the upper half.
 TEST(EmuSemantics, CvtPackedBf16x2) {
-  check("cvt.rn.bf16x2.f32 %r4, %r1, %r2;",
-        {{f(1.0f), f(-2.0f), 0, 0x3f80c000}, {f(1.00390625f), 0, 0, 0x3f800000}});
+  check(
+      "cvt.rn.bf16x2.f32 %r4, %r1, %r2;",
+      {{f(1.0f), f(-2.0f), 0, 0x3f80c000}, {f(1.00390625f), 0, 0, 0x3f800000}});
 }
 
 // "cvt" to e4m3x2 with .satfinite: cvt(a) in the upper byte; values beyond
