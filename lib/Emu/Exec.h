@@ -93,11 +93,33 @@ struct Cta;
 struct Cluster;
 struct Launch;
 
+/// A FIFO that allocates nothing until used (a std::deque allocates on
+/// construction, and every lane of every warp has one).
+template <class T> class LazyQueue {
+public:
+  void push_back(T v) { v_.push_back(std::move(v)); }
+  void pop_front() {
+    if (++head_ == v_.size()) {
+      v_.clear();
+      head_ = 0;
+    }
+  }
+  T &front() { return v_[head_]; }
+  T &operator[](size_t i) { return v_[head_ + i]; }
+  const T &operator[](size_t i) const { return v_[head_ + i]; }
+  size_t size() const { return v_.size() - head_; }
+  bool empty() const { return size() == 0; }
+
+private:
+  std::vector<T> v_;
+  size_t head_ = 0;
+};
+
 /// One committed or open bulk async-group of a thread (cp.async.bulk).
 struct BulkGroups {
-  uint32_t open = 0;                ///< operations not yet committed
-  std::deque<uint32_t> outstanding; ///< per committed group: ops left
-  uint64_t committed = 0;           ///< commit_groups so far (ExecAsync)
+  uint32_t open = 0;               ///< operations not yet committed
+  LazyQueue<uint32_t> outstanding; ///< per committed group: ops left
+  uint64_t committed = 0;          ///< commit_groups so far (ExecAsync)
   uint32_t pendingIn(size_t groups) const;
 };
 
