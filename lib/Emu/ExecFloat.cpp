@@ -55,6 +55,36 @@ enum FFlags : uint32_t {
   FXorsign = 16
 };
 
+/// The correctly rounded operations, for f32 and f64 alike (host IEEE
+/// arithmetic in the PTX rounding mode). False for other operations.
+template <class T> bool roundedOp(FOp op, uint8_t rnd, T a, T b, T c, T &r) {
+  switch (op) {
+  case FAdd:
+    r = withRounding(rnd, [&] { return a + b; });
+    return true;
+  case FSub:
+    r = withRounding(rnd, [&] { return a - b; });
+    return true;
+  case FMul:
+    r = withRounding(rnd, [&] { return a * b; });
+    return true;
+  case FFma:
+    r = withRounding(rnd, [&] { return std::fma(a, b, c); });
+    return true;
+  case FDiv:
+    r = withRounding(rnd, [&] { return a / b; });
+    return true;
+  case FRcp:
+    r = withRounding(rnd, [&] { return T(1) / a; });
+    return true;
+  case FSqrt:
+    r = withRounding(rnd, [&] { return std::sqrt(a); });
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// One f32 operation on bit patterns.
 uint32_t f32Op(FOp op, uint8_t rnd, uint32_t flags, uint32_t ab, uint32_t bb,
                uint32_t cb) {
@@ -66,89 +96,75 @@ uint32_t f32Op(FOp op, uint8_t rnd, uint32_t flags, uint32_t ab, uint32_t bb,
     c = flushF32(c);
   }
   float r;
-  switch (op) {
-  case FAdd:
-    r = withRounding(rnd, [&] { return a + b; });
-    break;
-  case FSub:
-    r = withRounding(rnd, [&] { return a - b; });
-    break;
-  case FMul:
-    r = withRounding(rnd, [&] { return a * b; });
-    break;
-  case FFma:
-    r = withRounding(rnd, [&] { return std::fma(a, b, c); });
-    break;
-  case FDiv:
-    r = withRounding(rnd, [&] { return a / b; });
-    break;
-  case FDivApprox:
-  case FDivFull:
-    // div.approx.f32 / div.full.f32: a * rcp.approx(b) (PTX ISA "div"); the
-    // .full form is within 2 ulp. Modelled as a * approx-reciprocal.
-    r = a * asF32(approxRcpF32(f32Bits(b), ftz));
-    break;
-  case FRcp:
-    r = withRounding(rnd, [&] { return 1.0f / a; });
-    break;
-  case FRcpApprox:
-    r = asF32(approxRcpF32(f32Bits(a), ftz));
-    break;
-  case FSqrt:
-    r = withRounding(rnd, [&] { return std::sqrt(a); });
-    break;
-  case FSqrtApprox:
-    r = asF32(approxSqrtF32(f32Bits(a), ftz));
-    break;
-  case FRsqrtApprox:
-    r = asF32(approxRsqrtF32(f32Bits(a), ftz));
-    break;
-  case FEx2:
-    r = asF32(approxEx2F32(f32Bits(a), ftz));
-    break;
-  case FLg2:
-    r = asF32(approxLg2F32(f32Bits(a), ftz));
-    break;
-  case FSin:
-    r = asF32(approxSinF32(f32Bits(a), ftz));
-    break;
-  case FCos:
-    r = asF32(approxCosF32(f32Bits(a), ftz));
-    break;
-  case FTanh:
-    r = asF32(approxTanhF32(f32Bits(a)));
-    break;
-  case FMin:
-  case FMax: {
-    // PTX ISA "min"/"max": a NaN operand is ignored unless .NaN; -0 < +0.
-    bool an = std::isnan(a), bn = std::isnan(b);
-    if (an || bn) {
-      if ((flags & FNaN) || (an && bn))
-        return kCanonicalNaN32;
-      r = an ? b : a;
-    } else if (a == b) {
-      bool neg = op == FMin ? (std::signbit(a) || std::signbit(b))
-                            : (std::signbit(a) && std::signbit(b));
-      r = neg ? -std::fabs(a) : std::fabs(a);
-    } else {
-      r = op == FMin ? std::min(a, b) : std::max(a, b);
+  if (!roundedOp(op, rnd, a, b, c, r))
+    switch (op) {
+    case FDivApprox:
+    case FDivFull:
+      // div.approx.f32 / div.full.f32: a * rcp.approx(b) (PTX ISA "div"); the
+      // .full form is within 2 ulp. Modelled as a * approx-reciprocal.
+      r = a * asF32(approxRcpF32(f32Bits(b), ftz));
+      break;
+    case FRcp:
+      r = withRounding(rnd, [&] { return 1.0f / a; });
+      break;
+    case FRcpApprox:
+      r = asF32(approxRcpF32(f32Bits(a), ftz));
+      break;
+    case FSqrt:
+      r = withRounding(rnd, [&] { return std::sqrt(a); });
+      break;
+    case FSqrtApprox:
+      r = asF32(approxSqrtF32(f32Bits(a), ftz));
+      break;
+    case FRsqrtApprox:
+      r = asF32(approxRsqrtF32(f32Bits(a), ftz));
+      break;
+    case FEx2:
+      r = asF32(approxEx2F32(f32Bits(a), ftz));
+      break;
+    case FLg2:
+      r = asF32(approxLg2F32(f32Bits(a), ftz));
+      break;
+    case FSin:
+      r = asF32(approxSinF32(f32Bits(a), ftz));
+      break;
+    case FCos:
+      r = asF32(approxCosF32(f32Bits(a), ftz));
+      break;
+    case FTanh:
+      r = asF32(approxTanhF32(f32Bits(a)));
+      break;
+    case FMin:
+    case FMax: {
+      // PTX ISA "min"/"max": a NaN operand is ignored unless .NaN; -0 < +0.
+      bool an = std::isnan(a), bn = std::isnan(b);
+      if (an || bn) {
+        if ((flags & FNaN) || (an && bn))
+          return kCanonicalNaN32;
+        r = an ? b : a;
+      } else if (a == b) {
+        bool neg = op == FMin ? (std::signbit(a) || std::signbit(b))
+                              : (std::signbit(a) && std::signbit(b));
+        r = neg ? -std::fabs(a) : std::fabs(a);
+      } else {
+        r = op == FMin ? std::min(a, b) : std::max(a, b);
+      }
+      if (flags & FXorsign) { // max.xorsign.abs
+        r = std::fabs(r);
+        if (std::signbit(a) != std::signbit(b))
+          r = -r;
+      }
+      break;
     }
-    if (flags & FXorsign) { // max.xorsign.abs
-      r = std::fabs(r);
-      if (std::signbit(a) != std::signbit(b))
-        r = -r;
+    case FAbs:
+      return ftz ? f32Bits(std::fabs(a)) : (ab & 0x7fffffffu);
+    case FNeg:
+      return ftz ? f32Bits(-a) : (ab ^ 0x80000000u);
+    case FCopysign:
+      return (bb & 0x7fffffffu) | (ab & 0x80000000u);
+    default:
+      r = 0;
     }
-    break;
-  }
-  case FAbs:
-    return ftz ? f32Bits(std::fabs(a)) : (ab & 0x7fffffffu);
-  case FNeg:
-    return ftz ? f32Bits(-a) : (ab ^ 0x80000000u);
-  case FCopysign:
-    return (bb & 0x7fffffffu) | (ab & 0x80000000u);
-  default:
-    r = 0;
-  }
   if (std::isnan(r))
     return kCanonicalNaN32;
   if (ftz)
@@ -162,50 +178,32 @@ uint32_t f32Op(FOp op, uint8_t rnd, uint32_t flags, uint32_t ab, uint32_t bb,
 
 uint64_t f64Op(FOp op, uint8_t rnd, uint32_t flags, uint64_t ab, uint64_t bb,
                uint64_t cb) {
-  double a = asF64(ab), b = asF64(bb), c = asF64(cb), r;
-  switch (op) {
-  case FAdd:
-    r = withRounding(rnd, [&] { return a + b; });
-    break;
-  case FSub:
-    r = withRounding(rnd, [&] { return a - b; });
-    break;
-  case FMul:
-    r = withRounding(rnd, [&] { return a * b; });
-    break;
-  case FFma:
-    r = withRounding(rnd, [&] { return std::fma(a, b, c); });
-    break;
-  case FDiv:
-    r = withRounding(rnd, [&] { return a / b; });
-    break;
-  case FRcp:
-    r = withRounding(rnd, [&] { return 1.0 / a; });
-    break;
-  case FSqrt:
-    r = withRounding(rnd, [&] { return std::sqrt(a); });
-    break;
-  case FMin:
-  case FMax: {
-    bool an = std::isnan(a), bn = std::isnan(b);
-    if (an || bn) {
-      if ((flags & FNaN) || (an && bn))
-        return kCanonicalNaN64;
-      r = an ? b : a;
-    } else {
-      r = op == FMin ? std::fmin(a, b) : std::fmax(a, b);
+  double a = asF64(ab), b = asF64(bb), c = asF64(cb), r = 0;
+  if (!roundedOp(op, rnd, a, b, c, r))
+    switch (op) {
+    case FRcpApprox: // rcp.approx.ftz.f64 (PTX ISA "rcp.approx.ftz.f64")
+      return approxRcpFtzF64(ab);
+    case FMin:
+    case FMax: {
+      bool an = std::isnan(a), bn = std::isnan(b);
+      if (an || bn) {
+        if ((flags & FNaN) || (an && bn))
+          return kCanonicalNaN64;
+        r = an ? b : a;
+      } else {
+        r = op == FMin ? std::fmin(a, b) : std::fmax(a, b);
+      }
+      break;
     }
-    break;
-  }
-  case FAbs:
-    return ab & 0x7fffffffffffffffull;
-  case FNeg:
-    return ab ^ 0x8000000000000000ull;
-  case FCopysign:
-    return (bb & 0x7fffffffffffffffull) | (ab & 0x8000000000000000ull);
-  default:
-    r = 0;
-  }
+    case FAbs:
+      return ab & 0x7fffffffffffffffull;
+    case FNeg:
+      return ab ^ 0x8000000000000000ull;
+    case FCopysign:
+      return (bb & 0x7fffffffffffffffull) | (ab & 0x8000000000000000ull);
+    default:
+      r = 0;
+    }
   if (std::isnan(r))
     return kCanonicalNaN64;
   if (flags & FFtz)

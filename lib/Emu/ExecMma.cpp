@@ -23,6 +23,7 @@
 #include "Exec.h"
 #include "Float.h"
 #include "MmaNumerics.h"
+#include "MmaOperands.h"
 
 #include <cstring>
 #include <sstream>
@@ -134,28 +135,6 @@ bool execMmaSync(ExecCtx &c, const Inst &in, uint32_t mask) {
     }
     return true;
   });
-}
-
-bool mmaElemOf(Ty t, MmaElem &e) {
-  switch (t) {
-  case Ty::F16:
-    e = MmaElem::F16;
-    return true;
-  case Ty::BF16:
-    e = MmaElem::BF16;
-    return true;
-  case Ty::TF32:
-    e = MmaElem::TF32;
-    return true;
-  case Ty::E4M3:
-    e = MmaElem::E4M3;
-    return true;
-  case Ty::E5M2:
-    e = MmaElem::E5M2;
-    return true;
-  default:
-    return false;
-  }
 }
 
 Status expectVec(const Inst &in, size_t i, unsigned n, const char *what) {

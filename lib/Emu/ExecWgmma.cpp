@@ -44,6 +44,7 @@
 #include "Exec.h"
 #include "Float.h"
 #include "MmaNumerics.h"
+#include "MmaOperands.h"
 
 #include <cstring>
 #include <sstream>
@@ -85,28 +86,6 @@ unsigned elemBits(MmaElem e) {
     return 8;
   }
   return 16;
-}
-
-bool mmaElemOf(Ty t, MmaElem &e) {
-  switch (t) {
-  case Ty::F16:
-    e = MmaElem::F16;
-    return true;
-  case Ty::BF16:
-    e = MmaElem::BF16;
-    return true;
-  case Ty::TF32:
-    e = MmaElem::TF32;
-    return true;
-  case Ty::E4M3:
-    e = MmaElem::E4M3;
-    return true;
-  case Ty::E5M2:
-    e = MmaElem::E5M2;
-    return true;
-  default:
-    return false;
-  }
 }
 
 /// The sign bit of an element held in the low bits of a word (TF32: the

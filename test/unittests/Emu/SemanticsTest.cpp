@@ -224,3 +224,19 @@ TEST(EmuSemantics, Redux) {
   checkWarp("redux.sync.max.u32 %r4, %r1, -1;",
             [](uint32_t) { return 31u * 3 + 1; });
 }
+
+// "add" (floating point): .rn ties to even, .rz truncates, .rm/.rp round
+// toward -inf/+inf. 1 + 2^-24 lies halfway between 1 and 1 + 2^-23.
+TEST(EmuSemantics, FloatRoundingModes) {
+  const uint32_t one = f(1.0f), half = f(0x1p-24f);
+  check("add.rn.f32 %r4, %r1, %r2;", {{one, half, 0, one}});
+  check("add.rz.f32 %r4, %r1, %r2;", {{one, half, 0, one}});
+  check("add.rp.f32 %r4, %r1, %r2;", {{one, half, 0, 0x3f800001}});
+  check("add.rm.f32 %r4, %r1, %r2;",
+        {{one, half, 0, one}, {f(-1.0f), f(-0x1p-24f), 0, 0xbf800001}});
+  // .ftz flushes a subnormal input to zero; .sat clamps to [0, 1].
+  check("add.ftz.f32 %r4, %r1, %r2;", {{0x00000001, 0x00000001, 0, 0}});
+  check("add.f32 %r4, %r1, %r2;", {{0x00000001, 0x00000001, 0, 2}});
+  check("add.sat.f32 %r4, %r1, %r2;",
+        {{f(0.75f), f(0.5f), 0, one}, {f(-0.75f), f(0.5f), 0, 0}});
+}
