@@ -17,6 +17,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -41,6 +42,8 @@ void mlir::cute::registerCuteDialects(DialectRegistry &registry) {
                   cf::ControlFlowDialect, math::MathDialect,
                   memref::MemRefDialect, vector::VectorDialect, gpu::GPUDialect,
                   LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  // func.call/func.return inlining (--cute-compile inlines helpers first).
+  func::registerInlinerExtension(registry);
   // Lowering interfaces and the NVVM target used by the pipeline.
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);

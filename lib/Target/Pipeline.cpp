@@ -21,6 +21,14 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   // An unknown chip is reported by cute-verify-kernel; keep a valid feature.
   std::string features = info ? info->ptxFeature : "";
 
+  // Helpers first: func.func helpers of a kernel file (taking pipelines,
+  // states, descriptors, tensors) are inlined into the kernels, without
+  // canonicalizing, and the private ones left unused are removed; every
+  // later pass (the protocol verifier among them) sees whole kernels.
+  pm.addPass(
+      createInlinerPass(/*opPipelines=*/{},
+                        /*defaultPipelineBuilder=*/[](OpPassManager &) {}));
+  pm.addPass(createSymbolDCEPass());
   // TMA descriptors become kernel parameters before anything copies kernels.
   pm.addPass(cute_nvgpu::createCuteNvgpuOutlineTma());
   // Specialized clones first: every later pass treats them as kernels.

@@ -279,10 +279,15 @@ func.func @f(%s: !cute.memref<i64, smem, align<8>, "8:1">, %st: !cute_nvgpu.pipe
   return
 }
 // -----
-func.func @f(%p: !cute_nvgpu.pipeline<tma_async, 4>, %st: !cute_nvgpu.pipeline_state<4>) {
-  // expected-error@+1 {{'cute_nvgpu.pipeline_producer_acquire' op pipeline must come from cute_nvgpu.pipeline_create in the same kernel (not a block argument)}}
-  cute_nvgpu.pipeline_producer_acquire %p, %st : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-  return
+// A kernel cannot take a pipeline (a helper function can: test/Target/helpers.mlir).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%p: !cute_nvgpu.pipeline<tma_async, 4>, %st: !cute_nvgpu.pipeline_state<4>) kernel {
+      // expected-error@+1 {{'cute_nvgpu.pipeline_producer_acquire' op pipeline must come from cute_nvgpu.pipeline_create in the same kernel, or be an argument of a helper function (which --cute-compile inlines)}}
+      cute_nvgpu.pipeline_producer_acquire %p, %st : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
+      gpu.return
+    }
+  }
 }
 // -----
 func.func @f(%st: !cute_nvgpu.pipeline_state<2>) {

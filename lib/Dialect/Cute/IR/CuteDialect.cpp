@@ -2,10 +2,27 @@
 //----------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
 
+#include "mlir/Transforms/InliningUtils.h"
+
 using namespace mlir;
 using namespace mlir::cute;
 
 #include "cute/Dialect/Cute/IR/CuteOpsDialect.cpp.inc"
+
+namespace {
+/// Every cute op may be inlined: helpers written as func.func in a kernel
+/// file are inlined first by --cute-compile (their values are SSA values of
+/// cute types, with no side state).
+struct CuteInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
 
 void CuteDialect::initialize() {
   registerTypes();
@@ -14,6 +31,7 @@ void CuteDialect::initialize() {
 #define GET_OP_LIST
 #include "cute/Dialect/Cute/IR/CuteOps.cpp.inc"
       >();
+  addInterfaces<CuteInlinerInterface>();
 }
 
 Operation *CuteDialect::materializeConstant(OpBuilder &builder, Attribute value,

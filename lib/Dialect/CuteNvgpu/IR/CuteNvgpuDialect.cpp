@@ -2,6 +2,7 @@
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -17,6 +18,22 @@ using namespace mlir::cute_nvgpu;
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOpsTypes.cpp.inc"
 
+namespace {
+/// Every cute_nvgpu op may be inlined, so pipelines, pipeline states, TMA
+/// descriptors and tensors can be arguments of func.func helpers: the
+/// inliner runs first in --cute-compile and the protocol verifier then sees
+/// one kernel body.
+struct CuteNvgpuInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void CuteNvgpuDialect::initialize() {
   registerTypes();
   addAttributes<
@@ -27,6 +44,7 @@ void CuteNvgpuDialect::initialize() {
 #define GET_OP_LIST
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOps.cpp.inc"
       >();
+  addInterfaces<CuteNvgpuInlinerInterface>();
 }
 
 void CuteNvgpuDialect::registerTypes() {

@@ -1,6 +1,8 @@
 //===- CuteNvgpuOps.cpp - Verifiers of the cute_nvgpu ops -----------------===//
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
@@ -235,12 +237,21 @@ LogicalResult PipelineConsumerStateOp::verify() {
   return verifyStages(*this, getPipeline().getType(), getType());
 }
 
-/// Pipelines are handles: their ops find the pipeline_create.
+/// Pipelines are handles: their ops find the pipeline_create. A helper
+/// function (not a kernel) may take one as an argument: --cute-compile
+/// inlines helpers first, and the ops are verified again in the kernel.
 static LogicalResult verifyPipelineOperand(Operation *op, Value p) {
-  if (!p.getDefiningOp<PipelineCreateOp>())
-    return op->emitOpError("pipeline must come from cute_nvgpu.pipeline_create "
-                           "in the same kernel (not a block argument)");
-  return success();
+  if (p.getDefiningOp<PipelineCreateOp>())
+    return success();
+  if (auto arg = dyn_cast<BlockArgument>(p)) {
+    Operation *fn = arg.getOwner()->getParentOp();
+    if (fn && isa<FunctionOpInterface>(fn) && arg.getOwner()->isEntryBlock() &&
+        !fn->hasAttr("gpu.kernel"))
+      return success();
+  }
+  return op->emitOpError("pipeline must come from cute_nvgpu.pipeline_create "
+                         "in the same kernel, or be an argument of a helper "
+                         "function (which --cute-compile inlines)");
 }
 
 /// The checks every pipeline step shares; `consumerSide` steps do not
