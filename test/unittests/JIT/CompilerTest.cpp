@@ -454,13 +454,16 @@ TEST_F(JitTest, DumpDirReceivesEveryStageAndThePtx) {
   EXPECT_NE(
       readAll(join(o.dumpDir, "00-input.mlir")).find("gpu.module @kernels"),
       std::string::npos);
-  EXPECT_NE(readAll(join(o.dumpDir, "02-cute-specialize.mlir"))
+  // Stages 01 and 02 are the helper inliner and symbol-dce.
+  EXPECT_NE(readAll(join(o.dumpDir, "01-inline.mlir")).find("gpu.func"),
+            std::string::npos);
+  EXPECT_NE(readAll(join(o.dumpDir, "04-cute-specialize.mlir"))
                 .find("gpu.func @add_f32x4"),
             std::string::npos);
-  EXPECT_NE(readAll(join(o.dumpDir, "03-cute-plan-smem.mlir"))
+  EXPECT_NE(readAll(join(o.dumpDir, "05-cute-plan-smem.mlir"))
                 .find("gpu.func @add_f32x4"),
             std::string::npos);
-  EXPECT_NE(readAll(join(o.dumpDir, "04-cute-verify-kernel.mlir"))
+  EXPECT_NE(readAll(join(o.dumpDir, "06-cute-verify-kernel.mlir"))
                 .find("gpu.func @add_f32x4"),
             std::string::npos);
   EXPECT_EQ(readAll(join(o.dumpDir, "kernels.sm_90a.ptx")), r->ptx);

@@ -5,7 +5,10 @@
 // gpu.all_reduce (block scope), which cute-lower-gpu-reductions lowers to
 // shuffles and shared memory. Float max/min are the NaN-propagating
 // `maximumf`/`minimumf`; integer max/min are signed. Values narrower than 32
-// bits cross threads widened to 32 bits.
+// bits cross threads widened to 32 bits. cute.mma_reduce becomes the same
+// per-thread reductions and clustered gpu.subgroup_reduce ops whose lane xor
+// distances its plan gives (cute/Atom/MmaReduction.h); cute.mma_broadcast a
+// vector.shuffle.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
@@ -93,10 +96,119 @@ LogicalResult lowerModes(ReduceOp op) {
   return success();
 }
 
+/// `v` converted to the wider (or equal) type `to`, and back.
+Value widenTo(OpBuilder &b, Location loc, Value v, Type to, bool isFloat) {
+  if (v.getType() == to)
+    return v;
+  return isFloat ? arith::ExtFOp::create(b, loc, to, v).getResult()
+                 : arith::ExtSIOp::create(b, loc, to, v).getResult();
+}
+Value narrowTo(OpBuilder &b, Location loc, Value v, Type to, bool isFloat) {
+  if (v.getType() == to)
+    return v;
+  return isFloat ? arith::TruncFOp::create(b, loc, to, v).getResult()
+                 : arith::TruncIOp::create(b, loc, to, v).getResult();
+}
+
+/// The fragment's values as a vector in logical order.
+Value fragmentValues(OpBuilder &b, Location loc, Value fragment) {
+  if (isa<VectorType>(fragment.getType()))
+    return fragment;
+  return LoadOp::create(b, loc, fragment);
+}
+
+/// cute.mma_reduce: per slot (a row or column the thread holds) a
+/// reduction of the thread's values of it, then one clustered
+/// gpu.subgroup_reduce per run of consecutive lane bits of the plan's xor
+/// distances (e.g. xor 1, 2: cluster(size = 4, stride = 1)), which
+/// cute-lower-gpu-reductions turns into those butterfly shuffles.
+LogicalResult lowerMmaReduce(MmaReduceOp op) {
+  auto plan = op.getPlan();
+  if (!plan)
+    return op.emitOpError(plan.message());
+  if (plan->needsSharedMemory())
+    return op.emitOpError("needs shared memory: ") << plan->crossWarpReason();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value all = fragmentValues(b, loc, op.getValue());
+  Type elem = cast<VectorType>(all.getType()).getElementType();
+  bool isFloat = isa<FloatType>(elem);
+  // Runs of consecutive powers of two: (stride, size).
+  SmallVector<std::pair<uint32_t, uint32_t>> clusters;
+  for (int64_t x : plan->shuffleXors) {
+    if (!clusters.empty() &&
+        int64_t(clusters.back().first) * clusters.back().second == x)
+      clusters.back().second *= 2;
+    else
+      clusters.push_back({uint32_t(x), 2u});
+  }
+  gpu::AllReduceOperation across = acrossThreads(op.getKind(), isFloat);
+  // Narrow values cross lanes in 32 bits: they are widened before the
+  // thread's own combination, so an add rounds once, at the end.
+  Type work = clusters.empty() || elem.getIntOrFloatBitWidth() >= 32 ? elem
+              : isFloat ? Type(b.getF32Type())
+                        : Type(b.getI32Type());
+  SmallVector<Value> outs;
+  for (int64_t j = 0; j < plan->slots; ++j) {
+    SmallVector<Value> parts;
+    for (int64_t v = 0; v < plan->values; ++v)
+      if (plan->slotOfValue[size_t(v)] == j)
+        parts.push_back(vector::ExtractOp::create(b, loc, all, v));
+    Value r;
+    if (parts.size() == 1) {
+      r = widenTo(b, loc, parts.front(), work, isFloat);
+    } else {
+      auto vt = VectorType::get({int64_t(parts.size())}, elem);
+      Value gathered = vector::FromElementsOp::create(b, loc, vt, parts);
+      gathered = widenTo(b, loc, gathered, VectorType::get(vt.getShape(), work),
+                         isFloat);
+      r = vector::ReductionOp::create(b, loc, combining(op.getKind(), isFloat),
+                                      gathered);
+    }
+    for (auto [stride, size] : clusters)
+      r = gpu::SubgroupReduceOp::create(b, loc, r, across, /*uniform=*/true,
+                                        size, stride);
+    outs.push_back(narrowTo(b, loc, r, elem, isFloat));
+  }
+  Value result = vector::FromElementsOp::create(
+      b, loc, cast<VectorType>(op.getType()), outs);
+  op.replaceAllUsesWith(result);
+  op.erase();
+  return success();
+}
+
+/// cute.mma_broadcast: value v of the fragment takes its slot's value.
+LogicalResult lowerMmaBroadcast(MmaBroadcastOp op) {
+  auto plan = op.getPlan();
+  if (!plan)
+    return op.emitOpError(plan.message());
+  OpBuilder b(op);
+  Value r = op.getValue();
+  Value spread =
+      vector::ShuffleOp::create(b, op.getLoc(), r, r, plan->slotOfValue);
+  op.replaceAllUsesWith(spread);
+  op.erase();
+  return success();
+}
+
 struct CuteLowerReductionsPass
     : public mlir::cute::impl::CuteLowerReductionsBase<
           CuteLowerReductionsPass> {
   void runOnOperation() override {
+    // MMA fragment rows and columns: per-thread reductions, clustered
+    // subgroup reductions (the plan's shuffles) and vector shuffles.
+    SmallVector<Operation *> mmaOps;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<MmaReduceOp, MmaBroadcastOp>(op))
+        mmaOps.push_back(op);
+    });
+    for (Operation *op : mmaOps) {
+      LogicalResult r = isa<MmaReduceOp>(op)
+                            ? lowerMmaReduce(cast<MmaReduceOp>(op))
+                            : lowerMmaBroadcast(cast<MmaBroadcastOp>(op));
+      if (failed(r))
+        return signalPassFailure();
+    }
     // Reductions over modes of a tensor first: they become reductions of
     // vectors, lowered below.
     SmallVector<ReduceOp> byModes;

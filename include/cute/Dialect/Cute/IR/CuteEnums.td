@@ -24,4 +24,13 @@ def Cute_ReduceScope : I32EnumAttr<"ReduceScope", "the threads a reduction "
 def Cute_ReduceScopeAttr : EnumAttr<Cute_Dialect, Cute_ReduceScope,
                                     "reduce_scope">;
 
+def Cute_MmaReduceAxis : I32EnumAttr<"MmaReduceAxis", "the lines of an MMA "
+    "accumulator tile a reduction combines", [
+    I32EnumAttrCase<"rows", 0>, I32EnumAttrCase<"cols", 1>]> {
+  let cppNamespace = "::mlir::cute";
+  let genSpecializedAttr = 0;
+}
+def Cute_MmaReduceAxisAttr : EnumAttr<Cute_Dialect, Cute_MmaReduceAxis,
+                                      "mma_reduce_axis">;
+
 #endif // CUTE_ENUMS_TD

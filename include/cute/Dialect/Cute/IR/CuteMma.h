@@ -9,9 +9,11 @@
 #ifndef CUTE_DIALECT_CUTE_IR_CUTEMMA_H
 #define CUTE_DIALECT_CUTE_IR_CUTEMMA_H
 
+#include "cute/Atom/MmaReduction.h"
 #include "cute/Atom/TiledMma.h"
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Types.h"
 
 namespace mlir::cute {
 
@@ -25,6 +27,15 @@ mmaLayoutsOf(MmaAtomAttrInterface atom);
 ::cute::Expected<::cute::atom::TiledMma> tiledMmaOf(TiledMmaAttr mma);
 /// "A", "B" or "C" as an operand; an error for anything else.
 ::cute::Expected<::cute::atom::MmaOperand> parseMmaOperand(llvm::StringRef s);
+
+/// The row (`cols` false) or column reduction plan of a C fragment of the
+/// tiled MMA: `fragment` is a register tensor (FrgV, RestM, RestN) (or one
+/// atom's values), whose Rest modes give the tile, or a vector of its
+/// values with `tile` = {rows, cols}; a written `tile` must agree with a
+/// tensor's. Errors name the rule and the numbers.
+::cute::Expected<::cute::atom::MmaReductionPlan>
+mmaFragmentPlan(TiledMmaAttr mma, bool cols, Type fragment,
+                std::optional<llvm::ArrayRef<int64_t>> tile);
 
 } // namespace mlir::cute
 

@@ -690,5 +690,6 @@ def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
 include "cute/Dialect/Cute/IR/CuteTensorOps.td"
 include "cute/Dialect/Cute/IR/CuteMmaOps.td"
 include "cute/Dialect/Cute/IR/CuteMathOps.td"
+include "cute/Dialect/Cute/IR/CuteMmaReduceOps.td"
 
 #endif // CUTE_OPS_TD
