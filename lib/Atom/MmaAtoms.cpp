@@ -39,20 +39,34 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
     r.c = L("((4,8),(2,2)):((32,1),(16,8))");
     return r;
   case MmaAtomKind::Sm90_64xNx16_SS:
-  case MmaAtomKind::Sm90_64xNx32_SS: {
+  case MmaAtomKind::Sm90_64xNx32_SS:
+  case MmaAtomKind::Sm90_64xNx16_RS:
+  case MmaAtomKind::Sm90_64xNx32_RS: {
     if (n < 8 || n > 256 || n % 8)
       return detail::invalid("wgmma N = " + std::to_string(n) +
                              "; it must be a multiple of 8 in [8, 256]");
-    bool f8 = kind == MmaAtomKind::Sm90_64xNx32_SS;
+    bool f8 = kind == MmaAtomKind::Sm90_64xNx32_SS ||
+              kind == MmaAtomKind::Sm90_64xNx32_RS;
+    bool rs = kind == MmaAtomKind::Sm90_64xNx16_RS ||
+              kind == MmaAtomKind::Sm90_64xNx32_RS;
     int64_t k = f8 ? 32 : 16;
     std::string ns = std::to_string(n), ks = std::to_string(k);
-    r.name = "SM90_64x" + ns + "x" + ks +
-             (f8 ? "_F32E4M3E4M3_SS_TN" : "_F32F16F16_SS");
+    r.name = "SM90_64x" + ns + "x" + ks + (f8 ? "_F32E4M3E4M3" : "_F32F16F16") +
+             (rs ? "_RS" : "_SS") + (f8 ? "_TN" : "");
     r.m = 64, r.n = n, r.k = k;
     r.thr = L("128:1");
-    // Both operands come from shared-memory descriptors: every thread of
-    // the warpgroup "holds" the whole tile.
-    r.a = L("(128,(64," + ks + ")):(0,(1,64))");
+    if (rs) {
+      // A in registers (CuTe's GMMA::ALayout_64x16 / ALayout_64x32): warp
+      // w holds rows 16w..16w+15, lane l rows l/4 and l/4 + 8; its K
+      // columns are 2 (16-bit) or 4 (8-bit) consecutive ones from
+      // (l % 4) * 2 (4), and the same again K/2 further.
+      r.a = f8 ? L("((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))")
+               : L("((4,8,4),(2,2,2)):((128,1,16),(64,8,512))");
+    } else {
+      // Both operands come from shared-memory descriptors: every thread of
+      // the warpgroup "holds" the whole tile.
+      r.a = L("(128,(64," + ks + ")):(0,(1,64))");
+    }
     r.b = L("(128,(" + ns + "," + ks + ")):(0,(1," + ns + "))");
     r.c = L("((4,8,4),(2,2," + std::to_string(n / 8) +
             ")):((128,1,16),(64,8,512))");

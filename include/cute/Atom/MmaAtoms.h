@@ -32,6 +32,12 @@ enum class MmaAtomKind {
   Sm90_64xNx16_SS,
   /// sm_90a wgmma.mma_async m64nNk32 e4m3/e5m2, A and B from shared memory.
   Sm90_64xNx32_SS,
+  /// sm_90a wgmma.mma_async m64nNk16 f16/bf16, A from registers ("RS"),
+  /// B from shared memory.
+  Sm90_64xNx16_RS,
+  /// sm_90a wgmma.mma_async m64nNk32 e4m3/e5m2, A from registers, B from
+  /// shared memory (K-major only).
+  Sm90_64xNx32_RS,
   /// sm_120a mma.sync.m16n8k64 block_scale kind::mxf4nvf4 (e2m1),
   /// scale_vec 2X (ue8m0, per 32) or 4X (ue4m3, per 16).
   Sm120_16x8x64_BlockScaled,
