@@ -105,6 +105,7 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateTmaPatterns(tc, patterns);
     lowering::populateClusterPatterns(tc, patterns);
     lowering::populateMmaPatterns(tc, patterns);
+    lowering::populateAccumulatorToOperandPatterns(tc, patterns);
     lowering::populateTmemPatterns(tc, patterns);
     lowering::populateBlockScaleMmaPatterns(tc, patterns);
     lowering::populateTcgen05MmaPatterns(tc, patterns);

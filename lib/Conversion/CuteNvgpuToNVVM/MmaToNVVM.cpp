@@ -9,9 +9,12 @@
 // registers. wgmma reads A and B through shared-memory descriptors: the
 // static fields (layout type, leading and stride byte offsets) come from the
 // atom block's layout (cute/Atom/Sm90Gmma.h), the start address from the
-// block's address at run time.
+// block's address at run time. The register-A form (a_src = rmem) reads A
+// from four b32 registers per thread and has no NVVM op: it is the one
+// inline-PTX pattern of InlinePtx.h.
 //
 //===----------------------------------------------------------------------===//
+#include "InlinePtx.h"
 #include "MmaCommon.h"
 
 #include "cute/Atom/Sm90Gmma.h"
@@ -152,6 +155,61 @@ NVVM::WGMMATypes wgmmaType(Type t) {
   return NVVM::WGMMATypes::e5m2;
 }
 
+/// The PTX type name of a wgmma operand type.
+StringRef wgmmaPtxType(Type t) {
+  if (isa<BFloat16Type>(t))
+    return "bf16";
+  if (isa<Float16Type>(t))
+    return "f16";
+  if (isa<Float8E4M3FNType>(t))
+    return "e4m3";
+  return "e5m2";
+}
+
+/// The four b32 A registers of a register-A wgmma for block (m, k) of the A
+/// fragment: register r holds values r * 32/bits .. (r+1) * 32/bits - 1
+/// from the low bits up (CuTe's ALayout order is the ISA's register order).
+/// Consecutive, 4-byte aligned values are one i32 load.
+SmallVector<Value> loadRsARegisters(OpBuilder &b, Location loc, Value base,
+                                    const GemmOperandLayout &op, int64_t m,
+                                    int64_t k) {
+  unsigned bits = op.elemBits();
+  int64_t perReg = 32 / bits;
+  Type elemInt = b.getIntegerType(bits);
+  auto at = [&](Type t, int64_t byteOff, unsigned align) -> Value {
+    Value p = base;
+    if (byteOff)
+      p = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                              ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(byteOff)});
+    return LLVM::LoadOp::create(b, loc, t, p, align);
+  };
+  SmallVector<Value> regs;
+  for (int64_t r = 0; r < 4; ++r) {
+    int64_t first = op.offset(r * perReg, m, k);
+    SmallVector<int64_t> offs;
+    for (int64_t e = 0; e < perReg; ++e)
+      offs.push_back(op.offset(r * perReg + e, m, k));
+    bool direct = (first * bits) % 32 == 0 && op.type.getAlignment() >= 4;
+    for (int64_t e = 1; direct && e < perReg; ++e)
+      direct = offs[size_t(e)] == first + e;
+    if (direct) {
+      regs.push_back(at(b.getI32Type(), first * bits / 8, 4));
+      continue;
+    }
+    Value reg;
+    for (int64_t e = 0; e < perReg; ++e) {
+      Value v = LLVM::ZExtOp::create(
+          b, loc, b.getI32Type(),
+          at(elemInt, offs[size_t(e)] * bits / 8, bits / 8));
+      if (e)
+        v = LLVM::ShlOp::create(b, loc, v, i32(b, loc, e * bits));
+      reg = reg ? LLVM::OrOp::create(b, loc, reg, v) : v;
+    }
+    regs.push_back(reg);
+  }
+  return regs;
+}
+
 /// The descriptor of the atom block of `op` starting `offset` elements from
 /// the tensor's iterator `base` (an smem pointer).
 Value gmmaDescriptor(OpBuilder &b, Location loc, Value base,
@@ -178,7 +236,9 @@ struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
     Location loc = op.getLoc();
     MLIRContext *ctx = getContext();
     GemmOperandLayout a(op.getA()), b(op.getB()), c(op.getC());
-    Value sa = smemAddress(rewriter, loc, op.getA());
+    bool rs = atom.getASrc() == OperandSource::rmem;
+    Value sa = rs ? fragmentPtr(rewriter, loc, op.getA())
+                  : smemAddress(rewriter, loc, op.getA());
     Value sb = smemAddress(rewriter, loc, op.getB());
     Value pc = fragmentPtr(rewriter, loc, op.getC());
     int64_t nc = atom.getN() / 2;
@@ -188,10 +248,29 @@ struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
       return (kMajor == isA) ? NVVM::MMALayout::row : NVVM::MMALayout::col;
     };
     forEachMmaBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
-      Value da = gmmaDescriptor(rewriter, loc, sa, a, atom.getAMajor(),
-                                a.offset(0, m, k));
       Value db = gmmaDescriptor(rewriter, loc, sb, b, atom.getBMajor(),
                                 b.offset(0, n, k));
+      if (rs) {
+        // A from registers: NVVM has no op, one inline-PTX pattern
+        // (InlinePtx.h). Its scale-d is a run-time predicate, so
+        // accumulate(%flag) is passed as is for the first k-block.
+        SmallVector<Value> ra = loadRsARegisters(rewriter, loc, sa, a, m, k);
+        Value scaleD = i32(rewriter, loc, 1);
+        if (k == 0 && op.getAccumulate())
+          scaleD = arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                          op.getAccumulate());
+        std::optional<bool> transB;
+        if (!isa<Float8E4M3FNType, Float8E5M2Type>(atom.getB()))
+          transB = atom.getBMajor() == MmaMajor::mn;
+        SmallVector<Value> d = emitWgmmaRs(
+            rewriter, loc, atom.getN(), atom.getK(), wgmmaPtxType(atom.getA()),
+            wgmmaPtxType(atom.getB()), transB,
+            loadValues(rewriter, loc, pc, c, nc, m, n), ra, db, scaleD);
+        storeValues(rewriter, loc, pc, c, d, m, n);
+        return;
+      }
+      Value da = gmmaDescriptor(rewriter, loc, sa, a, atom.getAMajor(),
+                                a.offset(0, m, k));
       Value acc =
           packStruct(rewriter, loc, loadValues(rewriter, loc, pc, c, nc, m, n));
       auto wgmma = [&](OpBuilder &bld, NVVM::WGMMAScaleOut scaleD) -> Value {

@@ -28,6 +28,9 @@ void populateTmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
 void populateClusterPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// cute.gemm with mma.sync and wgmma atoms; the wgmma ordering ops.
 void populateMmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// cute_nvgpu.accumulator_to_operand (wgmma accumulators as register A).
+void populateAccumulatorToOperandPatterns(const TypeConverter &tc,
+                                          RewritePatternSet &p);
 /// cute.gemm with the sm_120a block-scaled mma.sync atom.
 void populateBlockScaleMmaPatterns(const TypeConverter &tc,
                                    RewritePatternSet &p);

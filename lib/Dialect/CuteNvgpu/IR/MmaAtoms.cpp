@@ -237,33 +237,50 @@ CUTE_NVGPU_MMA_ATOM(MmaSyncAttr, "mma.sync")
 // wgmma (sm_90a)
 //===----------------------------------------------------------------------===//
 
+static atom::MmaAtomKind wgmmaKind(bool f8, bool rs) {
+  if (rs)
+    return f8 ? atom::MmaAtomKind::Sm90_64xNx32_RS
+              : atom::MmaAtomKind::Sm90_64xNx16_RS;
+  return f8 ? atom::MmaAtomKind::Sm90_64xNx32_SS
+            : atom::MmaAtomKind::Sm90_64xNx16_SS;
+}
+
 static atom::MmaAtomLayouts layoutsOf(WgmmaAttr a) {
-  return layoutsOr(
-      atom::mmaAtomLayouts(isF8(a.getA()) ? atom::MmaAtomKind::Sm90_64xNx32_SS
-                                          : atom::MmaAtomKind::Sm90_64xNx16_SS,
-                           a.getN()));
+  return layoutsOr(atom::mmaAtomLayouts(
+      wgmmaKind(isF8(a.getA()), a.getASrc() == OperandSource::rmem), a.getN()));
 }
 
 LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                 int64_t m, int64_t n, int64_t k, Type a, Type b,
-                                Type c, MmaMajor aMajor, MmaMajor bMajor) {
+                                Type c, MmaMajor aMajor, MmaMajor bMajor,
+                                OperandSource aSrc) {
+  if (aSrc == OperandSource::tmem)
+    return emitError() << "wgmma reads A from shared memory (a_src = smem) "
+                          "or registers (a_src = rmem), not Tensor Memory";
+  bool rs = aSrc == OperandSource::rmem;
   if (m != 64)
     return emitError() << "wgmma M = " << m << "; it is 64";
   bool f16 = is16Bit(a) && a == b, f8 = isF8(a) && isF8(b);
   if (!f16 && !f8)
-    return emitError() << "wgmma (SS) takes f16 x f16, bf16 x bf16 or "
+    return emitError() << "wgmma (" << (rs ? "RS" : "SS")
+                       << ") takes f16 x f16, bf16 x bf16 or "
                           "e4m3/e5m2 x e4m3/e5m2, got "
                        << a << " x " << b;
   if (k != kOf256Bits(a))
     return emitError() << "wgmma K = " << k << " for " << a << "; it is "
                        << kOf256Bits(a) << " (32 bytes)";
-  auto l = atom::mmaAtomLayouts(f8 ? atom::MmaAtomKind::Sm90_64xNx32_SS
-                                   : atom::MmaAtomKind::Sm90_64xNx16_SS,
-                                n);
+  auto l = atom::mmaAtomLayouts(wgmmaKind(f8, rs), n);
   if (!l)
     return emitError() << l.message();
   if (!c.isF32())
     return emitError() << "wgmma accumulates in f32 here, got " << c;
+  if (rs && aMajor != MmaMajor::k)
+    return emitError() << "wgmma with A in registers (a_src = rmem) takes A "
+                          "K-major only (a_major = k): the register form has "
+                          "no imm-trans-a";
+  if (rs && f8 && bMajor != MmaMajor::k)
+    return emitError() << "wgmma (RS) on 8-bit types reads B K-major only "
+                          "(b_major = k): the 8-bit forms have no imm-trans-b";
   if (f8 && (aMajor != MmaMajor::k || bMajor != MmaMajor::k))
     return emitError() << "wgmma on 8-bit types reads K-major operands only "
                           "(a_major = k, b_major = k)";
@@ -273,6 +290,21 @@ LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 WgmmaAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
                               Type a, Type b, Type c) const {
+  if (getASrc() == OperandSource::rmem) {
+    StringRef n = "wgmma (RS)";
+    if (failed(expectSpace(emitError, n, "A", a, MemSpace::rmem, getA())) ||
+        failed(expectSpace(emitError, n, "B", b, MemSpace::smem, getB())) ||
+        failed(expectSpace(emitError, n, "C", c, MemSpace::rmem, getC())))
+      return failure();
+    // Every A value is read at a constant offset of the fragment (a
+    // register, after SROA).
+    if (!cast<CuteMemRefType>(a).isStatic())
+      return emitError() << "operand A of " << n
+                         << " must be a register fragment with a static "
+                            "layout, got "
+                         << a;
+    return expectDescribable(emitError, n, "B", b, getBMajor());
+  }
   if (failed(expectSpace(emitError, "wgmma", "A", a, MemSpace::smem, getA())) ||
       failed(expectSpace(emitError, "wgmma", "B", b, MemSpace::smem, getB())) ||
       failed(expectSpace(emitError, "wgmma", "C", c, MemSpace::rmem, getC())) ||
@@ -285,8 +317,9 @@ LogicalResult WgmmaAttr::verifyGemmScales(function_ref<InFlightDiagnostic()>,
                                           Type, Type) const {
   return success(); // not block-scaled: cute.gemm rejects scales
 }
-// NVVM's wgmma takes scale-d as a constant: a run-time flag would need two
-// instructions per k-block or inline PTX (not done).
+// accumulate(%flag): NVVM's wgmma takes scale-d as a constant, so the SS
+// lowering emits both forms of the first k-block behind a branch; the RS
+// lowering's inline PTX takes the flag as its scale-d predicate.
 bool WgmmaAttr::acceptsAccumulateFlag() const { return true; }
 
 CUTE_NVGPU_MMA_ATOM(WgmmaAttr, "wgmma")
@@ -330,6 +363,10 @@ Tcgen05MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   auto l = atom::ummaAtomLayouts(m, n, k, int(ctaGroup));
   if (!l)
     return emitError() << l.message();
+  if (aSrc == OperandSource::rmem)
+    return emitError() << "tcgen05.mma reads A from shared memory (a_src = "
+                          "smem) or Tensor Memory (a_src = tmem), not "
+                          "registers";
   if (aSrc == OperandSource::tmem && aMajor != MmaMajor::k)
     return emitError() << "tcgen05.mma reads A from Tensor Memory K-major "
                           "only (a_major = k)";

@@ -37,8 +37,9 @@ def CuteNvgpu_BlockScaleKind : I32EnumAttr<"BlockScaleKind",
 }
 
 def CuteNvgpu_OperandSource : I32EnumAttr<"OperandSource",
-    "where tcgen05.mma reads A", [
-    I32EnumAttrCase<"smem", 0>, I32EnumAttrCase<"tmem", 1>]> {
+    "where an MMA reads A (tcgen05.mma: smem or tmem; wgmma: smem or rmem)", [
+    I32EnumAttrCase<"smem", 0>, I32EnumAttrCase<"tmem", 1>,
+    I32EnumAttrCase<"rmem", 2>]> {
   let cppNamespace = "::mlir::cute_nvgpu";
   let genSpecializedAttr = 0;
 }
@@ -70,11 +71,12 @@ def CuteNvgpu_MmaSyncAttr : CuteNvgpu_MmaAtomAttr<"MmaSync", "mma_sync"> {
 }
 
 def CuteNvgpu_WgmmaAttr : CuteNvgpu_MmaAtomAttr<"Wgmma", "wgmma"> {
-  let summary = "sm_90a warpgroup wgmma.mma_async, A and B from shared memory";
+  let summary = "sm_90a warpgroup wgmma.mma_async, A from shared memory or "
+                "registers, B from shared memory";
   let description = [{
-    `wgmma.mma_async.sync.aligned.m64nNkK` with both operands read through
-    shared-memory descriptors (SS): a warpgroup of 128 threads, M = 64,
-    N a multiple of 8 in [8, 256], K = 16 for f16/bf16 and 32 for
+    `wgmma.mma_async.sync.aligned.m64nNkK` with B read through a
+    shared-memory descriptor: a warpgroup of 128 threads, M = 64, N a
+    multiple of 8 in [8, 256], K = 16 for f16/bf16 and 32 for
     f8E4M3FN/f8E5M2, f32 accumulators in registers (N/2 per thread). A
     `k`-major operand is contiguous along K; `mn`-major (transposed) is
     allowed for 16-bit types only. The descriptors are derived from the
@@ -82,15 +84,27 @@ def CuteNvgpu_WgmmaAttr : CuteNvgpu_MmaAtomAttr<"Wgmma", "wgmma"> {
     `cute_nvgpu.wgmma_fence` before the first wgmma that reads registers
     written since, `cute_nvgpu.wgmma_commit_group` after a batch and
     `cute_nvgpu.wgmma_wait_group` before reading the accumulators.
+
+    `a_src` (default `smem`, the SS form) says where A is: `rmem` is the
+    register-A ("RS") form, CuTe's SM90_64xNxK_*_RS: A is an rmem fragment
+    holding K/2 values per thread in CuTe's GMMA::ALayout_64x16 (16-bit) or
+    ALayout_64x32 (8-bit) order, K-major only (the instruction has no
+    transpose for a register A), e.g. the result of
+    `cute_nvgpu.accumulator_to_operand`. NVVM has no op for this form; it
+    lowers to one inline-PTX pattern.
     ```mlir
     #cute_nvgpu.wgmma<m = 64, n = 128, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>
+    #cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = mn, a_src = rmem>
     ```
   }];
   let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
                         "::mlir::Type":$c,
                         "::mlir::cute_nvgpu::MmaMajor":$a_major,
-                        "::mlir::cute_nvgpu::MmaMajor":$b_major);
+                        "::mlir::cute_nvgpu::MmaMajor":$b_major,
+                        DefaultValuedParameter<
+                            "::mlir::cute_nvgpu::OperandSource",
+                            "::mlir::cute_nvgpu::OperandSource::smem">:$a_src);
 }
 
 def CuteNvgpu_Tcgen05MmaAttr : CuteNvgpu_MmaAtomAttr<"Tcgen05Mma",
