@@ -267,7 +267,7 @@ func.func @f(%s: !cute.memref<i64, smem, align<8>, "8:1">) {
 // -----
 func.func @f(%s: !cute.memref<i64, smem, align<8>, "8:1">) {
   %p = cute_nvgpu.pipeline_create %s : !cute.memref<i64, smem, align<8>, "8:1"> {tx_bytes = 16 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
-  // expected-error@+1 {{'cute_nvgpu.pipeline_producer_state' op state of 2 stages for a pipeline of 4}}
+  // expected-error@+1 {{'cute_nvgpu.pipeline_producer_state' op result type '!cute_nvgpu.pipeline_state<2>' differs from the inferred '!cute_nvgpu.pipeline_state<4>' (the state of '!cute_nvgpu.pipeline<tma_async, 4>')}}
   %st = cute_nvgpu.pipeline_producer_state %p : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<2>
   return
 }

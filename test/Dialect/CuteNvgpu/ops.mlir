@@ -45,27 +45,27 @@ func.func private @multicast_one(!cute_nvgpu.tma_desc<load, !box, multicast = 1>
 // CHECK-SAME: %[[B:[^:]*]]: !cute.memref<i64, smem
 // CHECK-SAME: %[[X:[^:]*]]: i32, %[[Y:[^:]*]]: i32, %[[M:[^:]*]]: i16
 func.func @tma(%g: !g, %gT: !gT, %s: !box, %sT: !boxT, %bars: !bars, %x: i32, %y: i32, %mask: i16) {
-  // CHECK: %[[D:.*]] = cute_nvgpu.make_tma_desc %[[G]] : <f32, gmem, align<16>, "(?,?):(?,1)"> -> <load, <f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">>
+  // CHECK: %[[D:.*]] = cute_nvgpu.make_tma_desc %[[G]] : !cute.memref<f32, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, <f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">>
   %d = cute_nvgpu.make_tma_desc %g : !g -> !cute_nvgpu.tma_desc<load, !box>
-  // CHECK: %[[DS:.*]] = cute_nvgpu.make_tma_desc %[[G]] {l2_promotion = 256 : i32} : {{.*}} -> <store,
+  // CHECK: %[[DS:.*]] = cute_nvgpu.make_tma_desc %[[G]] {l2_promotion = 256 : i32} : {{.*}} -> !cute_nvgpu.tma_desc<store,
   %ds = cute_nvgpu.make_tma_desc %g {l2_promotion = 256 : i32} : !g -> !cute_nvgpu.tma_desc<store, !box>
-  // CHECK: %[[DM:.*]] = cute_nvgpu.make_tma_desc %[[G]] {param = 9 : i32} : {{.*}} -> <load, {{.*}}, multicast = 2>
+  // CHECK: %[[DM:.*]] = cute_nvgpu.make_tma_desc %[[G]] {param = 9 : i32} : {{.*}} -> !cute_nvgpu.tma_desc<load, {{.*}}, multicast = 2>
   %dm = cute_nvgpu.make_tma_desc %g {param = 9 : i32} : !g -> !cute_nvgpu.tma_desc<load, !box, multicast = 2>
-  // CHECK: %[[DT:.*]] = cute_nvgpu.make_tma_desc %[[GT]] : <f16, gmem, align<16>, "(?,?):(1,?)"> -> <load, <f16, smem, align<512>, S<2,3,3>, "(32,64):(1,32)">>
+  // CHECK: %[[DT:.*]] = cute_nvgpu.make_tma_desc %[[GT]] : !cute.memref<f16, gmem, align<16>, "(?,?):(1,?)"> -> !cute_nvgpu.tma_desc<load, <f16, smem, align<512>, S<2,3,3>, "(32,64):(1,32)">>
   %dT = cute_nvgpu.make_tma_desc %gT : !gT -> !cute_nvgpu.tma_desc<load, !boxT>
   %c1 = arith.constant 1 : i32
-  // CHECK: %[[BAR:.*]] = cute_nvgpu.mbarrier_get %[[B]][%{{.*}}] : <i64, smem, align<8>, "8:1">
+  // CHECK: %[[BAR:.*]] = cute_nvgpu.mbarrier_get %[[B]][%{{.*}}] : !cute.memref<i64, smem, align<8>, "8:1">
   %bar = cute_nvgpu.mbarrier_get %bars[%c1] : !bars
-  // CHECK: cute_nvgpu.tma_load %[[D]], %[[S]], %[[BAR]] box[%[[X]], %[[Y]]] : <load, {{.*}}>, <f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">
+  // CHECK: cute_nvgpu.tma_load %[[D]], %[[S]], %[[BAR]] box[%[[X]], %[[Y]]] : !cute_nvgpu.tma_desc<load, {{.*}}>, !cute.memref<f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">
   cute_nvgpu.tma_load %d, %s, %bar box [%x, %y] : !cute_nvgpu.tma_desc<load, !box>, !box
-  // CHECK: cute_nvgpu.tma_load %[[DM]], %[[S]], %[[BAR]] box[%[[X]], %[[Y]]] multicast %[[M]] : <load, {{.*}}, multicast = 2>, <f32, smem
+  // CHECK: cute_nvgpu.tma_load %[[DM]], %[[S]], %[[BAR]] box[%[[X]], %[[Y]]] multicast %[[M]] : !cute_nvgpu.tma_desc<load, {{.*}}, multicast = 2>, !cute.memref<f32, smem
   cute_nvgpu.tma_load %dm, %s, %bar box [%x, %y] multicast %mask : !cute_nvgpu.tma_desc<load, !box, multicast = 2>, !box
   // The CTA pair's form: the bytes complete the even CTA's barrier.
-  // CHECK: cute_nvgpu.tma_load %[[D]], %[[S]], %[[BAR]] box[%[[X]], %[[Y]]] cta_group 2 : <load, {{.*}}>, <f32, smem
+  // CHECK: cute_nvgpu.tma_load %[[D]], %[[S]], %[[BAR]] box[%[[X]], %[[Y]]] cta_group 2 : !cute_nvgpu.tma_desc<load, {{.*}}>, !cute.memref<f32, smem
   cute_nvgpu.tma_load %d, %s, %bar box [%x, %y] cta_group 2 : !cute_nvgpu.tma_desc<load, !box>, !box
-  // CHECK: cute_nvgpu.tma_load %[[DT]], %[[ST]], %[[BAR]] box[%[[X]], %[[Y]]] : <load, <f16
+  // CHECK: cute_nvgpu.tma_load %[[DT]], %[[ST]], %[[BAR]] box[%[[X]], %[[Y]]] : !cute_nvgpu.tma_desc<load, <f16
   cute_nvgpu.tma_load %dT, %sT, %bar box [%x, %y] : !cute_nvgpu.tma_desc<load, !boxT>, !boxT
-  // CHECK: cute_nvgpu.tma_store %[[DS]], %[[S]] box[%[[X]], %[[Y]]] : <store, {{.*}}>, <f32, smem
+  // CHECK: cute_nvgpu.tma_store %[[DS]], %[[S]] box[%[[X]], %[[Y]]] : !cute_nvgpu.tma_desc<store, {{.*}}>, !cute.memref<f32, smem
   cute_nvgpu.tma_store %ds, %s box [%x, %y] : !cute_nvgpu.tma_desc<store, !box>, !box
   // CHECK: cute_nvgpu.tma_store_commit
   cute_nvgpu.tma_store_commit
@@ -73,7 +73,7 @@ func.func @tma(%g: !g, %gT: !gT, %s: !box, %sT: !boxT, %bars: !bars, %x: i32, %y
   cute_nvgpu.tma_store_wait 1 {read}
   // CHECK: cute_nvgpu.tma_store_wait 0{{$}}
   cute_nvgpu.tma_store_wait 0
-  // CHECK: cute_nvgpu.tma_prefetch_desc %[[D]] : <load,
+  // CHECK: cute_nvgpu.tma_prefetch_desc %[[D]] : !cute_nvgpu.tma_desc<load,
   cute_nvgpu.tma_prefetch_desc %d : !cute_nvgpu.tma_desc<load, !box>
   return
 }
@@ -82,7 +82,7 @@ func.func @tma(%g: !g, %gT: !gT, %s: !box, %sT: !boxT, %bars: !bars, %x: i32, %y
 // CHECK-SAME: %[[B:[^:]*]]: !cute.memref<i64, smem, align<8>, "8:1">, %[[P:[^:]*]]: i32, %[[R:[^:]*]]: i32
 func.func @barriers(%bars: !bars, %phase: i32, %rank: i32) -> i1 {
   %c0 = arith.constant 0 : i32
-  // CHECK: %[[BAR:.*]] = cute_nvgpu.mbarrier_get %[[B]][%{{.*}}] : <i64, smem, align<8>, "8:1">
+  // CHECK: %[[BAR:.*]] = cute_nvgpu.mbarrier_get %[[B]][%{{.*}}] : !cute.memref<i64, smem, align<8>, "8:1">
   %bar = cute_nvgpu.mbarrier_get %bars[%c0] : !bars
   // CHECK: cute_nvgpu.mbarrier_init %[[BAR]], count = 128
   cute_nvgpu.mbarrier_init %bar, count = 128
@@ -114,17 +114,17 @@ func.func @pipelines(%bars: !bars, %bars2: !cute.memref<i64, smem, align<8>, "4:
   %a = cute_nvgpu.pipeline_create %bars2 : !cute.memref<i64, smem, align<8>, "4:1"> {producers = 32 : i32, consumers = 64 : i32} -> !cute_nvgpu.pipeline<async, 2>
   // CHECK: %[[T:.*]] = cute_nvgpu.pipeline_create -> <tma_store, 2>
   %t = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
-  // CHECK: %[[PS:.*]] = cute_nvgpu.pipeline_producer_state %[[P]] : <tma_async, 4> -> <4>
+  // CHECK: %[[PS:.*]] = cute_nvgpu.pipeline_producer_state %[[P]] : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
   %ps = cute_nvgpu.pipeline_producer_state %p : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
-  // CHECK: %[[CS:.*]] = cute_nvgpu.pipeline_consumer_state %[[P]] : <tma_async, 4> -> <4>
+  // CHECK: %[[CS:.*]] = cute_nvgpu.pipeline_consumer_state %[[P]] : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
   %cs = cute_nvgpu.pipeline_consumer_state %p : !cute_nvgpu.pipeline<tma_async, 4> -> !cute_nvgpu.pipeline_state<4>
-  // CHECK: cute_nvgpu.pipeline_producer_acquire %[[P]], %[[PS]] : <tma_async, 4>, <4>
+  // CHECK: cute_nvgpu.pipeline_producer_acquire %[[P]], %[[PS]] : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
   cute_nvgpu.pipeline_producer_acquire %p, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-  // CHECK: %{{.*}} = cute_nvgpu.pipeline_producer_get_barrier %[[P]], %[[PS]] : <tma_async, 4>, <4>
+  // CHECK: %{{.*}} = cute_nvgpu.pipeline_producer_get_barrier %[[P]], %[[PS]] : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
   %full = cute_nvgpu.pipeline_producer_get_barrier %p, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
   // CHECK: cute_nvgpu.pipeline_producer_commit %[[P]], %[[PS]]
   cute_nvgpu.pipeline_producer_commit %p, %ps : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-  // CHECK: %[[PN:.*]] = cute_nvgpu.pipeline_state_advance %[[PS]] : <4>
+  // CHECK: %[[PN:.*]] = cute_nvgpu.pipeline_state_advance %[[PS]] : !cute_nvgpu.pipeline_state<4>
   %pn = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<4>
   // CHECK: cute_nvgpu.pipeline_producer_tail %[[P]], %[[PN]]
   cute_nvgpu.pipeline_producer_tail %p, %pn : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
@@ -132,17 +132,17 @@ func.func @pipelines(%bars: !bars, %bars2: !cute.memref<i64, smem, align<8>, "4:
   cute_nvgpu.pipeline_consumer_wait %p, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
   // CHECK: cute_nvgpu.pipeline_consumer_release %[[P]], %[[CS]]
   cute_nvgpu.pipeline_consumer_release %p, %cs : !cute_nvgpu.pipeline<tma_async, 4>, !cute_nvgpu.pipeline_state<4>
-  // CHECK: %[[I:.*]] = cute_nvgpu.pipeline_state_index %[[CS]] : <4>
+  // CHECK: %[[I:.*]] = cute_nvgpu.pipeline_state_index %[[CS]] : !cute_nvgpu.pipeline_state<4>
   %i = cute_nvgpu.pipeline_state_index %cs : !cute_nvgpu.pipeline_state<4>
-  // CHECK: %[[PH:.*]] = cute_nvgpu.pipeline_state_phase %[[CS]] : <4>
+  // CHECK: %[[PH:.*]] = cute_nvgpu.pipeline_state_phase %[[CS]] : !cute_nvgpu.pipeline_state<4>
   %ph = cute_nvgpu.pipeline_state_phase %cs : !cute_nvgpu.pipeline_state<4>
-  // CHECK: %[[TS:.*]] = cute_nvgpu.pipeline_producer_state %[[T]] : <tma_store, 2> -> <2>
+  // CHECK: %[[TS:.*]] = cute_nvgpu.pipeline_producer_state %[[T]] : !cute_nvgpu.pipeline<tma_store, 2> -> !cute_nvgpu.pipeline_state<2>
   %ts = cute_nvgpu.pipeline_producer_state %t : !cute_nvgpu.pipeline<tma_store, 2> -> !cute_nvgpu.pipeline_state<2>
-  // CHECK: cute_nvgpu.pipeline_producer_acquire %[[T]], %[[TS]] : <tma_store, 2>, <2>
+  // CHECK: cute_nvgpu.pipeline_producer_acquire %[[T]], %[[TS]] : !cute_nvgpu.pipeline<tma_store, 2>, !cute_nvgpu.pipeline_state<2>
   cute_nvgpu.pipeline_producer_acquire %t, %ts : !cute_nvgpu.pipeline<tma_store, 2>, !cute_nvgpu.pipeline_state<2>
-  // CHECK: %[[AS:.*]] = cute_nvgpu.pipeline_consumer_state %[[A]] : <async, 2> -> <2>
+  // CHECK: %[[AS:.*]] = cute_nvgpu.pipeline_consumer_state %[[A]] : !cute_nvgpu.pipeline<async, 2> -> !cute_nvgpu.pipeline_state<2>
   %as = cute_nvgpu.pipeline_consumer_state %a : !cute_nvgpu.pipeline<async, 2> -> !cute_nvgpu.pipeline_state<2>
-  // CHECK: cute_nvgpu.pipeline_consumer_wait %[[A]], %[[AS]] : <async, 2>, <2>
+  // CHECK: cute_nvgpu.pipeline_consumer_wait %[[A]], %[[AS]] : !cute_nvgpu.pipeline<async, 2>, !cute_nvgpu.pipeline_state<2>
   cute_nvgpu.pipeline_consumer_wait %a, %as : !cute_nvgpu.pipeline<async, 2>, !cute_nvgpu.pipeline_state<2>
   // CHECK: return %[[I]], %[[PH]] : i32, i32
   return %i, %ph : i32, i32

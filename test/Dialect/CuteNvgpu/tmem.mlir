@@ -13,10 +13,10 @@
 !r16 = !cute.memref<f32, rmem, align<16>, "16:1">
 
 // CHECK-LABEL: func.func @ops(
-// CHECK: cute_nvgpu.tmem_alloc %{{.+}}, columns = 256 : <i32, smem, align<4>, "1:1">
-// CHECK: cute_nvgpu.tmem_alloc %{{.+}}, columns = 32 cta_group = 2 : <i32, smem, align<4>, "1:1">
-// CHECK: cute_nvgpu.tmem_tensor %{{.+}} : <i32, smem, align<4>, "1:1"> -> <f32, tmem, align<16>, "(128,256):(65536,1)">
-// CHECK: cute_nvgpu.tcgen05_cp %{{.+}}, %{{.+}} shape = 32x128b multicast = warpx4 : <f8E8M0FNU, smem, align<128>, "(32,16):(16,1)">, <i32, tmem, align<16>, "(32,4):(65536,1)">
+// CHECK: cute_nvgpu.tmem_alloc %{{.+}}, columns = 256 : !cute.memref<i32, smem, align<4>, "1:1">
+// CHECK: cute_nvgpu.tmem_alloc %{{.+}}, columns = 32 cta_group = 2 : !cute.memref<i32, smem, align<4>, "1:1">
+// CHECK: cute_nvgpu.tmem_tensor %{{.+}} : !cute.memref<i32, smem, align<4>, "1:1"> -> !cute.memref<f32, tmem, align<16>, "(128,256):(65536,1)">
+// CHECK: cute_nvgpu.tcgen05_cp %{{.+}}, %{{.+}} shape = 32x128b multicast = warpx4 : !cute.memref<f8E8M0FNU, smem, align<128>, "(32,16):(16,1)">, !cute.memref<i32, tmem, align<16>, "(32,4):(65536,1)">
 // CHECK: cute_nvgpu.tcgen05_cp %{{.+}}, %{{.+}} shape = 128x256b cta_group = 2 :
 // CHECK: cute_nvgpu.tcgen05_wait_ld
 // CHECK: cute_nvgpu.tcgen05_wait_st
@@ -26,7 +26,7 @@
 // CHECK: cute_nvgpu.tcgen05_commit %{{.+}} multicast %{{.+}} cta_group = 2
 // CHECK: cute_nvgpu.tmem_relinquish_alloc_permit{{$}}
 // CHECK: cute_nvgpu.tmem_relinquish_alloc_permit cta_group = 2
-// CHECK: cute_nvgpu.tmem_dealloc %{{.+}}, columns = 256 : <f32, tmem, align<16>, "(128,256):(65536,1)">
+// CHECK: cute_nvgpu.tmem_dealloc %{{.+}}, columns = 256 : !cute.memref<f32, tmem, align<16>, "(128,256):(65536,1)">
 // GENERIC: "cute_nvgpu.tmem_alloc"(%{{.+}}) <{columns = 256 : i32, cta_group = 1 : i32}>
 // GENERIC: "cute_nvgpu.tcgen05_cp"(%{{.+}}, %{{.+}}) <{cta_group = 1 : i32, multicast = 3 : i32, shape = 3 : i32}>
 func.func @ops(%slot: !slot, %bar: !cute_nvgpu.mbarrier, %mask: i16, %sf: !sf,

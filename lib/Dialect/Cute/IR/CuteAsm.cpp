@@ -27,9 +27,9 @@ bool mlir::cute::printShortFormEnabled() { return clPrintShort; }
 /// instead of reporting it, and resolve again with T. A value used before
 /// its definition resolves to a placeholder of the type asked for, so that
 /// case is reported as an error naming the value.
-static ParseResult resolveUntyped(OpAsmParser &p,
-                                  const OpAsmParser::UnresolvedOperand &u,
-                                  SmallVectorImpl<Value> &out) {
+ParseResult mlir::cute::resolveUntyped(OpAsmParser &p,
+                                       const OpAsmParser::UnresolvedOperand &u,
+                                       SmallVectorImpl<Value> &out) {
   MLIRContext *ctx = p.getContext();
   Type actual;
   bool forward = false;
@@ -54,6 +54,46 @@ static ParseResult resolveUntyped(OpAsmParser &p,
   if (!actual)
     return failure(); // the parser reported why
   return p.resolveOperand(u, actual, out);
+}
+
+ParseResult mlir::cute::parseOperandTypeList(
+    OpAsmParser &p, ArrayRef<const OpAsmParser::UnresolvedOperand *> operands,
+    ArrayRef<Type *> types) {
+  assert(operands.size() == types.size() && "one type per operand");
+  SMLoc loc = p.getCurrentLocation();
+  if (failed(p.parseOptionalColon())) {
+    for (auto [u, t] : llvm::zip(operands, types)) {
+      if (!u)
+        continue;
+      SmallVector<Value, 1> v;
+      if (resolveUntyped(p, *u, v))
+        return failure();
+      *t = v.front().getType();
+    }
+    return success();
+  }
+  unsigned present = llvm::count_if(operands, [](auto *u) { return u; });
+  SmallVector<Type> written;
+  loc = p.getCurrentLocation();
+  if (p.parseTypeList(written))
+    return failure();
+  if (written.size() != present)
+    return p.emitError(loc)
+           << "this op has " << present << " operand(s) here but "
+           << written.size() << " type(s) are written";
+  auto next = written.begin();
+  for (auto [u, t] : llvm::zip(operands, types))
+    if (u)
+      *t = *next++;
+  return success();
+}
+
+void mlir::cute::printOperandTypeList(OpAsmPrinter &p, ArrayRef<Type> types) {
+  if (printShortFormEnabled())
+    return;
+  p << " : ";
+  llvm::interleaveComma(
+      llvm::make_filter_range(types, [](Type t) { return bool(t); }), p);
 }
 
 /// `-> T` or `-> (T, U)`; false when there is no arrow.
@@ -227,7 +267,8 @@ static bool resultsAreInferred(Operation *op, ShortFormInferFn infer) {
 void mlir::cute::printShortForm(OpAsmPrinter &p, Operation *op, TypeStyle style,
                                 StringRef prefixAttr,
                                 ArrayRef<unsigned> stripped,
-                                ShortFormInferFn infer) {
+                                ShortFormInferFn infer,
+                                ArrayRef<StringRef> elidedAttrs) {
   auto printOperandType = [&](unsigned i) {
     Type t = op->getOperand(i).getType();
     const CuteValue *v = cuteValueOf(t);
@@ -241,7 +282,7 @@ void mlir::cute::printShortForm(OpAsmPrinter &p, Operation *op, TypeStyle style,
     llvm::interleaveComma(llvm::seq<unsigned>(0, op->getNumOperands()), p,
                           printOperandType);
   };
-  SmallVector<StringRef, 1> elided;
+  SmallVector<StringRef, 4> elided(elidedAttrs);
   if (!prefixAttr.empty()) {
     elided.push_back(prefixAttr);
     if (auto a = op->getAttrOfType<DenseI32ArrayAttr>(prefixAttr)) {

@@ -1,6 +1,7 @@
 //===- CuteNvgpuOps.cpp - Verifiers of the cute_nvgpu ops -----------------===//
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
+#include "cute/Dialect/Cute/IR/CuteAsm.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "mlir/IR/Matchers.h"
@@ -8,6 +9,41 @@
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
+
+//===----------------------------------------------------------------------===//
+// The short form (cute/Dialect/Cute/IR/CuteAsm.h): operand types written or
+// taken from the values, state types inferred from the pipeline's.
+//===----------------------------------------------------------------------===//
+
+namespace mlir::cute_nvgpu {
+using ::mlir::cute::parseOperandTypes;
+using ::mlir::cute::printOperandTypes;
+
+/// The state type of a pipeline type; null for another type (the op's
+/// verifier reports it).
+static PipelineStateType stateTypeOf(Type pipeline) {
+  auto p = dyn_cast_or_null<PipelineType>(pipeline);
+  return p ? PipelineStateType::get(p.getContext(), p.getStages())
+           : PipelineStateType();
+}
+
+/// `[-> !cute_nvgpu.pipeline_state<S>]`: without it, the pipeline's S.
+static ParseResult parseStateOf(OpAsmParser &p, Type pipeline, Type &state) {
+  if (succeeded(p.parseOptionalArrow()))
+    return p.parseType(state);
+  state = stateTypeOf(pipeline);
+  if (!state)
+    return p.emitError(p.getCurrentLocation(), "the state type of ")
+           << pipeline << " is not known: it is not a pipeline";
+  return success();
+}
+
+static void printStateOf(OpAsmPrinter &p, Operation *, Type pipeline,
+                         Type state) {
+  if (!cute::printShortFormEnabled() || state != stateTypeOf(pipeline))
+    p << " -> " << state;
+}
+} // namespace mlir::cute_nvgpu
 
 #define GET_OP_CLASSES
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOps.cpp.inc"
@@ -231,10 +267,20 @@ static LogicalResult verifyStages(Operation *op, PipelineType p,
 }
 
 LogicalResult PipelineProducerStateOp::verify() {
-  return verifyStages(*this, getPipeline().getType(), getType());
+  return verifyStateOf(*this, getPipeline().getType(), getType());
 }
 LogicalResult PipelineConsumerStateOp::verify() {
-  return verifyStages(*this, getPipeline().getType(), getType());
+  return verifyStateOf(*this, getPipeline().getType(), getType());
+/// The result of pipeline_producer_state / pipeline_consumer_state.
+static LogicalResult verifyStateOf(Operation *op, PipelineType p,
+                                   PipelineStateType s) {
+  if (s != stateTypeOf(p))
+    return op->emitOpError("result type ")
+           << s << " differs from the inferred " << stateTypeOf(p)
+           << " (the state of " << p << ")";
+  return success();
+}
+
 }
 
 /// Pipelines are handles: their ops find the pipeline_create. A helper
@@ -265,7 +311,7 @@ static LogicalResult verifyStep(Operation *op, Value pipeline, Value state,
     return failure();
   if (consumerSide && p.getKind() == PipelineKind::tma_store)
     return op->emitOpError("a tma_store pipeline has no consumer side");
-  return success();
+  return verifyStateTiedTo(op, pipeline, state);
 }
 
 LogicalResult PipelineProducerAcquireOp::verify() {
@@ -291,7 +337,7 @@ LogicalResult PipelineProducerGetBarrierOp::verify() {
     return failure();
   if (getPipeline().getType().getKind() == PipelineKind::tma_store)
     return emitOpError("a tma_store pipeline has no barriers");
-  return success();
+  return verifyStateTiedTo(*this, getPipeline(), getState());
 }
 
 //===----------------------------------------------------------------------===//

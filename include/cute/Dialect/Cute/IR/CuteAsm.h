@@ -37,7 +37,10 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <initializer_list>
+#include <optional>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace mlir::cute {
 
@@ -67,12 +70,33 @@ ParseResult parseShortForm(OpAsmParser &p, OperationState &st,
                            StringRef prefixAttr, ShortFormInferFn infer,
                            ShortFormAttrsFn verifyAttrs, unsigned minOperands,
                            unsigned maxOperands);
+/// `elidedAttrs`: attributes the op prints itself before the operands.
 void printShortForm(OpAsmPrinter &p, Operation *op, TypeStyle style,
                     StringRef prefixAttr, ArrayRef<unsigned> stripped,
-                    ShortFormInferFn infer);
+                    ShortFormInferFn infer,
+                    ArrayRef<StringRef> elidedAttrs = {});
 
 /// Whether `--cute-print-short` is on.
 bool printShortFormEnabled();
+
+/// Resolves an operand written without its type to the type of the value it
+/// names (appended to `out`); an error naming the value when it is used
+/// before its definition.
+ParseResult resolveUntyped(OpAsmParser &p,
+                           const OpAsmParser::UnresolvedOperand &u,
+                           SmallVectorImpl<Value> &out);
+
+/// The operand types of a declarative assembly format, optional: either
+/// `: A, B` (one type per present operand; the format then resolves the
+/// operands against them, so a wrong type is an error naming both) or
+/// nothing, and each type is the named value's own. Null entries of
+/// `operands` are absent optional operands (their types stay null).
+ParseResult
+parseOperandTypeList(OpAsmParser &p,
+                     ArrayRef<const OpAsmParser::UnresolvedOperand *> operands,
+                     ArrayRef<Type *> types);
+/// ` : A, B` (the non-null types), or nothing under `--cute-print-short`.
+void printOperandTypeList(OpAsmPrinter &p, ArrayRef<Type> types);
 
 namespace detail {
 template <class OpTy>
@@ -89,6 +113,33 @@ LogicalResult inferForShortForm(MLIRContext *ctx, Location loc,
   }
   return OpTy::inferReturnTypes(ctx, loc, operands, dict,
                                 OpaqueProperties(&props), RegionRange(), out);
+}
+
+inline const OpAsmParser::UnresolvedOperand *
+operandPtr(const OpAsmParser::UnresolvedOperand &u) {
+  return &u;
+}
+inline const OpAsmParser::UnresolvedOperand *
+operandPtr(const std::optional<OpAsmParser::UnresolvedOperand> &u) {
+  return u ? &*u : nullptr;
+}
+
+template <class Tuple, size_t... I>
+ParseResult parseOperandTypesOf(OpAsmParser &p, Tuple args,
+                                std::index_sequence<I...>) {
+  constexpr size_t n = sizeof...(I);
+  const OpAsmParser::UnresolvedOperand *operands[] = {
+      operandPtr(std::get<I>(args))...};
+  Type *types[] = {&std::get<n + I>(args)...};
+  return parseOperandTypeList(p, operands, types);
+}
+
+template <class Tuple, size_t... I>
+void printOperandTypesOf(OpAsmPrinter &p, Tuple args,
+                         std::index_sequence<I...>) {
+  constexpr size_t n = sizeof...(I);
+  Type types[] = {Type(std::get<n + I>(args))...};
+  printOperandTypeList(p, types);
 }
 
 template <class OpTy> using HasInferShortForm = decltype(&OpTy::inferShortForm);
@@ -129,6 +180,27 @@ template <class OpTy> std::pair<unsigned, unsigned> operandCountRange() {
     return {0, kAny};
 }
 
+/// The custom directive of optional operand types:
+///   `custom<OperandTypes>(ref($a), ref($b), type($a), type($b))`
+/// (the operands, then their types, in the same order; optional operands
+/// allowed). Put an empty literal before it (`attr-dict `` custom<...>`)
+/// so that the short form prints no trailing space.
+template <class... Args>
+ParseResult parseOperandTypes(OpAsmParser &p, Args &...args) {
+  static_assert(sizeof...(Args) % 2 == 0,
+                "custom<OperandTypes> takes the operands, then their types");
+  return detail::parseOperandTypesOf(
+      p, std::forward_as_tuple(args...),
+      std::make_index_sequence<sizeof...(Args) / 2>());
+}
+template <class... Args>
+void printOperandTypes(OpAsmPrinter &p, Operation *, Args &&...args) {
+  static_assert(sizeof...(Args) % 2 == 0,
+                "custom<OperandTypes> takes the operands, then their types");
+  detail::printOperandTypesOf(p, std::forward_as_tuple(args...),
+                              std::make_index_sequence<sizeof...(Args) / 2>());
+}
+
 template <class OpTy>
 ParseResult parseShortForm(OpAsmParser &p, OperationState &st,
                            StringRef prefixAttr) {
@@ -145,10 +217,11 @@ ParseResult parseShortForm(OpAsmParser &p, OperationState &st,
 template <class OpTy>
 void printShortForm(OpAsmPrinter &p, OpTy op, TypeStyle style,
                     StringRef prefixAttr,
-                    std::initializer_list<unsigned> stripped) {
+                    std::initializer_list<unsigned> stripped,
+                    ArrayRef<StringRef> elidedAttrs = {}) {
   printShortForm(p, op.getOperation(), style, prefixAttr,
                  ArrayRef<unsigned>(stripped.begin(), stripped.size()),
-                 detail::shortFormInferFn<OpTy>());
+                 detail::shortFormInferFn<OpTy>(), elidedAttrs);
 }
 
 } // namespace mlir::cute

@@ -37,6 +37,16 @@ inline constexpr llvm::StringLiteral
 /// The TMA box of a descriptor type (valid types always have one).
 ::cute::atom::TmaBox tmaBoxOf(TmaDescType t);
 
+/// A pipeline_producer_state / pipeline_consumer_state op of a pipeline
+/// other than `pipeline` from which `state` comes (through
+/// pipeline_state_advance, loop iteration arguments and results, and
+/// results forwarded by region terminators such as scf.yield), or null.
+/// Paths of unknown origin (function arguments) are not followed.
+Operation *findStateOfOtherPipeline(Value pipeline, Value state);
+/// The verifier of a pipeline step: an error naming both pipelines when
+/// `state` comes from a state made from another pipeline.
+LogicalResult verifyStateTiedTo(Operation *op, Value pipeline, Value state);
+
 } // namespace mlir::cute_nvgpu
 
 #endif // CUTE_DIALECT_CUTENVGPU_IR_CUTENVGPU_H

@@ -15,7 +15,10 @@ def CuteNvgpu_MbarrierGetOp : CuteNvgpu_Op<"mbarrier_get", [Pure]> {
   }];
   let arguments = (ins Cute_MemRefType:$storage, I32:$index);
   let results = (outs CuteNvgpu_MbarrierType:$result);
-  let assemblyFormat = "$storage `[` $index `]` attr-dict `:` type($storage)";
+  let assemblyFormat = [{
+    $storage `[` $index `]` attr-dict `` custom<OperandTypes>(ref($storage),
+        type($storage))
+  }];
   let hasVerifier = 1;
 }
 

@@ -62,8 +62,10 @@ class CuteNvgpu_PipelineStateOf<string mnemonic, string what>
   let summary = "The initial " # what # " state of a pipeline";
   let arguments = (ins CuteNvgpu_PipelineType:$pipeline);
   let results = (outs CuteNvgpu_PipelineStateType:$state);
-  let assemblyFormat =
-      "$pipeline attr-dict `:` type($pipeline) `->` type($state)";
+  let assemblyFormat = [{
+    $pipeline attr-dict `` custom<OperandTypes>(ref($pipeline), type($pipeline))
+    `` custom<StateOf>(ref(type($pipeline)), type($state))
+  }];
   let hasVerifier = 1;
 }
 def CuteNvgpu_PipelineProducerStateOp
@@ -81,7 +83,8 @@ def CuteNvgpu_PipelineStateAdvanceOp
   let summary = "The next stage: index + 1, wrapping to 0 with a phase flip";
   let arguments = (ins CuteNvgpu_PipelineStateType:$state);
   let results = (outs CuteNvgpu_PipelineStateType:$result);
-  let assemblyFormat = "$state attr-dict `:` type($state)";
+  let assemblyFormat =
+      "$state attr-dict `` custom<OperandTypes>(ref($state), type($state))";
 }
 
 def CuteNvgpu_PipelineStateIndexOp
@@ -89,7 +92,8 @@ def CuteNvgpu_PipelineStateIndexOp
   let summary = "The stage index of a state (0 .. S-1)";
   let arguments = (ins CuteNvgpu_PipelineStateType:$state);
   let results = (outs I32:$index);
-  let assemblyFormat = "$state attr-dict `:` type($state)";
+  let assemblyFormat =
+      "$state attr-dict `` custom<OperandTypes>(ref($state), type($state))";
 }
 
 def CuteNvgpu_PipelineStatePhaseOp
@@ -97,7 +101,8 @@ def CuteNvgpu_PipelineStatePhaseOp
   let summary = "The phase bit of a state (0 or 1)";
   let arguments = (ins CuteNvgpu_PipelineStateType:$state);
   let results = (outs I32:$phase);
-  let assemblyFormat = "$state attr-dict `:` type($state)";
+  let assemblyFormat =
+      "$state attr-dict `` custom<OperandTypes>(ref($state), type($state))";
 }
 
 class CuteNvgpu_PipelineStep<string mnemonic, string what,
@@ -106,8 +111,10 @@ class CuteNvgpu_PipelineStep<string mnemonic, string what,
   let summary = what;
   let arguments = (ins CuteNvgpu_PipelineType:$pipeline,
                    CuteNvgpu_PipelineStateType:$state);
-  let assemblyFormat =
-      "$pipeline `,` $state attr-dict `:` type($pipeline) `,` type($state)";
+  let assemblyFormat = [{
+    $pipeline `,` $state attr-dict `` custom<OperandTypes>(ref($pipeline),
+        ref($state), type($pipeline), type($state))
+  }];
   let hasVerifier = 1;
 }
 
@@ -161,8 +168,10 @@ def CuteNvgpu_PipelineProducerGetBarrierOp
   let arguments = (ins CuteNvgpu_PipelineType:$pipeline,
                    CuteNvgpu_PipelineStateType:$state);
   let results = (outs CuteNvgpu_MbarrierType:$bar);
-  let assemblyFormat =
-      "$pipeline `,` $state attr-dict `:` type($pipeline) `,` type($state)";
+  let assemblyFormat = [{
+    $pipeline `,` $state attr-dict `` custom<OperandTypes>(ref($pipeline),
+        ref($state), type($pipeline), type($state))
+  }];
   let hasVerifier = 1;
 }
 

@@ -26,8 +26,10 @@ def CuteNvgpu_MakeTmaDescOp : CuteNvgpu_Op<"make_tma_desc", [Pure]> {
                    DefaultValuedAttr<I32Attr, "128">:$l2_promotion,
                    OptionalAttr<I32Attr>:$param);
   let results = (outs CuteNvgpu_TmaDescType:$result);
-  let assemblyFormat =
-      "$tensor attr-dict `:` type($tensor) `->` type($result)";
+  let assemblyFormat = [{
+    $tensor attr-dict `` custom<OperandTypes>(ref($tensor), type($tensor))
+    `->` qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -61,7 +63,8 @@ def CuteNvgpu_TmaLoadOp : CuteNvgpu_Op<"tma_load", [AttrSizedOperandSegments]> {
                    DefaultValuedAttr<I32Attr, "1">:$cta_group);
   let assemblyFormat = [{
     $desc `,` $smem `,` $bar `box` `[` $coords `]`
-    (`multicast` $multicast_mask^)? (`cta_group` $cta_group^)? attr-dict `:` type($desc) `,` type($smem)
+    (`multicast` $multicast_mask^)? (`cta_group` $cta_group^)? attr-dict ``
+    custom<OperandTypes>(ref($desc), ref($smem), type($desc), type($smem))
   }];
   let hasVerifier = 1;
 }
@@ -81,7 +84,8 @@ def CuteNvgpu_TmaStoreOp : CuteNvgpu_Op<"tma_store"> {
   let arguments = (ins CuteNvgpu_TmaDescType:$desc, Cute_MemRefType:$smem,
                    Variadic<I32>:$coords);
   let assemblyFormat = [{
-    $desc `,` $smem `box` `[` $coords `]` attr-dict `:` type($desc) `,` type($smem)
+    $desc `,` $smem `box` `[` $coords `]` attr-dict ``
+    custom<OperandTypes>(ref($desc), ref($smem), type($desc), type($smem))
   }];
   let hasVerifier = 1;
 }
@@ -108,7 +112,8 @@ def CuteNvgpu_TmaPrefetchDescOp : CuteNvgpu_Op<"tma_prefetch_desc"> {
   let summary = "Prefetches a TMA descriptor into the cache";
   let description = "`prefetch.tensormap`.";
   let arguments = (ins CuteNvgpu_TmaDescType:$desc);
-  let assemblyFormat = "$desc attr-dict `:` type($desc)";
+  let assemblyFormat =
+      "$desc attr-dict `` custom<OperandTypes>(ref($desc), type($desc))";
 }
 
 #endif // CUTE_NVGPU_TMA_OPS_TD

@@ -40,7 +40,7 @@ def CuteNvgpu_TmemAllocOp : CuteNvgpu_Op<"tmem_alloc"> {
                    CuteNvgpu_CtaGroupAttr:$cta_group);
   let assemblyFormat = [{
     $slot `,` `columns` `=` $columns (`cta_group` `=` $cta_group^)? attr-dict
-    `:` type($slot)
+    `` custom<OperandTypes>(ref($slot), type($slot))
   }];
   let hasVerifier = 1;
 }
@@ -64,8 +64,10 @@ def CuteNvgpu_TmemTensorOp : CuteNvgpu_Op<"tmem_tensor",
   }];
   let arguments = (ins Cute_MemRefType:$slot);
   let results = (outs Cute_MemRefType:$result);
-  let assemblyFormat =
-      "$slot attr-dict `:` type($slot) `->` type($result)";
+  let assemblyFormat = [{
+    $slot attr-dict `` custom<OperandTypes>(ref($slot), type($slot))
+    `->` qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -86,7 +88,7 @@ def CuteNvgpu_TmemDeallocOp : CuteNvgpu_Op<"tmem_dealloc"> {
                    CuteNvgpu_CtaGroupAttr:$cta_group);
   let assemblyFormat = [{
     $tmem `,` `columns` `=` $columns (`cta_group` `=` $cta_group^)? attr-dict
-    `:` type($tmem)
+    `` custom<OperandTypes>(ref($tmem), type($tmem))
   }];
   let hasVerifier = 1;
 }
@@ -206,7 +208,7 @@ def CuteNvgpu_Tcgen05CpOp : CuteNvgpu_Op<"tcgen05_cp"> {
   let assemblyFormat = [{
     $src `,` $dst `shape` `=` custom<Tcgen05CpShape>($shape)
     (`multicast` `=` $multicast^)? (`cta_group` `=` $cta_group^)? attr-dict
-    `:` type($src) `,` type($dst)
+    `` custom<OperandTypes>(ref($src), ref($dst), type($src), type($dst))
   }];
   let hasVerifier = 1;
 }
