@@ -3,6 +3,7 @@
 #                         [NAMESPACE <ns>]         # default cute_kernels::<module>
 #                         [MODULE <name>]          # default: the source's gpu.module
 #                         [OPTIONS <opt>...]       # more --cute-compile options
+#                         [INSTANCES <inst>...]    # [suffix:]name=value,... each
 #                         [PRECOMPILED <dir>])     # use <dir>/<chip>/<module>.<chip>.{cubin,json[,ptx]}
 #
 # An AOT kernel library: compiles the module for every chip with cute-opt
@@ -13,10 +14,12 @@
 # emulator, CUTE_DEVICE=emu:<chip>; a PRECOMPILED dir without the .ptx
 # files gives a library for GPUs only). Link <target> and
 # include "<module>.h" (docs/launchers.md). Works in this build tree and from
-# the installed CuteMLIR package.
+# the installed CuteMLIR package. With INSTANCES (a source with instance
+# parameters, docs/instances.md), every instance's kernels are in the one
+# module, each with its own typed launcher named after the instance.
 function(cute_add_kernel_library target)
   cmake_parse_arguments(ARG "" "SOURCE;NAMESPACE;MODULE;PRECOMPILED"
-                        "CHIPS;OPTIONS" ${ARGN})
+                        "CHIPS;OPTIONS;INSTANCES" ${ARGN})
   if(NOT ARG_CHIPS)
     set(ARG_CHIPS sm_90a sm_100a sm_120a)
   endif()
@@ -60,6 +63,10 @@ function(cute_add_kernel_library target)
     set(ARG_MODULE ${CMAKE_MATCH_1})
   endif()
 
+  set(instance_args)
+  foreach(inst ${ARG_INSTANCES})
+    list(APPEND instance_args "--cute-instance=${inst}")
+  endforeach()
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/${target}.cute)
   set(images)
   set(inputs)
@@ -71,7 +78,7 @@ function(cute_add_kernel_library target)
       add_custom_command(
         OUTPUT ${base}.cubin ${base}.json ${base}.ptx
         COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/${chip}
-        COMMAND ${opt} ${ARG_SOURCE}
+        COMMAND ${opt} ${ARG_SOURCE} ${instance_args}
           "--cute-compile=chip=${chip} format=cubin output-dir=${dir}/${chip} ${ARG_OPTIONS}"
           -o ${dir}/${chip}/${ARG_MODULE}.${chip}.mlir
         DEPENDS ${ARG_SOURCE} ${opt}

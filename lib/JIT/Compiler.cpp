@@ -7,6 +7,7 @@
 #include "cute/Registration/Registration.h"
 #include "cute/Support/KernelMetadataSchema.h"
 #include "cute/Target/Chip.h"
+#include "cute/Target/Instances.h"
 #include "cute/Target/KernelInfo.h"
 #include "cute/Target/Passes.h"
 
@@ -117,6 +118,11 @@ private:
   if (o.optLevel > 3)
     return invalid("optLevel", std::to_string(o.optLevel),
                    "the levels are 0, 1, 2 and 3");
+  for (const std::string &text : o.instances) {
+    std::string why;
+    if (failed(mlir::cute::InstanceArgs::parse(text, why)))
+      return invalid("instances", quoted(text), why);
+  }
   if (o.debugHangs < 0)
     return invalid("debugHangs", std::to_string(o.debugHangs),
                    "it must be >= 0 (0: no bound)");
@@ -161,6 +167,10 @@ std::string computeKey(std::string_view source, const JitOptions &o,
   field("debug-checks", o.debugChecks ? "1" : "0");
   field("debug-hangs", std::to_string(o.debugHangs));
   field("ptxas", o.cubin ? ptxasVersion : "n/a");
+  std::string instances;
+  for (const std::string &i : o.instances)
+    instances += std::to_string(i.size()) + ":" + i + ";";
+  field("instances", instances);
   field("source", llvm::StringRef(source.data(), source.size()));
   return jd::sha256Hex(data);
 }
@@ -269,13 +279,17 @@ Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
     return Error(code, diagnostics.empty() ? fallback.str() : diagnostics);
   };
 
+  SmallVector<mlir::cute::InstanceArgs> instances;
+  for (const std::string &text : o.instances) {
+    std::string why;
+    instances.push_back(*mlir::cute::InstanceArgs::parse(text, why));
+  }
+  // Parameter names for the metadata come from the text in hand (the
+  // buffer name need not be a readable file).
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
+      mlir::cute::parseInstances(sourceMgr, &ctx, instances);
   if (!module)
     return fail(ErrorCode::Parse, "cannot parse the source");
-  // Parameter names for the metadata from the text in hand: the buffer
-  // name need not be a readable file.
-  mlir::cute::nameKernelParamsFromSource(*module, sourceMgr);
 
   SmallVector<gpu::GPUModuleOp> gpuModules;
   module->walk([&](gpu::GPUModuleOp m) { gpuModules.push_back(m); });

@@ -91,11 +91,78 @@ public:
     return syms->fresh(width, div);
   }
 
+  /// A static leaf: an integer, or an expression of integers and named
+  /// instance parameters with + - * / % (C precedence, left to right; no
+  /// parentheses, which delimit tuples; `/` must be exact): `BM`, `BM*BK`,
+  /// `128/ELEM_BYTES`.
+  int64_t expression() {
+    int64_t v = product();
+    for (;;) {
+      skipSpace();
+      if (pos + 1 < s.size() && (s[pos] == '+' || s[pos] == '-') &&
+          (std::isalnum((unsigned char)s[pos + 1]) || s[pos + 1] == ' ')) {
+        bool minus = s[pos++] == '-';
+        int64_t r = product();
+        v = checked(minus ? __int128(v) - r : __int128(v) + r);
+        continue;
+      }
+      return v;
+    }
+  }
+  int64_t product() {
+    int64_t v = factor();
+    for (;;) {
+      skipSpace();
+      if (pos >= s.size() || (s[pos] != '*' && s[pos] != '/' && s[pos] != '%'))
+        return v;
+      char op = s[pos++];
+      int64_t r = factor();
+      if (op == '*') {
+        v = checked(__int128(v) * r);
+        continue;
+      }
+      if (r == 0)
+        error(std::string("division by zero in '") + op + "'");
+      if (op == '/' && v % r != 0)
+        error(std::to_string(v) + " / " + std::to_string(r) +
+              " is not exact (use % for a remainder)");
+      v = op == '/' ? v / r : v % r;
+    }
+  }
+  int64_t factor() {
+    skipSpace();
+    if (pos < s.size() && std::isalpha((unsigned char)s[pos])) {
+      size_t start = pos;
+      while (pos < s.size() &&
+             (std::isalnum((unsigned char)s[pos]) || s[pos] == '_'))
+        ++pos;
+      std::string_view name = s.substr(start, pos - start);
+      std::optional<int64_t> v;
+      if (syms && syms->params)
+        v = syms->params(name);
+      if (!v) {
+        pos = start;
+        error("'" + std::string(name) +
+              "' is not an integer instance parameter (declare it with "
+              "#cute.param<\"" +
+              std::string(name) + "\", ...> before its first use)");
+      }
+      return *v;
+    }
+    return integer();
+  }
+  int64_t checked(__int128 v) {
+    if (v > std::numeric_limits<int64_t>::max() ||
+        v < std::numeric_limits<int64_t>::min())
+      error("the value does not fit in 64 bits");
+    return int64_t(v);
+  }
+
   IntTuple leaf() {
     skipSpace();
     if (consume('_'))
       return IntTuple::underscore();
-    Int v = consume('?') ? dynamic() : Int(integer());
+    Int v = consume('?') ? dynamic() : Int(expression());
     std::vector<int> modes;
     while (consume('@')) {
       int64_t m = integer();

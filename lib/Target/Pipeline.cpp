@@ -29,6 +29,8 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
       createInlinerPass(/*opPipelines=*/{},
                         /*defaultPipelineBuilder=*/[](OpPassManager &) {}));
   pm.addPass(createSymbolDCEPass());
+  // Tile schedulers into arith: the protocol analyses see plain loops.
+  pm.addPass(createCuteExpandTileSchedulers());
   // TMA descriptors become kernel parameters before anything copies kernels.
   pm.addPass(cute_nvgpu::createCuteNvgpuOutlineTma());
   // Specialized clones first: every later pass treats them as kernels.

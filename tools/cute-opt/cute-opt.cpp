@@ -5,23 +5,98 @@
 // JIT).
 // `--cute-compile="chip=sm_100a"` runs the whole pipeline from cute kernels
 // to PTX/cubin.
+// `--cute-instance=[suffix:]name=value,...` (repeatable) instantiates a
+// source with instance parameters (cute/Target/Instances.h); a source that
+// lists its own instances (`cute.instances`) is instantiated without it.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Registration/Registration.h"
+#include "cute/Target/Instances.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+static llvm::cl::list<std::string> clInstances(
+    "cute-instance",
+    llvm::cl::desc("Instantiate the source with these instance arguments, "
+                   "`[suffix:]name=value,...` (repeat for several instances)"),
+    llvm::cl::value_desc("instance"));
+
+/// The source with its instances parsed and merged, printed back with its
+/// locations (so diagnostics still name the source's lines); null after
+/// reporting an error.
+static std::unique_ptr<llvm::MemoryBuffer>
+instantiate(std::unique_ptr<llvm::MemoryBuffer> file, DialectRegistry &registry,
+            const MlirOptMainConfig &config) {
+  SmallVector<mlir::cute::InstanceArgs> list;
+  for (const std::string &text : clInstances) {
+    std::string error;
+    FailureOr<mlir::cute::InstanceArgs> a =
+        mlir::cute::InstanceArgs::parse(text, error);
+    if (failed(a)) {
+      llvm::errs() << "cute-opt: --cute-instance=" << text << ": " << error
+                   << "\n";
+      return nullptr;
+    }
+    list.push_back(*a);
+  }
+  std::string name = file->getBufferIdentifier().str();
+  MLIRContext ctx(registry);
+  ctx.printOpOnDiagnostic(false);
+  ctx.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
+  llvm::SourceMgr sm;
+  sm.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sm, &ctx);
+  OwningOpRef<ModuleOp> m = mlir::cute::parseInstances(sm, &ctx, list);
+  if (!m)
+    return nullptr;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  m->print(os, OpPrintingFlags().enableDebugInfo(true, /*prettyForm=*/false));
+  return llvm::MemoryBuffer::getMemBufferCopy(text, name);
+}
 
 int main(int argc, char **argv) {
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << "cute-mlir version " << CUTE_VERSION << " (LLVM/MLIR "
        << CUTE_LLVM_VERSION << ")\n";
   });
-  mlir::DialectRegistry registry;
+  DialectRegistry registry;
   mlir::cute::registerCuteDialects(registry);
   mlir::cute::registerCutePassesAndPipelines();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "cute-mlir optimizer driver\n", registry));
+  auto [input, output] = registerAndParseCLIOptions(
+      argc, argv, "cute-mlir optimizer driver\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(input, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (!clInstances.empty() ||
+      file->getBuffer().contains(mlir::cute::kInstancesAttr)) {
+    file = instantiate(std::move(file), registry, config);
+    if (!file)
+      return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(output, &error);
+  if (!out) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (failed(MlirOptMain(out->os(), std::move(file), registry, config)))
+    return 1;
+  out->keep();
+  return 0;
 }

@@ -68,6 +68,11 @@ struct JitOptions {
   /// diagnostics and their short notes only. Not part of the cache key: it
   /// changes the text of errors, never a result.
   bool verboseErrors = false;
+  /// Instances of a source with instance parameters, each
+  /// `[suffix:]name=value,...` (cute/Target/Instances.h): every instance's
+  /// kernels go into the one module, named with the instance's suffix. Empty:
+  /// the source's own `cute.instances`, else its defaults. Part of the key.
+  std::vector<std::string> instances;
 };
 
 struct CompiledModule {

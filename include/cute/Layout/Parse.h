@@ -2,7 +2,10 @@
 //
 // Grammar (whitespace is ignored):
 //   int_tuple := leaf | '(' [int_tuple (',' int_tuple)*] ')'
-//   leaf      := integer | integer ('@' integer)+ | '_'
+//   leaf      := expr | expr ('@' integer)+ | '_'
+//   expr      := factor (('+'|'-'|'*'|'/'|'%') factor)*   (C precedence)
+//   factor    := integer | name    (a name is an integer instance
+//                parameter, resolved by DynamicSymbols::params)
 //              | '?' ['{' dyn_opt (',' dyn_opt)* '}']
 //              | (integer | '?') ('@' integer)+          (scaled basis,
 //              strides)
@@ -21,6 +24,8 @@
 #include "cute/Layout/Expected.h"
 #include "cute/Layout/Layout.h"
 
+#include <functional>
+#include <optional>
 #include <string_view>
 
 namespace cute::layout {
@@ -28,6 +33,9 @@ namespace cute::layout {
 /// Hands out ids for the dynamic leaves (`?`) met while parsing.
 struct DynamicSymbols {
   int64_t next = 0;
+  /// The integer instance parameters a static leaf may name (`BM*64`);
+  /// none when empty.
+  std::function<std::optional<int64_t>(std::string_view)> params;
   Int fresh(unsigned width, int64_t divisor) {
     return Int::symbol(next++, width, divisor);
   }

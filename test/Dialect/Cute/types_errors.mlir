@@ -30,7 +30,7 @@ func.func private @f(!cute.int_tuple<"(1,,2)">)
 
 // -----
 
-// expected-error@+1 {{failed to parse int_tuple from "(a,2)": cannot parse "(a,2)" at column 2: expected an integer}}
+// expected-error@+1 {{failed to parse int_tuple from "(a,2)": cannot parse "(a,2)" at column 2: 'a' is not an integer instance parameter}}
 func.func private @f(!cute.int_tuple<"(a,2)">)
 
 // -----
@@ -75,7 +75,7 @@ func.func private @f(!cute.stride<"(?,?@0)">)
 
 // -----
 
-// expected-error@+1 {{failed to parse stride from "1/2@0": cannot parse "1/2@0" at column 2: unexpected trailing characters}}
+// expected-error@+1 {{failed to parse stride from "1/2@0": cannot parse "1/2@0" at column 4: 1 / 2 is not exact (use % for a remainder)}}
 func.func private @f(!cute.stride<"1/2@0">)
 
 // -----

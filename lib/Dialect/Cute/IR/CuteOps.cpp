@@ -1,6 +1,7 @@
 //===- CuteOps.cpp - cute constructors, accessors and verifiers -----------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/IR/CuteAsm.h"
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"

@@ -1,5 +1,6 @@
 //===- CuteTensorTypes.cpp - !cute.ptr, !cute.memref, copy atoms ----------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -157,6 +158,32 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
 // CuteMemRefType
 //===----------------------------------------------------------------------===//
 
+/// `sw32|sw64|sw128`: the TMA/MMA swizzle of that span for the element
+/// type, S<1|2|3, log2(128 / bits), 3> (so one spelling serves every element
+/// type of an instance parameter). None when absent.
+static FailureOr<std::optional<Swizzle>> parseTmaSwizzleKeyword(AsmParser &p,
+                                                                Type elem) {
+  SMLoc loc = p.getCurrentLocation();
+  int b = 0;
+  if (succeeded(p.parseOptionalKeyword("sw32")))
+    b = 1;
+  else if (succeeded(p.parseOptionalKeyword("sw64")))
+    b = 2;
+  else if (succeeded(p.parseOptionalKeyword("sw128")))
+    b = 3;
+  else
+    return std::optional<Swizzle>();
+  unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 0;
+  if (bits == 0 || bits > 128 || 128 % bits != 0) {
+    p.emitError(loc) << "!cute.memref: sw" << (16 << b)
+                     << " needs an element type of 1 to 128 bits dividing 128, "
+                        "not "
+                     << elem;
+    return failure();
+  }
+  return std::optional<Swizzle>(Swizzle(b, int(llvm::Log2_32(128 / bits)), 3));
+}
+
 Type CuteMemRefType::parse(AsmParser &p) {
   Type elem;
   MemSpace space;
@@ -187,6 +214,11 @@ Type CuteMemRefType::parse(AsmParser &p) {
       return {};
     }
     swz = *sw;
+  } else {
+    FailureOr<std::optional<Swizzle>> tma = parseTmaSwizzleKeyword(p, elem);
+    if (failed(tma) || (*tma && p.parseComma()))
+      return {};
+    swz = *tma;
   }
   SMLoc loc = p.getCurrentLocation();
   auto layout = parseCuteValueText(p, CuteKind::Layout);
@@ -360,6 +392,26 @@ std::vector<Int> mlir::cute::dynamicLeavesOfType(Type t) {
 
 #define GET_ATTRDEF_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOpsAttrs.cpp.inc"
+
+Attribute CuteDialect::parseAttribute(DialectAsmParser &parser,
+                                      Type type) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Attribute a;
+  OptionalParseResult r = generatedAttributeParser(parser, &mnemonic, type, a);
+  if (r.has_value())
+    return a;
+  if (mnemonic == "param")
+    return parseParamAttr(parser, type);
+  parser.emitError(loc) << "unknown attribute `" << mnemonic
+                        << "` in dialect `cute`";
+  return {};
+}
+
+void CuteDialect::printAttribute(Attribute attr,
+                                 DialectAsmPrinter &printer) const {
+  (void)generatedAttributePrinter(attr, printer);
+}
 
 void CuteDialect::registerAttributes() {
   addAttributes<

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -18,6 +19,24 @@ using namespace mlir::cute;
 
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOpsTypes.cpp.inc"
+
+Type CuteDialect::parseType(DialectAsmParser &parser) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Type t;
+  OptionalParseResult r = generatedTypeParser(parser, &mnemonic, t);
+  if (r.has_value())
+    return t;
+  if (mnemonic == "param")
+    return parseParamType(parser);
+  parser.emitError(loc) << "unknown type `" << mnemonic
+                        << "` in dialect `cute`";
+  return {};
+}
+
+void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
+}
 
 void CuteDialect::registerTypes() {
   addTypes<

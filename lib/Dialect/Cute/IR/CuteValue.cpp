@@ -1,5 +1,6 @@
 //===- CuteValue.cpp - Layout-library values of cute types ----------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 
 #include "mlir/IR/DialectImplementation.h"
 
@@ -740,7 +741,7 @@ FailureOr<CuteValue> parseCuteValueText(AsmParser &parser, CuteKind kind) {
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseString(&spec))
     return failure();
-  DynamicSymbols syms;
+  DynamicSymbols syms = paramSymbols(parser.getContext());
   auto v = parseCuteValue(kind, spec, syms);
   if (!v)
     return parser.emitError(loc) << "failed to parse " << kindName(kind)

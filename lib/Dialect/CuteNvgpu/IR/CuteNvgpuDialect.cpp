@@ -1,4 +1,5 @@
 //===- CuteNvgpuDialect.cpp - The cute_nvgpu dialect and its types --------===//
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "mlir/IR/DialectImplementation.h"

@@ -15,6 +15,12 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <memory>
+
+namespace mlir::cute {
+class InstanceEnv;
+} // namespace mlir::cute
+
 #include "cute/Dialect/Cute/IR/CuteOpsDialect.h.inc"
 
 #include "cute/Dialect/Cute/IR/CuteAttrInterfaces.h.inc"

@@ -18,12 +18,28 @@ def Cute_Dialect : Dialect {
     the operand types; a declared type that disagrees is an error.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
-  let useDefaultTypePrinterParser = 1;
-  let useDefaultAttributePrinterParser = 1;
+  // `!cute.param` / `#cute.param` (instance parameters, CuteParams.h) parse
+  // to the parameter's value, a type or attribute of any dialect.
+  let useDefaultTypePrinterParser = 0;
+  let useDefaultAttributePrinterParser = 0;
   let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type,
+                   ::mlir::DialectAsmPrinter &printer) const override;
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
+    /// The instance arguments and parameters of the parse in progress.
+    ::mlir::cute::InstanceEnv &getInstanceEnv();
+
+  private:
+    std::shared_ptr<::mlir::cute::InstanceEnv> instanceEnvStorage;
+
+  public:
   }];
 }
 

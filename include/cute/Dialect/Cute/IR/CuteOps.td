@@ -691,5 +691,6 @@ include "cute/Dialect/Cute/IR/CuteTensorOps.td"
 include "cute/Dialect/Cute/IR/CuteMmaOps.td"
 include "cute/Dialect/Cute/IR/CuteMathOps.td"
 include "cute/Dialect/Cute/IR/CuteMmaReduceOps.td"
+include "cute/Dialect/Cute/IR/CuteSchedulerOps.td"
 
 #endif // CUTE_OPS_TD

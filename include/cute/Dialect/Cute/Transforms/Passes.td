@@ -51,6 +51,19 @@ def CuteExpandOps : Pass<"cute-expand-ops"> {
   ];
 }
 
+def CuteExpandTileSchedulers : Pass<"cute-expand-tile-schedulers"> {
+  let summary = "Expand cute.make_tile_scheduler and its uses into arith";
+  let description = [{
+    `cute.tile_scheduler_range` becomes (blockIdx.x, the tile count,
+    gridDim.x) and `cute.tile_scheduler_coord` the grouped rasterization's
+    integer arithmetic (CuteSchedulerOps.td), computed from the scheduler's
+    `m`, `n`, tile sizes and group. A scheduler used other than by those
+    ops (e.g. passed to a helper that was not inlined) is an error.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 def CuteUnrollLoops : Pass<"cute-unroll-loops"> {
   let summary = "Fully unroll scf.for loops marked `cute.unroll`";
   let description = [{

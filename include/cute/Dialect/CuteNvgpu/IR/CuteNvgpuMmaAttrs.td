@@ -14,6 +14,13 @@ include "cute/Dialect/Cute/IR/CuteInterfaces.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 
+// An atom's integer written as a number or as the name of an integer
+// instance parameter (`n = BN`, see CuteParams.h).
+def CuteNvgpu_Int
+    : AttrParameter<"int64_t", "an integer or an instance parameter's name"> {
+  let parser = "::mlir::cute::parseIntOrParam($_parser)";
+}
+
 def CuteNvgpu_MmaMajor : I32EnumAttr<"MmaMajor",
     "which mode of a shared-memory operand is contiguous", [
     I32EnumAttrCase<"k", 0>, I32EnumAttrCase<"mn", 1>]> {
@@ -65,7 +72,7 @@ def CuteNvgpu_MmaSyncAttr : CuteNvgpu_MmaAtomAttr<"MmaSync", "mma_sync"> {
     #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>
     ```
   }];
-  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+  let parameters = (ins CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
                         "::mlir::Type":$c);
 }
@@ -97,7 +104,7 @@ def CuteNvgpu_WgmmaAttr : CuteNvgpu_MmaAtomAttr<"Wgmma", "wgmma"> {
     #cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = mn, a_src = rmem>
     ```
   }];
-  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+  let parameters = (ins CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
                         "::mlir::Type":$c,
                         "::mlir::cute_nvgpu::MmaMajor":$a_major,
@@ -122,7 +129,7 @@ def CuteNvgpu_Tcgen05MmaAttr : CuteNvgpu_MmaAtomAttr<"Tcgen05Mma",
     ```
   }];
   let parameters = (ins "::mlir::cute_nvgpu::UmmaKind":$kind,
-                        "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
                         "::mlir::Type":$c, "int64_t":$cta_group,
                         "::mlir::cute_nvgpu::OperandSource":$a_src,
@@ -145,7 +152,7 @@ def CuteNvgpu_Tcgen05MmaBlockScaleAttr : CuteNvgpu_MmaAtomAttr<
     ```
   }];
   let parameters = (ins "::mlir::cute_nvgpu::BlockScaleKind":$kind,
-                        "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
                         "::mlir::Type":$sf, "int64_t":$vs,
                         "int64_t":$cta_group);
@@ -165,7 +172,7 @@ def CuteNvgpu_MmaBlockScaleAttr : CuteNvgpu_MmaAtomAttr<"MmaBlockScale",
     #cute_nvgpu.mma_block_scale<m = 16, n = 8, k = 64, a = f4E2M1FN, b = f4E2M1FN, c = f32, sf = f8E8M0FNU, vs = 32>
     ```
   }];
-  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+  let parameters = (ins CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
                         "::mlir::Type":$c, "::mlir::Type":$sf,
                         "int64_t":$vs);

@@ -1,0 +1,322 @@
+//===- CuteParams.cpp - Instance parameters of a kernel source ------------===//
+#include "cute/Dialect/Cute/IR/CuteParams.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+
+FailureOr<InstanceArgs> InstanceArgs::parse(StringRef text,
+                                            std::string &error) {
+  InstanceArgs r;
+  text = text.trim();
+  // A suffix comes before the first ':' that precedes every '='.
+  size_t colon = text.find(':'), eq = text.find('=');
+  if (colon != StringRef::npos && (eq == StringRef::npos || colon < eq)) {
+    r.suffix = text.take_front(colon).trim().str();
+    text = text.drop_front(colon + 1).trim();
+    if (r.suffix.empty() || !llvm::all_of(r.suffix, [](char c) {
+          return llvm::isAlnum(c) || c == '_';
+        })) {
+      error =
+          "instance suffix '" + r.suffix + "' must be letters, digits and '_'";
+      return failure();
+    }
+  }
+  if (text.empty())
+    return r;
+  SmallVector<StringRef> parts;
+  text.split(parts, ',');
+  for (StringRef part : parts) {
+    auto [name, value] = part.split('=');
+    name = name.trim();
+    value = value.trim();
+    if (!part.contains('=') || name.empty() || value.empty()) {
+      error = "instance argument '" + part.trim().str() +
+              "' is not of the form name=value";
+      return failure();
+    }
+    if (llvm::any_of(r.args, [&](auto &a) { return a.first == name; })) {
+      error = "instance argument '" + name.str() + "' is given twice";
+      return failure();
+    }
+    r.args.emplace_back(name.str(), value.str());
+  }
+  return r;
+}
+
+std::string InstanceArgs::str() const {
+  std::string s = suffix.empty() ? "" : suffix + ":";
+  for (auto [i, a] : llvm::enumerate(args))
+    s += (i ? "," : "") + a.first + "=" + a.second;
+  return s;
+}
+
+void InstanceEnv::begin(const InstanceArgs &args) {
+  current = args;
+  params.clear();
+}
+
+void InstanceEnv::end() { begin(InstanceArgs()); }
+
+const std::string *InstanceEnv::argument(StringRef name) const {
+  for (auto &a : current.args)
+    if (a.first == name)
+      return &a.second;
+  return nullptr;
+}
+
+const InstanceEnv::Param *InstanceEnv::find(StringRef name) const {
+  for (const Param &p : params)
+    if (p.name == name)
+      return &p;
+  return nullptr;
+}
+
+static bool isParamName(StringRef name) {
+  return !name.empty() && llvm::isAlpha(name[0]) &&
+         llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// Common checks of a declaration; false after reporting.
+static bool checkDeclaration(AsmParser &p, SMLoc loc, StringRef name,
+                             const InstanceEnv::Param *previous) {
+  if (!isParamName(name)) {
+    p.emitError(loc) << "instance parameter name '" << name
+                     << "' must start with a letter and hold only letters, "
+                        "digits and '_'";
+    return false;
+  }
+  if (previous) {
+    p.emitError(loc) << "instance parameter '" << name << "' is declared twice";
+    return false;
+  }
+  return true;
+}
+
+Type InstanceEnv::declareType(AsmParser &p, SMLoc loc, StringRef name,
+                              std::optional<Type> dflt) {
+  if (!checkDeclaration(p, loc, name, find(name)))
+    return {};
+  Param param{name.str(), true, {}, {}, false};
+  if (const std::string *arg = argument(name)) {
+    Type t;
+    {
+      // The argument's own parse errors would cite a nameless buffer; the
+      // error below names the argument instead.
+      ScopedDiagnosticHandler quiet(p.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      t = mlir::parseType(*arg, p.getContext(), nullptr,
+                          /*isKnownNullTerminated=*/false);
+    }
+    if (!t) {
+      p.emitError(loc) << "instance argument " << name << "=" << *arg
+                       << " is not a type (" << name << " is a type parameter)";
+      return {};
+    }
+    param.type = t;
+    param.given = true;
+  } else if (dflt) {
+    param.type = *dflt;
+  } else {
+    p.emitError(loc) << "instance parameter '" << name
+                     << "' (a type) has no default and no argument: give it "
+                        "as "
+                     << name << "=<type>";
+    return {};
+  }
+  params.push_back(param);
+  return param.type;
+}
+
+Attribute InstanceEnv::declareInteger(AsmParser &p, SMLoc loc, StringRef name,
+                                      IntegerType type,
+                                      std::optional<APInt> dflt) {
+  if (!checkDeclaration(p, loc, name, find(name)))
+    return {};
+  unsigned width = type.getWidth();
+  Param param{name.str(), false, {}, {}, false};
+  if (const std::string *arg = argument(name)) {
+    StringRef text(*arg);
+    APInt v;
+    bool ok;
+    if (width == 1 && (text == "true" || text == "false")) {
+      v = APInt(1, text == "true");
+      ok = true;
+    } else {
+      ok = !text.getAsInteger(10, v);
+      if (ok)
+        ok = width == 1 ? (v == 0 || v == 1) : v.isSignedIntN(width);
+      if (ok)
+        v = v.sextOrTrunc(width);
+    }
+    if (!ok) {
+      p.emitError(loc) << "instance argument " << name << "=" << *arg
+                       << " is not " << (width == 1 ? "true or false" : "an ")
+                       << (width == 1 ? "" : "integer that fits in ")
+                       << (width == 1 ? Type() : Type(type)) << " (" << name
+                       << " is declared " << Type(type) << ")";
+      return {};
+    }
+    param.integer = IntegerAttr::get(type, v);
+    param.given = true;
+  } else if (dflt) {
+    param.integer = IntegerAttr::get(type, dflt->sextOrTrunc(width));
+  } else {
+    p.emitError(loc) << "instance parameter '" << name << "' (" << Type(type)
+                     << ") has no default and no argument: give it as " << name
+                     << "=<value>";
+    return {};
+  }
+  params.push_back(param);
+  return param.integer;
+}
+
+std::optional<int64_t> InstanceEnv::lookupInteger(StringRef name) const {
+  const Param *p = find(name);
+  if (!p || p->isType)
+    return std::nullopt;
+  if (p->integer.getType().isInteger(1))
+    return p->integer.getValue().getZExtValue();
+  return p->integer.getValue().getSExtValue();
+}
+
+std::vector<std::string> InstanceEnv::unusedArguments() const {
+  std::vector<std::string> r;
+  for (auto &a : current.args)
+    if (!find(a.first))
+      r.push_back(a.first);
+  return r;
+}
+
+std::string InstanceEnv::suffix() const {
+  if (!current.suffix.empty())
+    return current.suffix;
+  std::string s;
+  for (const Param &p : params) {
+    if (!p.given)
+      continue;
+    std::string v;
+    llvm::raw_string_ostream os(v);
+    if (p.isType)
+      os << p.type;
+    else if (p.integer.getType().isInteger(1))
+      os << (p.integer.getValue().isOne() ? "true" : "false");
+    else
+      os << p.integer.getValue().getSExtValue();
+    for (char &c : v)
+      if (c == '-')
+        c = 'm';
+      else if (!llvm::isAlnum(c))
+        c = '_';
+    s += (s.empty() ? "" : "_") + v;
+  }
+  return s;
+}
+
+InstanceEnv &mlir::cute::instanceEnv(MLIRContext *ctx) {
+  return ctx->getOrLoadDialect<CuteDialect>()->getInstanceEnv();
+}
+
+InstanceEnv &CuteDialect::getInstanceEnv() {
+  if (!instanceEnvStorage)
+    instanceEnvStorage = std::make_shared<InstanceEnv>();
+  return *instanceEnvStorage;
+}
+
+::cute::layout::DynamicSymbols mlir::cute::paramSymbols(MLIRContext *ctx) {
+  ::cute::layout::DynamicSymbols syms;
+  InstanceEnv *env = &instanceEnv(ctx);
+  syms.params = [env](std::string_view name) {
+    return env->lookupInteger(StringRef(name.data(), name.size()));
+  };
+  return syms;
+}
+
+/// `<"NAME"`, the common start.
+static ParseResult parseParamName(AsmParser &p, std::string &name, SMLoc &loc) {
+  loc = p.getCurrentLocation();
+  return failure(p.parseLess() || p.parseString(&name));
+}
+
+Type mlir::cute::parseParamType(AsmParser &p) {
+  std::string name;
+  SMLoc loc;
+  if (parseParamName(p, name, loc))
+    return {};
+  std::optional<Type> dflt;
+  if (succeeded(p.parseOptionalComma())) {
+    Type t;
+    if (p.parseType(t))
+      return {};
+    dflt = t;
+  }
+  if (p.parseGreater())
+    return {};
+  return instanceEnv(p.getContext()).declareType(p, loc, name, dflt);
+}
+
+Attribute mlir::cute::parseParamAttr(AsmParser &p, Type) {
+  std::string name;
+  SMLoc loc;
+  if (parseParamName(p, name, loc))
+    return {};
+  std::optional<APInt> dflt;
+  IntegerType type;
+  if (succeeded(p.parseOptionalComma())) {
+    SMLoc dl = p.getCurrentLocation();
+    Attribute a;
+    if (p.parseAttribute(a))
+      return {};
+    auto i = dyn_cast<IntegerAttr>(a);
+    if (!i || !isa<IntegerType>(i.getType())) {
+      p.emitError(dl) << "an integer instance parameter's default must be "
+                         "an integer or true/false, e.g. `128 : i32`, not "
+                      << a;
+      return {};
+    }
+    dflt = i.getValue();
+    type = cast<IntegerType>(i.getType());
+  } else {
+    Type t;
+    SMLoc tl = p.getCurrentLocation();
+    if (p.parseColon() || p.parseType(t))
+      return {};
+    type = dyn_cast<IntegerType>(t);
+    if (!type) {
+      p.emitError(tl) << "an integer instance parameter has an integer type "
+                         "(i1, i8, i16, i32, i64), not "
+                      << t;
+      return {};
+    }
+  }
+  if (p.parseGreater())
+    return {};
+  return instanceEnv(p.getContext()).declareInteger(p, loc, name, type, dflt);
+}
+
+FailureOr<int64_t> mlir::cute::parseIntOrParam(AsmParser &p) {
+  int64_t v;
+  OptionalParseResult r = p.parseOptionalInteger(v);
+  if (r.has_value())
+    return failed(*r) ? FailureOr<int64_t>(failure()) : FailureOr<int64_t>(v);
+  SMLoc loc = p.getCurrentLocation();
+  StringRef name;
+  if (p.parseKeyword(&name))
+    return failure();
+  std::optional<int64_t> value =
+      instanceEnv(p.getContext()).lookupInteger(name);
+  if (!value)
+    return p.emitError(loc) << "'" << name
+                            << "' is not an integer instance parameter "
+                               "(declare it with #cute.param<\""
+                            << name << "\", ...> before its first use)";
+  return *value;
+}

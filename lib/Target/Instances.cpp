@@ -1,0 +1,150 @@
+//===- Instances.cpp - Parsing a kernel source into its instances ---------===//
+#include "cute/Target/Instances.h"
+#include "cute/Target/KernelInfo.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+
+namespace {
+
+/// The text naming an instance in diagnostics.
+std::string describe(const InstanceArgs &a) {
+  std::string s = a.str();
+  return s.empty() ? "the defaults" : "'" + s + "'";
+}
+
+/// One parse with `args`; null after reporting. `suffix` receives the
+/// suffix its symbols take.
+OwningOpRef<ModuleOp> parseOne(llvm::SourceMgr &sm, MLIRContext *ctx,
+                               const InstanceArgs &args, bool noteInstance,
+                               std::string &suffix) {
+  InstanceEnv &env = instanceEnv(ctx);
+  env.begin(args);
+  std::optional<ScopedDiagnosticHandler> note;
+  if (noteInstance)
+    note.emplace(ctx, [&](Diagnostic &d) {
+      if (d.getSeverity() == DiagnosticSeverity::Error)
+        d.attachNote() << "in the instance " << describe(args);
+      return failure(); // report it as usual, with the note
+    });
+  OwningOpRef<ModuleOp> m = parseSourceFile<ModuleOp>(sm, ParserConfig(ctx));
+  if (m) {
+    std::vector<std::string> unused = env.unusedArguments();
+    if (!unused.empty()) {
+      std::string declared;
+      for (const InstanceEnv::Param &p : env.declared())
+        declared += (declared.empty() ? "" : ", ") + p.name;
+      InFlightDiagnostic d = emitError(m->getLoc())
+                             << "instance argument '" << unused.front()
+                             << "' is not a parameter of this source (it "
+                                "declares "
+                             << (declared.empty() ? "none" : declared) << ")";
+      m = nullptr;
+    }
+  }
+  suffix = env.suffix();
+  env.end();
+  if (m)
+    nameKernelParamsFromSource(*m, sm);
+  return m;
+}
+
+/// Renames the symbols defined in `m`'s gpu.modules to `name_suffix`.
+LogicalResult addSuffix(ModuleOp m, StringRef suffix) {
+  if (suffix.empty())
+    return success();
+  for (auto gm : m.getOps<gpu::GPUModuleOp>()) {
+    SmallVector<Operation *> symbols;
+    for (Operation &op : gm.getBody()->getOperations())
+      if (SymbolTable::getSymbolName(&op))
+        symbols.push_back(&op);
+    for (Operation *op : symbols) {
+      StringAttr name = SymbolTable::getSymbolName(op);
+      auto renamed =
+          StringAttr::get(m.getContext(), name.getValue() + "_" + suffix);
+      if (failed(SymbolTable::replaceAllSymbolUses(op, renamed, m)))
+        return op->emitError("cannot rename the uses of @")
+               << name.getValue() << " for the instance suffix " << suffix;
+      SymbolTable::setSymbolName(op, renamed);
+    }
+  }
+  return success();
+}
+
+/// Moves the gpu.module contents of `from` into the same-named ones of
+/// `into`.
+LogicalResult merge(ModuleOp into, ModuleOp from, StringRef suffix) {
+  for (auto gm : llvm::make_early_inc_range(from.getOps<gpu::GPUModuleOp>())) {
+    auto target = into.lookupSymbol<gpu::GPUModuleOp>(gm.getName());
+    if (!target)
+      return gm.emitError("gpu.module @")
+             << gm.getName() << " exists only in the instance " << suffix;
+    SymbolTable table(target);
+    for (Operation &op :
+         llvm::make_early_inc_range(gm.getBody()->getOperations())) {
+      if (StringAttr name = SymbolTable::getSymbolName(&op))
+        if (table.lookup(name))
+          return op.emitError("two instances define @")
+                 << name.getValue()
+                 << "; give each instance its own suffix (`suffix:name=...`)";
+      op.moveBefore(target.getBody(), target.getBody()->end());
+      if (StringAttr name = SymbolTable::getSymbolName(&op))
+        table.insert(&op);
+    }
+  }
+  return success();
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp>
+mlir::cute::parseInstances(llvm::SourceMgr &sm, MLIRContext *ctx,
+                           ArrayRef<InstanceArgs> instances) {
+  SmallVector<InstanceArgs> list(instances.begin(), instances.end());
+  if (list.empty()) {
+    std::string suffix;
+    OwningOpRef<ModuleOp> m = parseOne(sm, ctx, InstanceArgs(), false, suffix);
+    if (!m)
+      return nullptr;
+    auto listed = (*m)->getAttrOfType<ArrayAttr>(kInstancesAttr);
+    if (!listed)
+      return m;
+    for (Attribute a : listed) {
+      auto text = dyn_cast<StringAttr>(a);
+      std::string error;
+      FailureOr<InstanceArgs> args =
+          text ? InstanceArgs::parse(text.getValue(), error)
+               : FailureOr<InstanceArgs>(failure());
+      if (failed(args)) {
+        (*m)->emitError(kInstancesAttr)
+            << (text ? ": " + error
+                     : std::string(" holds strings `[suffix:]name=value,...`"));
+        return nullptr;
+      }
+      list.push_back(*args);
+    }
+    if (list.empty())
+      return m;
+  }
+  OwningOpRef<ModuleOp> result;
+  for (const InstanceArgs &args : list) {
+    std::string suffix;
+    OwningOpRef<ModuleOp> m = parseOne(sm, ctx, args, true, suffix);
+    if (!m || failed(addSuffix(*m, suffix)))
+      return nullptr;
+    (*m)->removeAttr(kInstancesAttr);
+    if (!result) {
+      result = std::move(m);
+      continue;
+    }
+    if (failed(merge(*result, *m, suffix)))
+      return nullptr;
+  }
+  return result;
+}
