@@ -348,10 +348,12 @@ module attributes {gpu.container_module} {
           %cs = cute_nvgpu.pipeline_consumer_state %loads : !pipe -> !st
           cute_nvgpu.pipeline_consumer_release %loads, %cs : !pipe, !st
           scf.if %leader {
-            cute_nvgpu.pipeline_consumer_release %other, %cs : !pipe, !st
+            %os = cute_nvgpu.pipeline_consumer_state %other : !pipe -> !st
+            cute_nvgpu.pipeline_consumer_release %other, %os : !pipe, !st
           }
           scf.if %some {
-            cute_nvgpu.pipeline_consumer_release %third, %cs : !pipe, !st
+            %ts = cute_nvgpu.pipeline_consumer_state %third : !pipe -> !st
+            cute_nvgpu.pipeline_consumer_release %third, %ts : !pipe, !st
           }
         }
         role "consumer1" warps [5, 9) {
@@ -507,8 +509,10 @@ module attributes {gpu.container_module} {
         role "consumer" warps [1, 5) {
           %cs = cute_nvgpu.pipeline_consumer_state %good : !pipe -> !st
           cute_nvgpu.pipeline_consumer_release %good, %cs : !pipe, !st
-          cute_nvgpu.pipeline_consumer_release %bad, %cs : !pipe, !st
-          cute_nvgpu.pipeline_consumer_release %dyn, %cs : !pipe, !st
+          %bs = cute_nvgpu.pipeline_consumer_state %bad : !pipe -> !st
+          cute_nvgpu.pipeline_consumer_release %bad, %bs : !pipe, !st
+          %ds = cute_nvgpu.pipeline_consumer_state %dyn : !pipe -> !st
+          cute_nvgpu.pipeline_consumer_release %dyn, %ds : !pipe, !st
         }
       gpu.return
     }

@@ -114,7 +114,7 @@ func.func @tv_sm90_2x1() -> (!cute.layout<"((128,2),((64,16),1,1)):((0,64),((1,1
 // starts at 129), so A and C keep one element's alignment; B's threads
 // start at 64 * tig + group (thread 5: 65), likewise.
 // CHECK-LABEL: func.func @partition_sm80_colmajor
-// CHECK: cute.mma_partition "A" of #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">>(%{{.+}}, %{{.+}}) : (!cute.memref<bf16, smem, align<128>, "(64,32):(1,64)">, i32) -> !cute.memref<bf16, smem, align<2>, "((2,2,2),2,2):((64,8,512),32,1024)">
+// CHECK: cute.mma_partition "A" of #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">> (%{{.+}}, %{{.+}}) : (!cute.memref<bf16, smem, align<128>, "(64,32):(1,64)">, i32) -> !cute.memref<bf16, smem, align<2>, "((2,2,2),2,2):((64,8,512),32,1024)">
 // CHECK: cute.mma_partition "B" of {{.*}} : (!cute.memref<bf16, smem, align<128>, "(32,32):(1,32)">, i32) -> !cute.memref<bf16, smem, align<2>, "((2,2),2,2):((32,256),16,512)">
 // CHECK: cute.mma_partition "C" of {{.*}} : (!cute.memref<f32, gmem, align<16>, "(64,32):(1,64)">, i32) -> !cute.memref<f32, gmem, align<4>, "((2,2),2,2):((64,8),32,1024)">
 func.func @partition_sm80_colmajor(%sA: !cute.memref<bf16, smem, align<128>, "(64,32):(1,64)">, %sB: !cute.memref<bf16, smem, align<128>, "(32,32):(1,32)">, %gC: !cute.memref<f32, gmem, align<16>, "(64,32):(1,64)">, %tid: i32) {
@@ -131,7 +131,7 @@ func.func @partition_sm80_colmajor(%sA: !cute.memref<bf16, smem, align<128>, "(6
 // C, (_2,2):(1024,2048), into 4:1024: the same functions of the same
 // values, but not congruent with CuTe's results.
 // CHECK-LABEL: func.func @partition_sm80_permuted
-// CHECK: cute.mma_partition "B" of {{.*}}permutation = #cute.tile<"[32:1;32:1;16:1]">>(%{{.+}}, %{{.+}}) : (!cute.memref<bf16, smem, align<128>, "(64,32):(1,64)">, i32) -> !cute.memref<bf16, smem, align<2>, "((2,2),4,2):((64,512),16,1024)">
+// CHECK: cute.mma_partition "B" of {{.*}}permutation = #cute.tile<"[32:1;32:1;16:1]">> (%{{.+}}, %{{.+}}) : (!cute.memref<bf16, smem, align<128>, "(64,32):(1,64)">, i32) -> !cute.memref<bf16, smem, align<2>, "((2,2),4,2):((64,512),16,1024)">
 // CHECK: cute.mma_partition "C" of {{.*}} : (!cute.memref<f32, rmem, align<16>, "(64,64):(1,64)">, i32) -> !cute.memref<f32, rmem, align<4>, "((2,2),2,4):((64,8),32,1024)">
 func.func @partition_sm80_permuted(%sB: !cute.memref<bf16, smem, align<128>, "(64,32):(1,64)">, %rC: !cute.memref<f32, rmem, align<16>, "(64,64):(1,64)">, %tid: i32) {
   %b = cute.mma_partition "B" of #cute.tiled_mma<#sm80, #cute.layout<"(2,2,1):(1,2,0)">, permutation = #cute.tile<"[32:1;32:1;16:1]">> (%sB, %tid) : (!cute.memref<bf16, smem, align<128>, "(64,32):(1,64)">, i32) -> !cute.memref<bf16, smem, align<2>, "((2,2),4,2):((64,512),16,1024)">

@@ -1,5 +1,6 @@
 //===- CuteMmaOps.cpp - MMA atom layouts, tiled MMAs, cute.gemm -----------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteAsm.h"
 
 #include "cute/Layout/Expected.h"
 
@@ -177,6 +178,31 @@ LogicalResult MmaTVLayoutOp::inferReturnTypes(MLIRContext *ctx,
 
 OpFoldResult MmaTVLayoutOp::fold(FoldAdaptor) {
   return TypeAttr::get(getType());
+}
+
+//===----------------------------------------------------------------------===//
+// cute.mma_partition: `"A" of #tiled (%t, %tid)`, then the short form's types
+//===----------------------------------------------------------------------===//
+
+ParseResult MmaPartitionOp::parse(OpAsmParser &p, OperationState &st) {
+  StringAttr operand;
+  TiledMmaAttr mma;
+  if (p.parseAttribute(operand, getOperandAttrName(st.name).getValue(),
+                       st.attributes) ||
+      p.parseKeyword("of") ||
+      p.parseAttribute(mma, getMmaAttrName(st.name).getValue(), st.attributes))
+    return failure();
+  return parseShortForm<MmaPartitionOp>(p, st, "");
+}
+
+void MmaPartitionOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printAttribute(getOperandAttr());
+  p << " of ";
+  p.printAttribute(getMmaAttr());
+  p << ' ';
+  printShortForm(p, *this, TypeStyle::Functional, "", {},
+                 {getOperandAttrName(), getMmaAttrName()});
 }
 
 //===----------------------------------------------------------------------===//

@@ -62,7 +62,9 @@ def Cute_MmaPartitionOp : Cute_ViewOp<"mma_partition"> {
     sliced at `tid`, where TV is `cute.mma_tv_layout`, exactly
     `get_slice(tid).partition_A/B/C` of CuTe. Atoms whose operands are
     read through shared-memory descriptors (wgmma, tcgen05) give every
-    thread the whole atom block as FrgV.
+    thread the whole atom block as FrgV. The types may be omitted (the
+    short form: `%pa = cute.mma_partition "A" of #tiled (%sA, %tid)`); the
+    result type is inferred, a written one is checked.
     ```mlir
     %pa = cute.mma_partition "A" of #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">> (%sA, %tid) : (!cute.memref<bf16, smem, align<128>, "(64,32):(32,1)">, i32) -> !cute.memref<bf16, smem, align<4>, "((2,2,2),2,2):((1,256,8),1024,16)">
     ```
@@ -70,9 +72,8 @@ def Cute_MmaPartitionOp : Cute_ViewOp<"mma_partition"> {
   let arguments = (ins Cute_TiledMmaAttr:$mma, StrAttr:$operand,
                    Cute_TensorLikeType:$tensor, Cute_IndexLike:$tid);
   let results = (outs Cute_TensorLikeType:$result);
-  let assemblyFormat = "$operand `of` qualified($mma) `(` $tensor `,` $tid `)` attr-dict "
-                       "`:` `(` type($tensor) `,` type($tid) `)` `->` "
-                       "type($result)";
+  // The short form (CuteAsm.h): the result type is inferred.
+  let hasCustomAssemblyFormat = 1;
 }
 
 def Cute_GemmOp : Cute_Op<"gemm", [AttrSizedOperandSegments]> {
@@ -95,7 +96,8 @@ def Cute_GemmOp : Cute_Op<"gemm", [AttrSizedOperandSegments]> {
     (k = 0) overwrites C instead of adding to it (tcgen05's enable-input-D,
     wgmma's scale-d, zeros for mma.sync); without it C is always
     accumulated. For wgmma the flag must be uniform across the warpgroup.
-    Atoms whose lowering does not implement the flag reject it.
+    Atoms whose lowering does not implement the flag reject it. The
+    operand types may be omitted (`cute.gemm #atom (%fa, %fb, %fc)`).
     ```mlir
     cute.gemm #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32> (%fa, %fb, %fc) : !cute.memref<bf16, rmem, align<16>, "8:1">, !cute.memref<bf16, rmem, align<8>, "4:1">, !cute.memref<f32, rmem, align<16>, "4:1">
     ```
@@ -107,10 +109,13 @@ def Cute_GemmOp : Cute_Op<"gemm", [AttrSizedOperandSegments]> {
                    Arg<Optional<Cute_MemRefType>, "", [MemRead]>:$sfa,
                    Arg<Optional<Cute_MemRefType>, "", [MemRead]>:$sfb,
                    Optional<I1>:$accumulate);
-  let assemblyFormat = "$atom `(` $a `,` $b `,` $c `)` (`scales` `(` $sfa^ `,` "
-                       "$sfb `)`)? (`accumulate` `(` $accumulate^ `)`)? "
-                       "attr-dict `:` type($a) `,` type($b) `,` "
-                       "type($c) (`,` type($sfa)^ `,` type($sfb))?";
+  // The operand types may be omitted (CuteAsm.h).
+  let assemblyFormat = [{
+    $atom `(` $a `,` $b `,` $c `)` (`scales` `(` $sfa^ `,` $sfb `)`)?
+    (`accumulate` `(` $accumulate^ `)`)? attr-dict ``
+    custom<OperandTypes>(ref($a), ref($b), ref($c), ref($sfa), ref($sfb),
+        type($a), type($b), type($c), type($sfa), type($sfb))
+  }];
   let hasVerifier = 1;
 }
 
