@@ -31,6 +31,8 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createSymbolDCEPass());
   // Tile schedulers into arith: the protocol analyses see plain loops.
   pm.addPass(createCuteExpandTileSchedulers());
+  // Pipeline numbers left out (tx_bytes, consumers) from the whole kernels.
+  pm.addPass(cute_nvgpu::createCuteNvgpuInferPipelineCounts());
   // TMA descriptors become kernel parameters before anything copies kernels.
   pm.addPass(cute_nvgpu::createCuteNvgpuOutlineTma());
   // Specialized clones first: every later pass treats them as kernels.

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 #include "cute/Target/Chip.h"
 #include "cute/Target/KernelInfo.h"
@@ -27,6 +28,12 @@
 using namespace mlir;
 using namespace mlir::cute;
 namespace nv = mlir::cute_nvgpu;
+using nv::CountedLoad;
+using nv::describeLoads;
+using nv::Executors;
+using nv::executorsOf;
+using nv::sumBytes;
+using nv::timesPer;
 
 namespace {
 
@@ -92,186 +99,6 @@ std::string nameOf(Value v, SourceLines &lines) {
 }
 
 //===----------------------------------------------------------------------===//
-// Which threads execute an op
-//===----------------------------------------------------------------------===//
-
-/// True when every thread of the block sees the same value of `v`: built
-/// from constants, kernel arguments, block/grid/cluster indices and pure
-/// ops of those, or the induction variable of a loop with such bounds.
-bool isBlockUniform(Value v, gpu::GPUFuncOp fn, int depth = 0) {
-  if (depth > 32)
-    return false;
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (owner == fn.getOperation())
-      return true; // a kernel argument
-    if (auto loop = dyn_cast<scf::ForOp>(owner))
-      return arg == loop.getInductionVar() &&
-             isBlockUniform(loop.getLowerBound(), fn, depth + 1) &&
-             isBlockUniform(loop.getUpperBound(), fn, depth + 1) &&
-             isBlockUniform(loop.getStep(), fn, depth + 1);
-    return false;
-  }
-  Operation *def = v.getDefiningOp();
-  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, nv::WarpIdxOp>(def))
-    return false;
-  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp, gpu::ClusterIdOp,
-          gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp,
-          nv::ClusterRankOp>(def))
-    return true;
-  if (def->getNumRegions() != 0 || !isPure(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value o) {
-    return isBlockUniform(o, fn, depth + 1);
-  });
-}
-
-/// The threads of one CTA that execute an op, per execution of the code
-/// around it.
-struct Executors {
-  /// Known: `threads` is exact. Divergent: under an scf.if whose condition
-  /// may differ between threads (taken to select one thread). Unknown:
-  /// outside warp roles in a kernel without gpu.known_block_size.
-  enum Kind { Known, Divergent, Unknown } kind = Unknown;
-  int64_t threads = 0;
-  bool elected = false;
-  /// The innermost warp role around the op (null: none).
-  nv::WarpSpecializeOp roles;
-  unsigned role = 0;
-
-  /// Identifies the role, for grouping ops by role.
-  const void *roleKey() const {
-    return roles ? (const void *)&roles->getRegion(role) : nullptr;
-  }
-  /// `role "consumer", warps [1, 5)`, or `all threads of the block`.
-  std::string where() {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    if (elected)
-      os << "one per warp of ";
-    if (roles)
-      os << "role \"" << cast<StringAttr>(roles.getNames()[role]).getValue()
-         << "\", warps [" << roles.getWarpBegin()[role] << ", "
-         << roles.getWarpEnd()[role] << ")";
-    else
-      os << (elected ? "the block" : "all threads of the block");
-    return s;
-  }
-};
-
-/// Whether `v` is the x thread index (through casts).
-bool isThreadIdX(Value v) {
-  for (int i = 0; i < 8 && v; ++i) {
-    Operation *def = v.getDefiningOp();
-    if (!def)
-      return false;
-    if (auto t = dyn_cast<gpu::ThreadIdOp>(def))
-      return t.getDimension() == gpu::Dimension::x;
-    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-             arith::ExtUIOp>(def))
-      return false;
-    v = def->getOperand(0);
-  }
-  return false;
-}
-
-/// How many threads of a 1-D block of `blockThreads` satisfy `cond` when it
-/// compares the x thread index with a constant (`tid == c`, `tid < c`,
-/// `tid != c`, `tid >= c`), or an `and` of such a comparison with a
-/// block-uniform value (at most that many). std::nullopt otherwise.
-std::optional<int64_t> threadsSatisfying(Value cond, gpu::GPUFuncOp fn,
-                                         int64_t blockThreads) {
-  DenseI32ArrayAttr known = fn.getKnownBlockSizeAttr();
-  if (!known)
-    known = fn->getAttrOfType<DenseI32ArrayAttr>(
-        gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr());
-  bool oneDim = known && known.size() == 3 && known[1] == 1 && known[2] == 1;
-  if (blockThreads <= 0 || !oneDim)
-    return std::nullopt;
-  if (auto a = cond.getDefiningOp<arith::AndIOp>()) {
-    std::optional<int64_t> l = threadsSatisfying(a.getLhs(), fn, blockThreads);
-    std::optional<int64_t> r = threadsSatisfying(a.getRhs(), fn, blockThreads);
-    if (l && r)
-      return std::min(*l, *r);
-    if (l && isBlockUniform(a.getRhs(), fn))
-      return l;
-    if (r && isBlockUniform(a.getLhs(), fn))
-      return r;
-    return std::nullopt;
-  }
-  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
-  if (!cmp || !isThreadIdX(cmp.getLhs()))
-    return std::nullopt;
-  std::optional<int64_t> c = getConstantIntValue(cmp.getRhs());
-  if (!c)
-    return std::nullopt;
-  int64_t n = blockThreads, k = std::clamp<int64_t>(*c, 0, n);
-  switch (cmp.getPredicate()) {
-  case arith::CmpIPredicate::eq:
-    return *c >= 0 && *c < n ? 1 : 0;
-  case arith::CmpIPredicate::ne:
-    return *c >= 0 && *c < n ? n - 1 : n;
-  case arith::CmpIPredicate::ult:
-  case arith::CmpIPredicate::slt:
-    return k;
-  case arith::CmpIPredicate::uge:
-  case arith::CmpIPredicate::sge:
-    return n - k;
-  default:
-    return std::nullopt;
-  }
-}
-
-Executors executorsOf(Operation *op, gpu::GPUFuncOp fn, int64_t blockThreads) {
-  Executors e;
-  bool divergent = false;
-  // Thread-index branches outside warp roles: at most this many threads.
-  std::optional<int64_t> limit;
-  for (Operation *child = op, *p = op->getParentOp(); p && p != fn;
-       child = p, p = p->getParentOp()) {
-    if (isa<nv::ElectOneOp>(p)) {
-      if (!e.roles)
-        e.elected = true;
-    } else if (auto i = dyn_cast<scf::IfOp>(p)) {
-      if (isBlockUniform(i.getCondition(), fn))
-        continue;
-      std::optional<int64_t> n =
-          child->getParentRegion() == &i.getThenRegion()
-              ? threadsSatisfying(i.getCondition(), fn, blockThreads)
-              : std::nullopt;
-      if (n)
-        limit = std::min(limit.value_or(*n), *n);
-      else
-        divergent = true;
-    } else if (auto ws = dyn_cast<nv::WarpSpecializeOp>(p)) {
-      if (!e.roles) {
-        e.roles = ws;
-        e.role = child->getParentRegion()->getRegionNumber();
-      }
-    }
-  }
-  // Thread-index conditions are counted in 1-D blocks outside warp roles;
-  // inside a role they only say the role is split.
-  if (divergent || (limit && e.roles)) {
-    e.kind = Executors::Divergent;
-    return e;
-  }
-  int64_t threads;
-  if (e.roles)
-    threads = 32 * int64_t(e.roles.getWarpEnd()[e.role] -
-                           e.roles.getWarpBegin()[e.role]);
-  else if (blockThreads > 0)
-    threads = blockThreads;
-  else
-    return e; // Unknown
-  if (limit)
-    threads = std::min(threads, *limit);
-  e.kind = Executors::Known;
-  e.threads = e.elected ? (threads + 31) / 32 : threads;
-  return e;
-}
-
-//===----------------------------------------------------------------------===//
 // Shared memory roots
 //===----------------------------------------------------------------------===//
 
@@ -309,74 +136,6 @@ SmemAllocOp rootAllocOf(Value v) {
 // The rules
 //===----------------------------------------------------------------------===//
 
-/// A TMA load and how often it runs per execution of the op that expects
-/// its bytes (the loop trip counts between them).
-struct CountedLoad {
-  nv::TmaLoadOp load;
-  int64_t times = 1;
-};
-
-/// How many times `load` runs per execution of `anchor` (the barrier's
-/// pipeline_producer_get_barrier or the expect_tx): the product of the trip
-/// counts of the scf.for loops around the load that do not hold the anchor.
-/// std::nullopt when that is not static: a loop with dynamic bounds, or a
-/// branch (scf.if) that may skip the load, between the two.
-std::optional<int64_t> timesPer(Operation *load, Operation *anchor) {
-  int64_t n = 1;
-  for (Operation *p = load->getParentOp(); p; p = p->getParentOp()) {
-    if (p->isAncestor(anchor))
-      return n;
-    if (auto loop = dyn_cast<scf::ForOp>(p)) {
-      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
-                             ub = getConstantIntValue(loop.getUpperBound()),
-                             step = getConstantIntValue(loop.getStep());
-      if (!lb || !ub || !step || *step <= 0)
-        return std::nullopt;
-      n *= *ub > *lb ? (*ub - *lb + *step - 1) / *step : 0;
-      continue;
-    }
-    if (isa<nv::ElectOneOp>(p))
-      continue;
-    return std::nullopt;
-  }
-  return n;
-}
-
-/// Bytes that land in each destination CTA for one TMA load: the box, times
-/// the multicast factor C (each of the C CTAs of the group sends its box to
-/// every CTA of the group).
-int64_t landingBytes(nv::TmaLoadOp load) {
-  nv::TmaDescType desc = load.getDesc().getType();
-  return nv::tmaBoxOf(desc).bytes * int64_t(std::max(1u, desc.getMulticast()));
-}
-
-/// "2 boxes of 8192", "1 box of 4096 x multicast 2 + 32 boxes of 512".
-std::string describeLoads(ArrayRef<CountedLoad> loads) {
-  llvm::MapVector<std::pair<int64_t, unsigned>, int64_t> groups;
-  for (CountedLoad l : loads) {
-    nv::TmaDescType d = l.load.getDesc().getType();
-    groups[{nv::tmaBoxOf(d).bytes, std::max(1u, d.getMulticast())}] += l.times;
-  }
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  bool first = true;
-  for (auto &[key, n] : groups) {
-    os << (first ? "" : " + ") << n << (n == 1 ? " box of " : " boxes of ")
-       << key.first;
-    if (key.second > 1)
-      os << " x multicast " << key.second;
-    first = false;
-  }
-  return s;
-}
-
-int64_t sumBytes(ArrayRef<CountedLoad> loads) {
-  int64_t total = 0;
-  for (CountedLoad l : loads)
-    total += landingBytes(l.load) * l.times;
-  return total;
-}
-
 struct ProtocolChecker {
   gpu::GPUFuncOp fn;
   const KernelInfo &k;
@@ -410,71 +169,52 @@ struct ProtocolChecker {
   }
 
   /// Rule 1a: the TMA loads on a tma_async pipeline's full barrier of one
-  /// stage (grouped by the state they name) bring exactly tx_bytes.
+  /// stage (grouped by the state they name) bring exactly tx_bytes (when
+  /// it is written: cute-nvgpu-infer-pipeline-counts fills it in from the
+  /// same analysis).
   void checkStageBytes(nv::PipelineCreateOp p) {
-    // Loads per state value; a state whose loads cannot be counted (in a
-    // dynamic loop or a branch below the barrier) is left out.
-    llvm::MapVector<Value, SmallVector<CountedLoad>> byState;
-    llvm::DenseSet<Value> uncounted;
-    fn.walk([&](nv::TmaLoadOp load) {
-      auto get =
-          load.getBar().getDefiningOp<nv::PipelineProducerGetBarrierOp>();
-      if (!get || get.getPipeline() != p.getResult())
-        return;
-      // A pair's pipeline counts both CTAs' boxes on the even CTA's
-      // barrier: every load on it must complete there (cta_group 2), and a
-      // one-CTA pipeline's loads on their own CTA's.
-      if (int64_t(load.getCtaGroup()) != int64_t(p.getCtaGroup())) {
-        InFlightDiagnostic d =
-            load.emitError()
-            << "TMA load with cta_group = " << load.getCtaGroup() << " on "
-            << pipelineName(p) << " of cta_group = " << p.getCtaGroup()
-            << (p.getCtaGroup() == 2
-                    ? ": the pair's loads must complete on the even CTA's "
-                      "barrier, which expects both CTAs' bytes (add "
-                      "cta_group 2 to the load)"
-                    : ": the load would complete the even CTA's barrier, "
-                      "which expects only its own CTA's bytes");
-        d.attachNote(p.getLoc()) << "the pipeline";
-        ok = false;
-        return;
-      }
-      // Every thread that executes a load issues one copy (a load under an
-      // unrecognised thread-dependent branch counts as one thread's).
-      Executors e = executorsOf(load, fn, blockThreads);
-      int64_t threads = e.kind == Executors::Known ? e.threads : 1;
-      if (std::optional<int64_t> n = timesPer(load, get))
-        byState[get.getState()].push_back({load, *n * threads});
-      else
-        uncounted.insert(get.getState());
-    });
-    int64_t tx = p.getTxBytes();
-    // A CTA pair: the even CTA's barrier receives the boxes of both CTAs
-    // (each runs the same loads into its own half of the stage).
-    int64_t ctas = p.getType().getKind() == nv::PipelineKind::tma_umma
-                       ? int64_t(p.getCtaGroup())
-                       : 1;
+    nv::StageLoads stages = nv::collectStageLoads(p, fn, blockThreads);
+    for (nv::TmaLoadOp load : stages.wrongCtaGroup) {
+      InFlightDiagnostic d =
+          load.emitError()
+          << "TMA load with cta_group = " << load.getCtaGroup() << " on "
+          << pipelineName(p) << " of cta_group = " << p.getCtaGroup()
+          << (p.getCtaGroup() == 2
+                  ? ": the pair's loads must complete on the even CTA's "
+                    "barrier, which expects both CTAs' bytes (add "
+                    "cta_group 2 to the load)"
+                  : ": the load would complete the even CTA's barrier, "
+                    "which expects only its own CTA's bytes");
+      d.attachNote(p.getLoc()) << "the pipeline";
+      ok = false;
+    }
+    std::optional<uint32_t> tx = p.getTxBytes();
+    if (!tx || stages.opaque)
+      return;
     const char *pair =
-        ctas > 1 ? " in each CTA, times the 2 CTAs of the pair" : "";
-    for (auto &[state, loads] : byState) {
-      int64_t bytes = sumBytes(loads) * ctas;
-      if (uncounted.contains(state))
-        continue;
-      if (bytes == tx) {
+        stages.ctas > 1 ? " in each CTA, times the 2 CTAs of the pair" : "";
+    for (const nv::StageLoads::PerState &s : stages.states) {
+      if (s.uncounted)
+        continue; // some load runs an unknown number of times
+      int64_t bytes = stages.bytes(s);
+      if (bytes == int64_t(*tx)) {
         if (report)
           p.emitRemark() << pipelineTitle(p) << ": each stage receives "
                          << bytes << " bytes from its TMA loads ("
-                         << describeLoads(loads) << pair << ") = tx_bytes";
+                         << nv::describeLoads(s.loads) << pair
+                         << ") = tx_bytes";
         continue;
       }
-      InFlightDiagnostic d =
-          p.emitError() << pipelineName(p) << ": each stage receives " << bytes
-                        << " bytes from its TMA loads (" << describeLoads(loads)
-                        << pair << ") but tx_bytes = " << tx;
-      d.attachNote(loads.front().load.getLoc())
+      InFlightDiagnostic d = p.emitError()
+                             << pipelineName(p) << ": each stage receives "
+                             << bytes << " bytes from its TMA loads ("
+                             << nv::describeLoads(s.loads) << pair
+                             << ") but tx_bytes = " << *tx
+                             << " is written (leave it out to infer it)";
+      d.attachNote(s.loads.front().load->getLoc())
           << "a TMA load on the stage's full barrier"
-          << (loads.front().times > 1
-                  ? " (" + std::to_string(loads.front().times) +
+          << (s.loads.front().times > 1
+                  ? " (" + std::to_string(s.loads.front().times) +
                         " times per stage)"
                   : std::string());
       ok = false;
@@ -542,24 +282,13 @@ struct ProtocolChecker {
                      int64_t count, StringRef attr, StringRef verb) {
     if (ops.empty())
       return;
-    SmallVector<Executors> ex;
-    for (Operation *op : ops) {
-      ex.push_back(executorsOf(op, fn, blockThreads));
-      if (ex.back().kind != Executors::Known)
-        return; // cannot count: no check
-    }
-    llvm::MapVector<const void *, int64_t> perRole;
-    for (const Executors &e : ex)
-      perRole.try_emplace(e.roleKey(), e.threads);
-    int64_t sum = 0;
-    for (auto &[key, n] : perRole)
-      sum += n;
+    nv::Arrivals a = nv::countArrivals(ops, fn, blockThreads);
+    if (a.uncounted)
+      return; // cannot count: no check
+    const SmallVector<nv::Executors> &ex = a.ex;
     bool each = llvm::all_of(
-        ex, [&](const Executors &e) { return e.threads == count; });
-    bool inAll = llvm::all_of(ex, [&](const Executors &e) {
-      return e.threads == perRole.lookup(e.roleKey());
-    });
-    if (each || (perRole.size() > 1 && inAll && sum == count)) {
+        ex, [&](const nv::Executors &e) { return e.threads == count; });
+    if (a.accepts(count)) {
       if (report) {
         InFlightDiagnostic d = p.emitRemark()
                                << pipelineTitle(p) << ": " << attr << " = "
@@ -567,19 +296,17 @@ struct ProtocolChecker {
                                << " threads (" << ex.front().where() << ") "
                                << verb << " each stage";
         if (!each)
-          d << " (" << sum << " in all " << perRole.size() << " roles)";
+          d << " (" << a.sum << " in all " << a.perRole.size() << " roles)";
       }
       return;
     }
-    size_t bad = 0;
-    while (ex[bad].threads == count)
-      ++bad;
+    size_t bad = a.firstDiffering(count);
     InFlightDiagnostic d = p.emitError()
                            << pipelineName(p) << ": " << attr << " = " << count
                            << " but " << ex[bad].threads << " threads ("
                            << ex[bad].where() << ") " << verb << " each stage";
-    if (perRole.size() > 1)
-      d << " (" << sum << " in all " << perRole.size() << " roles)";
+    if (a.perRole.size() > 1)
+      d << " (" << a.sum << " in all " << a.perRole.size() << " roles)";
     d.attachNote(ops[bad]->getLoc())
         << "executed by " << ex[bad].threads << " threads";
     ok = false;
@@ -783,8 +510,12 @@ struct ProtocolChecker {
       }
       if (tma)
         checkStageBytes(p);
-      if (kind != nv::PipelineKind::tma_store)
-        checkArrivals(p, releases, p.getConsumers(), "consumers", "release");
+      // Written, or inferred (tma_umma: 1 by construction).
+      std::optional<uint32_t> consumers = p.getConsumers();
+      if (!consumers && kind == nv::PipelineKind::tma_umma)
+        consumers = 1;
+      if (kind != nv::PipelineKind::tma_store && consumers)
+        checkArrivals(p, releases, *consumers, "consumers", "release");
       // async: producers arrive; umma_async: one tcgen05.commit (the MMA
       // thread), producers = 1.
       if (kind == nv::PipelineKind::async ||

@@ -224,8 +224,8 @@ func.func @f(%s: !cute.memref<i64, smem, align<8>, "6:1">) {
 }
 // -----
 func.func @f(%s: !cute.memref<i64, smem, align<8>, "8:1">) {
-  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op a tma_async pipeline needs tx_bytes, the bytes each stage receives}}
-  %p = cute_nvgpu.pipeline_create %s : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
+  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op tx_bytes = 0; it is the bytes each stage receives (leave it out to infer it from the TMA loads)}}
+  %p = cute_nvgpu.pipeline_create %s : !cute.memref<i64, smem, align<8>, "8:1"> {tx_bytes = 0 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
   return
 }
 // -----

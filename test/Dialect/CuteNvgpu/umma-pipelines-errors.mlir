@@ -1,12 +1,12 @@
 // RUN: cute-opt %s -split-input-file -verify-diagnostics
 
-// pipeline_create rules of the sm_100a pipelines: tma_umma needs tx_bytes
-// and one releasing thread; umma_async one committing thread, no multicast;
+// pipeline_create rules of the sm_100a pipelines: a written tx_bytes of
+// tma_umma is positive (left out, it is inferred), one releasing thread; umma_async one committing thread, no multicast;
 // cta_group = 2 only for umma_async (the 2-CTA tma_umma is not supported).
 
 func.func @f(%bars: !cute.memref<i64, smem, align<8>, "4:1">) {
-  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op a tma_umma pipeline needs tx_bytes, the bytes each stage receives}}
-  %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<tma_umma, 2>
+  // expected-error@+1 {{'cute_nvgpu.pipeline_create' op tx_bytes = 0; it is the bytes each stage receives (leave it out to infer it from the TMA loads)}}
+  %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "4:1"> {tx_bytes = 0 : i32} -> !cute_nvgpu.pipeline<tma_umma, 2>
   return
 }
 

@@ -208,19 +208,23 @@ LogicalResult PipelineCreateOp::verify() {
              << n << " barriers; " << t.getStages() << " stages need "
              << 2 * t.getStages() << " (full and empty per stage)";
   }
-  if (getProducers() < 1 || getConsumers() < 1)
+  // consumers and tx_bytes may be left out (cute-nvgpu-infer-pipeline-
+  // counts reads them off the kernel); written ones are checked here.
+  std::optional<uint32_t> consumers = getConsumers(), txBytes = getTxBytes();
+  if (getProducers() < 1 || (consumers && *consumers < 1))
     return emitOpError("producers and consumers must be at least 1");
   PipelineKind kind = t.getKind();
   bool tma = kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma;
-  if (tma) {
-    if (getTxBytes() <= 0)
-      return emitOpError("a ")
-             << stringifyPipelineKind(kind)
-             << " pipeline needs tx_bytes, the bytes each stage receives";
-    if (getTxBytes() >= (1 << 20))
+  if (tma && txBytes) {
+    if (*txBytes < 1)
       return emitOpError("tx_bytes = ")
-             << getTxBytes() << "; an mbarrier counts at most 1048575";
-  } else if (getTxBytes() != 0) {
+             << *txBytes
+             << "; it is the bytes each stage receives (leave it out to "
+                "infer it from the TMA loads)";
+    if (*txBytes >= (1 << 20))
+      return emitOpError("tx_bytes = ")
+             << *txBytes << "; an mbarrier counts at most 1048575";
+  } else if (txBytes) {
     return emitOpError("tx_bytes applies to tma_async and tma_umma pipelines "
                        "only");
   }
@@ -240,9 +244,9 @@ LogicalResult PipelineCreateOp::verify() {
     return emitOpError("multicast does not apply to umma_async pipelines "
                        "(their consumers release their own CTA's stage, or "
                        "the pair's even CTA's with cta_group = 2)");
-  if (kind == PipelineKind::tma_umma && getConsumers() != 1)
+  if (kind == PipelineKind::tma_umma && consumers && *consumers != 1)
     return emitOpError("consumers = ")
-           << getConsumers()
+           << *consumers
            << "; a tma_umma stage is released by one tcgen05.commit per CTA "
               "(the thread that issues the MMAs): consumers is 1";
   if (kind == PipelineKind::umma_async && getProducers() != 1)
@@ -253,7 +257,8 @@ LogicalResult PipelineCreateOp::verify() {
   if (getMulticast() < 1 || getMulticast() > 16)
     return emitOpError("multicast = ")
            << getMulticast() << "; a cluster has 1 to 16 CTAs";
-  if (int64_t(getConsumers()) * getMulticast() * getCtaGroup() >= (1 << 20))
+  if (int64_t(consumers.value_or(1)) * getMulticast() * getCtaGroup() >=
+      (1 << 20))
     return emitOpError("empty-barrier count too large");
   return success();
 }

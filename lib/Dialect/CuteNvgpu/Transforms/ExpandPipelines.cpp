@@ -98,6 +98,33 @@ void emitWait(OpBuilder &b, Operation *op, PipelineCreateOp p, Value state,
                          labelOf(op, p, empty));
 }
 
+/// The numbers cute-nvgpu-infer-pipeline-counts filled in (checked by
+/// checkCounts); a tma_umma stage is released by one commit.
+int32_t consumersOf(PipelineCreateOp p) {
+  return int32_t(p.getConsumers().value_or(1));
+}
+int32_t txBytesOf(PipelineCreateOp p) {
+  return int32_t(p.getTxBytes().value_or(0));
+}
+
+/// Every number the expansion needs is written or inferred.
+LogicalResult checkCounts(PipelineCreateOp p) {
+  PipelineKind kind = p.getType().getKind();
+  const char *missing = nullptr;
+  if ((kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma) &&
+      !p.getTxBytes())
+    missing = "tx_bytes";
+  else if (kind != PipelineKind::tma_store && kind != PipelineKind::tma_umma &&
+           !p.getConsumers())
+    missing = "consumers";
+  if (!missing)
+    return success();
+  return p.emitOpError("has no ")
+         << missing
+         << ": write it, or run cute-nvgpu-infer-pipeline-counts first "
+            "(--cute-compile does)";
+}
+
 /// Thread 0 initialises the barriers; fence; block or cluster barrier.
 void emitInit(OpBuilder &b, PipelineCreateOp p) {
   Location loc = p.getLoc();
@@ -112,7 +139,7 @@ void emitInit(OpBuilder &b, PipelineCreateOp p) {
   // CTA pair) from both CTAs onto the even CTA's barrier. A 2-CTA tma_umma
   // stage is released by one commit that arrives in both CTAs: count 1.
   int32_t empty =
-      p.getConsumers() * p.getMulticast() *
+      consumersOf(p) * p.getMulticast() *
       (t.getKind() == PipelineKind::umma_async ? p.getCtaGroup() : 1);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value tid = zero;
@@ -267,12 +294,11 @@ struct AcquireLowering : OpConversionPattern<PipelineProducerAcquireOp> {
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
         MbarrierArriveExpectTxOp::create(
             rewriter, loc, barrierOf(rewriter, loc, p, idx, false),
-            p.getTxBytes());
+            txBytesOf(p));
         break;
       }
-      MbarrierArriveExpectTxOp::create(rewriter, loc,
-                                       barrierOf(rewriter, loc, p, idx, false),
-                                       p.getTxBytes());
+      MbarrierArriveExpectTxOp::create(
+          rewriter, loc, barrierOf(rewriter, loc, p, idx, false), txBytesOf(p));
       break;
     }
     }
@@ -397,6 +423,9 @@ struct ExpandPipelinesPass
     // 1. Barrier initialisation where each pipeline is made.
     SmallVector<PipelineCreateOp> creates;
     module.walk([&](PipelineCreateOp p) { creates.push_back(p); });
+    for (PipelineCreateOp p : creates)
+      if (failed(checkCounts(p)))
+        return signalPassFailure();
     for (PipelineCreateOp p : creates) {
       if (p.getType().getKind() == PipelineKind::tma_store)
         continue;

@@ -20,9 +20,18 @@ def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
     | `umma_async` (sm_100a) | 1 | `consumers` x `cta_group` | wait empty; commit = `tcgen05.commit` onto full (`cta_group = 2`: both CTAs of the pair) | arrive on empty (`cta_group = 2`: the pair's even CTA's) |
 
     `tx_bytes` is what every stage receives per CTA (with multicast: the
-    boxes of all CTAs of the group); `cute-verify-kernel` checks it against
-    the TMA loads on the stage's barrier, and `consumers` against the
-    threads that release.
+    boxes of all CTAs of the group; a `tma_umma` CTA pair: both CTAs'
+    boxes), `consumers` the threads of one CTA that release a stage. Both
+    may be left out: `cute-nvgpu-infer-pipeline-counts` (in
+    `--cute-compile`, after the helper inliner) reads them off the kernel:
+    the box bytes of the TMA loads on a stage's full barrier (times the
+    loops between the barrier and the load, times multicast), and the
+    threads that execute `pipeline_consumer_release` (warp roles,
+    `elect_one`, thread-index branches; `tma_umma`: 1). Where it cannot (a
+    load or release in a helper that was not inlined, a load under a loop
+    with dynamic bounds, releases under a branch it cannot count) it asks
+    for the number. A written number is checked against the same analysis
+    by `cute-verify-kernel`, which names both.
 
     `tma_umma` is CUTLASS's PipelineTmaUmmaAsync: TMA loads fill a stage,
     the thread that issues the tcgen05.mma reading it releases it with
@@ -43,12 +52,14 @@ def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
     ```mlir
     %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
     %p = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 128 : i32, tx_bytes = 16384 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
+    // The same numbers, inferred from the loads and releases:
+    %q = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
     ```
   }];
   let arguments = (ins Optional<Cute_MemRefType>:$storage,
                    DefaultValuedAttr<I32Attr, "1">:$producers,
-                   DefaultValuedAttr<I32Attr, "1">:$consumers,
-                   DefaultValuedAttr<I32Attr, "0">:$tx_bytes,
+                   OptionalAttr<I32Attr>:$consumers,
+                   OptionalAttr<I32Attr>:$tx_bytes,
                    DefaultValuedAttr<I32Attr, "1">:$multicast,
                    DefaultValuedAttr<I32Attr, "1">:$cta_group);
   let results = (outs CuteNvgpu_PipelineType:$result);

@@ -18,6 +18,28 @@ def CuteNvgpuOutlineTma : Pass<"cute-nvgpu-outline-tma", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::cute_nvgpu::CuteNvgpuDialect"];
 }
 
+def CuteNvgpuInferPipelineCounts
+    : Pass<"cute-nvgpu-infer-pipeline-counts", "::mlir::ModuleOp"> {
+  let summary = "Fill in the tx_bytes and consumers a pipeline leaves out";
+  let description = [{
+    For each `cute_nvgpu.pipeline_create` in a `gpu.func` that does not
+    write `tx_bytes` (a `tma_async` or `tma_umma` pipeline) or `consumers`
+    (any kind but `tma_store`), sets it from the kernel
+    (include/cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h, the
+    analysis `cute-verify-kernel` checks written numbers with):
+    `tx_bytes` is the sum over the TMA loads on a stage's full barrier of
+    the box bytes, times the trip counts of the static loops between the
+    barrier and the load, times the load's issuing threads, times
+    multicast (a `tma_umma` CTA pair: times 2); `consumers` is the threads
+    that execute `pipeline_consumer_release` (a warp role's threads, one
+    per warp under `elect_one`, thread-index branches counted in a 1-D
+    block; `tma_umma`: 1). A number it cannot infer is an error that says
+    why and asks for it to be written. Runs after the helper inliner in
+    `--cute-compile`, before anything reads the numbers.
+  }];
+  let dependentDialects = ["::mlir::cute_nvgpu::CuteNvgpuDialect"];
+}
+
 def CuteNvgpuExpandPipelines
     : Pass<"cute-nvgpu-expand-pipelines", "::mlir::ModuleOp"> {
   let summary = "Expand pipelines into mbarrier ops and state arithmetic";

@@ -1,0 +1,74 @@
+//===- InferPipelineCounts.cpp - tx_bytes and consumers from the kernel ---===//
+//
+// A pipeline_create that leaves out tx_bytes or consumers gets them from
+// the protocol analysis (Analysis/PipelineProtocol.h); one it cannot infer
+// is an error that says why.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h"
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+#include "cute/Dialect/CuteNvgpu/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::cute_nvgpu {
+#define GEN_PASS_DEF_CUTENVGPUINFERPIPELINECOUNTS
+#include "cute/Dialect/CuteNvgpu/Transforms/Passes.h.inc"
+} // namespace mlir::cute_nvgpu
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+
+namespace {
+
+/// Sets `attr` of `p` to the inferred count, or reports why it cannot be.
+LogicalResult fill(PipelineCreateOp p, StringRef attr, const InferredCount &c,
+                   int64_t limit) {
+  if (c.value && *c.value >= 1 && *c.value < limit) {
+    p->setAttr(
+        attr, IntegerAttr::get(IntegerType::get(p.getContext(), 32), *c.value));
+    return success();
+  }
+  InFlightDiagnostic d = p.emitError();
+  if (c.value)
+    d << "inferred " << attr << " = " << *c.value << " (" << c.reason
+      << ") is out of range: an mbarrier counts 1 to " << limit - 1;
+  else
+    d << "cannot infer " << attr << " of this "
+      << stringifyPipelineKind(p.getType().getKind())
+      << " pipeline: " << c.reason << "; write " << attr << " = N";
+  if (c.at)
+    d.attachNote(c.at->getLoc()) << "here";
+  return failure();
+}
+
+struct InferPipelineCountsPass
+    : public mlir::cute_nvgpu::impl::CuteNvgpuInferPipelineCountsBase<
+          InferPipelineCountsPass> {
+  void runOnOperation() override {
+    bool ok = true;
+    getOperation()->walk([&](gpu::GPUFuncOp fn) {
+      int64_t blockThreads = knownBlockThreads(fn);
+      fn.walk([&](PipelineCreateOp p) {
+        PipelineKind kind = p.getType().getKind();
+        bool tma =
+            kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma;
+        if (tma && !p.getTxBytesAttr() &&
+            failed(fill(p, p.getTxBytesAttrName().getValue(),
+                        inferTxBytes(p, fn, blockThreads), 1 << 20)))
+          ok = false;
+        // The empty barrier counts consumers x multicast x cta_group.
+        int64_t limit = (1 << 20) / (int64_t(p.getMulticast()) *
+                                     std::max<int64_t>(1, p.getCtaGroup()));
+        if (kind != PipelineKind::tma_store && !p.getConsumersAttr() &&
+            failed(fill(p, p.getConsumersAttrName().getValue(),
+                        inferConsumers(p, fn, blockThreads), limit)))
+          ok = false;
+      });
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace
