@@ -271,11 +271,6 @@ static LogicalResult verifyStages(Operation *op, PipelineType p,
   return success();
 }
 
-LogicalResult PipelineProducerStateOp::verify() {
-  return verifyStateOf(*this, getPipeline().getType(), getType());
-}
-LogicalResult PipelineConsumerStateOp::verify() {
-  return verifyStateOf(*this, getPipeline().getType(), getType());
 /// The result of pipeline_producer_state / pipeline_consumer_state.
 static LogicalResult verifyStateOf(Operation *op, PipelineType p,
                                    PipelineStateType s) {
@@ -286,6 +281,11 @@ static LogicalResult verifyStateOf(Operation *op, PipelineType p,
   return success();
 }
 
+LogicalResult PipelineProducerStateOp::verify() {
+  return verifyStateOf(*this, getPipeline().getType(), getType());
+}
+LogicalResult PipelineConsumerStateOp::verify() {
+  return verifyStateOf(*this, getPipeline().getType(), getType());
 }
 
 /// Pipelines are handles: their ops find the pipeline_create. A helper
