@@ -64,6 +64,26 @@ TEST(AotLibrary, HoldsAnImagePerChipAndItsMetadata) {
   EXPECT_STREQ(gm::Module::kModuleName, "gemm_sm90");
 }
 
+TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
+  // examples/gemm-sm90/kernel.mlir is one kernel, @gemm, with the instances
+  // bf16, f16 and e4m3 (its cute.instances): cute-opt compiles each, and
+  // cute-aot gives each its own typed launcher, named after the instance.
+  auto g = gm::Module::metadata("sm_90a");
+  ASSERT_TRUE(g.ok());
+  std::vector<std::string> names;
+  for (const KernelInfo &k : g->kernels)
+    names.push_back(k.name);
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"gemm_bf16", "gemm_f16", "gemm_e4m3"}));
+  // The instances' element types reach the launchers' parameter types.
+  EXPECT_EQ(kernel(*g, "gemm_f16").params[0].elem, ElemType::F16);
+  EXPECT_EQ(kernel(*g, "gemm_e4m3").params[0].elem, ElemType::F8E4M3);
+  EXPECT_EQ(kernel(*g, "gemm_e4m3").params[2].elem, ElemType::BF16);
+  EXPECT_TRUE(gm::Module::gemm_f16_signature(kernel(*g, "gemm_f16")).ok());
+  expectError(gm::Module::gemm_f16_signature(kernel(*g, "gemm_e4m3")),
+              "gemm_e4m3");
+}
+
 TEST(AotLibrary, LauncherAcceptsGoodArguments) {
   auto m = ew::Module::metadata("sm_90a");
   ASSERT_TRUE(m.ok());
@@ -109,7 +129,7 @@ TEST(AotLibrary, LauncherRejectsABadTensorForADerivedDescriptor) {
   auto check = [&](int32_t m, int32_t n, int32_t kk, int32_t ldc) {
     return gm::Module::check_gemm_bf16(
         k, cfg, dev<bfloat16_t>(kAligned), dev<bfloat16_t>(kAligned),
-        dev<bfloat16_t>(kAligned), m, n, kk, ldc);
+        dev<bfloat16_t>(kAligned), m, n, kk, ldc, 1.f);
   };
   EXPECT_TRUE(check(256, 512, 128, 512).ok());
   // A row pitch of 1001 bf16 is not a multiple of 16 bytes: TMA cannot
@@ -129,13 +149,13 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
   cfg.block = Dim3(256);
   expectError(gm::Module::check_gemm_f16(
                   k, cfg, dev<half_t>(kAligned), dev<half_t>(kAligned),
-                  dev<half_t>(kAligned), 128, 256, 64, 256),
+                  dev<half_t>(kAligned), 128, 256, 64, 256, 1.f),
               "block [256,1,1] differs from the compiled block [384,1,1]");
   cfg.block.reset();
   cfg.grid = Dim3(0);
   expectError(gm::Module::check_gemm_f16(
                   k, cfg, dev<half_t>(kAligned), dev<half_t>(kAligned),
-                  dev<half_t>(kAligned), 128, 256, 64, 256),
+                  dev<half_t>(kAligned), 128, 256, 64, 256, 1.f),
               "has a zero extent");
 }
 
@@ -144,7 +164,7 @@ TEST(AotLibrary, SignatureCheckCatchesAStaleHeader) {
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   Status s = ew::Module::add_f32_signature(kernel(*g, "gemm_bf16"));
-  expectError(s, "kernel 'gemm_bf16' has 7 parameter(s) in the metadata but "
+  expectError(s, "kernel 'gemm_bf16' has 8 parameter(s) in the metadata but "
                  "4 in the launcher: regenerate the launcher header");
   auto m = ew::Module::metadata("sm_90a");
   ASSERT_TRUE(m.ok());

@@ -1174,3 +1174,69 @@ TEST_F(JitTest, FailedCacheWriteIsAWarningOfTheResult) {
       << r->warnings[0];
   EXPECT_EQ(jit.stats().lastWarning, r->warnings[0]);
 }
+
+namespace {
+// A kernel with instance parameters: the element type and the vector width.
+constexpr const char *kScaleKernel = R"mlir(
+!T = !cute.param<"T", f32>
+#W = #cute.param<"W", 4 : i32>
+module attributes {gpu.container_module} {
+  gpu.module @scale {
+    gpu.func @scale(%x: !cute.ptr<!T, gmem, align<16>>, %n: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+      %w = arith.constant #W
+      %s = cute.make_shape(%n)
+      %d = cute.make_stride(%w) -> !cute.stride<"?">
+      %l = cute.make_layout(%s, %d)
+      %v = cute.make_view(%x, %l)
+      gpu.return
+    }
+  }
+}
+)mlir";
+} // namespace
+
+TEST_F(JitTest, InstancesAreCompiledAndCachedSeparately) {
+  Compiler jit;
+  JitOptions f16 = opts, both = opts, bad = opts;
+  f16.instances = {"T=f16,W=8"};
+  both.instances = {"T=f16,W=8", "wide:T=f32,W=16"};
+  auto d = jit.compile(kScaleKernel, opts);
+  ASSERT_TRUE(d.ok()) << d.message();
+  // The defaults keep the kernel's name.
+  EXPECT_NE(d->ptx.find(".entry scale("), std::string::npos) << d->ptx;
+  auto a = jit.compile(kScaleKernel, f16);
+  ASSERT_TRUE(a.ok()) << a.message();
+  EXPECT_FALSE(a->fromMemoryCache || a->fromDiskCache);
+  EXPECT_NE(a->cacheKey, d->cacheKey);
+  EXPECT_NE(a->ptx.find(".entry scale_f16_8("), std::string::npos) << a->ptx;
+  EXPECT_NE(a->metadataJson.find("\"name\":\"scale_f16_8\""),
+            std::string::npos);
+  EXPECT_NE(a->metadataJson.find("\"f16\""), std::string::npos)
+      << a->metadataJson;
+  auto b = jit.compile(kScaleKernel, both);
+  ASSERT_TRUE(b.ok()) << b.message();
+  EXPECT_NE(b->cacheKey, a->cacheKey);
+  EXPECT_NE(b->ptx.find(".entry scale_f16_8("), std::string::npos);
+  EXPECT_NE(b->ptx.find(".entry scale_wide("), std::string::npos);
+  // The same instances again: a memory hit, not a compile.
+  auto a2 = jit.compile(kScaleKernel, f16);
+  ASSERT_TRUE(a2.ok()) << a2.message();
+  EXPECT_TRUE(a2->fromMemoryCache);
+  EXPECT_EQ(a2->cacheKey, a->cacheKey);
+  EXPECT_EQ(jit.stats().compiles, 3u);
+  // Bad arguments are reported before any compile.
+  bad.instances = {"T=f16,W"};
+  auto e = jit.compile(kScaleKernel, bad);
+  ASSERT_FALSE(e.ok());
+  EXPECT_NE(e.message().find("is not of the form name=value"),
+            std::string::npos)
+      << e.message();
+  bad.instances = {"T=f16,Q=1"};
+  auto u = jit.compile(kScaleKernel, bad);
+  ASSERT_FALSE(u.ok());
+  EXPECT_NE(u.message().find("instance argument 'Q' is not a parameter of "
+                             "this source (it declares T, W)"),
+            std::string::npos)
+      << u.message();
+}

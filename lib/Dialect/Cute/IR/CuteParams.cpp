@@ -145,18 +145,20 @@ Attribute InstanceEnv::declareInteger(AsmParser &p, SMLoc loc, StringRef name,
   Param param{name.str(), false, {}, {}, false};
   if (const std::string *arg = argument(name)) {
     StringRef text(*arg);
-    APInt v;
+    int64_t value = 0;
     bool ok;
     if (width == 1 && (text == "true" || text == "false")) {
-      v = APInt(1, text == "true");
+      value = text == "true";
       ok = true;
     } else {
-      ok = !text.getAsInteger(10, v);
+      ok = !text.getAsInteger(10, value);
       if (ok)
-        ok = width == 1 ? (v == 0 || v == 1) : v.isSignedIntN(width);
-      if (ok)
-        v = v.sextOrTrunc(width);
+        ok = width == 1    ? (value == 0 || value == 1)
+             : width >= 64 ? true
+                           : (value >= -(int64_t(1) << (width - 1)) &&
+                              value < (int64_t(1) << (width - 1)));
     }
+    APInt v(width, uint64_t(value), /*isSigned=*/width > 1);
     if (!ok) {
       p.emitError(loc) << "instance argument " << name << "=" << *arg
                        << " is not " << (width == 1 ? "true or false" : "an ")

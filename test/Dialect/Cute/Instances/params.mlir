@@ -4,6 +4,9 @@
 // RUN: cute-opt %s --cute-instance=T=f16,BK=32 | FileCheck %s --check-prefix=F16
 // RUN: cute-opt %s --cute-instance=e4m3:T=f8E4M3FN,BK=128 | FileCheck %s --check-prefix=E4M3
 // RUN: cute-opt %s --cute-instance=T=f16 --cute-instance=T=bf16,BK=16 | FileCheck %s --check-prefix=TWO
+// RUN: cute-opt %s --cute-instance=BK=8 | FileCheck %s --check-prefix=SMALL
+// SMALL: gpu.func @k_8(
+// SMALL: arith.constant 8 : i32
 
 !T = !cute.param<"T", bf16>
 #BK = #cute.param<"BK", 64 : i32>
