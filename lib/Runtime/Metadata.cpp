@@ -36,6 +36,14 @@ std::string OffsetExpr::str(const KernelInfo &k) const {
     return "param" + std::to_string(value);
   case Op::Abs:
     return "|" + ops.front().str(k) + "|";
+  case Op::Div: {
+    auto part = [&](const OffsetExpr &o) {
+      bool leaf = o.op == Op::Param || (o.op == Op::Const && o.value >= 0) ||
+                  o.op == Op::Abs;
+      return leaf ? o.str(k) : "(" + o.str(k) + ")";
+    };
+    return part(ops[0]) + "/" + part(ops[1]);
+  }
   case Op::Add: {
     std::string s;
     for (size_t i = 0; i < ops.size(); ++i) {
@@ -357,12 +365,17 @@ Expected<OffsetExpr> parseExpr(const JsonValue &v, const std::string &where) {
     e.ops.push_back(std::move(x));
     return e;
   }
-  if (op != ex::Add && op != ex::Mul)
+  if (op != ex::Add && op != ex::Mul && op != ex::Div)
     return metaError(where, "unknown operation '" + op + "' (expected one of " +
                                 ops + ")");
-  e.op = op == ex::Add ? OffsetExpr::Op::Add : OffsetExpr::Op::Mul;
+  e.op = op == ex::Add   ? OffsetExpr::Op::Add
+         : op == ex::Mul ? OffsetExpr::Op::Mul
+                         : OffsetExpr::Op::Div;
   if (!arg.isArray())
     return metaError(field, "expected array, got " + describe(arg));
+  if (e.op == OffsetExpr::Op::Div && arg.elements().size() != 2)
+    return metaError(field, "expected two operands, got " +
+                                std::to_string(arg.elements().size()));
   if (arg.elements().size() < 2)
     return metaError(field, "expected two or more operands, got " +
                                 std::to_string(arg.elements().size()));
@@ -564,9 +577,11 @@ Status checkExprParams(const OffsetExpr &e, const std::string &where,
   case OffsetExpr::Op::Abs:
     return checkExprParams(e.ops.front(), at(where, ex::Abs), k, what);
   case OffsetExpr::Op::Add:
-  case OffsetExpr::Op::Mul: {
-    std::string field =
-        at(where, e.op == OffsetExpr::Op::Add ? ex::Add : ex::Mul);
+  case OffsetExpr::Op::Mul:
+  case OffsetExpr::Op::Div: {
+    std::string field = at(where, e.op == OffsetExpr::Op::Add   ? ex::Add
+                                  : e.op == OffsetExpr::Op::Mul ? ex::Mul
+                                                                : ex::Div);
     for (size_t i = 0; i < e.ops.size(); ++i)
       CUTE_TRY(checkExprParams(e.ops[i], index(field, i), k, what));
     return okStatus();

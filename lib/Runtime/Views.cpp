@@ -65,6 +65,19 @@ Eval evaluate(const OffsetExpr &e, const KernelInfo &info,
       return {false, 0, "it overflows 64-bit arithmetic"};
     return {true, x.v < 0 ? -x.v : x.v, ""};
   }
+  case OffsetExpr::Op::Div: {
+    Eval a = evaluate(e.ops[0], info, args);
+    if (!a.ok)
+      return a;
+    Eval b = evaluate(e.ops[1], info, args);
+    if (!b.ok)
+      return b;
+    if (b.v == 0)
+      return {false, 0, "it divides by zero (" + e.str(info) + ")"};
+    if (a.v == INT64_MIN && b.v == -1)
+      return {false, 0, "it overflows 64-bit arithmetic"};
+    return {true, a.v / b.v, ""};
+  }
   case OffsetExpr::Op::Add:
   case OffsetExpr::Op::Mul: {
     bool add = e.op == OffsetExpr::Op::Add;

@@ -158,7 +158,7 @@ namespace {
 /// An offset expression of the metadata ("views", KernelMetadataSchema.h)
 /// under construction.
 struct Node {
-  enum Op { Const, Param, Add, Mul, Abs };
+  enum Op { Const, Param, Add, Mul, Abs, Div };
   Op op = Const;
   int64_t value = 0; // Const: the value; Param: the index into params
   std::vector<Node> ops;
@@ -211,6 +211,19 @@ std::optional<Node> simplify(const Node &n) {
     if (x->op == Node::Abs)
       return x;
     return Node::make(Node::Abs, {std::move(*x)});
+  }
+  case Node::Div: {
+    std::optional<Node> a = simplify(n.ops[0]), b = simplify(n.ops[1]);
+    if (!a || !b || (b->isConst() && b->value == 0))
+      return std::nullopt;
+    if (b->isConst() && b->value == 1)
+      return a;
+    if (a->isConst() && b->isConst()) {
+      if (a->value == std::numeric_limits<int64_t>::min() && b->value == -1)
+        return std::nullopt;
+      return Node::constant(a->value / b->value);
+    }
+    return Node::make(Node::Div, {std::move(*a), std::move(*b)});
   }
   case Node::Add:
   case Node::Mul: {
@@ -268,6 +281,8 @@ llvm::json::Value toJSON(const Node &n) {
     return llvm::json::Object{{ex::Mul, list(n.ops)}};
   case Node::Abs:
     return llvm::json::Object{{ex::Abs, toJSON(n.ops.front())}};
+  case Node::Div:
+    return llvm::json::Object{{ex::Div, list(n.ops)}};
   }
   return nullptr;
 }
@@ -363,8 +378,9 @@ public:
       if (st)
         st = simplify(*st);
       if (!e || !st) {
-        why = "an extent or stride is not a sum or product of integer "
-              "kernel arguments and constants";
+        why = "an extent or stride is not made of sums, differences, "
+              "products and quotients of integer kernel arguments and "
+              "constants";
         return std::nullopt;
       }
       out.push_back(llvm::json::Object{{key::Extent, toJSON(*e)},
@@ -412,8 +428,33 @@ private:
 
   /// An integer operand that fills dynamic leaf `leaf` of a constructor: a
   /// kernel argument that is an integer scalar parameter, an integer
-  /// constant, or a sign extension of either.
-  std::optional<lay::Int> traceInt(Value v, const lay::Int &leaf) {
+  /// constant, or sums, differences, products and (ceil) quotients of
+  /// those through extensions and index casts (`%seq * %d`).
+  std::optional<lay::Int> traceInt(Value v, const lay::Int &leaf,
+                                   int depth = 0) {
+    if (depth > 32)
+      return std::nullopt;
+    Operation *d = v.getDefiningOp();
+    if (isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp,
+                        arith::DivUIOp, arith::DivSIOp, arith::CeilDivUIOp,
+                        arith::CeilDivSIOp>(d)) {
+      std::optional<lay::Int> a = traceInt(d->getOperand(0), leaf, depth + 1);
+      std::optional<lay::Int> b = traceInt(d->getOperand(1), leaf, depth + 1);
+      if (!a || !b)
+        return std::nullopt;
+      if (isa<arith::AddIOp>(d))
+        return *a + *b;
+      if (isa<arith::SubIOp>(d))
+        return *a - *b;
+      if (isa<arith::MulIOp>(d))
+        return *a * *b;
+      if (isa<arith::DivUIOp, arith::DivSIOp>(d))
+        return *a / *b;
+      return lay::ceilDiv(*a, *b);
+    }
+    if (isa_and_nonnull<arith::ExtUIOp, arith::IndexCastOp,
+                        arith::IndexCastUIOp>(d))
+      return traceInt(d->getOperand(0), leaf, depth + 1);
     if (auto ba = dyn_cast<BlockArgument>(v)) {
       if (ba.getOwner() != &fn.getBody().front())
         return std::nullopt;
@@ -428,7 +469,7 @@ private:
       if (auto ia = dyn_cast<IntegerAttr>(c.getValue()))
         return constant(ia.getValue().getSExtValue(), leaf);
     if (auto ext = dyn_cast_or_null<arith::ExtSIOp>(def))
-      return traceInt(ext.getIn(), leaf);
+      return traceInt(ext.getIn(), leaf, depth + 1);
     return std::nullopt;
   }
 
@@ -573,12 +614,19 @@ private:
       }
       return acc;
     }
+    case Node::Div: {
+      // A positive constant divisor keeps the range; others are not bounded.
+      std::optional<Range> r = range(n.ops[0]);
+      if (!r || !n.ops[1].isConst() || n.ops[1].value <= 0)
+        return std::nullopt;
+      return Range{r->first / n.ops[1].value, r->second / n.ops[1].value};
+    }
     }
     return std::nullopt;
   }
 
   /// A leaf over the symbols as an expression; std::nullopt for what the
-  /// metadata cannot express (division, min, select, ...).
+  /// metadata cannot express (remainder, min, select, ...).
   std::optional<Node> tree(const lay::Int &v) const {
     if (v.isStatic())
       return Node::constant(v.value());
@@ -595,10 +643,13 @@ private:
       return Node::constant(constants[size_t(-e->value - 1)]);
     case lay::ExprKind::Add:
     case lay::ExprKind::Sub:
-    case lay::ExprKind::Mul: {
+    case lay::ExprKind::Mul:
+    case lay::ExprKind::Div: {
       std::optional<Node> a = op(0), b = op(1);
       if (!a || !b)
         return std::nullopt;
+      if (e->kind == lay::ExprKind::Div)
+        return Node::make(Node::Div, {std::move(*a), std::move(*b)});
       if (e->kind == lay::ExprKind::Mul)
         return Node::make(Node::Mul, {std::move(*a), std::move(*b)});
       if (e->kind == lay::ExprKind::Sub)

@@ -1,10 +1,11 @@
 // "views" in the launch metadata: for each pointer parameter, the tensors
-// the kernel makes of it whose extents and strides come straight from
-// integer scalar parameters (or constants), with the largest offset the
+// the kernel makes of it whose extents and strides come from integer
+// scalar parameters (or constants) and arith sums, differences, products
+// and quotients of those, with the largest offset the
 // kernel computes in 32 bits as an expression over those parameters
 // (cute/Support/KernelMetadataSchema.h); the runtime evaluates it at launch.
 // Nothing is recorded for a view whose offsets are 64-bit, whose leaves are
-// computed in the kernel, or whose 32-bit offsets always fit (a 1-D i32
+// loaded or computed otherwise, or whose 32-bit offsets always fit (a 1-D i32
 // extent n: n - 1).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cute-opt %s --cute-compile="chip=sm_90a output-dir=%t" -o /dev/null
@@ -18,8 +19,8 @@
 // CHECK-SAME: "name":"k__aligned16","params":[{"align":16,"bytes":8,"elem":"bf16","kind":"ptr","name":"x_ptr","views":[{"bits":32,"extents":[{"param":1},{"param":2}],"max_offset":{"add":[{"mul":[{"add":[{"param":1},{"const":-1}]},{"abs":{"param":2}}]},{"param":2},{"const":-1}]}}]},
 // ?{i64} strides: the 32-bit part, cols - 1, always fits: no views.
 // CHECK-SAME: "name":"wide","params":[{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"x_ptr"},
-// A leaf computed in the kernel (rows * 2): the runtime cannot know it.
-// CHECK-SAME: "name":"computed","params":[{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"x_ptr"},
+// A leaf computed in the kernel from params (rows * 2): its expression.
+// CHECK-SAME: "name":"computed","params":[{"align":2,"bytes":8,"elem":"bf16","kind":"ptr","name":"x_ptr","views":[{"bits":32,"extents":[{"mul":[{"const":2},{"param":1}]},{"param":2}],"max_offset":{"add":[{"mul":[{"add":[{"mul":[{"const":2},{"param":1}]},{"const":-1}]},{"abs":{"param":2}}]},{"param":2},{"const":-1}]}}]},
 // A memref parameter: its own layout over its leaves (params 1..3).
 // CHECK-SAME: "name":"mem","params":[{"align":16,"bytes":8,"elem":"f16","kind":"ptr","name":"in","views":[{"bits":32,"extents":[{"param":1},{"param":2}],"max_offset":{"add":[{"mul":[{"add":[{"param":1},{"const":-1}]},{"abs":{"param":3}}]},{"param":2},{"const":-1}]}}]},
 // Several views of one pointer: each distinct one (the repeated view once,

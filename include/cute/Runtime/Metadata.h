@@ -52,10 +52,11 @@ struct KernelInfo;
 /// An expression over a kernel's integer scalar params (a view's
 /// "max_offset" or extent; cute/Support/KernelMetadataSchema.h).
 struct OffsetExpr {
-  enum class Op { Const, Param, Add, Mul, Abs };
+  enum class Op { Const, Param, Add, Mul, Abs, Div };
   Op op = Op::Const;
   int64_t value = 0; ///< Const: the value; Param: the index into params
-  std::vector<OffsetExpr> ops; ///< Add, Mul: two or more; Abs: one
+  /// Add, Mul: two or more; Abs: one; Div: two (truncating quotient).
+  std::vector<OffsetExpr> ops;
 
   /// Infix with the params' names: "(rows - 1)*|cols| + cols - 1".
   std::string str(const KernelInfo &k) const;

@@ -200,9 +200,13 @@ inline constexpr char Param[] = "param";
 inline constexpr char Add[] = "add";
 inline constexpr char Mul[] = "mul";
 inline constexpr char Abs[] = "abs";
+/// [a, b]: a / b truncated toward zero (arith.divui / divsi on the
+/// non-negative extents and strides of a descriptor; a ceil_div is
+/// div(a + b - 1, b)); b = 0 is an error at launch.
+inline constexpr char Div[] = "div";
 } // namespace expr
 inline constexpr const char *kExprOps[] = {expr::Const, expr::Param, expr::Add,
-                                           expr::Mul, expr::Abs};
+                                           expr::Mul,   expr::Abs,   expr::Div};
 
 /// Artifact files written for `output-dir` (cute-opt --cute-compile, the
 /// JIT's dumpDir): <module>.<chip>.ptx / .cubin / .json.

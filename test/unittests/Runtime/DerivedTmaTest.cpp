@@ -341,6 +341,45 @@ TEST(RuntimeDerivedTma, ComputedStride) {
             "1048576 is 2^40 bytes or more");
 }
 
+TEST(RuntimeDerivedTma, QuotientsAndDifferences) {
+  // Pairs of rows: ceil_div(m, 2) rows of 2n elements, row stride
+  // 2*ld - n (a difference); the compiler writes arith.ceildivui as
+  // div(m + 1, 2).
+  KernelInfo k = kernel(
+      R"({"elem":"f32","rank":2,"box":[32,16],"source":{"ptr":0,"dims":[
+          {"extent":{"mul":[{"const":2},{"param":2}]},"stride":{"const":1}},
+          {"extent":{"div":[{"add":[{"param":1},{"const":1}]},{"const":2}]},
+           "stride":{"add":[{"mul":[{"const":2},{"param":3}]},
+                            {"mul":[{"const":-1},{"param":2}]}]}}]}})");
+  auto spec = deriveTmaSpec(k, 5, args(/*m=*/7, /*n=*/32, /*ld=*/48));
+  ASSERT_TRUE(spec.ok()) << spec.error().str();
+  EXPECT_EQ(spec->shape, (std::vector<uint64_t>{64, 4}));
+  EXPECT_EQ(spec->strides, (std::vector<uint64_t>{1, 2 * 48 - 32}));
+  // A quotient reads as one in messages.
+  const OffsetExpr &e = k.params[5].tma->source->dims[1].extent;
+  EXPECT_EQ(e.str(k), "(m + 1)/2");
+  // A divisor that is a param may be 0 at launch.
+  KernelInfo z = kernel(
+      R"({"elem":"f32","rank":2,"box":[32,16],"source":{"ptr":0,"dims":[
+          {"extent":{"param":2},"stride":{"const":1}},
+          {"extent":{"div":[{"param":1},{"param":3}]},"stride":{"param":2}}]}})");
+  std::string msg = deriveError(z, args(64, 64, 0));
+  EXPECT_NE(msg.find("it divides by zero (m/ld)"), std::string::npos) << msg;
+  auto ok = deriveTmaSpec(z, 5, args(64, 64, 16));
+  ASSERT_TRUE(ok.ok()) << ok.error().str();
+  EXPECT_EQ(ok->shape, (std::vector<uint64_t>{64, 4}));
+}
+
+TEST(RuntimeDerivedTma, QuotientTakesTwoOperands) {
+  expectMetaError(
+      doc(R"({"elem":"f32","rank":2,"box":[32,16],"source":{"ptr":0,"dims":[
+          {"extent":{"param":2},"stride":{"const":1}},
+          {"extent":{"div":[{"param":1},{"const":2},{"const":3}]},
+           "stride":{"param":3}}]}})"),
+      "kernels[0].params[5].tma.source.dims[1].extent.div",
+      "expected two operands, got 3");
+}
+
 TEST(RuntimeDerivedTma, MisalignedBase) {
   KernelInfo k = kernel(kRowMajor);
   EXPECT_EQ(deriveError(k, args(48, 64, 64, kPtr + 4)),

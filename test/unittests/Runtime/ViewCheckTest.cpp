@@ -112,7 +112,7 @@ TEST(RuntimeViews, ReaderErrors) {
   // Malformed expressions.
   expectMetaError(doc(R"({"bits":32,"max_offset":7})"), v + ".max_offset",
                   "expected an expression: an object with one key (const, "
-                  "param, add, mul, abs), got number");
+                  "param, add, mul, abs, div), got number");
   expectMetaError(doc(R"({"bits":32,"max_offset":{"param":1,"const":2}})"),
                   v + ".max_offset", "an object with one key");
   expectMetaError(doc(R"({"bits":32,"max_offset":{"add":[{"param":1}]}})"),
@@ -131,7 +131,7 @@ TEST(RuntimeViews, ReaderErrors) {
       doc(R"({"bits":32,"max_offset":{"sub":[{"param":1},{"const":1}]}})"),
       v + ".max_offset",
       "unknown operation 'sub' (expected one of const, "
-      "param, add, mul, abs)");
+      "param, add, mul, abs, div)");
   // Param index out of range.
   expectMetaError(doc(R"({"bits":32,"max_offset":{"param":3}})"),
                   v + ".max_offset.param",
