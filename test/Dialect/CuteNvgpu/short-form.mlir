@@ -1,5 +1,6 @@
 // The short form of the cute_nvgpu ops (cute/Dialect/Cute/IR/CuteAsm.h):
-// operand types may be omitted (they are the values' own), a pipeline
+// operand types may be omitted (they are the values' own: also
+// pipeline_create's storage), a pipeline
 // state's type is inferred from its pipeline's. The printer writes the full
 // form by default and omits those types under --cute-print-short; each
 // printed form parses back to the same IR and prints again identically.
@@ -25,7 +26,9 @@
 // FULL-LABEL: func.func @pipeline
 // SHORT-LABEL: func.func @pipeline
 func.func @pipeline(%g: !g, %buf: !box, %bars: !bars, %x: i32, %n: i32) {
-  %loads = cute_nvgpu.pipeline_create %bars : !bars {consumers = 128 : i32, tx_bytes = 8192 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
+  // FULL: cute_nvgpu.pipeline_create %arg2 : !cute.memref<i64, smem, align<8>, "8:1"> {consumers = 128 : i32, tx_bytes = 8192 : i32} -> <tma_async, 4>
+  // SHORT: cute_nvgpu.pipeline_create %arg2 {consumers = 128 : i32, tx_bytes = 8192 : i32} -> <tma_async, 4>{{$}}
+  %loads = cute_nvgpu.pipeline_create %bars {consumers = 128 : i32, tx_bytes = 8192 : i32} -> !cute_nvgpu.pipeline<tma_async, 4>
   // FULL: %[[D:.*]] = cute_nvgpu.make_tma_desc %arg0 : !cute.memref<f32, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, <f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">>
   // SHORT: %[[D:.*]] = cute_nvgpu.make_tma_desc %arg0 -> !cute_nvgpu.tma_desc<load, <f32, smem, align<1024>, S<3,2,3>, "(64,32):(32,1)">>{{$}}
   %d = cute_nvgpu.make_tma_desc %g -> !cute_nvgpu.tma_desc<load, !box>

@@ -64,7 +64,8 @@ def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
                    DefaultValuedAttr<I32Attr, "1">:$cta_group);
   let results = (outs CuteNvgpu_PipelineType:$result);
   let assemblyFormat =
-      "($storage^ `:` type($storage))? attr-dict `->` type($result)";
+      "($storage^ `` custom<OperandTypes>(ref($storage), type($storage)))? "
+      "attr-dict `->` type($result)";
   let hasVerifier = 1;
 }
 
