@@ -13,7 +13,7 @@
 // - two consumer warpgroups (setmaxnreg 232), each computing 64 x 256 with
 //   wgmma m64n256 (a 2 x 1 tiled MMA), one wgmma group kept in flight: a
 //   stage is released once the group after it has been issued;
-// - persistent CTAs over tiles in groups of 8 M-tiles (cute.tile_scheduler);
+// - persistent CTAs over tiles in groups of 8 M-tiles (cute.make_tile_scheduler);
 // - epilogue: each warpgroup converts its accumulators to TC 64 columns at a
 //   time into a 2-buffer 128-byte swizzled staging ring and TMA-stores
 //   64 x 64 boxes (PipelineTmaStore).
@@ -76,11 +76,8 @@ module attributes {gpu.container_module,
       %sC = cute.smem_alloc() : !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
       %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
-      %sched = cute.make_tile_scheduler %m, %n tile [128, 256] group 8
+      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, 256, BK] group 8
       %first, %end, %step = cute.tile_scheduler_range %sched
-      %kup = arith.addi %k, %bk : i32
-      %kup1 = arith.subi %kup, %c1 : i32
-      %ktiles = arith.divui %kup1, %bk : i32
       cute_nvgpu.warp_specialize
         role "producer" warps [0, 4) max_regs 40 {
           %w = cute_nvgpu.warp_idx
@@ -92,7 +89,8 @@ module attributes {gpu.container_module,
                 %tm, %tn = cute.tile_scheduler_coord %sched, %t
                 %m0 = arith.muli %tm, %c128 : i32
                 %n0 = arith.muli %tn, %c256 : i32
-                %pk = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
+                %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
+                %pk = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
                   cute_nvgpu.pipeline_producer_acquire %loads, %q
                   %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %q
                   %i = cute_nvgpu.pipeline_state_index %q
@@ -127,11 +125,12 @@ module attributes {gpu.container_module,
             %tm, %tn = cute.tile_scheduler_coord %sched, %t
             %m0 = arith.muli %tm, %c128 : i32
             %n0 = arith.muli %tn, %c256 : i32
+            %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
             cute.store(%zero, %acc)
             // Main loop: wgmma on stage s while TMA fills the others; the
             // stage read by the previous group is released once this
             // group is issued and the previous one has completed.
-            %kl:2 = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
+            %kl:2 = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
               cute_nvgpu.pipeline_consumer_wait %loads, %q
               %i = cute_nvgpu.pipeline_state_index %q
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -143,7 +142,7 @@ module attributes {gpu.container_module,
               cute.gemm #wgmma (%fa, %fb, %acc)
               cute_nvgpu.wgmma_commit_group
               cute_nvgpu.wgmma_wait_group 1
-              %notFirst = arith.cmpi ugt, %kt, %c0 : i32
+              %notFirst = arith.cmpi ugt, %kt, %kb : i32
               scf.if %notFirst {
                 cute_nvgpu.warp_sync
                 cute_nvgpu.elect_one {
@@ -154,7 +153,7 @@ module attributes {gpu.container_module,
               scf.yield %qn, %q : !LS, !LS
             }
             cute_nvgpu.wgmma_wait_group 0
-            %any = arith.cmpi ugt, %ktiles, %c0 : i32
+            %any = arith.cmpi ugt, %ke, %kb : i32
             scf.if %any {
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {

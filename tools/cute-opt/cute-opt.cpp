@@ -84,8 +84,16 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return 1;
   }
-  if (!clInstances.empty() ||
-      file->getBuffer().contains(mlir::cute::kInstancesAttr)) {
+  // A split input is many sources: each parses with its defaults (the
+  // source's own instance list is not expanded there).
+  bool split = !config.inputSplitMarker().empty();
+  if (split && !clInstances.empty()) {
+    llvm::errs() << "cute-opt: --cute-instance does not combine with "
+                    "--split-input-file\n";
+    return 1;
+  }
+  if (!split && (!clInstances.empty() ||
+                 file->getBuffer().contains(mlir::cute::kInstancesAttr))) {
     file = instantiate(std::move(file), registry, config);
     if (!file)
       return 1;

@@ -18,7 +18,32 @@ void mlir::cute::printIntOrParam(OpAsmPrinter &p, Operation *,
   p << attr.getValue().getSExtValue();
 }
 
+ParseResult mlir::cute::parseTileSizes(OpAsmParser &p, IntegerAttr &tm,
+                                       IntegerAttr &tn, IntegerAttr &tk) {
+  if (parseIntOrParam(p, tm) || p.parseComma() || parseIntOrParam(p, tn))
+    return failure();
+  if (succeeded(p.parseOptionalComma()))
+    return parseIntOrParam(p, tk);
+  return success();
+}
+
+void mlir::cute::printTileSizes(OpAsmPrinter &p, Operation *, IntegerAttr tm,
+                                IntegerAttr tn, IntegerAttr tk) {
+  p << tm.getValue().getSExtValue() << ", " << tn.getValue().getSExtValue();
+  if (tk)
+    p << ", " << tk.getValue().getSExtValue();
+}
+
 LogicalResult MakeTileSchedulerOp::verify() {
+  if (bool(getK()) != getTileK().has_value())
+    return emitOpError(getK() ? "has a K extent but no K tile size (write "
+                                "`tile [TM, TN, TK]`)"
+                              : "has a K tile size but no K extent (write "
+                                "`%m, %n, %k`)");
+  if (getTileK() &&
+      (int64_t(*getTileK()) <= 0 || int64_t(*getTileK()) > (int64_t(1) << 30)))
+    return emitOpError("tile K = ")
+           << int64_t(*getTileK()) << "; it must be in [1, 2^30]";
   auto positive = [&](StringRef what, int64_t v) -> LogicalResult {
     if (v > 0 && v <= (int64_t(1) << 30))
       return success();
@@ -27,4 +52,13 @@ LogicalResult MakeTileSchedulerOp::verify() {
   return success(succeeded(positive("tile M", getTileM())) &&
                  succeeded(positive("tile N", getTileN())) &&
                  succeeded(positive("group", getGroup())));
+}
+
+LogicalResult TileSchedulerKTilesOp::verify() {
+  auto make = getScheduler().getDefiningOp<MakeTileSchedulerOp>();
+  if (make && !make.getK())
+    return emitOpError("needs a scheduler made with a K extent and tile "
+                       "(`cute.make_tile_scheduler %m, %n, %k tile [TM, TN, "
+                       "TK] ...`)");
+  return success();
 }

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEEXPANDTILESCHEDULERS
@@ -17,7 +18,7 @@ namespace {
 
 /// The scheduler's integers, computed once where it is made.
 struct Schedule {
-  Value ntm, ntn, ntiles, groupTiles, group;
+  Value ntm, ntn, ntiles, groupTiles, group, ktiles;
 };
 
 Value constI32(OpBuilder &b, Location loc, int64_t v) {
@@ -26,15 +27,24 @@ Value constI32(OpBuilder &b, Location loc, int64_t v) {
 
 Schedule materialize(OpBuilder &b, MakeTileSchedulerOp op) {
   Location loc = op.getLoc();
-  auto ceilDiv = [&](Value x, int64_t d) {
-    Value dm1 = constI32(b, loc, d - 1), dc = constI32(b, loc, d);
-    return arith::DivUIOp::create(b, loc, arith::AddIOp::create(b, loc, x, dm1),
-                                  dc)
+  // The sums first, then the quotients (the order a hand-written kernel
+  // has; ptxas's choices follow the order it is given).
+  auto roundUp = [&](Value x, int64_t d) {
+    return arith::AddIOp::create(b, loc, x, constI32(b, loc, d - 1))
         .getResult();
   };
+  auto div = [&](Value x, int64_t d) {
+    return arith::DivUIOp::create(b, loc, x, constI32(b, loc, d)).getResult();
+  };
+  int64_t tm = op.getTileM(), tn = op.getTileN();
+  Value mUp = roundUp(op.getM(), tm), nUp = roundUp(op.getN(), tn), kUp;
+  if (op.getK())
+    kUp = roundUp(op.getK(), int64_t(*op.getTileK()));
   Schedule s;
-  s.ntm = ceilDiv(op.getM(), op.getTileM());
-  s.ntn = ceilDiv(op.getN(), op.getTileN());
+  s.ntm = div(mUp, tm);
+  s.ntn = div(nUp, tn);
+  if (kUp)
+    s.ktiles = div(kUp, int64_t(*op.getTileK()));
   s.ntiles = arith::MulIOp::create(b, loc, s.ntm, s.ntn);
   s.group = constI32(b, loc, op.getGroup());
   s.groupTiles = arith::MulIOp::create(b, loc, s.ntn, s.group);
@@ -65,12 +75,13 @@ struct CuteExpandTileSchedulersPass
     for (MakeTileSchedulerOp make : makes) {
       for (OpOperand &use : make->getUses()) {
         Operation *user = use.getOwner();
-        if (!isa<TileSchedulerRangeOp, TileSchedulerCoordOp>(user)) {
+        if (!isa<TileSchedulerRangeOp, TileSchedulerCoordOp,
+                 TileSchedulerKTilesOp>(user)) {
           InFlightDiagnostic d =
               user->emitError("a !cute.tile_scheduler may only be read by "
-                              "cute.tile_scheduler_range and "
-                              "cute.tile_scheduler_coord (a helper taking "
-                              "it must be inlined), not by '")
+                              "cute.tile_scheduler_range, _coord and "
+                              "_k_tiles (a helper taking it must be "
+                              "inlined), not by '")
               << user->getName() << "'";
           d.attachNote(make.getLoc()) << "the scheduler is made here";
           return signalPassFailure();
@@ -82,6 +93,13 @@ struct CuteExpandTileSchedulersPass
         b.setInsertionPoint(user);
         Location loc = user->getLoc();
         if (auto range = dyn_cast<TileSchedulerRangeOp>(user)) {
+          // The CTA's ids are read where the kernel starts, as a
+          // hand-written persistent kernel reads them.
+          Region *body = range->getParentRegion();
+          while (!isa<FunctionOpInterface>(body->getParentOp()) &&
+                 body->getParentOp()->getParentRegion())
+            body = body->getParentOp()->getParentRegion();
+          b.setInsertionPointToStart(&body->front());
           auto i32 = b.getI32Type();
           Value bid = arith::IndexCastOp::create(
               b, loc, i32, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
@@ -90,6 +108,10 @@ struct CuteExpandTileSchedulersPass
           range.getFirst().replaceAllUsesWith(bid);
           range.getEnd().replaceAllUsesWith(s.ntiles);
           range.getStep().replaceAllUsesWith(grid);
+        } else if (auto kt = dyn_cast<TileSchedulerKTilesOp>(user)) {
+          // A data-parallel schedule: every tile takes all of K.
+          kt.getBegin().replaceAllUsesWith(constI32(b, loc, 0));
+          kt.getEnd().replaceAllUsesWith(s.ktiles);
         } else {
           auto coord = cast<TileSchedulerCoordOp>(user);
           auto [tm, tn] = coordOf(b, loc, s, coord.getIndex());

@@ -3,7 +3,7 @@
 
 func.func private @helper(!cute.tile_scheduler)
 func.func @opaque(%m: i32, %n: i32) {
-  // CHECK: error: a !cute.tile_scheduler may only be read by cute.tile_scheduler_range and cute.tile_scheduler_coord (a helper taking it must be inlined), not by 'func.call'
+  // CHECK: error: a !cute.tile_scheduler may only be read by cute.tile_scheduler_range, _coord and _k_tiles (a helper taking it must be inlined), not by 'func.call'
   // CHECK: note: the scheduler is made here
   %s = cute.make_tile_scheduler %m, %n tile [128, 128] group 1
   func.call @helper(%s) : (!cute.tile_scheduler) -> ()
@@ -15,5 +15,22 @@ func.func @opaque(%m: i32, %n: i32) {
 func.func @zero(%m: i32, %n: i32) {
   // CHECK: error: 'cute.make_tile_scheduler' op group = 0; it must be in [1, 2^30]
   %s = cute.make_tile_scheduler %m, %n tile [128, 128] group 0
+  return
+}
+
+// -----
+
+func.func @no_k(%m: i32, %n: i32, %t: i32) {
+  %s = cute.make_tile_scheduler %m, %n tile [128, 128] group 1
+  // CHECK: error: 'cute.tile_scheduler_k_tiles' op needs a scheduler made with a K extent and tile
+  %b, %e = cute.tile_scheduler_k_tiles %s, %t
+  return
+}
+
+// -----
+
+func.func @k_without_tile(%m: i32, %n: i32, %k: i32) {
+  // CHECK: error: 'cute.make_tile_scheduler' op has a K extent but no K tile size
+  %s = cute.make_tile_scheduler %m, %n, %k tile [128, 128] group 1
   return
 }

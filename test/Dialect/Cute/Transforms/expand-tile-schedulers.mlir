@@ -4,23 +4,28 @@
 #BM = #cute.param<"BM", 128 : i32>
 
 // CHECK-LABEL: func.func @walk(
-// CHECK-SAME: %[[M:.*]]: i32, %[[N:.*]]: i32
-// Tile counts: ceil(m / 128) and ceil(n / 256), groups of 8 tile rows.
-// CHECK: %[[C127:.*]] = arith.constant 127 : i32
-// CHECK: %[[C128:.*]] = arith.constant 128 : i32
-// CHECK: %[[MA:.*]] = arith.addi %[[M]], %[[C127]]
-// CHECK: %[[NTM:.*]] = arith.divui %[[MA]], %[[C128]]
-// CHECK: %[[C255:.*]] = arith.constant 255 : i32
-// CHECK: %[[C256:.*]] = arith.constant 256 : i32
-// CHECK: %[[NA:.*]] = arith.addi %[[N]], %[[C255]]
-// CHECK: %[[NTN:.*]] = arith.divui %[[NA]], %[[C256]]
-// CHECK: %[[NT:.*]] = arith.muli %[[NTM]], %[[NTN]]
-// CHECK: %[[C8:.*]] = arith.constant 8 : i32
-// CHECK: %[[GT:.*]] = arith.muli %[[NTN]], %[[C8]]
+// CHECK-SAME: %[[M:.*]]: i32, %[[N:.*]]: i32, %[[K:.*]]: i32
+// The CTA's ids where the kernel starts; then the tile counts ceil(m / 128),
+// ceil(n / 256), ceil(k / 64); groups of 8 tile rows.
 // CHECK: %[[BID:.*]] = gpu.block_id x
 // CHECK: %[[B:.*]] = arith.index_cast %[[BID]] : index to i32
 // CHECK: %[[GD:.*]] = gpu.grid_dim x
 // CHECK: %[[G:.*]] = arith.index_cast %[[GD]] : index to i32
+// CHECK: %[[C127:.*]] = arith.constant 127 : i32
+// CHECK: %[[MA:.*]] = arith.addi %[[M]], %[[C127]]
+// CHECK: %[[C255:.*]] = arith.constant 255 : i32
+// CHECK: %[[NA:.*]] = arith.addi %[[N]], %[[C255]]
+// CHECK: %[[C63:.*]] = arith.constant 63 : i32
+// CHECK: %[[KA:.*]] = arith.addi %[[K]], %[[C63]]
+// CHECK: %[[C128:.*]] = arith.constant 128 : i32
+// CHECK: %[[NTM:.*]] = arith.divui %[[MA]], %[[C128]]
+// CHECK: %[[C256:.*]] = arith.constant 256 : i32
+// CHECK: %[[NTN:.*]] = arith.divui %[[NA]], %[[C256]]
+// CHECK: %[[C64:.*]] = arith.constant 64 : i32
+// CHECK: %[[KT:.*]] = arith.divui %[[KA]], %[[C64]]
+// CHECK: %[[NT:.*]] = arith.muli %[[NTM]], %[[NTN]]
+// CHECK: %[[C8:.*]] = arith.constant 8 : i32
+// CHECK: %[[GT:.*]] = arith.muli %[[NTN]], %[[C8]]
 // CHECK: scf.for %[[T:.*]] = %[[B]] to %[[NT]] step %[[G]]
 // CHECK: %[[GRP:.*]] = arith.divui %[[T]], %[[GT]]
 // CHECK: %[[FM:.*]] = arith.muli %[[GRP]], %[[C8]]
@@ -30,15 +35,17 @@
 // CHECK: %[[RM:.*]] = arith.remui %[[R]], %[[ROWS]]
 // CHECK: %[[TM:.*]] = arith.addi %[[FM]], %[[RM]]
 // CHECK: %[[TN:.*]] = arith.divui %[[R]], %[[ROWS]]
-// CHECK: "use"(%[[TM]], %[[TN]])
+// CHECK: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK: "use"(%[[TM]], %[[TN]], %[[C0]], %[[KT]])
 // CHECK-NOT: cute.tile_scheduler
-// PARAM: cute.make_tile_scheduler %{{.*}}, %{{.*}} tile [64, 256] group 8
-func.func @walk(%m: i32, %n: i32) {
-  %s = cute.make_tile_scheduler %m, %n tile [BM, 256] group 8
+// PARAM: cute.make_tile_scheduler %{{.*}}, %{{.*}}, %{{.*}} tile [64, 256, 64] group 8
+func.func @walk(%m: i32, %n: i32, %k: i32) {
+  %s = cute.make_tile_scheduler %m, %n, %k tile [BM, 256, 64] group 8
   %first, %end, %step = cute.tile_scheduler_range %s
   scf.for %t = %first to %end step %step : i32 {
     %tm, %tn = cute.tile_scheduler_coord %s, %t
-    "use"(%tm, %tn) : (i32, i32) -> ()
+    %kb, %ke = cute.tile_scheduler_k_tiles %s, %t
+    "use"(%tm, %tn, %kb, %ke) : (i32, i32, i32, i32) -> ()
   }
   return
 }

@@ -101,6 +101,11 @@ FailureOr<int64_t> parseIntOrParam(AsmParser &p);
 /// attribute written as a number or an instance parameter's name).
 ParseResult parseIntOrParam(OpAsmParser &p, IntegerAttr &attr);
 void printIntOrParam(OpAsmPrinter &p, Operation *op, IntegerAttr attr);
+/// `custom<TileSizes>(TM, TN, TK)`: `TM, TN [, TK]`, each an IntOrParam.
+ParseResult parseTileSizes(OpAsmParser &p, IntegerAttr &tm, IntegerAttr &tn,
+                           IntegerAttr &tk);
+void printTileSizes(OpAsmPrinter &p, Operation *op, IntegerAttr tm,
+                    IntegerAttr tn, IntegerAttr tk);
 
 /// `!cute.param<...>` after its mnemonic; `#cute.param<...>` likewise.
 Type parseParamType(AsmParser &p);

@@ -27,23 +27,29 @@ def Cute_MakeTileSchedulerOp : Cute_Op<"make_tile_scheduler", [Pure]> {
     tiles b, b + gridDim.x, ... (`cute.tile_scheduler_range`). The integers
     may be instance parameters (`tile [BM, BN]`).
     ```mlir
-    %sched = cute.make_tile_scheduler %m, %n tile [128, 256] group 8
-    %first, %end, %step = cute.tile_scheduler_range %sched
-    scf.for %t = %first to %end step %step : i32 {
-      %tm, %tn = cute.tile_scheduler_coord %sched, %t
-      ...
+    func.func @tiles(%m: i32, %n: i32, %k: i32) {
+      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, 256, 64] group 8
+      %first, %end, %step = cute.tile_scheduler_range %sched
+      scf.for %t = %first to %end step %step : i32 {
+        %tm, %tn = cute.tile_scheduler_coord %sched, %t
+        %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
+      }
+      return
     }
     ```
-    A schedule that splits K (stream-K, split-K) is a later kind of this
-    op; the uses stay the same.
+    With a K extent and tile (`%m, %n, %k tile [TM, TN, TK]`) it also says
+    which K tiles each position covers (`cute.tile_scheduler_k_tiles`): all
+    ceil(k / TK) of them here; a schedule that splits K (stream-K,
+    split-K) is a later kind of this op with the same uses.
   }];
-  let arguments = (ins I32:$m, I32:$n, I64Attr:$tile_m, I64Attr:$tile_n,
+  let arguments = (ins I32:$m, I32:$n, Optional<I32>:$k, I64Attr:$tile_m,
+                   I64Attr:$tile_n, OptionalAttr<I64Attr>:$tile_k,
                    I64Attr:$group);
   let results = (outs Cute_TileSchedulerType:$scheduler);
   let assemblyFormat = [{
-    $m `,` $n `tile` ` ` `[` custom<IntOrParam>($tile_m) `,`
-    custom<IntOrParam>($tile_n) `]` `group` custom<IntOrParam>($group)
-    attr-dict
+    $m `,` $n (`,` $k^)? `tile` ` ` `[`
+    custom<TileSizes>($tile_m, $tile_n, $tile_k) `]`
+    `group` custom<IntOrParam>($group) attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -70,6 +76,19 @@ def Cute_TileSchedulerCoordOp : Cute_Op<"tile_scheduler_coord", [Pure]> {
   let arguments = (ins Cute_TileSchedulerType:$scheduler, I32:$index);
   let results = (outs I32:$tile_m, I32:$tile_n);
   let assemblyFormat = "$scheduler `,` $index attr-dict";
+}
+
+def Cute_TileSchedulerKTilesOp : Cute_Op<"tile_scheduler_k_tiles", [Pure]> {
+  let summary = "The K tiles [begin, end) schedule position `index` covers";
+  let description = [{
+    For a scheduler made with a K extent: [0, ceil(k / TK)) for every
+    position of a data-parallel schedule, so a K loop
+    `scf.for %kt = %begin to %end` reads the tiles `%kt * TK`.
+  }];
+  let arguments = (ins Cute_TileSchedulerType:$scheduler, I32:$index);
+  let results = (outs I32:$begin, I32:$end);
+  let assemblyFormat = "$scheduler `,` $index attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // CUTE_SCHEDULER_OPS_TD
