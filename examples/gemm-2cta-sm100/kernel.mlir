@@ -13,7 +13,8 @@
 // - warp 5: TMA producer of a 5-stage tma_umma pipeline with cta_group = 2:
 //   both CTAs load their A (128x64), B0 (96x64), B1 (80x64) boxes
 //   (128-byte swizzle, 38912 B per CTA) and complete them on the even
-//   CTA's full barrier, which expects 2 x 38912 = 77824 bytes;
+//   CTA's full barrier, which expects 2 x 38912 = 77824 bytes (tx_bytes
+//   and the consumer counts are inferred from the loads and releases);
 // - warp 4 of the even CTA: the MMA thread; it waits on a stage, issues
 //   2 x 4 MMAs, releases the stage with tcgen05.commit multicast to both
 //   CTAs, and commits the accumulator (umma_async, cta_group 2) at the end;
@@ -24,15 +25,18 @@
 //   groups), TMA-store 128 x 32 boxes.
 // Shapes: M % 256 == 0, N % 8 == 0, K % 8 == 0 (TMA zero-fills the K tail
 // and the N edge; the stores clip). One tile per cluster (not persistent).
+!LS = !cute_nvgpu.pipeline_state<5>
+!SS = !cute_nvgpu.pipeline_state<2>
+// The one-CTA atom whose partitions give each CTA's half of A and of the
+// first accumulator (the pair's MMAs are m = 256, cta_group 2).
+#part192 = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 192, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
 module attributes {gpu.container_module} {
   gpu.module @gemm_2cta {
     gpu.func @gemm_2cta_f16(%pa: !cute.ptr<f16, gmem, align<16>>, %pb: !cute.ptr<f16, gmem, align<16>>, %pc: !cute.ptr<f16, gmem, align<16>>, %pbias: !cute.ptr<f16, gmem, align<16>>, %m: i32, %n: i32, %k: i32) kernel
         attributes {cute.cluster_dims = array<i32: 2, 1, 1>, gpu.known_block_size = array<i32: 192, 1, 1>} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
-      %c2 = arith.constant 2 : i32
       %c4 = arith.constant 4 : i32
-      %c5 = arith.constant 5 : i32
       %c11 = arith.constant 11 : i32
       %c32 = arith.constant 32 : i32
       %c63 = arith.constant 63 : i32
@@ -62,14 +66,14 @@ module attributes {gpu.container_module} {
       %ga = cute.make_view(%pa, %la)
       %gb = cute.make_view(%pb, %lb)
       %gc = cute.make_view(%pc, %lc)
-      %da = cute_nvgpu.make_tma_desc %ga : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>
-      %db0 = cute_nvgpu.make_tma_desc %gb : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(96,64):(64,1)">>
-      %db1 = cute_nvgpu.make_tma_desc %gb : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(80,64):(64,1)">>
-      %dc = cute_nvgpu.make_tma_desc %gc : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<2,3,3>, "(128,32):(32,1)">>
-      %ringA = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((128,64),5):((64,1),8192)">
-      %ringB0 = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((96,64),5):((64,1),6144)">
-      %ringB1 = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((80,64),5):((64,1),5120)">
-      %sC = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<2,3,3>, "((128,32),2):((32,1),4096)">
+      %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      %db0 = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, sw128, "(96,64):(64,1)">>
+      %db1 = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, sw128, "(80,64):(64,1)">>
+      %dc = cute_nvgpu.make_tma_desc %gc -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, sw64, "(128,32):(32,1)">>
+      %ringA = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, sw128, "((128,64),5):((64,1),8192)">
+      %ringB0 = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, sw128, "((96,64),5):((64,1),6144)">
+      %ringB1 = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, sw128, "((80,64),5):((64,1),5120)">
+      %sC = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, sw64, "((128,32),2):((32,1),4096)">
       %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "10:1">
       %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
@@ -77,16 +81,16 @@ module attributes {gpu.container_module} {
       %warp4 = arith.cmpi eq, %warp, %c4 : i32
       // Warp 4 of both CTAs allocates the pair's 512 columns.
       scf.if %warp4 {
-        cute_nvgpu.tmem_alloc %slot, columns = 512 cta_group = 2 : !cute.memref<i32, smem, align<16>, "1:1">
+        cute_nvgpu.tmem_alloc %slot, columns = 512 cta_group = 2
         cute_nvgpu.tmem_relinquish_alloc_permit cta_group = 2
       }
-      %loads = cute_nvgpu.pipeline_create %loadBars : !cute.memref<i64, smem, align<8>, "10:1"> {tx_bytes = 77824 : i32, cta_group = 2 : i32} -> !cute_nvgpu.pipeline<tma_umma, 5>
-      %accs = cute_nvgpu.pipeline_create %accBars : !cute.memref<i64, smem, align<8>, "2:1"> {consumers = 128 : i32, cta_group = 2 : i32} -> !cute_nvgpu.pipeline<umma_async, 1>
+      %loads = cute_nvgpu.pipeline_create %loadBars {cta_group = 2 : i32} -> !cute_nvgpu.pipeline<tma_umma, 5>
+      %accs = cute_nvgpu.pipeline_create %accBars {cta_group = 2 : i32} -> !cute_nvgpu.pipeline<umma_async, 1>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
       cute_nvgpu.tcgen05_fence_before_thread_sync
       cute_nvgpu.cluster_sync
       cute_nvgpu.tcgen05_fence_after_thread_sync
-      %acc = cute_nvgpu.tmem_tensor %slot : !cute.memref<i32, smem, align<16>, "1:1"> -> !cute.memref<f32, tmem, align<16>, "(128,512):(65536,1)">
+      %acc = cute_nvgpu.tmem_tensor %slot -> !cute.memref<f32, tmem, align<16>, "(128,512):(65536,1)">
       %k63 = arith.addi %k, %c63 : i32
       %ktiles = arith.divui %k63, %c64 : i32
       // This CTA's rows of A and C; the tile's first column.
@@ -100,59 +104,59 @@ module attributes {gpu.container_module} {
       cute_nvgpu.warp_specialize
         role "producer" warps [5, 6) {
           cute_nvgpu.elect_one {
-            %p0 = cute_nvgpu.pipeline_producer_state %loads : !cute_nvgpu.pipeline<tma_umma, 5> -> !cute_nvgpu.pipeline_state<5>
-            %pe = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%ps = %p0) -> (!cute_nvgpu.pipeline_state<5>) : i32 {
-              cute_nvgpu.pipeline_producer_acquire %loads, %ps : !cute_nvgpu.pipeline<tma_umma, 5>, !cute_nvgpu.pipeline_state<5>
-              %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps : !cute_nvgpu.pipeline<tma_umma, 5>, !cute_nvgpu.pipeline_state<5>
-              %i = cute_nvgpu.pipeline_state_index %ps : !cute_nvgpu.pipeline_state<5>
+            %p0 = cute_nvgpu.pipeline_producer_state %loads
+            %pe = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%ps = %p0) -> (!LS) : i32 {
+              cute_nvgpu.pipeline_producer_acquire %loads, %ps
+              %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps
+              %i = cute_nvgpu.pipeline_state_index %ps
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
               %bufA = cute.tensor_slice(%ringA, %sc)
               %bufB0 = cute.tensor_slice(%ringB0, %sc)
               %bufB1 = cute.tensor_slice(%ringB1, %sc)
               %k0 = arith.muli %kt, %c64 : i32
-              cute_nvgpu.tma_load %da, %bufA, %full box [%row0, %k0] cta_group 2 : !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">
-              cute_nvgpu.tma_load %db0, %bufB0, %full box [%nb0, %k0] cta_group 2 : !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(96,64):(64,1)">>, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(96,64):(64,1)">
-              cute_nvgpu.tma_load %db1, %bufB1, %full box [%nb1, %k0] cta_group 2 : !cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(80,64):(64,1)">>, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(80,64):(64,1)">
-              %pn = cute_nvgpu.pipeline_state_advance %ps : !cute_nvgpu.pipeline_state<5>
-              scf.yield %pn : !cute_nvgpu.pipeline_state<5>
+              cute_nvgpu.tma_load %da, %bufA, %full box [%row0, %k0] cta_group 2
+              cute_nvgpu.tma_load %db0, %bufB0, %full box [%nb0, %k0] cta_group 2
+              cute_nvgpu.tma_load %db1, %bufB1, %full box [%nb1, %k0] cta_group 2
+              %pn = cute_nvgpu.pipeline_state_advance %ps
+              scf.yield %pn : !LS
             }
-            cute_nvgpu.pipeline_producer_tail %loads, %pe : !cute_nvgpu.pipeline<tma_umma, 5>, !cute_nvgpu.pipeline_state<5>
+            cute_nvgpu.pipeline_producer_tail %loads, %pe
           }
         }
         role "mma" warps [4, 5) {
           scf.if %leader {
             cute_nvgpu.elect_one {
               %t1p = cute.get_iter(%acc)
-              %t1q = cute.add_offset(%t1p, %c192) : (!cute.ptr<f32, tmem, align<16>>, i32) -> !cute.ptr<f32, tmem, align<4>>
+              %t1q = cute.add_offset(%t1p, %c192)
               %l1 = cute.static : !cute.layout<"(128,160):(65536,1)">
               %acc1 = cute.make_view(%t1q, %l1)
               %t0 = cute.local_tile(%acc, %c0) {tiler = #cute.layout<"(128,192):(1,128)">}
-              %pc0 = cute.mma_partition "C" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 192, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">> (%t0, %c0) : (!cute.memref<f32, tmem, align<16>, "(128,192):(65536,1)">, i32) -> !cute.memref<f32, tmem, align<16>, "((128,192),1,1):((65536,1),0,0)">
-              %pc1 = cute.mma_partition "C" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 160, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">> (%acc1, %c0) : (!cute.memref<f32, tmem, align<4>, "(128,160):(65536,1)">, i32) -> !cute.memref<f32, tmem, align<4>, "((128,160),1,1):((65536,1),0,0)">
-              %a0 = cute_nvgpu.pipeline_producer_state %accs : !cute_nvgpu.pipeline<umma_async, 1> -> !cute_nvgpu.pipeline_state<1>
-              cute_nvgpu.pipeline_producer_acquire %accs, %a0 : !cute_nvgpu.pipeline<umma_async, 1>, !cute_nvgpu.pipeline_state<1>
-              %c0s = cute_nvgpu.pipeline_consumer_state %loads : !cute_nvgpu.pipeline<tma_umma, 5> -> !cute_nvgpu.pipeline_state<5>
-              %ce = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%cs = %c0s) -> (!cute_nvgpu.pipeline_state<5>) : i32 {
-                cute_nvgpu.pipeline_consumer_wait %loads, %cs : !cute_nvgpu.pipeline<tma_umma, 5>, !cute_nvgpu.pipeline_state<5>
+              %pc0 = cute.mma_partition "C" of #part192 (%t0, %c0)
+              %pc1 = cute.mma_partition "C" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 160, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">> (%acc1, %c0)
+              %a0 = cute_nvgpu.pipeline_producer_state %accs
+              cute_nvgpu.pipeline_producer_acquire %accs, %a0
+              %c0s = cute_nvgpu.pipeline_consumer_state %loads
+              %ce = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%cs = %c0s) -> (!LS) : i32 {
+                cute_nvgpu.pipeline_consumer_wait %loads, %cs
                 cute_nvgpu.tcgen05_fence_after_thread_sync
-                %i = cute_nvgpu.pipeline_state_index %cs : !cute_nvgpu.pipeline_state<5>
+                %i = cute_nvgpu.pipeline_state_index %cs
                 %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
                 %bufA = cute.tensor_slice(%ringA, %sc)
                 %bufB0 = cute.tensor_slice(%ringB0, %sc)
                 %bufB1 = cute.tensor_slice(%ringB1, %sc)
-                %pa_s = cute.mma_partition "A" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 192, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">> (%bufA, %c0) : (!cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">, i32) -> !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((128,16),1,4):((64,1),0,16)">
-                %pb0_s = cute.mma_partition "B" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 96, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">> (%bufB0, %c0) : (!cute.memref<f16, smem, align<1024>, S<3,3,3>, "(96,64):(64,1)">, i32) -> !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((96,16),1,4):((64,1),0,16)">
-                %pb1_s = cute.mma_partition "B" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 80, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">> (%bufB1, %c0) : (!cute.memref<f16, smem, align<1024>, S<3,3,3>, "(80,64):(64,1)">, i32) -> !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((80,16),1,4):((64,1),0,16)">
+                %pa_s = cute.mma_partition "A" of #part192 (%bufA, %c0)
+                %pb0_s = cute.mma_partition "B" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 96, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">> (%bufB0, %c0)
+                %pb1_s = cute.mma_partition "B" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 80, k = 16, a = f16, b = f16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">> (%bufB1, %c0)
                 %notFirst = arith.cmpi ne, %kt, %c0 : i32
-                cute.gemm #cute_nvgpu.tcgen05_mma<kind = f16, m = 256, n = 192, k = 16, a = f16, b = f16, c = f32, cta_group = 2, a_src = smem, a_major = k, b_major = k> (%pa_s, %pb0_s, %pc0) accumulate(%notFirst) : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((128,16),1,4):((64,1),0,16)">, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((96,16),1,4):((64,1),0,16)">, !cute.memref<f32, tmem, align<16>, "((128,192),1,1):((65536,1),0,0)">
-                cute.gemm #cute_nvgpu.tcgen05_mma<kind = f16, m = 256, n = 160, k = 16, a = f16, b = f16, c = f32, cta_group = 2, a_src = smem, a_major = k, b_major = k> (%pa_s, %pb1_s, %pc1) accumulate(%notFirst) : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((128,16),1,4):((64,1),0,16)">, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((80,16),1,4):((64,1),0,16)">, !cute.memref<f32, tmem, align<4>, "((128,160),1,1):((65536,1),0,0)">
+                cute.gemm #cute_nvgpu.tcgen05_mma<kind = f16, m = 256, n = 192, k = 16, a = f16, b = f16, c = f32, cta_group = 2, a_src = smem, a_major = k, b_major = k> (%pa_s, %pb0_s, %pc0) accumulate(%notFirst)
+                cute.gemm #cute_nvgpu.tcgen05_mma<kind = f16, m = 256, n = 160, k = 16, a = f16, b = f16, c = f32, cta_group = 2, a_src = smem, a_major = k, b_major = k> (%pa_s, %pb1_s, %pc1) accumulate(%notFirst)
                 // Both CTAs' stage is free once these MMAs are done.
-                cute_nvgpu.pipeline_consumer_release %loads, %cs : !cute_nvgpu.pipeline<tma_umma, 5>, !cute_nvgpu.pipeline_state<5>
-                %cn = cute_nvgpu.pipeline_state_advance %cs : !cute_nvgpu.pipeline_state<5>
-                scf.yield %cn : !cute_nvgpu.pipeline_state<5>
+                cute_nvgpu.pipeline_consumer_release %loads, %cs
+                %cn = cute_nvgpu.pipeline_state_advance %cs
+                scf.yield %cn : !LS
               }
               // The accumulator is complete in both CTAs once every MMA is done.
-              cute_nvgpu.pipeline_producer_commit %accs, %a0 : !cute_nvgpu.pipeline<umma_async, 1>, !cute_nvgpu.pipeline_state<1>
+              cute_nvgpu.pipeline_producer_commit %accs, %a0
             }
           }
         }
@@ -172,14 +176,14 @@ module attributes {gpu.container_module} {
           %bias = vector.broadcast %bf : f32 to vector<32xf32>
           %r = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
           %h = cute.make_fragment() : !cute.memref<f16, rmem, align<16>, "32:1">
-          %s0 = cute_nvgpu.pipeline_consumer_state %accs : !cute_nvgpu.pipeline<umma_async, 1> -> !cute_nvgpu.pipeline_state<1>
-          cute_nvgpu.pipeline_consumer_wait %accs, %s0 : !cute_nvgpu.pipeline<umma_async, 1>, !cute_nvgpu.pipeline_state<1>
+          %s0 = cute_nvgpu.pipeline_consumer_state %accs
+          cute_nvgpu.pipeline_consumer_wait %accs, %s0
           cute_nvgpu.tcgen05_fence_after_thread_sync
-          %st0 = cute_nvgpu.pipeline_producer_state %stores : !cute_nvgpu.pipeline<tma_store, 2> -> !cute_nvgpu.pipeline_state<2>
-          %se = scf.for %j = %c0 to %c11 step %c1 iter_args(%s = %st0) -> (!cute_nvgpu.pipeline_state<2>) : i32 {
+          %st0 = cute_nvgpu.pipeline_producer_state %stores
+          %se = scf.for %j = %c0 to %c11 step %c1 iter_args(%s = %st0) -> (!SS) : i32 {
             %cw = cute.make_coord(%warp, %j) -> !cute.coord<"(?,?)">
             %tt = cute.local_tile(%acc, %cw) {tiler = #cute.shape<"(32,32)">}
-            cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>} : !cute.memref<f32, tmem, align<16>, "(32,32):(65536,1)">, !cute.memref<f32, rmem, align<16>, "32:1">
+            cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
             cute_nvgpu.tcgen05_wait_ld
             %v = cute.load(%r)
             %vb = arith.addf %v, %bias : vector<32xf32>
@@ -187,10 +191,10 @@ module attributes {gpu.container_module} {
             cute.store(%vh, %h)
             // The staging buffer of two slices ago has been read by its store.
             scf.if %t0e {
-              cute_nvgpu.pipeline_producer_acquire %stores, %s : !cute_nvgpu.pipeline<tma_store, 2>, !cute_nvgpu.pipeline_state<2>
+              cute_nvgpu.pipeline_producer_acquire %stores, %s
             }
             cute_nvgpu.named_barrier id = 1, threads = 128
-            %b = cute_nvgpu.pipeline_state_index %s : !cute_nvgpu.pipeline_state<2>
+            %b = cute_nvgpu.pipeline_state_index %s
             %bc = cute.make_coord(%b) -> !cute.coord<"(_,?)">
             %stage = cute.tensor_slice(%sC, %bc)
             %wc = cute.make_coord(%warp, %c0) -> !cute.coord<"(?,?)">
@@ -202,24 +206,24 @@ module attributes {gpu.container_module} {
             scf.if %t0e {
               %cj = arith.muli %j, %c32 : i32
               %cn = arith.addi %col0, %cj : i32
-              cute_nvgpu.tma_store %dc, %stage box [%row0, %cn] : !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<2,3,3>, "(128,32):(32,1)">>, !cute.memref<f16, smem, align<1024>, S<2,3,3>, "(128,32):(32,1)">
-              cute_nvgpu.pipeline_producer_commit %stores, %s : !cute_nvgpu.pipeline<tma_store, 2>, !cute_nvgpu.pipeline_state<2>
+              cute_nvgpu.tma_store %dc, %stage box [%row0, %cn]
+              cute_nvgpu.pipeline_producer_commit %stores, %s
             }
-            %sn = cute_nvgpu.pipeline_state_advance %s : !cute_nvgpu.pipeline_state<2>
-            scf.yield %sn : !cute_nvgpu.pipeline_state<2>
+            %sn = cute_nvgpu.pipeline_state_advance %s
+            scf.yield %sn : !SS
           }
           scf.if %t0e {
-            cute_nvgpu.pipeline_producer_tail %stores, %se : !cute_nvgpu.pipeline<tma_store, 2>, !cute_nvgpu.pipeline_state<2>
+            cute_nvgpu.pipeline_producer_tail %stores, %se
           }
           cute_nvgpu.tcgen05_fence_before_thread_sync
-          cute_nvgpu.pipeline_consumer_release %accs, %s0 : !cute_nvgpu.pipeline<umma_async, 1>, !cute_nvgpu.pipeline_state<1>
+          cute_nvgpu.pipeline_consumer_release %accs, %s0
         }
       // Both CTAs are done with the pair's TMEM before it is freed.
       cute_nvgpu.tcgen05_fence_before_thread_sync
       cute_nvgpu.cluster_sync
       cute_nvgpu.tcgen05_fence_after_thread_sync
       scf.if %warp4 {
-        cute_nvgpu.tmem_dealloc %acc, columns = 512 cta_group = 2 : !cute.memref<f32, tmem, align<16>, "(128,512):(65536,1)">
+        cute_nvgpu.tmem_dealloc %acc, columns = 512 cta_group = 2
       }
       gpu.return
     }
