@@ -88,6 +88,20 @@ struct CopyPlan {
 CopyPlan planCopy(const TensorAccess &src, const TensorAccess &dst,
                   unsigned atomBits, bool predicated);
 
+/// CuTe's recast_layout<OldT, NewT> (upcast<N> of a layout when the new
+/// element is N times wider, downcast<N> when N times narrower), exact: an
+/// upcast needs the contiguous (stride-1) mode to hold whole new elements
+/// and every other stride to be a multiple of N (dynamic leaves by their
+/// known divisor), and both directions need a stride-1 mode. CuTe
+/// ceil-divides instead; a reinterpretation of memory cannot.
+Layout recastExact(const Layout &l, unsigned oldBits, unsigned newBits);
+/// recast_layout of Swizzle<B,M,S>: M - log2(N) for an upcast (refused
+/// below 0, where CuTe drops swizzle bits), M + log2(N) for a downcast.
+Swizzle recastSwizzle(const Swizzle &s, unsigned oldBits, unsigned newBits);
+/// CuTe's recast<NewT>(tensor) of one tensor access: the layout and swizzle
+/// recast, the same iterator alignment, which must hold a new element.
+TensorAccess recastAccess(const TensorAccess &t, unsigned newBits);
+
 } // namespace cute::layout
 
 #endif // CUTE_LAYOUT_TENSOR_H

@@ -85,5 +85,5 @@ void lowering::populateViewPatterns(const LLVMTypeConverter &tc,
         ViewLowering<LocalPartitionOp>, ViewLowering<PartitionTVOp>,
         ViewLowering<MmaPartitionOp>, ViewLowering<TensorSliceOp>,
         ViewLowering<MakeIdentityTensorOp>, ViewLowering<AddOffsetOp>,
-        GetLayoutLowering, GetIterLowering>(tc);
+        ViewLowering<RecastOp>, GetLayoutLowering, GetIterLowering>(tc);
 }

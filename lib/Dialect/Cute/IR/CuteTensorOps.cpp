@@ -2,6 +2,7 @@
 #include "cute/Dialect/Cute/IR/Cute.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::cute;
@@ -308,6 +309,31 @@ static ViewResult computeAddOffsetOp(OperandReader &rd, AddOffsetOp::Adaptor) {
   return {r, IntTuple(off)};
 }
 CUTE_VIEW(AddOffsetOp)
+
+static ViewResult computeRecastOp(OperandReader &rd, RecastOp::Adaptor a) {
+  MemRefInfo t = rd.tensor();
+  Type to = a.getElemType();
+  std::string names;
+  llvm::raw_string_ostream os(names);
+  os << t.elem << " to " << to;
+  if (!storageBits(to))
+    fail("cannot recast to " + names.substr(names.find(" to ") + 4) +
+         ": not a tensor element type");
+  MemRefInfo r = t;
+  r.elem = to;
+  if (t.isPtr) {
+    if (std::string m = checkAlignment(to, t.align); !m.empty())
+      fail("cannot recast the pointer from " + names + ": " + m);
+    return {r, IntTuple(0)};
+  }
+  auto acc = guard([&] { return recastAccess(t.access(), storageBits(to)); });
+  if (!acc)
+    fail("(" + names + ") " + acc.message());
+  r.layout = acc->layout;
+  r.swizzle = acc->swizzle;
+  return {r, IntTuple(0)};
+}
+CUTE_VIEW(RecastOp)
 
 //===----------------------------------------------------------------------===//
 // get_layout / get_iter

@@ -88,6 +88,37 @@ def Cute_AddOffsetOp : Cute_ViewOp<"add_offset"> {
   let cuteShortForm = 1;
 }
 
+def Cute_RecastOp : Cute_ViewOp<"recast"> {
+  let summary = "A pointer or tensor seen as elements of another type";
+  let description = [{
+    CuTe's `recast_ptr<T>` and `recast<T>(tensor)`: the same memory read as
+    `elem_type` elements. A pointer keeps its address and alignment, which
+    must hold one new element. A tensor's layout goes through CuTe's
+    `recast_layout<Old, New>`: when the new element is N times wider
+    (upcast) the contiguous (stride-1) mode's extent and every other stride
+    are divided by N; when it is N times narrower (downcast) the contiguous
+    mode's extent and the other strides are multiplied by N. A swizzle
+    `S<B,M,S>` becomes `S<B,M-log2 N,S>` (upcast) or `S<B,M+log2 N,S>`.
+
+    Unlike CuTe, which rounds up and assumes dynamic leaves divisible, the
+    recast must be exact: a stride-1 mode must exist, an upcast needs its
+    extent times the old width to be a multiple of the new width, every
+    other stride a multiple of N (a dynamic leaf by its `?{div=..}`), the
+    swizzle base M at least log2 N, and the alignment at least one new
+    element. `f4E2M1FN` is packed two to a byte. The lowering moves no
+    data: the pointer is the same, dynamic leaves are divided or
+    multiplied.
+    ```mlir
+    %w = cute.recast(%t) {elem_type = f32} : !cute.memref<f16, smem, align<128>, S<3,4,3>, "(64,64):(64,1)"> -> !cute.memref<f32, smem, align<128>, S<3,3,3>, "(64,32):(32,1)">
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_PtrType, Cute_MemRefType]>:$src,
+                   TypeAttr:$elem_type);
+  let results = (outs AnyTypeOf<[Cute_PtrType, Cute_MemRefType]>:$result);
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "Arrow";
+}
+
 def Cute_LocalTileOp : Cute_ViewOp<"local_tile"> {
   let summary = "CuTe's local_tile: the tile of a tensor at a tile coordinate";
   let description = [{
