@@ -52,6 +52,7 @@ void mlir::cute::registerCuteDialects(DialectRegistry &registry) {
   vector::registerConvertVectorToLLVMInterface(registry);
   NVVM::registerConvertGpuToNVVMInterface(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerCuteNvgpuMmaLowerings(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
   registerGPUDialectTranslation(registry);

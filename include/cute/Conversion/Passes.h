@@ -17,6 +17,11 @@ namespace mlir::cute {
 #define GEN_PASS_REGISTRATION
 #include "cute/Conversion/Passes.h.inc"
 
+/// Attaches the MMA lowering models of convert-cute-nvgpu-to-nvvm to the
+/// cute_nvgpu MMA atoms (MmaLoweringAttrInterface) when that dialect loads.
+/// The pass registers them itself; tools that build the IR first call this.
+void registerCuteNvgpuMmaLowerings(DialectRegistry &registry);
+
 } // namespace mlir::cute
 
 #endif // CUTE_CONVERSION_PASSES_H

@@ -131,14 +131,12 @@ SmallVector<int64_t> scaleValueIndices(const Layout &tv, int64_t rows,
   return idx;
 }
 
-struct BlockScaleMmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(mlir::cute::GemmOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto atom = dyn_cast<MmaBlockScaleAttr>(op.getAtom());
-    if (!atom)
-      return failure();
+struct BlockScaleMmaSyncLowering
+    : MmaLoweringAttrInterface::ExternalModel<BlockScaleMmaSyncLowering,
+                                              MmaBlockScaleAttr> {
+  LogicalResult lowerGemm(Attribute attr, RewriterBase &rewriter,
+                          mlir::cute::GemmOp op, Value accumulate) const {
+    auto atom = cast<MmaBlockScaleAttr>(attr);
     auto layouts = mlir::cute::mmaLayoutsOf(atom);
     if (!layouts || !layouts->sfa || !layouts->sfb)
       return rewriter.notifyMatchFailure(op, "atom without scale layouts");
@@ -195,7 +193,7 @@ struct BlockScaleMmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
 
     Type f32 = b.getF32Type();
     auto resTy =
-        LLVM::LLVMStructType::getLiteral(getContext(), {f32, f32, f32, f32});
+        LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
     Value zero16 = arith::ConstantIntOp::create(b, loc, b.getI16Type(), 0);
     Value zeroF;
     auto scaleVec = vs == 16 ? NVVM::ScaleVecSize::X4
@@ -215,10 +213,10 @@ struct BlockScaleMmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
             b, loc, pc.getType(), f32, pc,
             ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(c.offset(v, m, n))});
         Value x = LLVM::LoadOp::create(b, loc, f32, p, 4);
-        if (k == 0 && op.getAccumulate()) {
+        if (k == 0 && accumulate) {
           if (!zeroF)
             zeroF = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
-          x = arith::SelectOp::create(b, loc, op.getAccumulate(), x, zeroF);
+          x = arith::SelectOp::create(b, loc, accumulate, x, zeroF);
         }
         vc.push_back(x);
       }
@@ -238,14 +236,12 @@ struct BlockScaleMmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
                               LLVM::ExtractValueOp::create(b, loc, d, v), p, 4);
       }
     });
-    rewriter.eraseOp(op);
     return success();
   }
 };
 
 } // namespace
 
-void lowering::populateBlockScaleMmaPatterns(const TypeConverter &tc,
-                                             RewritePatternSet &p) {
-  p.add<BlockScaleMmaSyncGemm>(tc, p.getContext());
+void lowering::attachBlockScaleMmaLowerings(MLIRContext *ctx) {
+  MmaBlockScaleAttr::attachInterface<BlockScaleMmaSyncLowering>(*ctx);
 }

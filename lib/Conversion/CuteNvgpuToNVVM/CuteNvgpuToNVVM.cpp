@@ -81,6 +81,11 @@ struct ConvertCuteNvgpuToNVVMPass
     : public mlir::cute::impl::ConvertCuteNvgpuToNVVMBase<
           ConvertCuteNvgpuToNVVMPass> {
   using Base::Base;
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // cute.gemm asks its atom for the instructions (MmaLoweringAttrInterface).
+    mlir::cute::registerCuteNvgpuMmaLowerings(registry);
+  }
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     Operation *root = getOperation();
@@ -104,11 +109,10 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateBarrierPatterns(tc, patterns, debugHangs);
     lowering::populateTmaPatterns(tc, patterns);
     lowering::populateClusterPatterns(tc, patterns);
-    lowering::populateMmaPatterns(tc, patterns);
+    lowering::populateGemmPatterns(tc, patterns);
+    lowering::populateWgmmaPatterns(tc, patterns);
     lowering::populateAccumulatorToOperandPatterns(tc, patterns);
     lowering::populateTmemPatterns(tc, patterns);
-    lowering::populateBlockScaleMmaPatterns(tc, patterns);
-    lowering::populateTcgen05MmaPatterns(tc, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      tc);
     ConversionTarget target(*ctx);

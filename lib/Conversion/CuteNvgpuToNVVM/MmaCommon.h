@@ -4,8 +4,10 @@
 // RestK), B (FrgV, RestN, RestK), C (FrgV, RestM, RestN) and the scale
 // factors like A and B, all with static layouts (the op's verifier checks
 // that); one instruction per (k, m, n), k outermost as CuTe's gemm does.
-// Internal to convert-cute-nvgpu-to-nvvm (mma.sync and wgmma, block-scaled
-// mma.sync, tcgen05).
+// Internal to convert-cute-nvgpu-to-nvvm: the one cute.gemm pattern
+// (GemmToNVVM.cpp) asks the atom's MmaLoweringAttrInterface, whose models
+// are one file per family (MmaSyncToNVVM, WgmmaToNVVM, BlockScaleMmaToNVVM,
+// Tcgen05MmaToNVVM) and share the register-fragment helpers below.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_MMACOMMON_H
@@ -65,6 +67,31 @@ void forEachMmaBlock(const GemmOperandLayout &a, const GemmOperandLayout &c,
       for (int64_t n = 0; n < c.rest(2); ++n)
         body(m, n, k);
 }
+
+/// The register-fragment base pointer (an alloca after convert-cute-to-llvm).
+inline Value fragmentPtr(OpBuilder &b, Location loc, Value tensor) {
+  return tensorBasePtr(b, loc, tensor, /*addressSpace=*/0);
+}
+
+/// Loads values 0 .. n-1 of block (i, j) of a register fragment.
+SmallVector<Value> loadValues(OpBuilder &b, Location loc, Value base,
+                              const GemmOperandLayout &op, int64_t n, int64_t i,
+                              int64_t j);
+/// Stores `vals` as values 0 .. of block (i, j) of a register fragment.
+void storeValues(OpBuilder &b, Location loc, Value base,
+                 const GemmOperandLayout &op, ArrayRef<Value> vals, int64_t i,
+                 int64_t j);
+/// The fields of an LLVM struct value (an instruction's results).
+SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value s, int64_t n);
+/// A literal LLVM struct of `vals` (all of one type).
+Value packStruct(OpBuilder &b, Location loc, ArrayRef<Value> vals);
+
+/// Attach the MmaLoweringAttrInterface models of one family (one per file);
+/// registerCuteNvgpuMmaLowerings calls them all.
+void attachMmaSyncLowerings(MLIRContext *ctx);
+void attachWgmmaLowerings(MLIRContext *ctx);
+void attachBlockScaleMmaLowerings(MLIRContext *ctx);
+void attachTcgen05Lowerings(MLIRContext *ctx);
 
 } // namespace mlir::cute_nvgpu::lowering
 

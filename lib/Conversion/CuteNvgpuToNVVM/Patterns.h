@@ -26,16 +26,14 @@ void populateBarrierPatterns(const TypeConverter &tc, RewritePatternSet &p,
                              int64_t debugHangs);
 void populateTmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
 void populateClusterPatterns(const TypeConverter &tc, RewritePatternSet &p);
-/// cute.gemm with mma.sync and wgmma atoms; the wgmma ordering ops.
-void populateMmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// cute.gemm with any cute_nvgpu atom, through the atom's
+/// MmaLoweringAttrInterface (one model per family, GemmToNVVM.cpp).
+void populateGemmPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// The wgmma ordering ops (fence, commit_group, wait_group).
+void populateWgmmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// cute_nvgpu.accumulator_to_operand (wgmma accumulators as register A).
 void populateAccumulatorToOperandPatterns(const TypeConverter &tc,
                                           RewritePatternSet &p);
-/// cute.gemm with the sm_120a block-scaled mma.sync atom.
-void populateBlockScaleMmaPatterns(const TypeConverter &tc,
-                                   RewritePatternSet &p);
-/// cute.gemm with the sm_100a tcgen05.mma atoms (plain and block-scaled).
-void populateTcgen05MmaPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// A cute.gemm whose atom is one of cute_nvgpu's (this pass lowers it).
 bool isNvgpuGemm(Operation *op);
 /// The TMEM address (!llvm.ptr<6>) of a tmem tensor: an unrealized cast

@@ -176,14 +176,13 @@ Value tmemAt(OpBuilder &b, Location loc, Value base, int64_t offset,
   return LLVM::IntToPtrOp::create(b, loc, base.getType(), addr);
 }
 
-struct Tcgen05Gemm : OpConversionPattern<mlir::cute::GemmOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(mlir::cute::GemmOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isa<Tcgen05MmaAttr, Tcgen05MmaBlockScaleAttr>(op.getAtom()))
-      return failure();
-    FailureOr<UmmaGemm> g = UmmaGemm::of(op.getAtom(), op);
+/// Both tcgen05 atoms (plain and block-scaled) lower here.
+template <class AtomT>
+struct Tcgen05Lowering
+    : MmaLoweringAttrInterface::ExternalModel<Tcgen05Lowering<AtomT>, AtomT> {
+  LogicalResult lowerGemm(Attribute attr, RewriterBase &rewriter,
+                          mlir::cute::GemmOp op, Value accumulate) const {
+    FailureOr<UmmaGemm> g = UmmaGemm::of(attr, op);
     if (failed(g))
       return failure();
     auto idesc = atom::makeUmmaInstrDesc(g->instr);
@@ -191,7 +190,7 @@ struct Tcgen05Gemm : OpConversionPattern<mlir::cute::GemmOp> {
       return op.emitOpError("instruction descriptor: ") << idesc.message();
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
-    MLIRContext *ctx = getContext();
+    MLIRContext *ctx = rewriter.getContext();
     GemmOperandLayout a(op.getA()), bo(op.getB()), c(op.getC());
     FailureOr<uint64_t> fa = fixedDescriptor(op, "A", a, g->aMajor);
     FailureOr<uint64_t> fb = fixedDescriptor(op, "B", bo, g->bMajor);
@@ -213,7 +212,6 @@ struct Tcgen05Gemm : OpConversionPattern<mlir::cute::GemmOp> {
     auto groupAttr = NVVM::CTAGroupKindAttr::get(ctx, group);
     auto collector = NVVM::Tcgen05MMACollectorOpAttr::get(
         ctx, NVVM::Tcgen05MMACollectorOp::DISCARD);
-    Value accumulate = adaptor.getAccumulate();
     Value one;
     forEachMmaBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
       Value da = ummaDescriptor(b, loc, sa, a, *fa, a.offset(0, m, k));
@@ -249,14 +247,14 @@ struct Tcgen05Gemm : OpConversionPattern<mlir::cute::GemmOp> {
                                : NVVM::Tcgen05MMABlockScale::BLOCK32),
           collector, dd, da, db, i32(b, loc, int32_t(desc)), enable, sA, sB);
     });
-    rewriter.eraseOp(op);
     return success();
   }
 };
 
 } // namespace
 
-void lowering::populateTcgen05MmaPatterns(const TypeConverter &tc,
-                                          RewritePatternSet &p) {
-  p.add<Tcgen05Gemm>(tc, p.getContext());
+void lowering::attachTcgen05Lowerings(MLIRContext *ctx) {
+  Tcgen05MmaAttr::attachInterface<Tcgen05Lowering<Tcgen05MmaAttr>>(*ctx);
+  Tcgen05MmaBlockScaleAttr::attachInterface<
+      Tcgen05Lowering<Tcgen05MmaBlockScaleAttr>>(*ctx);
 }

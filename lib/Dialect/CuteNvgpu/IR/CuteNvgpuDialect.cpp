@@ -19,6 +19,8 @@ using namespace mlir::cute_nvgpu;
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOpsTypes.cpp.inc"
 
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuAttrInterfaces.cpp.inc"
+
 namespace {
 /// Every cute_nvgpu op may be inlined, so pipelines, pipeline states, TMA
 /// descriptors and tensors can be arguments of func.func helpers: the

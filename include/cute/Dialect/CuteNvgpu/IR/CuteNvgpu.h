@@ -21,6 +21,8 @@
 #define GET_ATTRDEF_CLASSES
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOpsAttributes.h.inc"
 
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuAttrInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOps.h.inc"
 

@@ -3,7 +3,9 @@
 // One attribute per instruction family, each implementing cute's MMA-atom
 // interface with CuTe's MMA_Traits layouts (cute/Atom/MmaAtoms.h) and the
 // operand rules `cute.gemm` checks. Their lowering is in
-// convert-cute-nvgpu-to-nvvm (MmaToNVVM.cpp).
+// convert-cute-nvgpu-to-nvvm: one cute.gemm pattern asks the atom's
+// MmaLoweringAttrInterface (CuteNvgpuInterfaces.td), whose models are one
+// file per family in lib/Conversion/CuteNvgpuToNVVM.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_NVGPU_MMA_ATTRS_TD

@@ -1,17 +1,13 @@
-//===- MmaToNVVM.cpp - cute.gemm with mma.sync and wgmma atoms ------------===//
+//===- WgmmaToNVVM.cpp - cute.gemm with wgmma atoms; wgmma ordering -------===//
 //
-// cute.gemm over partitioned operands, unrolled like CuTe's gemm dispatch:
-// for every k, m and n one instruction on A(_,m,k), B(_,n,k), C(_,m,n).
-// Register fragments are static: each value sits at a constant offset of
-// the fragment's alloca, and value i of the atom's thread-value layout is
-// register element i of the instruction (CuTe orders values that way), so
-// operands are loaded, packed, run and stored back; SROA keeps them in
-// registers. wgmma reads A and B through shared-memory descriptors: the
-// static fields (layout type, leading and stride byte offsets) come from the
-// atom block's layout (cute/Atom/Sm90Gmma.h), the start address from the
-// block's address at run time. The register-A form (a_src = rmem) reads A
-// from four b32 registers per thread and has no NVVM op: it is the one
-// inline-PTX pattern of InlinePtx.h.
+// cute.gemm with a wgmma atom, one nvvm.wgmma.mma_async per (k, m, n)
+// block in CuTe's order; C is a register fragment as for mma.sync
+// (MmaSyncToNVVM.cpp). wgmma reads A and B through shared-memory
+// descriptors: the static fields (layout type, leading and stride byte
+// offsets) come from the atom block's layout (cute/Atom/Sm90Gmma.h), the
+// start address from the block's address at run time. The register-A form
+// (a_src = rmem) reads A from four b32 registers per thread and has no NVVM
+// op: it is the one inline-PTX pattern of InlinePtx.h.
 //
 //===----------------------------------------------------------------------===//
 #include "InlinePtx.h"
@@ -28,122 +24,6 @@ using namespace mlir::cute_nvgpu::lowering;
 using mlir::cute::CuteMemRefType;
 
 namespace {
-
-Type llvmElem(Type t) { return t; }
-
-Value elemPtr(OpBuilder &b, Location loc, Value base, Type elem, int64_t off) {
-  return LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
-                             ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(off)});
-}
-
-/// The register-fragment base pointer (an alloca after convert-cute-to-llvm).
-Value fragmentPtr(OpBuilder &b, Location loc, Value tensor) {
-  return tensorBasePtr(b, loc, tensor, /*addressSpace=*/0);
-}
-
-SmallVector<Value> loadValues(OpBuilder &b, Location loc, Value base,
-                              const GemmOperandLayout &op, int64_t n, int64_t i,
-                              int64_t j) {
-  Type elem = llvmElem(op.type.getElementType());
-  unsigned bytes = std::max(1u, mlir::cute::storageBits(elem) / 8);
-  SmallVector<Value> vals;
-  for (int64_t v = 0; v < n; ++v)
-    vals.push_back(LLVM::LoadOp::create(
-        b, loc, elem, elemPtr(b, loc, base, elem, op.offset(v, i, j)), bytes));
-  return vals;
-}
-
-void storeValues(OpBuilder &b, Location loc, Value base,
-                 const GemmOperandLayout &op, ArrayRef<Value> vals, int64_t i,
-                 int64_t j) {
-  Type elem = llvmElem(op.type.getElementType());
-  unsigned bytes = std::max(1u, mlir::cute::storageBits(elem) / 8);
-  for (auto [v, val] : llvm::enumerate(vals))
-    LLVM::StoreOp::create(
-        b, loc, val, elemPtr(b, loc, base, elem, op.offset(int64_t(v), i, j)),
-        bytes);
-}
-
-/// 32-bit registers holding consecutive pairs of 16-bit values: i32 for
-/// bf16 (what nvvm.mma.sync takes), vector<2xf16> for f16.
-SmallVector<Value> packPairs(OpBuilder &b, Location loc, ArrayRef<Value> vals) {
-  SmallVector<Value> regs;
-  Type elem = vals.front().getType();
-  auto vt = VectorType::get({2}, elem);
-  for (size_t i = 0; i + 1 < vals.size(); i += 2) {
-    Value v = LLVM::PoisonOp::create(b, loc, vt);
-    for (int j = 0; j < 2; ++j)
-      v = LLVM::InsertElementOp::create(b, loc, v, vals[i + j], i32(b, loc, j));
-    if (isa<BFloat16Type>(elem))
-      v = LLVM::BitcastOp::create(b, loc, b.getI32Type(), v);
-    regs.push_back(v);
-  }
-  return regs;
-}
-
-SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value s,
-                                int64_t n) {
-  SmallVector<Value> out;
-  for (int64_t i = 0; i < n; ++i)
-    out.push_back(LLVM::ExtractValueOp::create(b, loc, s, i));
-  return out;
-}
-
-Value packStruct(OpBuilder &b, Location loc, ArrayRef<Value> vals) {
-  SmallVector<Type> types(vals.size(), vals.front().getType());
-  auto st = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
-  Value s = LLVM::PoisonOp::create(b, loc, st);
-  for (auto [i, v] : llvm::enumerate(vals))
-    s = LLVM::InsertValueOp::create(b, loc, s, v, int64_t(i));
-  return s;
-}
-
-struct MmaSyncGemm : OpConversionPattern<mlir::cute::GemmOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(mlir::cute::GemmOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto atom = dyn_cast<MmaSyncAttr>(op.getAtom());
-    if (!atom)
-      return failure();
-    Location loc = op.getLoc();
-    GemmOperandLayout a(op.getA()), b(op.getB()), c(op.getC());
-    Value pa = fragmentPtr(rewriter, loc, op.getA());
-    Value pb = fragmentPtr(rewriter, loc, op.getB());
-    Value pc = fragmentPtr(rewriter, loc, op.getC());
-    int64_t na = atom.getK() == 16 ? 8 : 4, nb = na / 2, nc = 4;
-    bool bf16 = isa<BFloat16Type>(atom.getA());
-    auto ptx = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
-    Type f32 = rewriter.getF32Type();
-    auto resTy = LLVM::LLVMStructType::getLiteral(getContext(),
-                                                  SmallVector<Type>(nc, f32));
-    forEachMmaBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
-      SmallVector<Value> ra =
-          packPairs(rewriter, loc, loadValues(rewriter, loc, pa, a, na, m, k));
-      SmallVector<Value> rb =
-          packPairs(rewriter, loc, loadValues(rewriter, loc, pb, b, nb, n, k));
-      SmallVector<Value> rc = loadValues(rewriter, loc, pc, c, nc, m, n);
-      // accumulate(%flag) false: the first k-block starts from zero.
-      if (k == 0 && op.getAccumulate()) {
-        Value zero = arith::ConstantOp::create(rewriter, loc,
-                                               rewriter.getF32FloatAttr(0));
-        for (Value &x : rc)
-          x = arith::SelectOp::create(rewriter, loc, op.getAccumulate(), x,
-                                      zero);
-      }
-      Value d = NVVM::MmaOp::create(
-          rewriter, loc, resTy, ra, rb, rc,
-          {atom.getM(), atom.getN(), atom.getK()}, std::nullopt, std::nullopt,
-          std::array<NVVM::MMATypes, 2>{ptx, ptx},
-          std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                         NVVM::MMALayout::col});
-      storeValues(rewriter, loc, pc, c, unpackStruct(rewriter, loc, d, nc), m,
-                  n);
-    });
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
 
 NVVM::WGMMATypes wgmmaType(Type t) {
   if (isa<BFloat16Type>(t))
@@ -225,16 +105,13 @@ Value gmmaDescriptor(OpBuilder &b, Location loc, Value base,
   return smemDescriptor(b, loc, base, offset * bits / 8, fixed);
 }
 
-struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(mlir::cute::GemmOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto atom = dyn_cast<WgmmaAttr>(op.getAtom());
-    if (!atom)
-      return failure();
+struct WgmmaLowering
+    : MmaLoweringAttrInterface::ExternalModel<WgmmaLowering, WgmmaAttr> {
+  LogicalResult lowerGemm(Attribute attr, RewriterBase &rewriter,
+                          mlir::cute::GemmOp op, Value accumulate) const {
+    auto atom = cast<WgmmaAttr>(attr);
     Location loc = op.getLoc();
-    MLIRContext *ctx = getContext();
+    MLIRContext *ctx = rewriter.getContext();
     GemmOperandLayout a(op.getA()), b(op.getB()), c(op.getC());
     bool rs = atom.getASrc() == OperandSource::rmem;
     Value sa = rs ? fragmentPtr(rewriter, loc, op.getA())
@@ -256,9 +133,9 @@ struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
         // accumulate(%flag) is passed as is for the first k-block.
         SmallVector<Value> ra = loadRsARegisters(rewriter, loc, sa, a, m, k);
         Value scaleD = i32(rewriter, loc, 1);
-        if (k == 0 && op.getAccumulate())
+        if (k == 0 && accumulate)
           scaleD = arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
-                                          op.getAccumulate());
+                                          accumulate);
         std::optional<bool> transB;
         if (!isa<Float8E4M3FNType, Float8E5M2Type>(atom.getB()))
           transB = atom.getBMajor() == MmaMajor::mn;
@@ -283,13 +160,13 @@ struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
             layoutOf(atom.getBMajor(), false), NVVM::MMAIntOverflowAttr());
       };
       Value d;
-      if (k == 0 && op.getAccumulate()) {
+      if (k == 0 && accumulate) {
         // accumulate(%flag) false: the first k-block ignores C (scale-d 0).
         // NVVM takes scale-d as a constant, so both forms are emitted; the
         // flag must be uniform across the warpgroup (wgmma is collective);
         // the branch writes no accumulator register.
         auto branch = scf::IfOp::create(
-            rewriter, loc, op.getAccumulate(),
+            rewriter, loc, accumulate,
             [&](OpBuilder &bld, Location l) {
               scf::YieldOp::create(bld, l,
                                    wgmma(bld, NVVM::WGMMAScaleOut::one));
@@ -305,7 +182,6 @@ struct WgmmaGemm : OpConversionPattern<mlir::cute::GemmOp> {
       storeValues(rewriter, loc, pc, c, unpackStruct(rewriter, loc, d, nc), m,
                   n);
     });
-    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -343,14 +219,12 @@ struct WgmmaWaitLowering : OpConversionPattern<WgmmaWaitGroupOp> {
 
 } // namespace
 
-bool lowering::isNvgpuGemm(Operation *op) {
-  auto gemm = dyn_cast<mlir::cute::GemmOp>(op);
-  return gemm && gemm.getAtom().getDialect().getNamespace() ==
-                     CuteNvgpuDialect::getDialectNamespace();
+void lowering::attachWgmmaLowerings(MLIRContext *ctx) {
+  WgmmaAttr::attachInterface<WgmmaLowering>(*ctx);
 }
 
-void lowering::populateMmaPatterns(const TypeConverter &tc,
-                                   RewritePatternSet &p) {
-  p.add<MmaSyncGemm, WgmmaGemm, WgmmaFenceLowering, WgmmaCommitLowering,
-        WgmmaWaitLowering>(tc, p.getContext());
+void lowering::populateWgmmaPatterns(const TypeConverter &tc,
+                                     RewritePatternSet &p) {
+  p.add<WgmmaFenceLowering, WgmmaCommitLowering, WgmmaWaitLowering>(
+      tc, p.getContext());
 }
