@@ -12,7 +12,8 @@
 //   scale-factor atom per operand); persistent CTAs over the tiles
 //   (t -> tile_m = t % mt, tile_n = t / mt);
 // - warp 0: TMA producer, a 4-stage tma_umma ring of 17408 bytes per stage
-//   (A 8192 + B 8192 + SFA 512 + SFB 512). A and B are moved as i8 (the
+//   (A 8192 + B 8192 + SFA 512 + SFB 512; inferred, as are the accumulator
+//   pipeline's 128 epilogue consumers). A and B are moved as i8 (the
 //   runtime has no CUtensorMap type for packed FP4) by 5-D boxes that write
 //   the interleaved K-major UMMA layout directly: core matrices of 8 rows x
 //   16 bytes (32 FP4), the two K cores of a 64-element MMA block 128 B
@@ -32,6 +33,15 @@
 // recast (builtin.unrealized_conversion_cast of the !cute.ptr: cute has no
 // recast of a pointer or tensor; both lower to the same !llvm.ptr<3>). See
 // README.md, "sm_100a variant".
+// Types and atoms: the A/B byte boxes (interleaved UMMA cores), the
+// scale-factor tiles, the pipeline states (loads; accumulator and stores)
+// and the block-scaled MMA.
+!tileAB = !cute.memref<i8, smem, align<1024>, "(16,8,2,16,2):(1,16,128,256,4096)">
+!tileSF = !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">
+!LS = !cute_nvgpu.pipeline_state<4>
+!S1 = !cute_nvgpu.pipeline_state<1>
+#mxf4 = #cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4, m = 128, n = 128, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E8M0FNU, vs = 32, cta_group = 1>
+#mma = #cute.tiled_mma<#mxf4, #cute.layout<"(1,1,1):(0,0,0)">>
 module attributes {gpu.container_module} {
   gpu.module @blockscale_gemm_sm100 {
     gpu.func @mxfp4_gemm_sm100(%pa: !cute.ptr<i8, gmem, align<16>>, %pb: !cute.ptr<i8, gmem, align<16>>, %psfa: !cute.ptr<f8E8M0FNU, gmem, align<16>>, %psfb: !cute.ptr<f8E8M0FNU, gmem, align<16>>, %pc: !cute.ptr<f16, gmem, align<16>>, %mt: i32, %nt: i32, %kt: i32) kernel
@@ -94,11 +104,11 @@ module attributes {gpu.container_module} {
       // One box = one 128-row x 128-FP4 operand tile in the interleaved
       // K-major layout: the box's modes are the global tensor's, its
       // shared-memory strides (1,16,128,256,4096) are compact.
-      %da = cute_nvgpu.make_tma_desc %ga : !cute.memref<i8, gmem, align<16>, "(16,8,2,?,?):(1,?,16,?,32)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<i8, smem, align<1024>, "(16,8,2,16,2):(1,16,128,256,4096)">>
-      %db = cute_nvgpu.make_tma_desc %gb : !cute.memref<i8, gmem, align<16>, "(16,8,2,?,?):(1,?,16,?,32)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<i8, smem, align<1024>, "(16,8,2,16,2):(1,16,128,256,4096)">>
-      %dsa = cute_nvgpu.make_tma_desc %gsa : !cute.memref<f8E8M0FNU, gmem, align<16>, "(?,256):(256,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">>
-      %dsb = cute_nvgpu.make_tma_desc %gsb : !cute.memref<f8E8M0FNU, gmem, align<16>, "(?,256):(256,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">>
-      %dc = cute_nvgpu.make_tma_desc %gc : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>
+      %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !tileAB>
+      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !tileAB>
+      %dsa = cute_nvgpu.make_tma_desc %gsa -> !cute_nvgpu.tma_desc<load, !tileSF>
+      %dsb = cute_nvgpu.make_tma_desc %gsb -> !cute_nvgpu.tma_desc<load, !tileSF>
+      %dc = cute_nvgpu.make_tma_desc %gc -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, sw128, "(128,64):(64,1)">>
       %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
@@ -106,14 +116,14 @@ module attributes {gpu.container_module} {
       %sB = cute.smem_alloc() : !cute.memref<i8, smem, align<1024>, "((16,8,2,16,2),4):((1,16,128,256,4096),8192)">
       %sSA = cute.smem_alloc() : !cute.memref<f8E8M0FNU, smem, align<512>, "((2,256),4):((256,1),512)">
       %sSB = cute.smem_alloc() : !cute.memref<f8E8M0FNU, smem, align<512>, "((2,256),4):((256,1),512)">
-      %sC = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,(64,2)):(64,(1,8192))">
+      %sC = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, sw128, "(128,(64,2)):(64,(1,8192))">
       %warp = cute_nvgpu.warp_idx
       %warp1 = arith.cmpi eq, %warp, %c1 : i32
       scf.if %warp1 {
-        cute_nvgpu.tmem_alloc %slot, columns = 256 : !cute.memref<i32, smem, align<16>, "1:1">
+        cute_nvgpu.tmem_alloc %slot, columns = 256
       }
-      %loads = cute_nvgpu.pipeline_create %loadBars : !cute.memref<i64, smem, align<8>, "8:1"> {tx_bytes = 17408 : i32} -> !cute_nvgpu.pipeline<tma_umma, 4>
-      %accs = cute_nvgpu.pipeline_create %accBars : !cute.memref<i64, smem, align<8>, "2:1"> {consumers = 128 : i32} -> !cute_nvgpu.pipeline<umma_async, 1>
+      %loads = cute_nvgpu.pipeline_create %loadBars -> !cute_nvgpu.pipeline<tma_umma, 4>
+      %accs = cute_nvgpu.pipeline_create %accBars -> !cute_nvgpu.pipeline<umma_async, 1>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 1>
       cute_nvgpu.tcgen05_fence_before_thread_sync
       gpu.barrier
@@ -121,24 +131,24 @@ module attributes {gpu.container_module} {
       // Columns 0-127: the accumulator (row i in lane i); 128-131: SFA;
       // 132-135: SFB (CUTLASS's atom: lane 32 q + r, column c holds the four
       // K-block scale bytes of row r + 32 c).
-      %acc = cute_nvgpu.tmem_tensor %slot : !cute.memref<i32, smem, align<16>, "1:1"> -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
-      %words = cute_nvgpu.tmem_tensor %slot : !cute.memref<i32, smem, align<16>, "1:1"> -> !cute.memref<i32, tmem, align<16>, "(32,256):(65536,1)">
+      %acc = cute_nvgpu.tmem_tensor %slot -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
+      %words = cute_nvgpu.tmem_tensor %slot -> !cute.memref<i32, tmem, align<16>, "(32,256):(65536,1)">
       %ntiles = arith.muli %mt, %nt : i32
       cute_nvgpu.warp_specialize
         role "producer" warps [0, 1) {
           cute_nvgpu.elect_one {
-            %p0 = cute_nvgpu.pipeline_producer_state %loads : !cute_nvgpu.pipeline<tma_umma, 4> -> !cute_nvgpu.pipeline_state<4>
-            %pe = scf.for %t = %bid to %ntiles step %grid iter_args(%ps = %p0) -> (!cute_nvgpu.pipeline_state<4>) : i32 {
+            %p0 = cute_nvgpu.pipeline_producer_state %loads
+            %pe = scf.for %t = %bid to %ntiles step %grid iter_args(%ps = %p0) -> (!LS) : i32 {
               %tm = arith.remui %t, %mt : i32
               %tn = arith.divui %t, %mt : i32
               %g0 = arith.muli %tm, %c16 : i32
               %gn0 = arith.muli %tn, %c16 : i32
               %sfaBase = arith.muli %tm, %kt : i32
               %sfbBase = arith.muli %tn, %kt : i32
-              %pk = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %ps) -> (!cute_nvgpu.pipeline_state<4>) : i32 {
-                cute_nvgpu.pipeline_producer_acquire %loads, %q : !cute_nvgpu.pipeline<tma_umma, 4>, !cute_nvgpu.pipeline_state<4>
-                %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %q : !cute_nvgpu.pipeline<tma_umma, 4>, !cute_nvgpu.pipeline_state<4>
-                %i = cute_nvgpu.pipeline_state_index %q : !cute_nvgpu.pipeline_state<4>
+              %pk = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
+                cute_nvgpu.pipeline_producer_acquire %loads, %q
+                %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %q
+                %i = cute_nvgpu.pipeline_state_index %q
                 %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
                 %bufA = cute.tensor_slice(%sA, %sc)
                 %bufB = cute.tensor_slice(%sB, %sc)
@@ -149,16 +159,16 @@ module attributes {gpu.container_module} {
                 %rb = arith.addi %sfbBase, %kb : i32
                 %ra2 = arith.muli %ra, %c2 : i32
                 %rb2 = arith.muli %rb, %c2 : i32
-                cute_nvgpu.tma_load %da, %bufA, %full box [%c0, %c0, %c0, %g0, %h0] : !cute_nvgpu.tma_desc<load, !cute.memref<i8, smem, align<1024>, "(16,8,2,16,2):(1,16,128,256,4096)">>, !cute.memref<i8, smem, align<1024>, "(16,8,2,16,2):(1,16,128,256,4096)">
-                cute_nvgpu.tma_load %db, %bufB, %full box [%c0, %c0, %c0, %gn0, %h0] : !cute_nvgpu.tma_desc<load, !cute.memref<i8, smem, align<1024>, "(16,8,2,16,2):(1,16,128,256,4096)">>, !cute.memref<i8, smem, align<1024>, "(16,8,2,16,2):(1,16,128,256,4096)">
-                cute_nvgpu.tma_load %dsa, %bufSA, %full box [%ra2, %c0] : !cute_nvgpu.tma_desc<load, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">>, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">
-                cute_nvgpu.tma_load %dsb, %bufSB, %full box [%rb2, %c0] : !cute_nvgpu.tma_desc<load, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">>, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">
-                %qn = cute_nvgpu.pipeline_state_advance %q : !cute_nvgpu.pipeline_state<4>
-                scf.yield %qn : !cute_nvgpu.pipeline_state<4>
+                cute_nvgpu.tma_load %da, %bufA, %full box [%c0, %c0, %c0, %g0, %h0]
+                cute_nvgpu.tma_load %db, %bufB, %full box [%c0, %c0, %c0, %gn0, %h0]
+                cute_nvgpu.tma_load %dsa, %bufSA, %full box [%ra2, %c0]
+                cute_nvgpu.tma_load %dsb, %bufSB, %full box [%rb2, %c0]
+                %qn = cute_nvgpu.pipeline_state_advance %q
+                scf.yield %qn : !LS
               }
-              scf.yield %pk : !cute_nvgpu.pipeline_state<4>
+              scf.yield %pk : !LS
             }
-            cute_nvgpu.pipeline_producer_tail %loads, %pe : !cute_nvgpu.pipeline<tma_umma, 4>, !cute_nvgpu.pipeline_state<4>
+            cute_nvgpu.pipeline_producer_tail %loads, %pe
           }
         }
         role "mma" warps [1, 2) {
@@ -174,17 +184,17 @@ module attributes {gpu.container_module} {
             %lsf = cute.static : !cute.layout<"((32,4),1,2):((65536,1),0,0)">
             %gsfa = cute.make_view(%isfa, %lsf)
             %gsfb = cute.make_view(%isfb, %lsf)
-            %pc_t = cute.mma_partition "C" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4, m = 128, n = 128, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E8M0FNU, vs = 32, cta_group = 1>, #cute.layout<"(1,1,1):(0,0,0)">> (%acc, %c0) : (!cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">, i32) -> !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">
+            %pc_t = cute.mma_partition "C" of #mma (%acc, %c0)
             // An operand tile as FP4: 128 rows x 128 K in the interleaved
             // K-major layout the TMA boxes wrote (offsets in FP4 elements).
             %lop = cute.static : !cute.layout<"((8,16),((32,2),2)):((32,512),((1,256),8192))">
-            %a0 = cute_nvgpu.pipeline_producer_state %accs : !cute_nvgpu.pipeline<umma_async, 1> -> !cute_nvgpu.pipeline_state<1>
-            %c0s = cute_nvgpu.pipeline_consumer_state %loads : !cute_nvgpu.pipeline<tma_umma, 4> -> !cute_nvgpu.pipeline_state<4>
-            %fin:2 = scf.for %t = %bid to %ntiles step %grid iter_args(%cs = %c0s, %as = %a0) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<1>) : i32 {
-              cute_nvgpu.pipeline_producer_acquire %accs, %as : !cute_nvgpu.pipeline<umma_async, 1>, !cute_nvgpu.pipeline_state<1>
-              %ce = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %cs) -> (!cute_nvgpu.pipeline_state<4>) : i32 {
-                cute_nvgpu.pipeline_consumer_wait %loads, %q : !cute_nvgpu.pipeline<tma_umma, 4>, !cute_nvgpu.pipeline_state<4>
-                %i = cute_nvgpu.pipeline_state_index %q : !cute_nvgpu.pipeline_state<4>
+            %a0 = cute_nvgpu.pipeline_producer_state %accs
+            %c0s = cute_nvgpu.pipeline_consumer_state %loads
+            %fin:2 = scf.for %t = %bid to %ntiles step %grid iter_args(%cs = %c0s, %as = %a0) -> (!LS, !S1) : i32 {
+              cute_nvgpu.pipeline_producer_acquire %accs, %as
+              %ce = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %cs) -> (!LS) : i32 {
+                cute_nvgpu.pipeline_consumer_wait %loads, %q
+                %i = cute_nvgpu.pipeline_state_index %q
                 %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
                 %bufA = cute.tensor_slice(%sA, %sc)
                 %bufB = cute.tensor_slice(%sB, %sc)
@@ -196,8 +206,8 @@ module attributes {gpu.container_module} {
                 %l3216 = cute.static : !cute.layout<"(32,16):(16,1)">
                 %vSA = cute.make_view(%iSA, %l3216)
                 %vSB = cute.make_view(%iSB, %l3216)
-                cute_nvgpu.tcgen05_cp %vSA, %tsfa shape = 32x128b multicast = warpx4 : !cute.memref<f8E8M0FNU, smem, align<512>, "(32,16):(16,1)">, !cute.memref<i32, tmem, align<16>, "(32,4):(65536,1)">
-                cute_nvgpu.tcgen05_cp %vSB, %tsfb shape = 32x128b multicast = warpx4 : !cute.memref<f8E8M0FNU, smem, align<512>, "(32,16):(16,1)">, !cute.memref<i32, tmem, align<16>, "(32,4):(65536,1)">
+                cute_nvgpu.tcgen05_cp %vSA, %tsfa shape = 32x128b multicast = warpx4
+                cute_nvgpu.tcgen05_cp %vSB, %tsfb shape = 32x128b multicast = warpx4
                 // The stage's bytes as packed FP4.
                 %iA8 = cute.get_iter(%bufA)
                 %iB8 = cute.get_iter(%bufB)
@@ -205,20 +215,20 @@ module attributes {gpu.container_module} {
                 %iB = builtin.unrealized_conversion_cast %iB8 : !cute.ptr<i8, smem, align<1024>> to !cute.ptr<f4E2M1FN, smem, align<1024>>
                 %tA = cute.make_view(%iA, %lop)
                 %tB = cute.make_view(%iB, %lop)
-                %pa_s = cute.mma_partition "A" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4, m = 128, n = 128, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E8M0FNU, vs = 32, cta_group = 1>, #cute.layout<"(1,1,1):(0,0,0)">> (%tA, %c0) : (!cute.memref<f4E2M1FN, smem, align<1024>, "((8,16),((32,2),2)):((32,512),((1,256),8192))">, i32) -> !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,2):(((32,512),(1,256)),0,8192)">
-                %pb_s = cute.mma_partition "B" of #cute.tiled_mma<#cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4, m = 128, n = 128, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E8M0FNU, vs = 32, cta_group = 1>, #cute.layout<"(1,1,1):(0,0,0)">> (%tB, %c0) : (!cute.memref<f4E2M1FN, smem, align<1024>, "((8,16),((32,2),2)):((32,512),((1,256),8192))">, i32) -> !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,2):(((32,512),(1,256)),0,8192)">
+                %pa_s = cute.mma_partition "A" of #mma (%tA, %c0)
+                %pb_s = cute.mma_partition "B" of #mma (%tB, %c0)
                 %notFirst = arith.cmpi ne, %kb, %c0 : i32
-                cute.gemm #cute_nvgpu.tcgen05_mma_block_scale<kind = mxf4, m = 128, n = 128, k = 64, a = f4E2M1FN, b = f4E2M1FN, sf = f8E8M0FNU, vs = 32, cta_group = 1> (%pa_s, %pb_s, %pc_t) scales(%gsfa, %gsfb) accumulate(%notFirst) : !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,2):(((32,512),(1,256)),0,8192)">, !cute.memref<f4E2M1FN, smem, align<1024>, "(((8,16),(32,2)),1,2):(((32,512),(1,256)),0,8192)">, !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">, !cute.memref<i32, tmem, align<16>, "((32,4),1,2):((65536,1),0,0)">, !cute.memref<i32, tmem, align<16>, "((32,4),1,2):((65536,1),0,0)">
+                cute.gemm #mxf4 (%pa_s, %pb_s, %pc_t) scales(%gsfa, %gsfb) accumulate(%notFirst)
                 // The stage (A, B and the scale atoms tcgen05.cp read) is free
                 // once these are done: tcgen05.commit onto its empty barrier.
-                cute_nvgpu.pipeline_consumer_release %loads, %q : !cute_nvgpu.pipeline<tma_umma, 4>, !cute_nvgpu.pipeline_state<4>
-                %qn = cute_nvgpu.pipeline_state_advance %q : !cute_nvgpu.pipeline_state<4>
-                scf.yield %qn : !cute_nvgpu.pipeline_state<4>
+                cute_nvgpu.pipeline_consumer_release %loads, %q
+                %qn = cute_nvgpu.pipeline_state_advance %q
+                scf.yield %qn : !LS
               }
               // The tile's accumulator is complete once every MMA is done.
-              cute_nvgpu.pipeline_producer_commit %accs, %as : !cute_nvgpu.pipeline<umma_async, 1>, !cute_nvgpu.pipeline_state<1>
-              %an = cute_nvgpu.pipeline_state_advance %as : !cute_nvgpu.pipeline_state<1>
-              scf.yield %ce, %an : !cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<1>
+              cute_nvgpu.pipeline_producer_commit %accs, %as
+              %an = cute_nvgpu.pipeline_state_advance %as
+              scf.yield %ce, %an : !LS, !S1
             }
           }
         }
@@ -235,28 +245,28 @@ module attributes {gpu.container_module} {
           %dst = cute.partition_tv(%sC, %orow) {tv_layout = #cute.layout<"(128,128):(1,128)">}
           %r = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "128:1">
           %h = cute.make_fragment() : !cute.memref<f16, rmem, align<16>, "128:1">
-          %s0 = cute_nvgpu.pipeline_consumer_state %accs : !cute_nvgpu.pipeline<umma_async, 1> -> !cute_nvgpu.pipeline_state<1>
-          %ss0 = cute_nvgpu.pipeline_producer_state %stores : !cute_nvgpu.pipeline<tma_store, 1> -> !cute_nvgpu.pipeline_state<1>
-          %efin:2 = scf.for %t = %bid to %ntiles step %grid iter_args(%s = %s0, %ss = %ss0) -> (!cute_nvgpu.pipeline_state<1>, !cute_nvgpu.pipeline_state<1>) : i32 {
+          %s0 = cute_nvgpu.pipeline_consumer_state %accs
+          %ss0 = cute_nvgpu.pipeline_producer_state %stores
+          %efin:2 = scf.for %t = %bid to %ntiles step %grid iter_args(%s = %s0, %ss = %ss0) -> (!S1, !S1) : i32 {
             %tm = arith.remui %t, %mt : i32
             %tn = arith.divui %t, %mt : i32
             %m0 = arith.muli %tm, %c128 : i32
             %n0 = arith.muli %tn, %c128 : i32
-            cute_nvgpu.pipeline_consumer_wait %accs, %s : !cute_nvgpu.pipeline<umma_async, 1>, !cute_nvgpu.pipeline_state<1>
+            cute_nvgpu.pipeline_consumer_wait %accs, %s
             cute_nvgpu.tcgen05_fence_after_thread_sync
-            cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 128>} : !cute.memref<f32, tmem, align<16>, "(32,128):(65536,1)">, !cute.memref<f32, rmem, align<16>, "128:1">
+            cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 128>}
             cute_nvgpu.tcgen05_wait_ld
             // The accumulator is in registers: the MMA thread may start the
             // next tile.
             cute_nvgpu.tcgen05_fence_before_thread_sync
-            cute_nvgpu.pipeline_consumer_release %accs, %s : !cute_nvgpu.pipeline<umma_async, 1>, !cute_nvgpu.pipeline_state<1>
+            cute_nvgpu.pipeline_consumer_release %accs, %s
             %v = cute.load(%r)
             %hv = arith.truncf %v : vector<128xf32> to vector<128xf16>
             cute.store(%hv, %h)
             // Wait until the previous tile's stores have read the staging
             // tile, write f16, fence, one thread stores two boxes.
             scf.if %leader {
-              cute_nvgpu.pipeline_producer_acquire %stores, %ss : !cute_nvgpu.pipeline<tma_store, 1>, !cute_nvgpu.pipeline_state<1>
+              cute_nvgpu.pipeline_producer_acquire %stores, %ss
             }
             cute_nvgpu.named_barrier id = 1, threads = 128
             cute.copy(%h, %dst)
@@ -268,23 +278,23 @@ module attributes {gpu.container_module} {
               %half0 = cute.tensor_slice(%sC, %h0c)
               %half1 = cute.tensor_slice(%sC, %h1c)
               %n1 = arith.addi %n0, %c64 : i32
-              cute_nvgpu.tma_store %dc, %half0 box [%m0, %n0] : !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">
-              cute_nvgpu.tma_store %dc, %half1 box [%m0, %n1] : !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">
-              cute_nvgpu.pipeline_producer_commit %stores, %ss : !cute_nvgpu.pipeline<tma_store, 1>, !cute_nvgpu.pipeline_state<1>
+              cute_nvgpu.tma_store %dc, %half0 box [%m0, %n0]
+              cute_nvgpu.tma_store %dc, %half1 box [%m0, %n1]
+              cute_nvgpu.pipeline_producer_commit %stores, %ss
             }
-            %sn1 = cute_nvgpu.pipeline_state_advance %s : !cute_nvgpu.pipeline_state<1>
-            %ssn = cute_nvgpu.pipeline_state_advance %ss : !cute_nvgpu.pipeline_state<1>
-            scf.yield %sn1, %ssn : !cute_nvgpu.pipeline_state<1>, !cute_nvgpu.pipeline_state<1>
+            %sn1 = cute_nvgpu.pipeline_state_advance %s
+            %ssn = cute_nvgpu.pipeline_state_advance %ss
+            scf.yield %sn1, %ssn : !S1, !S1
           }
           scf.if %leader {
-            cute_nvgpu.pipeline_producer_tail %stores, %efin#1 : !cute_nvgpu.pipeline<tma_store, 1>, !cute_nvgpu.pipeline_state<1>
+            cute_nvgpu.pipeline_producer_tail %stores, %efin#1
           }
         }
       // Every warp is done with the TMEM before warp 1 frees it.
       gpu.barrier
       cute_nvgpu.tcgen05_fence_after_thread_sync
       scf.if %warp1 {
-        cute_nvgpu.tmem_dealloc %acc, columns = 256 : !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
+        cute_nvgpu.tmem_dealloc %acc, columns = 256
       }
       gpu.return
     }

@@ -9,7 +9,7 @@
 //   scale-factor atom per operand): a 3-stage PipelineTmaAsync ring of
 //   17408 bytes per stage (A 8192 + B 8192 + SFA 512 + SFB 512), filled by
 //   one elected thread of the producer warp (warp 8) through four TMA
-//   descriptors;
+//   descriptors (the expected bytes and the 8 consumer warps are inferred);
 // - eight MMA warps (warps 0-7, 4 x 2 over M x N, each 32 x 64 of the tile)
 //   read their fragments from shared memory (cute.mma_partition views,
 //   scale fragments through the atom's SFA/SFB thread layouts), release the
@@ -31,6 +31,15 @@
 // The kernel takes the sizes in 128-tiles (mt, nt, kt: M = 128 mt, ...):
 // every TMA extent is then a product of arguments, which the runtime's
 // descriptor expressions can evaluate (they have no division).
+// Types and atoms: the A/B byte tiles (64-byte swizzle), the scale-factor
+// tiles, the pipeline states, the m16n8k32 8-bit atom whose partitions give
+// the FP4 fragments' bytes, and the m16n8k64 e2m1 block-scaled MMA.
+!tileAB = !cute.memref<i8, smem, align<1024>, sw64, "(128,64):(64,1)">
+!tileSF = !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">
+!LS = !cute_nvgpu.pipeline_state<3>
+!SS = !cute_nvgpu.pipeline_state<1>
+#bytes = #cute.tiled_mma<#cute_nvgpu.mma_block_scale<m = 16, n = 8, k = 32, a = f8E4M3FN, b = f8E4M3FN, c = f32, sf = f8E8M0FNU, vs = 32>, #cute.layout<"(4,2,1):(1,4,0)">>
+#mxf4 = #cute_nvgpu.mma_block_scale<m = 16, n = 8, k = 64, a = f4E2M1FN, b = f4E2M1FN, c = f32, sf = f8E8M0FNU, vs = 32>
 module attributes {gpu.container_module} {
   gpu.module @blockscale_gemm_sm120 {
     gpu.func @mxfp4_gemm(%pa: !cute.ptr<i8, gmem, align<16>>, %pb: !cute.ptr<i8, gmem, align<16>>, %psfa: !cute.ptr<f8E8M0FNU, gmem, align<16>>, %psfb: !cute.ptr<f8E8M0FNU, gmem, align<16>>, %pc: !cute.ptr<f16, gmem, align<16>>, %mt: i32, %nt: i32, %kt: i32) kernel
@@ -78,18 +87,18 @@ module attributes {gpu.container_module} {
       %gc = cute.make_view(%pc, %lc)
       %gsa = cute.make_view(%psfa, %lsa)
       %gsb = cute.make_view(%psfb, %lsb)
-      %da = cute_nvgpu.make_tma_desc %ga : !cute.memref<i8, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<i8, smem, align<1024>, S<2,4,3>, "(128,64):(64,1)">>
-      %db = cute_nvgpu.make_tma_desc %gb : !cute.memref<i8, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<i8, smem, align<1024>, S<2,4,3>, "(128,64):(64,1)">>
-      %dsa = cute_nvgpu.make_tma_desc %gsa : !cute.memref<f8E8M0FNU, gmem, align<16>, "(?,256):(256,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">>
-      %dsb = cute_nvgpu.make_tma_desc %gsb : !cute.memref<f8E8M0FNU, gmem, align<16>, "(?,256):(256,1)"> -> !cute_nvgpu.tma_desc<load, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">>
-      %dc = cute_nvgpu.make_tma_desc %gc : !cute.memref<f16, gmem, align<16>, "(?,?):(?,1)"> -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>
+      %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !tileAB>
+      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !tileAB>
+      %dsa = cute_nvgpu.make_tma_desc %gsa -> !cute_nvgpu.tma_desc<load, !tileSF>
+      %dsb = cute_nvgpu.make_tma_desc %gsb -> !cute_nvgpu.tma_desc<load, !tileSF>
+      %dc = cute_nvgpu.make_tma_desc %gc -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, sw128, "(128,64):(64,1)">>
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "6:1">
-      %sA = cute.smem_alloc() : !cute.memref<i8, smem, align<1024>, S<2,4,3>, "((128,64),3):((64,1),8192)">
-      %sB = cute.smem_alloc() : !cute.memref<i8, smem, align<1024>, S<2,4,3>, "((128,64),3):((64,1),8192)">
+      %sA = cute.smem_alloc() : !cute.memref<i8, smem, align<1024>, sw64, "((128,64),3):((64,1),8192)">
+      %sB = cute.smem_alloc() : !cute.memref<i8, smem, align<1024>, sw64, "((128,64),3):((64,1),8192)">
       %sSA = cute.smem_alloc() : !cute.memref<f8E8M0FNU, smem, align<512>, "((2,256),3):((256,1),512)">
       %sSB = cute.smem_alloc() : !cute.memref<f8E8M0FNU, smem, align<512>, "((2,256),3):((256,1),512)">
-      %sC = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,(64,2)):(64,(1,8192))">
-      %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "6:1"> {consumers = 8 : i32, tx_bytes = 17408 : i32} -> !cute_nvgpu.pipeline<tma_async, 3>
+      %sC = cute.smem_alloc() : !cute.memref<f16, smem, align<1024>, sw128, "(128,(64,2)):(64,(1,8192))">
+      %loads = cute_nvgpu.pipeline_create %bars -> !cute_nvgpu.pipeline<tma_async, 3>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 1>
       %ntiles = arith.muli %mt, %nt : i32
       cute_nvgpu.warp_specialize
@@ -105,17 +114,17 @@ module attributes {gpu.container_module} {
           %fsa = cute.make_fragment() : !cute.memref<f8E8M0FNU, rmem, align<8>, "(2,2,2):(1,2,4)">
           %fsb = cute.make_fragment() : !cute.memref<f8E8M0FNU, rmem, align<16>, "(2,8,2):(1,2,16)">
           %zero = arith.constant dense<0.0> : vector<64xf32>
-          %cs0 = cute_nvgpu.pipeline_consumer_state %loads : !cute_nvgpu.pipeline<tma_async, 3> -> !cute_nvgpu.pipeline_state<3>
-          %ss0 = cute_nvgpu.pipeline_producer_state %stores : !cute_nvgpu.pipeline<tma_store, 1> -> !cute_nvgpu.pipeline_state<1>
-          %fin:2 = scf.for %t = %bid to %ntiles step %grid iter_args(%cs = %cs0, %ss = %ss0) -> (!cute_nvgpu.pipeline_state<3>, !cute_nvgpu.pipeline_state<1>) : i32 {
+          %cs0 = cute_nvgpu.pipeline_consumer_state %loads
+          %ss0 = cute_nvgpu.pipeline_producer_state %stores
+          %fin:2 = scf.for %t = %bid to %ntiles step %grid iter_args(%cs = %cs0, %ss = %ss0) -> (!LS, !SS) : i32 {
             %tm = arith.remui %t, %mt : i32
             %tn = arith.divui %t, %mt : i32
             %m0 = arith.muli %tm, %c128 : i32
             %n0 = arith.muli %tn, %c128 : i32
             cute.store(%zero, %acc)
-            %kl = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %cs) -> (!cute_nvgpu.pipeline_state<3>) : i32 {
-              cute_nvgpu.pipeline_consumer_wait %loads, %q : !cute_nvgpu.pipeline<tma_async, 3>, !cute_nvgpu.pipeline_state<3>
-              %i = cute_nvgpu.pipeline_state_index %q : !cute_nvgpu.pipeline_state<3>
+            %kl = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %cs) -> (!LS) : i32 {
+              cute_nvgpu.pipeline_consumer_wait %loads, %q
+              %i = cute_nvgpu.pipeline_state_index %q
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
               %bufA = cute.tensor_slice(%sA, %sc)
               %bufB = cute.tensor_slice(%sB, %sc)
@@ -124,8 +133,8 @@ module attributes {gpu.container_module} {
               // The FP4 tiles as bytes: the m16n8k32 atom's 8-bit thread-value
               // layouts are the m16n8k64 e2m1 atom's recast to bytes, so these
               // are the bytes of this thread's m16n8k64 fragments.
-              %pa8 = cute.mma_partition "A" of #cute.tiled_mma<#cute_nvgpu.mma_block_scale<m = 16, n = 8, k = 32, a = f8E4M3FN, b = f8E4M3FN, c = f32, sf = f8E8M0FNU, vs = 32>, #cute.layout<"(4,2,1):(1,4,0)">> (%bufA, %ct) : (!cute.memref<i8, smem, align<1024>, S<2,4,3>, "(128,64):(64,1)">, i32) -> !cute.memref<i8, smem, align<4>, S<2,4,3>, "((4,2,2),2,2):((1,512,16),4096,32)">
-              %pb8 = cute.mma_partition "B" of #cute.tiled_mma<#cute_nvgpu.mma_block_scale<m = 16, n = 8, k = 32, a = f8E4M3FN, b = f8E4M3FN, c = f32, sf = f8E8M0FNU, vs = 32>, #cute.layout<"(4,2,1):(1,4,0)">> (%bufB, %ct) : (!cute.memref<i8, smem, align<1024>, S<2,4,3>, "(128,64):(64,1)">, i32) -> !cute.memref<i8, smem, align<4>, S<2,4,3>, "((4,2),8,2):((1,16),1024,32)">
+              %pa8 = cute.mma_partition "A" of #bytes (%bufA, %ct)
+              %pb8 = cute.mma_partition "B" of #bytes (%bufB, %ct)
               cute.copy(%pa8, %fa8)
               cute.copy(%pb8, %fb8)
               // The stage's scale factors as CUTLASS's per-element view over
@@ -150,7 +159,7 @@ module attributes {gpu.container_module} {
               // warp) before the MMAs.
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {
-                cute_nvgpu.pipeline_consumer_release %loads, %q : !cute_nvgpu.pipeline<tma_async, 3>, !cute_nvgpu.pipeline_state<3>
+                cute_nvgpu.pipeline_consumer_release %loads, %q
               }
               // Bytes -> f4E2M1FN (element 2i is the low nibble of byte i).
               %va8 = cute.load(%fa8)
@@ -159,20 +168,20 @@ module attributes {gpu.container_module} {
               %vb = vector.bitcast %vb8 : vector<128xi8> to vector<256xf4E2M1FN>
               cute.store(%va, %fa)
               cute.store(%vb, %fb)
-              cute.gemm #cute_nvgpu.mma_block_scale<m = 16, n = 8, k = 64, a = f4E2M1FN, b = f4E2M1FN, c = f32, sf = f8E8M0FNU, vs = 32> (%fa, %fb, %acc) scales(%fsa, %fsb) : !cute.memref<f4E2M1FN, rmem, align<16>, "((8,2,2),2,2):((1,8,16),32,64)">, !cute.memref<f4E2M1FN, rmem, align<16>, "((8,2),8,2):((1,8),16,128)">, !cute.memref<f32, rmem, align<16>, "((2,2),2,8):((1,2),4,8)">, !cute.memref<f8E8M0FNU, rmem, align<8>, "(2,2,2):(1,2,4)">, !cute.memref<f8E8M0FNU, rmem, align<16>, "(2,8,2):(1,2,16)">
-              %qn = cute_nvgpu.pipeline_state_advance %q : !cute_nvgpu.pipeline_state<3>
-              scf.yield %qn : !cute_nvgpu.pipeline_state<3>
+              cute.gemm #mxf4 (%fa, %fb, %acc) scales(%fsa, %fsb)
+              %qn = cute_nvgpu.pipeline_state_advance %q
+              scf.yield %qn : !LS
             }
             // Epilogue: wait until the previous tile's stores have read the
             // staging tile, write f16, fence, one thread stores two boxes.
             scf.if %leader {
-              cute_nvgpu.pipeline_producer_acquire %stores, %ss : !cute_nvgpu.pipeline<tma_store, 1>, !cute_nvgpu.pipeline_state<1>
+              cute_nvgpu.pipeline_producer_acquire %stores, %ss
             }
             cute_nvgpu.named_barrier id = 1, threads = 256
             %v = cute.load(%acc)
             %h = arith.truncf %v : vector<64xf32> to vector<64xf16>
             cute.store(%h, %out)
-            %dst = cute.mma_partition "C" of #cute.tiled_mma<#cute_nvgpu.mma_block_scale<m = 16, n = 8, k = 64, a = f4E2M1FN, b = f4E2M1FN, c = f32, sf = f8E8M0FNU, vs = 32>, #cute.layout<"(4,2,1):(1,4,0)">> (%sC, %ct) : (!cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,(64,2)):(64,(1,8192))">, i32) -> !cute.memref<f16, smem, align<4>, S<3,3,3>, "((2,2),2,(4,2)):((1,512),4096,(16,8192))">
+            %dst = cute.mma_partition "C" of #cute.tiled_mma<#mxf4, #cute.layout<"(4,2,1):(1,4,0)">> (%sC, %ct)
             cute.copy(%out, %dst)
             cute_nvgpu.fence_proxy_async
             cute_nvgpu.named_barrier id = 1, threads = 256
@@ -182,31 +191,31 @@ module attributes {gpu.container_module} {
               %half0 = cute.tensor_slice(%sC, %h0c)
               %half1 = cute.tensor_slice(%sC, %h1c)
               %n1 = arith.addi %n0, %c64 : i32
-              cute_nvgpu.tma_store %dc, %half0 box [%m0, %n0] : !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">
-              cute_nvgpu.tma_store %dc, %half1 box [%m0, %n1] : !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">>, !cute.memref<f16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">
-              cute_nvgpu.pipeline_producer_commit %stores, %ss : !cute_nvgpu.pipeline<tma_store, 1>, !cute_nvgpu.pipeline_state<1>
+              cute_nvgpu.tma_store %dc, %half0 box [%m0, %n0]
+              cute_nvgpu.tma_store %dc, %half1 box [%m0, %n1]
+              cute_nvgpu.pipeline_producer_commit %stores, %ss
             }
-            %ssn = cute_nvgpu.pipeline_state_advance %ss : !cute_nvgpu.pipeline_state<1>
-            scf.yield %kl, %ssn : !cute_nvgpu.pipeline_state<3>, !cute_nvgpu.pipeline_state<1>
+            %ssn = cute_nvgpu.pipeline_state_advance %ss
+            scf.yield %kl, %ssn : !LS, !SS
           }
           scf.if %leader {
-            cute_nvgpu.pipeline_producer_tail %stores, %fin#1 : !cute_nvgpu.pipeline<tma_store, 1>, !cute_nvgpu.pipeline_state<1>
+            cute_nvgpu.pipeline_producer_tail %stores, %fin#1
           }
         }
         role "producer" warps [8, 9) {
           cute_nvgpu.elect_one {
-            %p0 = cute_nvgpu.pipeline_producer_state %loads : !cute_nvgpu.pipeline<tma_async, 3> -> !cute_nvgpu.pipeline_state<3>
-            %pe = scf.for %t = %bid to %ntiles step %grid iter_args(%ps = %p0) -> (!cute_nvgpu.pipeline_state<3>) : i32 {
+            %p0 = cute_nvgpu.pipeline_producer_state %loads
+            %pe = scf.for %t = %bid to %ntiles step %grid iter_args(%ps = %p0) -> (!LS) : i32 {
               %tm = arith.remui %t, %mt : i32
               %tn = arith.divui %t, %mt : i32
               %m0 = arith.muli %tm, %c128 : i32
               %n0 = arith.muli %tn, %c128 : i32
               %sfaBase = arith.muli %tm, %kt : i32
               %sfbBase = arith.muli %tn, %kt : i32
-              %pk = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %ps) -> (!cute_nvgpu.pipeline_state<3>) : i32 {
-                cute_nvgpu.pipeline_producer_acquire %loads, %q : !cute_nvgpu.pipeline<tma_async, 3>, !cute_nvgpu.pipeline_state<3>
-                %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %q : !cute_nvgpu.pipeline<tma_async, 3>, !cute_nvgpu.pipeline_state<3>
-                %i = cute_nvgpu.pipeline_state_index %q : !cute_nvgpu.pipeline_state<3>
+              %pk = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
+                cute_nvgpu.pipeline_producer_acquire %loads, %q
+                %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %q
+                %i = cute_nvgpu.pipeline_state_index %q
                 %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
                 %bufA = cute.tensor_slice(%sA, %sc)
                 %bufB = cute.tensor_slice(%sB, %sc)
@@ -217,17 +226,17 @@ module attributes {gpu.container_module} {
                 %rb = arith.addi %sfbBase, %kb : i32
                 %ra2 = arith.muli %ra, %c2 : i32
                 %rb2 = arith.muli %rb, %c2 : i32
-                cute_nvgpu.tma_load %da, %bufA, %full box [%m0, %k0] : !cute_nvgpu.tma_desc<load, !cute.memref<i8, smem, align<1024>, S<2,4,3>, "(128,64):(64,1)">>, !cute.memref<i8, smem, align<1024>, S<2,4,3>, "(128,64):(64,1)">
-                cute_nvgpu.tma_load %db, %bufB, %full box [%n0, %k0] : !cute_nvgpu.tma_desc<load, !cute.memref<i8, smem, align<1024>, S<2,4,3>, "(128,64):(64,1)">>, !cute.memref<i8, smem, align<1024>, S<2,4,3>, "(128,64):(64,1)">
-                cute_nvgpu.tma_load %dsa, %bufSA, %full box [%ra2, %c0] : !cute_nvgpu.tma_desc<load, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">>, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">
-                cute_nvgpu.tma_load %dsb, %bufSB, %full box [%rb2, %c0] : !cute_nvgpu.tma_desc<load, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">>, !cute.memref<f8E8M0FNU, smem, align<512>, "(2,256):(256,1)">
-                cute_nvgpu.pipeline_producer_commit %loads, %q : !cute_nvgpu.pipeline<tma_async, 3>, !cute_nvgpu.pipeline_state<3>
-                %qn = cute_nvgpu.pipeline_state_advance %q : !cute_nvgpu.pipeline_state<3>
-                scf.yield %qn : !cute_nvgpu.pipeline_state<3>
+                cute_nvgpu.tma_load %da, %bufA, %full box [%m0, %k0]
+                cute_nvgpu.tma_load %db, %bufB, %full box [%n0, %k0]
+                cute_nvgpu.tma_load %dsa, %bufSA, %full box [%ra2, %c0]
+                cute_nvgpu.tma_load %dsb, %bufSB, %full box [%rb2, %c0]
+                cute_nvgpu.pipeline_producer_commit %loads, %q
+                %qn = cute_nvgpu.pipeline_state_advance %q
+                scf.yield %qn : !LS
               }
-              scf.yield %pk : !cute_nvgpu.pipeline_state<3>
+              scf.yield %pk : !LS
             }
-            cute_nvgpu.pipeline_producer_tail %loads, %pe : !cute_nvgpu.pipeline<tma_async, 3>, !cute_nvgpu.pipeline_state<3>
+            cute_nvgpu.pipeline_producer_tail %loads, %pe
           }
         }
       gpu.return
