@@ -10,7 +10,6 @@
 
 #include "cute/Runtime/Context.h"
 #include "cute/Runtime/Driver.h"
-#include "cute/Runtime/Json.h"
 #include "cute/Runtime/Launch.h"
 #include "cute/Runtime/Memory.h"
 #include "cute/Runtime/Metadata.h"

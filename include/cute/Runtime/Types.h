@@ -1,13 +1,13 @@
 //===- Types.h - Element types and launch dimensions ------------*- C++ -*-===//
 //
-// The element-type vocabulary shared by kernel metadata ("elem" fields),
-// kernel arguments and TMA descriptors. Spellings follow MLIR's builtin
-// types: i1 i8 i16 i32 i64 u8 u16 u32 u64 index f16 bf16 f32 f64 tf32
-// f8e4m3 f8e5m2; MLIR's si*/ui*/f8E4M3FN/f8E5M2 are accepted as aliases.
+// The element types of kernel metadata (cute/Support/ElemType.h) as the
+// runtime names them, and the C++ types that map to them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_RUNTIME_TYPES_H
 #define CUTE_RUNTIME_TYPES_H
+
+#include "cute/Support/ElemType.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,39 +17,16 @@
 
 namespace cute::rt {
 
-enum class ElemType {
-  I1,
-  I8,
-  I16,
-  I32,
-  I64,
-  U8,
-  U16,
-  U32,
-  U64,
-  Index,
-  F16,
-  BF16,
-  F32,
-  F64,
-  TF32,
-  F8E4M3,
-  F8E5M2,
-  F8E8M0, ///< f8E8M0FNU: MX scale factors (a power of two per code)
-  F4E2M1, ///< f4E2M1FN: packed two per byte (element 0 in the low nibble)
-};
-
-/// The metadata spelling ("f32", "i64", ...).
-const char *elemTypeName(ElemType t);
-/// Parses a metadata spelling; nullopt when unknown.
-std::optional<ElemType> parseElemType(std::string_view s);
-/// Storage size in bytes (i1 is stored as one byte, index as 8; f4E2M1,
-/// packed two per byte, counts as one byte: a scalar of it is not a kernel
-/// parameter and a pointer to it addresses bytes).
-size_t elemTypeBytes(ElemType t);
-/// Storage size in bits (4 for f4E2M1, else 8 x elemTypeBytes).
-unsigned elemTypeBits(ElemType t);
-bool isFloatType(ElemType t);
+// The element types and Dim3 are the metadata model's
+// (cute/Support/ElemType.h).
+using ::cute::metadata::Dim3;
+using ::cute::metadata::ElemType;
+using ::cute::metadata::elemTypeBits;
+using ::cute::metadata::elemTypeBytes;
+using ::cute::metadata::elemTypeName;
+using ::cute::metadata::isFloatType;
+using ::cute::metadata::isIntegerElem;
+using ::cute::metadata::parseElemType;
 
 /// Maps a C++ scalar type to its ElemType (used by KernelArgs::scalar).
 template <class T> struct ElemTypeOf;
@@ -114,20 +91,6 @@ CUTE_RT_ELEM_OF(float8_e5m2_t, F8E5M2)
 CUTE_RT_ELEM_OF(float8_e8m0_t, F8E8M0)
 CUTE_RT_ELEM_OF(float4_e2m1x2_t, F4E2M1)
 #undef CUTE_RT_ELEM_OF
-
-struct Dim3 {
-  unsigned x = 1, y = 1, z = 1;
-  constexpr Dim3() = default;
-  constexpr Dim3(unsigned x, unsigned y = 1, unsigned z = 1)
-      : x(x), y(y), z(z) {}
-  uint64_t volume() const { return uint64_t(x) * y * z; }
-  bool operator==(const Dim3 &o) const {
-    return x == o.x && y == o.y && z == o.z;
-  }
-  bool operator!=(const Dim3 &o) const { return !(*this == o); }
-  /// "[x,y,z]".
-  std::string str() const;
-};
 
 } // namespace cute::rt
 

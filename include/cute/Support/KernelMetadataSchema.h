@@ -1,9 +1,10 @@
 //===- KernelMetadataSchema.h - Keys of the kernel metadata JSON -*- C++
 //-*-===//
 //
-// The one definition of the launch-metadata document the compiler writes
-// (lib/Target, cute-collect-kernel-metadata) and the runtime reads
-// (lib/Runtime/Metadata.cpp). Both use only the names below. MLIR-free.
+// The keys and spellings of the launch-metadata document. Its one model,
+// writer and reader are cute/Support/KernelMetadata.h: the compiler
+// (lib/Target, cute-collect-kernel-metadata) fills the model and writes it,
+// the runtime (cute/Runtime/Metadata.h) reads it. MLIR-free.
 //
 //   {"schema_version":5, "chip":"sm_90a", "module":"kernels",
 //    "kernels":[{"name":"add_f32",

@@ -1,11 +1,13 @@
-//===- Json.cpp - A small strict JSON reader ------------------------------===//
-#include "cute/Runtime/Json.h"
+//===- Json.cpp - A small strict JSON reader and writer -------------------===//
+#include "cute/Support/Json.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
-namespace cute::rt {
+namespace cute {
 
 JsonValue JsonValue::boolean(bool b) {
   JsonValue v;
@@ -408,4 +410,95 @@ Expected<JsonValue> parseJson(std::string_view text) {
   return Parser(text).parseDocument();
 }
 
-} // namespace cute::rt
+namespace {
+
+void writeString(std::string &out, const std::string &s) {
+  out += '"';
+  for (char ch : s) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (c >= 0x20) {
+      out += ch;
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
+      out += buf;
+    }
+  }
+  out += '"';
+}
+
+void write(std::string &out, const JsonValue &v) {
+  switch (v.kind()) {
+  case JsonValue::Kind::Null:
+    out += "null";
+    return;
+  case JsonValue::Kind::Bool:
+    out += v.asBool() ? "true" : "false";
+    return;
+  case JsonValue::Kind::Number: {
+    if (v.isInteger()) {
+      out += std::to_string(v.asInt());
+      return;
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v.asDouble());
+    out += buf;
+    return;
+  }
+  case JsonValue::Kind::String:
+    writeString(out, v.asString());
+    return;
+  case JsonValue::Kind::Array: {
+    out += '[';
+    bool first = true;
+    for (const JsonValue &e : v.elements()) {
+      if (!first)
+        out += ',';
+      first = false;
+      write(out, e);
+    }
+    out += ']';
+    return;
+  }
+  case JsonValue::Kind::Object: {
+    std::vector<const JsonValue::Member *> sorted;
+    for (const JsonValue::Member &m : v.members())
+      sorted.push_back(&m);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const JsonValue::Member *a, const JsonValue::Member *b) {
+                return a->first < b->first;
+              });
+    out += '{';
+    bool first = true;
+    for (const JsonValue::Member *m : sorted) {
+      if (!first)
+        out += ',';
+      first = false;
+      writeString(out, m->first);
+      out += ':';
+      write(out, m->second);
+    }
+    out += '}';
+    return;
+  }
+  }
+}
+
+} // namespace
+
+std::string writeJson(const JsonValue &v) {
+  std::string out;
+  write(out, v);
+  return out;
+}
+
+} // namespace cute

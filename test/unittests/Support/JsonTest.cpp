@@ -1,10 +1,9 @@
 //===- JsonTest.cpp - The strict JSON reader ------------------------------===//
-#include "cute/Runtime/Json.h"
+#include "cute/Support/Json.h"
 
 #include <gtest/gtest.h>
 
 using namespace cute;
-using namespace cute::rt;
 
 namespace {
 
@@ -25,7 +24,7 @@ std::string parseErr(const std::string &s) {
 
 } // namespace
 
-TEST(RuntimeJson, Scalars) {
+TEST(SupportJson, Scalars) {
   EXPECT_TRUE(parseOk("null").isNull());
   EXPECT_TRUE(parseOk(" true ").asBool());
   EXPECT_FALSE(parseOk("false").asBool());
@@ -42,13 +41,13 @@ TEST(RuntimeJson, Scalars) {
   EXPECT_EQ(parseOk("0").asInt(), 0);
 }
 
-TEST(RuntimeJson, Strings) {
+TEST(SupportJson, Strings) {
   EXPECT_EQ(parseOk(R"("a\"b\\c\/d\n\t")").asString(), "a\"b\\c/d\n\t");
   EXPECT_EQ(parseOk(R"("\u00e9")").asString(), "\xc3\xa9");
   EXPECT_EQ(parseOk(R"("\ud83d\ude00")").asString(), "\xf0\x9f\x98\x80");
 }
 
-TEST(RuntimeJson, Containers) {
+TEST(SupportJson, Containers) {
   JsonValue v = parseOk(R"({"a":[1,2,{"b":null}],"c":{}, "d":[]})");
   ASSERT_TRUE(v.isObject());
   ASSERT_EQ(v.members().size(), 3u);
@@ -60,7 +59,7 @@ TEST(RuntimeJson, Containers) {
   EXPECT_EQ(v.find("zz"), nullptr);
 }
 
-TEST(RuntimeJson, RejectsMalformed) {
+TEST(SupportJson, RejectsMalformed) {
   EXPECT_NE(parseErr("").find("unexpected end of input"), std::string::npos);
   EXPECT_NE(parseErr("[1,2,]").find("trailing comma"), std::string::npos);
   EXPECT_NE(parseErr(R"({"a":1,})").find("trailing comma"), std::string::npos);
@@ -84,7 +83,7 @@ TEST(RuntimeJson, RejectsMalformed) {
   EXPECT_NE(parseErr(std::string(300, '[')).find("nesting"), std::string::npos);
 }
 
-TEST(RuntimeJson, ErrorsCarryLineAndColumn) {
+TEST(SupportJson, ErrorsCarryLineAndColumn) {
   std::string msg = parseErr("{\n  \"a\": 1,\n  \"b\": ]\n}");
   EXPECT_NE(msg.find("line 3, column 8"), std::string::npos) << msg;
 }

@@ -1,12 +1,16 @@
-//===- Json.h - A small strict JSON reader ----------------------*- C++ -*-===//
+//===- Json.h - A small strict JSON reader and writer -----------*- C++ -*-===//
 //
 // RFC 8259 JSON without extensions: no comments, no trailing commas, no
 // NaN/Infinity, no duplicate object keys, nothing after the top-level value.
 // Integers that fit in int64 are kept exact. Errors carry line:column.
+// writeJson prints a value compactly, object keys sorted bytewise (the
+// output of llvm::json's printer for the same value). MLIR-free: the
+// kernel-metadata model (cute/Support/KernelMetadata.h) reads and writes
+// with it in every build.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CUTE_RUNTIME_JSON_H
-#define CUTE_RUNTIME_JSON_H
+#ifndef CUTE_SUPPORT_JSON_H
+#define CUTE_SUPPORT_JSON_H
 
 #include "cute/Support/Expected.h"
 
@@ -16,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-namespace cute::rt {
+namespace cute {
 
 class JsonValue {
 public:
@@ -68,6 +72,12 @@ private:
 /// C: ..." messages.
 Expected<JsonValue> parseJson(std::string_view text);
 
-} // namespace cute::rt
+/// `v` as compact JSON text: no whitespace, object members sorted by key
+/// (bytewise), strings escaped as llvm::json does (\" \\ \t \n \r, other
+/// control characters as \u00XX), integers in decimal, other numbers with
+/// 17 significant digits.
+std::string writeJson(const JsonValue &v);
 
-#endif // CUTE_RUNTIME_JSON_H
+} // namespace cute
+
+#endif // CUTE_SUPPORT_JSON_H
