@@ -38,6 +38,32 @@ Expected<MmaAtomLayouts> mmaAtomLayouts(MmaAtomKind kind, int64_t n,
     r.b = L("((4,8),(2,2)):((16,1),(8,64))");
     r.c = L("((4,8),(2,2)):((32,1),(16,8))");
     return r;
+  case MmaAtomKind::Sm80_16x8x32_S8:
+  case MmaAtomKind::Sm120_16x8x32_F8F6F4:
+    // CuTe's SM80_16x8x32_S32S8S8S32_TN (NVIDIA/cutlass 7107b05); the
+    // sm_120a SM120_16x8x32_TN traits inherit these layouts.
+    r.name = kind == MmaAtomKind::Sm80_16x8x32_S8 ? "SM80_16x8x32_S32S8S8S32_TN"
+                                                  : "SM120_16x8x32_TN";
+    r.m = 16, r.n = 8, r.k = 32;
+    r.thr = L("32:1");
+    r.a = L("((4,8),(4,2,2)):((64,1),(16,8,256))");
+    r.b = L("((4,8),(4,2)):((32,1),(8,128))");
+    r.c = L("((4,8),(2,2)):((32,1),(16,8))");
+    return r;
+  case MmaAtomKind::Sm90_64xNx8_SS: {
+    if (n < 8 || n > 256 || n % 8)
+      return detail::invalid("wgmma N = " + std::to_string(n) +
+                             "; it must be a multiple of 8 in [8, 256]");
+    std::string ns = std::to_string(n);
+    r.name = "SM90_64x" + ns + "x8_F32TF32TF32_SS_TN";
+    r.m = 64, r.n = n, r.k = 8;
+    r.thr = L("128:1");
+    r.a = L("(128,(64,8)):(0,(1,64))");
+    r.b = L("(128,(" + ns + ",8)):(0,(1," + ns + "))");
+    r.c = L("((4,8,4),(2,2," + std::to_string(n / 8) +
+            ")):((128,1,16),(64,8,512))");
+    return r;
+  }
   case MmaAtomKind::Sm90_64xNx16_SS:
   case MmaAtomKind::Sm90_64xNx32_SS:
   case MmaAtomKind::Sm90_64xNx16_RS:

@@ -172,6 +172,14 @@ LogicalResult checkMmaAtoms(gpu::GPUFuncOp fn, const KernelInfo &k,
              << (chip.hasTcgen05 ? "use tcgen05_mma" : "use mma_sync") << ")";
       return;
     }
+    if (auto sync = dyn_cast<nv::MmaSyncAttr>(atom);
+        sync && sync.getK() == 32 && isa<FloatType>(sync.getA()) &&
+        !chip.hasMmaSyncF8F6F4) {
+      fail() << "mma.sync kind::f8f6f4 (" << sync.getA() << " x " << sync.getB()
+             << ") runs on " << chipsWith(&ChipInfo::hasMmaSyncF8F6F4)
+             << " only; " << chip.name << " has none";
+      return;
+    }
     if (isa<nv::MmaBlockScaleAttr>(atom) && !chip.hasBlockScaledMmaSync)
       fail() << "block-scaled mma.sync runs on "
              << chipsWith(&ChipInfo::hasBlockScaledMmaSync)

@@ -28,10 +28,16 @@ enum class MmaAtomKind {
   Sm80_16x8x8,
   /// sm_80+ mma.sync.m16n8k16 f16/bf16 -> f32 (A row, B col).
   Sm80_16x8x16,
+  /// sm_80+ mma.sync.m16n8k32 s8/u8 -> s32 (CuTe's
+  /// SM80_16x8x32_S32S8S8S32_TN and its S8U8/U8S8/U8U8 siblings).
+  Sm80_16x8x32_S8,
   /// sm_90a wgmma.mma_async m64nNk16 f16/bf16, A and B from shared memory.
   Sm90_64xNx16_SS,
   /// sm_90a wgmma.mma_async m64nNk32 e4m3/e5m2, A and B from shared memory.
   Sm90_64xNx32_SS,
+  /// sm_90a wgmma.mma_async m64nNk8 tf32, A and B from shared memory,
+  /// K-major only (CuTe's SM90_64xNx8_F32TF32TF32_SS_TN).
+  Sm90_64xNx8_SS,
   /// sm_90a wgmma.mma_async m64nNk16 f16/bf16, A from registers ("RS"),
   /// B from shared memory.
   Sm90_64xNx16_RS,
@@ -43,6 +49,10 @@ enum class MmaAtomKind {
   Sm120_16x8x64_BlockScaled,
   /// sm_120a mma.sync.m16n8k32 block_scale kind::mxf8f6f4 (scale per 32).
   Sm120_16x8x32_BlockScaled,
+  /// sm_120a mma.sync.m16n8k32 kind::f8f6f4 without scales (CuTe's
+  /// SM120_16x8x32_TN: the layouts of SM80_16x8x32_S32S8S8S32_TN, one
+  /// 8-bit container per value).
+  Sm120_16x8x32_F8F6F4,
 };
 
 struct MmaAtomLayouts {

@@ -36,6 +36,10 @@ struct ChipInfo {
   // rejects them for sm_90a).
   bool hasCvtF8x2;
   bool hasCvtF6F4UE8M0x2;
+  // mma.sync m16n8k32 .kind::f8f6f4 without scales (PTX ISA 8.7, sm_120a;
+  // ptxas 13 rejects its fp6/fp4 forms on sm_90a and sm_100a, and LLVM 22
+  // selects the intrinsic for sm_120a only).
+  bool hasMmaSyncF8F6F4;
 };
 
 /// The supported chips, in table order.

@@ -86,6 +86,43 @@ SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value s, int64_t n);
 /// A literal LLVM struct of `vals` (all of one type).
 Value packStruct(OpBuilder &b, Location loc, ArrayRef<Value> vals);
 
+/// Reads the elements of a register fragment as integers (their codes) and
+/// assembles the b32 registers of mma.sync: used for 8-bit and narrower
+/// operands (s8/u8, e4m3/e5m2, e2m1, scale bytes), which LLVM has no
+/// element type for.
+class FragmentReader {
+public:
+  FragmentReader(OpBuilder &b, Location loc, Value base,
+                 const GemmOperandLayout &op)
+      : b(b), loc(loc), base(base), op(op), bits(op.elemBits()) {}
+
+  /// The code of the element at offset `off`, zero-extended to i32.
+  Value code(int64_t off);
+
+  /// A 32-bit register of the 32 / `regBits` values `offs` (value i at bit
+  /// i * regBits). `shift` moves each code up inside its `regBits` (e2m1 in
+  /// an 8-bit container: 2). Consecutive elements stored as the register
+  /// wants them are one load (of 32 bits, or of 16 zero-extended).
+  Value reg(ArrayRef<int64_t> offs, unsigned regBits, unsigned shift);
+
+private:
+  Value loadInt(Type t, int64_t byteOff, int64_t align);
+
+  OpBuilder &b;
+  Location loc;
+  Value base;
+  const GemmOperandLayout &op;
+  unsigned bits;
+};
+
+/// The `n` b32 registers of block (i, j) of an 8-bit-container operand
+/// (mma.sync m16n8k32: s8/u8, and kind::f8f6f4 with e2m1 in bits [2,6) of
+/// its byte, `shift` 2): register r holds values 4r .. 4r+3 from the low
+/// byte up.
+SmallVector<Value> byteRegisters(FragmentReader &r, const GemmOperandLayout &op,
+                                 int64_t n, int64_t i, int64_t j,
+                                 unsigned shift);
+
 /// Attach the MmaLoweringAttrInterface models of one family (one per file);
 /// registerCuteNvgpuMmaLowerings calls them all.
 void attachMmaSyncLowerings(MLIRContext *ctx);

@@ -1,7 +1,8 @@
 //===- WgmmaToNVVM.cpp - cute.gemm with wgmma atoms; wgmma ordering -------===//
 //
 // cute.gemm with a wgmma atom, one nvvm.wgmma.mma_async per (k, m, n)
-// block in CuTe's order; C is a register fragment as for mma.sync
+// block in CuTe's order (tf32 reads f32 tensors, K-major, k8);
+// C is a register fragment as for mma.sync
 // (MmaSyncToNVVM.cpp). wgmma reads A and B through shared-memory
 // descriptors: the static fields (layout type, leading and stride byte
 // offsets) come from the atom block's layout (cute/Atom/Sm90Gmma.h), the
@@ -32,6 +33,8 @@ NVVM::WGMMATypes wgmmaType(Type t) {
     return NVVM::WGMMATypes::f16;
   if (isa<Float8E4M3FNType>(t))
     return NVVM::WGMMATypes::e4m3;
+  if (isa<FloatTF32Type>(t))
+    return NVVM::WGMMATypes::tf32;
   return NVVM::WGMMATypes::e5m2;
 }
 

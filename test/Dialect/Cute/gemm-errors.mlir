@@ -152,6 +152,34 @@ func.func @f(%a: !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((64,32),1
   return
 }
 // -----
+// The integer mma.sync's fragments hold signless i8 (the atom says s8/u8).
+func.func @f(%a: !cute.memref<si8, rmem, align<16>, "16:1">, %b: !cute.memref<i8, rmem, align<8>, "8:1">, %c: !cute.memref<i32, rmem, align<16>, "4:1">) {
+  // expected-error@+1 {{'cute.gemm' op operand A of mma.sync holds 'si8'; the atom's A type is 'si8', held in tensors of 'i8'}}
+  cute.gemm #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = si8, b = si8, c = i32> (%a, %b, %c) : !cute.memref<si8, rmem, align<16>, "16:1">, !cute.memref<i8, rmem, align<8>, "8:1">, !cute.memref<i32, rmem, align<16>, "4:1">
+  return
+}
+// -----
+// ... and accumulate in i32.
+func.func @f(%a: !cute.memref<i8, rmem, align<16>, "16:1">, %b: !cute.memref<i8, rmem, align<8>, "8:1">, %c: !cute.memref<f32, rmem, align<16>, "4:1">) {
+  // expected-error@+1 {{'cute.gemm' op operand C of mma.sync holds 'f32'; the atom's C type is 'i32'}}
+  cute.gemm #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = ui8, b = si8, c = i32> (%a, %b, %c) : !cute.memref<i8, rmem, align<16>, "16:1">, !cute.memref<i8, rmem, align<8>, "8:1">, !cute.memref<f32, rmem, align<16>, "4:1">
+  return
+}
+// -----
+// tf32 wgmma reads f32 tensors (tf32 is a 32-bit container).
+func.func @f(%a: !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((64,8),1,1):((64,1),0,0)">, %b: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((32,1),0,0)">, %c: !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">) {
+  // expected-error@+1 {{'cute.gemm' op operand A of wgmma holds 'bf16'; the atom's A type is 'tf32', held in tensors of 'f32'}}
+  cute.gemm #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> (%a, %b, %c) : !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((64,8),1,1):((64,1),0,0)">, !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((32,1),0,0)">, !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">
+  return
+}
+// -----
+// A tf32 tile that is MN-major: the atom is K-major only.
+func.func @f(%a: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((1,64),0,0)">, %b: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((32,1),0,0)">, %c: !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">) {
+  // expected-error@+1 {{operand A of wgmma (block (64,8):(1,64)): no shared-memory descriptor expresses it}}
+  cute.gemm #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> (%a, %b, %c) : !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((1,64),0,0)">, !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((32,1),0,0)">, !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">
+  return
+}
+// -----
 // The block-scaled tcgen05.mma accumulates in f32 only.
 func.func @f(%a: !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32),1,4):((128,1),0,32)">, %b: !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32),1,4):((128,1),0,32)">, %c: !cute.memref<i32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">, %sf: !cute.memref<i32, tmem, align<16>, "(128,4):(65536,1)">) {
   // expected-error@+1 {{'cute.gemm' op operand C of tcgen05.mma.block_scale holds 'i32'; the atom's C type is 'f32'}}

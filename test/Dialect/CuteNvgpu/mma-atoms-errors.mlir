@@ -10,10 +10,32 @@
 // mma_sync
 //===----------------------------------------------------------------------===//
 
-// expected-error@+1 {{mma.sync shape 16x8x32 is not m16n8k8 or m16n8k16}}
+// m16n8k32 is the 8-bit shape: f16 there is an error.
+// expected-error@+1 {{mma.sync m16n8k32 takes s8/u8 operands (si8 or ui8, each of A and B) or, kind::f8f6f4 on sm_120a, 8/6/4-bit floats for both, got 'f16' x 'f16'}}
 func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = f16, b = f16, c = f32>}
 // -----
-// expected-error@+1 {{mma.sync shape 8x8x4 is not m16n8k8 or m16n8k16}}
+// Signless i8 says nothing about the sign: the atom names s8 or u8.
+// expected-error@+1 {{mma.sync m16n8k32 takes s8/u8 operands (si8 or ui8, each of A and B) or, kind::f8f6f4 on sm_120a, 8/6/4-bit floats for both, got 'i8' x 'si8'}}
+func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = i8, b = si8, c = i32>}
+// -----
+// expected-error@+1 {{mma.sync m16n8k32 accumulates in s32 (i32), got 'f32'}}
+func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = si8, b = ui8, c = f32>}
+// -----
+// An 8-bit float and an 8-bit integer.
+// expected-error@+1 {{mma.sync m16n8k32 takes s8/u8 operands (si8 or ui8, each of A and B) or, kind::f8f6f4 on sm_120a, 8/6/4-bit floats for both, got 'f8E4M3FN' x 'si8'}}
+func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = f8E4M3FN, b = si8, c = f32>}
+// -----
+// expected-error@+1 {{mma.sync m16n8k32 kind::f8f6f4 accumulates in f32 here, got 'f16'}}
+func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = f8E4M3FN, b = f4E2M1FN, c = f16>}
+// -----
+// expected-error@+1 {{mma.sync m16n8k32 kind::f8f6f4 on 'f6E3M2FN' x 'f8E4M3FN': 6-bit operands have no cute tensor type yet}}
+func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = f6E3M2FN, b = f8E4M3FN, c = f32>}
+// -----
+// 8-bit integers at k16 (m16n8k16 .s8 exists in PTX; no atom here).
+// expected-error@+1 {{mma.sync takes f16 x f16 or bf16 x bf16, got 'si8' x 'si8'}}
+func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = si8, b = si8, c = i32>}
+// -----
+// expected-error@+1 {{mma.sync shape 8x8x4 is not m16n8k8, m16n8k16 or m16n8k32}}
 func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 8, n = 8, k = 4, a = f16, b = f16, c = f32>}
 // -----
 // Mixed f16 x bf16.
@@ -34,12 +56,27 @@ func.func private @f() attributes {atom = #cute_nvgpu.mma_sync<m = 16, n = 8, k 
 // expected-error@+1 {{wgmma M = 128; it is 64}}
 func.func private @f() attributes {atom = #cute_nvgpu.wgmma<m = 128, n = 128, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>}
 // -----
-// expected-error@+1 {{wgmma (SS) takes f16 x f16, bf16 x bf16 or e4m3/e5m2 x e4m3/e5m2, got 'f16' x 'bf16'}}
+// expected-error@+1 {{wgmma (SS) takes f16 x f16, bf16 x bf16, tf32 x tf32 or e4m3/e5m2 x e4m3/e5m2, got 'f16' x 'bf16'}}
 func.func private @f() attributes {atom = #cute_nvgpu.wgmma<m = 64, n = 128, k = 16, a = f16, b = bf16, c = f32, a_major = k, b_major = k>}
 // -----
 // A 16-bit and an 8-bit operand.
-// expected-error@+1 {{wgmma (SS) takes f16 x f16, bf16 x bf16 or e4m3/e5m2 x e4m3/e5m2, got 'f8E4M3FN' x 'f16'}}
+// expected-error@+1 {{wgmma (SS) takes f16 x f16, bf16 x bf16, tf32 x tf32 or e4m3/e5m2 x e4m3/e5m2, got 'f8E4M3FN' x 'f16'}}
 func.func private @f() attributes {atom = #cute_nvgpu.wgmma<m = 64, n = 128, k = 32, a = f8E4M3FN, b = f16, c = f32, a_major = k, b_major = k>}
+// -----
+// tf32 x f32: the atom names tf32 for both (the tensors hold f32).
+// expected-error@+1 {{wgmma (SS) takes f16 x f16, bf16 x bf16, tf32 x tf32 or e4m3/e5m2 x e4m3/e5m2, got 'tf32' x 'f32'}}
+func.func private @f() attributes {atom = #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = f32, c = f32, a_major = k, b_major = k>}
+// -----
+// K of a tf32 wgmma is 8.
+// expected-error@+1 {{wgmma K = 16 for 'tf32'; it is 8 (32 bytes)}}
+func.func private @f() attributes {atom = #cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = tf32, b = tf32, c = f32, a_major = k, b_major = k>}
+// -----
+// tf32 has no transpose (imm-trans-a/b are for 16-bit types).
+// expected-error@+1 {{wgmma on tf32 reads K-major operands only (a_major = k, b_major = k): imm-trans exists for f16/bf16 only}}
+func.func private @f() attributes {atom = #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = mn>}
+// -----
+// expected-error@+1 {{wgmma on tf32 takes A from shared memory only here (a_src = smem, CuTe's SM90_64xNx8_F32TF32TF32_SS_TN); the register-A form is implemented for f16/bf16/e4m3/e5m2}}
+func.func private @f() attributes {atom = #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k, a_src = rmem>}
 // -----
 // K of an f16 wgmma is 16.
 // expected-error@+1 {{wgmma K = 32 for 'f16'; it is 16 (32 bytes)}}

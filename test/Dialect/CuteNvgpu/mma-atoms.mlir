@@ -72,6 +72,31 @@ func.func @sm80_16x8x16() -> (!cute.shape<"(16,8,16)">, !cute.layout<"32:1">, !c
   return %s, %t, %a, %b, %c : !cute.shape<"(16,8,16)">, !cute.layout<"32:1">, !cute.layout<"((4,8),(2,2,2)):((32,1),(16,8,128))">, !cute.layout<"((4,8),(2,2)):((16,1),(8,64))">, !cute.layout<"((4,8),(2,2)):((32,1),(16,8))">
 }
 
+// SM80_16x8x32_S32S8S8S32_TN (mma_traits_sm80.hpp; u8 x s8 shares it).
+// CHECK-LABEL: func.func @sm80_16x8x32_int8
+// CHECK: cute.mma_atom_layout "A" of #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = ui8, b = si8, c = i32> -> !cute.layout<"((4,8),(4,2,2)):((64,1),(16,8,256))">
+// CHECK: cute.mma_atom_layout "B" of #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = ui8, b = si8, c = i32> -> !cute.layout<"((4,8),(4,2)):((32,1),(8,128))">
+// CHECK: cute.mma_atom_layout "C" of #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = ui8, b = si8, c = i32> -> !cute.layout<"((4,8),(2,2)):((32,1),(16,8))">
+func.func @sm80_16x8x32_int8() -> (!cute.shape<"(16,8,32)">, !cute.layout<"((4,8),(4,2,2)):((64,1),(16,8,256))">, !cute.layout<"((4,8),(4,2)):((32,1),(8,128))">, !cute.layout<"((4,8),(2,2)):((32,1),(16,8))">) {
+  %s = cute.mma_atom_layout "shape" of #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = ui8, b = si8, c = i32> -> !cute.shape<"(16,8,32)">
+  %a = cute.mma_atom_layout "A" of #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = ui8, b = si8, c = i32> -> !cute.layout<"((4,8),(4,2,2)):((64,1),(16,8,256))">
+  %b = cute.mma_atom_layout "B" of #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = ui8, b = si8, c = i32> -> !cute.layout<"((4,8),(4,2)):((32,1),(8,128))">
+  %c = cute.mma_atom_layout "C" of #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = ui8, b = si8, c = i32> -> !cute.layout<"((4,8),(2,2)):((32,1),(16,8))">
+  return %s, %a, %b, %c : !cute.shape<"(16,8,32)">, !cute.layout<"((4,8),(4,2,2)):((64,1),(16,8,256))">, !cute.layout<"((4,8),(4,2)):((32,1),(8,128))">, !cute.layout<"((4,8),(2,2)):((32,1),(16,8))">
+}
+
+// SM90_64x64x8_F32TF32TF32_SS_TN (mma_traits_sm90_gmma.hpp: ABLayout<64,8>,
+// CLayout_64x64).
+// CHECK-LABEL: func.func @sm90_64x64x8_tf32
+// CHECK: cute.mma_atom_layout "A" of #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> -> !cute.layout<"(128,(64,8)):(0,(1,64))">
+func.func @sm90_64x64x8_tf32() -> (!cute.shape<"(64,64,8)">, !cute.layout<"(128,(64,8)):(0,(1,64))">, !cute.layout<"(128,(64,8)):(0,(1,64))">, !cute.layout<"((4,8,4),(2,2,8)):((128,1,16),(64,8,512))">) {
+  %s = cute.mma_atom_layout "shape" of #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> -> !cute.shape<"(64,64,8)">
+  %a = cute.mma_atom_layout "A" of #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> -> !cute.layout<"(128,(64,8)):(0,(1,64))">
+  %b = cute.mma_atom_layout "B" of #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> -> !cute.layout<"(128,(64,8)):(0,(1,64))">
+  %c = cute.mma_atom_layout "C" of #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> -> !cute.layout<"((4,8,4),(2,2,8)):((128,1,16),(64,8,512))">
+  return %s, %a, %b, %c : !cute.shape<"(64,64,8)">, !cute.layout<"(128,(64,8)):(0,(1,64))">, !cute.layout<"(128,(64,8)):(0,(1,64))">, !cute.layout<"((4,8,4),(2,2,8)):((128,1,16),(64,8,512))">
+}
+
 // Parameters may be written in any order; they print in declaration order.
 // CHECK-LABEL: func.func @param_order
 // CHECK: cute.mma_atom_layout "shape" of #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = f16, b = f16, c = f32> -> !cute.shape<"(16,8,16)">

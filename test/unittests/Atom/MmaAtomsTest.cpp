@@ -131,6 +131,87 @@ TEST(MmaAtoms, Sm80_16x8x8MatchesCuTeAndPtx) {
   checkTv(a.c, 16, 8, accM16N8, "C");
 }
 
+// CuTe's SM80_16x8x32_S32S8S8S32_TN (NVIDIA/cutlass 7107b05,
+// mma_traits_sm80.hpp, printed host-compiled as below; SM120_16x8x32_TN
+// inherits it) and the PTX ISA's
+// "Matrix Fragments for mma.m16n8k32" (.s8/.u8): A a0..a15 in 4 x b32, row
+// groupID (+8 for a4..a7, a12..a15), col tig*4 + (i & 3) (+16 for a8..a15);
+// B b0..b7 in 2 x b32, k = tig*4 + (i & 3) (+16 for b4..b7), n = groupID;
+// C c0..c3 s32 as the f32 accumulator.
+TEST(MmaAtoms, Sm80_16x8x32Int8MatchesCuTeAndPtx) {
+  MmaAtomLayouts a = get(MmaAtomKind::Sm80_16x8x32_S8);
+  EXPECT_EQ(a.name, "SM80_16x8x32_S32S8S8S32_TN");
+  EXPECT_EQ(a.thr.str(), "32:1");
+  EXPECT_EQ(a.a.str(), "((4,8),(4,2,2)):((64,1),(16,8,256))");
+  EXPECT_EQ(a.b.str(), "((4,8),(4,2)):((32,1),(8,128))");
+  EXPECT_EQ(a.c.str(), "((4,8),(2,2)):((32,1),(16,8))");
+  checkTv(
+      a.a, 16, 32,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l) + 8 * ((i / 4) % 2),
+                         tig(l) * 4 + (i & 3) + 16 * (i / 8)};
+      },
+      "A");
+  checkTv(
+      a.b, 8, 32,
+      [](int64_t l, int64_t i) {
+        return std::pair{group(l), tig(l) * 4 + (i & 3) + 16 * (i / 4)};
+      },
+      "B");
+  checkTv(a.c, 16, 8, accM16N8, "C");
+  checkBijective(a.a, 16, 32, "A");
+  checkBijective(a.b, 8, 32, "B");
+  checkBijective(a.c, 16, 8, "C");
+}
+
+// CuTe's SM120_16x8x32_TN<e4m3, e2m1, float> (mma_traits_sm120.hpp) prints
+// the s8 atom's layouts (host-compiled CuTe, NVIDIA/cutlass 7107b05):
+// ((_4,_8),(_4,_2,_2)):((_64,_1),(_16,_8,_256)), ((_4,_8),(_4,_2)):
+// ((_32,_1),(_8,_128)), ((_4,_8),(_2,_2)):((_32,_1),(_16,_8)); the PTX
+// ISA's kind::f8f6f4 m16n8k32 fragments are those of .s8 (one 8-bit
+// container per value).
+TEST(MmaAtoms, Sm120_16x8x32F8F6F4MatchesCuTe) {
+  MmaAtomLayouts f = get(MmaAtomKind::Sm120_16x8x32_F8F6F4);
+  MmaAtomLayouts s = get(MmaAtomKind::Sm80_16x8x32_S8);
+  EXPECT_EQ(f.name, "SM120_16x8x32_TN");
+  EXPECT_EQ(f.m, 16);
+  EXPECT_EQ(f.n, 8);
+  EXPECT_EQ(f.k, 32);
+  EXPECT_EQ(f.thr.str(), "32:1");
+  EXPECT_EQ(f.a.str(), "((4,8),(4,2,2)):((64,1),(16,8,256))");
+  EXPECT_EQ(f.b.str(), "((4,8),(4,2)):((32,1),(8,128))");
+  EXPECT_EQ(f.c.str(), "((4,8),(2,2)):((32,1),(16,8))");
+  EXPECT_EQ(f.a.str(), s.a.str());
+  EXPECT_FALSE(f.sfa.has_value());
+}
+
+// CuTe's SM90_64xNx8_F32TF32TF32_SS_TN (mma_traits_sm90_gmma.hpp,
+// NVIDIA/cutlass 7107b05): ABLayout<64,8>, ABLayout<N,8>, CLayout_64xN,
+// whose N = 64 values below are what host-compiled CuTe prints; the
+// accumulator is the ISA's m64nNk8 D fragment (that of k16).
+TEST(MmaAtoms, Sm90WgmmaTf32MatchesCuTeAndPtx) {
+  MmaAtomLayouts a = get(MmaAtomKind::Sm90_64xNx8_SS, 64);
+  EXPECT_EQ(a.name, "SM90_64x64x8_F32TF32TF32_SS_TN");
+  EXPECT_EQ(a.thr.str(), "128:1");
+  EXPECT_EQ(a.k, 8);
+  EXPECT_EQ(a.a.str(), "(128,(64,8)):(0,(1,64))");
+  EXPECT_EQ(a.b.str(), "(128,(64,8)):(0,(1,64))");
+  EXPECT_EQ(a.c.str(), "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))");
+  for (int64_t n : {8, 128, 256}) {
+    MmaAtomLayouts t = get(MmaAtomKind::Sm90_64xNx8_SS, n);
+    checkTv(
+        t.c, 64, n,
+        [](int64_t th, int64_t i) {
+          int64_t w = th / 32, l = th % 32;
+          return std::pair{16 * w + group(l) + 8 * ((i % 4) / 2),
+                           tig(l) * 2 + (i & 1) + 8 * (i / 4)};
+        },
+        "C");
+    checkBijective(t.c, 64, n, "C");
+  }
+  EXPECT_FALSE(mmaAtomLayouts(MmaAtomKind::Sm90_64xNx8_SS, 12).ok());
+}
+
 TEST(MmaAtoms, Sm90WgmmaMatchesCuTe) {
   MmaAtomLayouts a = get(MmaAtomKind::Sm90_64xNx16_SS, 256);
   EXPECT_EQ(a.name, "SM90_64x256x16_F32F16F16_SS");

@@ -39,9 +39,26 @@ atom::MmaAtomLayouts layoutsOr(::cute::Expected<atom::MmaAtomLayouts> l) {
   return l ? *l : atom::MmaAtomLayouts();
 }
 
+/// An s8/u8 operand of the integer mma.sync: si8 or ui8 (the PTX .s8/.u8).
+bool isInt8(Type t) {
+  auto i = dyn_cast<IntegerType>(t);
+  return i && i.getWidth() == 8 && !i.isSignless();
+}
+
+/// The element type of the tensors holding an atom's operand: si8/ui8 are
+/// held as signless i8 (the same bits; LLVM integers have no sign), tf32 as
+/// f32 (the instruction reads the upper 19 bits of each 32-bit word).
+Type operandStorage(Type t) {
+  if (isInt8(t))
+    return IntegerType::get(t.getContext(), 8);
+  if (isa<FloatTF32Type>(t))
+    return Float32Type::get(t.getContext());
+  return t;
+}
+
 /// The block size of a tcgen05/wgmma K step: 256 bits of the A type.
 int64_t kOf256Bits(Type t) {
-  unsigned bits = mlir::cute::storageBits(t);
+  unsigned bits = mlir::cute::storageBits(operandStorage(t));
   return bits ? 256 / bits : 0;
 }
 
@@ -53,10 +70,16 @@ LogicalResult expectSpace(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "operand " << operand << " of " << atomName
                        << " must be a " << mlir::cute::stringifyMemSpace(space)
                        << " tensor, got " << t;
-  if (elem && m.getElementType() != elem)
-    return emitError() << "operand " << operand << " of " << atomName
-                       << " holds " << m.getElementType() << "; the atom's "
-                       << operand << " type is " << elem;
+  Type held = elem ? operandStorage(elem) : Type();
+  if (held && m.getElementType() != held) {
+    InFlightDiagnostic d = emitError()
+                           << "operand " << operand << " of " << atomName
+                           << " holds " << m.getElementType() << "; the atom's "
+                           << operand << " type is " << elem;
+    if (held != elem)
+      d << ", held in tensors of " << held;
+    return d;
+  }
   return success();
 }
 
@@ -185,27 +208,57 @@ optionalLayout(const std::optional<::cute::layout::Layout> &l) {
 //===----------------------------------------------------------------------===//
 
 static ::cute::Expected<atom::MmaAtomLayouts>
-mmaSyncLayouts(int64_t m, int64_t n, int64_t k) {
+mmaSyncLayouts(int64_t m, int64_t n, int64_t k, Type a) {
   if (m == 16 && n == 8 && k == 16)
     return atom::mmaAtomLayouts(atom::MmaAtomKind::Sm80_16x8x16);
   if (m == 16 && n == 8 && k == 8)
     return atom::mmaAtomLayouts(atom::MmaAtomKind::Sm80_16x8x8);
+  if (m == 16 && n == 8 && k == 32)
+    return atom::mmaAtomLayouts(isF8F6F4(a)
+                                    ? atom::MmaAtomKind::Sm120_16x8x32_F8F6F4
+                                    : atom::MmaAtomKind::Sm80_16x8x32_S8);
   return ::cute::Error(::cute::ErrorCode::InvalidArgument,
                        "mma.sync shape " + std::to_string(m) + "x" +
                            std::to_string(n) + "x" + std::to_string(k) +
-                           " is not m16n8k8 or m16n8k16");
+                           " is not m16n8k8, m16n8k16 or m16n8k32");
 }
 
 static atom::MmaAtomLayouts layoutsOf(MmaSyncAttr a) {
-  return layoutsOr(mmaSyncLayouts(a.getM(), a.getN(), a.getK()));
+  return layoutsOr(mmaSyncLayouts(a.getM(), a.getN(), a.getK(), a.getA()));
 }
 
 LogicalResult MmaSyncAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   int64_t m, int64_t n, int64_t k, Type a,
                                   Type b, Type c) {
-  auto l = mmaSyncLayouts(m, n, k);
+  auto l = mmaSyncLayouts(m, n, k, a);
   if (!l)
     return emitError() << l.message();
+  if (k == 32 && isF8F6F4(a) && isF8F6F4(b)) {
+    // kind::f8f6f4 (sm_120a): e4m3, e5m2, e3m2, e2m3, e2m1 in any pair.
+    if (isF6(a) || isF6(b))
+      return emitError() << "mma.sync m16n8k32 kind::f8f6f4 on " << a << " x "
+                         << b
+                         << ": 6-bit operands have no cute tensor type yet "
+                            "(a register fragment holds 8, 16, 32 or 64-bit "
+                            "or packed e2m1 elements), so no fragment can "
+                            "feed them; e4m3, e5m2 and e2m1 are supported";
+    if (!c.isF32())
+      return emitError() << "mma.sync m16n8k32 kind::f8f6f4 accumulates in "
+                            "f32 here, got "
+                         << c;
+    return success();
+  }
+  if (k == 32) {
+    if (!isInt8(a) || !isInt8(b))
+      return emitError() << "mma.sync m16n8k32 takes s8/u8 operands (si8 or "
+                            "ui8, each of A and B) or, kind::f8f6f4 on "
+                            "sm_120a, 8/6/4-bit floats for both, got "
+                         << a << " x " << b;
+    if (!c.isSignlessInteger(32))
+      return emitError() << "mma.sync m16n8k32 accumulates in s32 (i32), got "
+                         << c;
+    return success();
+  }
   if (!is16Bit(a) || a != b)
     return emitError() << "mma.sync takes f16 x f16 or bf16 x bf16, got " << a
                        << " x " << b;
@@ -237,7 +290,9 @@ CUTE_NVGPU_MMA_ATOM(MmaSyncAttr, "mma.sync")
 // wgmma (sm_90a)
 //===----------------------------------------------------------------------===//
 
-static atom::MmaAtomKind wgmmaKind(bool f8, bool rs) {
+static atom::MmaAtomKind wgmmaKind(bool f8, bool rs, bool tf32 = false) {
+  if (tf32)
+    return atom::MmaAtomKind::Sm90_64xNx8_SS;
   if (rs)
     return f8 ? atom::MmaAtomKind::Sm90_64xNx32_RS
               : atom::MmaAtomKind::Sm90_64xNx16_RS;
@@ -247,7 +302,9 @@ static atom::MmaAtomKind wgmmaKind(bool f8, bool rs) {
 
 static atom::MmaAtomLayouts layoutsOf(WgmmaAttr a) {
   return layoutsOr(atom::mmaAtomLayouts(
-      wgmmaKind(isF8(a.getA()), a.getASrc() == OperandSource::rmem), a.getN()));
+      wgmmaKind(isF8(a.getA()), a.getASrc() == OperandSource::rmem,
+                isa<FloatTF32Type>(a.getA())),
+      a.getN()));
 }
 
 LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -261,15 +318,25 @@ LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (m != 64)
     return emitError() << "wgmma M = " << m << "; it is 64";
   bool f16 = is16Bit(a) && a == b, f8 = isF8(a) && isF8(b);
-  if (!f16 && !f8)
+  bool tf32 = isa<FloatTF32Type>(a) && a == b;
+  if (tf32 && rs)
+    return emitError() << "wgmma on tf32 takes A from shared memory only "
+                          "here (a_src = smem, CuTe's "
+                          "SM90_64xNx8_F32TF32TF32_SS_TN); the register-A "
+                          "form is implemented for f16/bf16/e4m3/e5m2";
+  if (!f16 && !f8 && !tf32)
     return emitError() << "wgmma (" << (rs ? "RS" : "SS")
-                       << ") takes f16 x f16, bf16 x bf16 or "
-                          "e4m3/e5m2 x e4m3/e5m2, got "
-                       << a << " x " << b;
+                       << ") takes f16 x f16, bf16 x bf16"
+                       << (rs ? " or " : ", tf32 x tf32 or ")
+                       << "e4m3/e5m2 x e4m3/e5m2, got " << a << " x " << b;
+  if (tf32 && (aMajor != MmaMajor::k || bMajor != MmaMajor::k))
+    return emitError() << "wgmma on tf32 reads K-major operands only "
+                          "(a_major = k, b_major = k): imm-trans exists for "
+                          "f16/bf16 only";
   if (k != kOf256Bits(a))
     return emitError() << "wgmma K = " << k << " for " << a << "; it is "
                        << kOf256Bits(a) << " (32 bytes)";
-  auto l = atom::mmaAtomLayouts(wgmmaKind(f8, rs), n);
+  auto l = atom::mmaAtomLayouts(wgmmaKind(f8, rs, tf32), n);
   if (!l)
     return emitError() << l.message();
   if (!c.isF32())

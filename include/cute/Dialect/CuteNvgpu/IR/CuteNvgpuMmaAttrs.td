@@ -64,14 +64,25 @@ class CuteNvgpu_MmaAtomAttr<string name, string mnemonicStr>
 }
 
 def CuteNvgpu_MmaSyncAttr : CuteNvgpu_MmaAtomAttr<"MmaSync", "mma_sync"> {
-  let summary = "sm_80+ warp-level mma.sync (f16/bf16 -> f32)";
+  let summary = "warp-level mma.sync: f16/bf16 -> f32, s8/u8 -> s32 (sm_80+), "
+                "f8f6f4 -> f32 (sm_120a)";
   let description = [{
-    `mma.sync.aligned.m16n8k{8,16}.row.col.f32.{f16,bf16}.{f16,bf16}.f32`:
-    one warp, A (M x K) and B (N x K) from registers, C in registers
-    (CuTe's SM80_16x8x{8,16}_F32{F16,BF16}{F16,BF16}F32_TN). Runs on
-    sm_90a, sm_100a and sm_120a; the baseline of the sm_120a kernels.
+    One warp, A (M x K) and B (N x K) from registers, C in registers:
+    - `mma.sync.aligned.m16n8k{8,16}.row.col.f32.{f16,bf16}.{f16,bf16}.f32`
+      (CuTe's SM80_16x8x{8,16}_F32{F16,BF16}{F16,BF16}F32_TN), on sm_90a,
+      sm_100a and sm_120a;
+    - `m16n8k32.row.col.s32.{s8,u8}.{s8,u8}.s32` with `a`/`b` = `si8` or
+      `ui8` and `c = i32` (CuTe's SM80_16x8x32_S32{S8,U8}{S8,U8}S32_TN: no
+      `.satfinite`, the accumulators wrap); the register fragments hold
+      signless `i8`, the atom's types give the sign; all three chips;
+    - `m16n8k32.row.col.kind::f8f6f4.f32.<a>.<b>.f32` with `a`, `b` each
+      f8E4M3FN, f8E5M2 or f4E2M1FN and `c = f32` (CuTe's SM120_16x8x32_TN,
+      the same layouts as the s8 atom, one 8-bit container per value); on
+      sm_120a only (`cute-verify-kernel` checks the chip).
     ```mlir
     #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>
+    #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = si8, b = ui8, c = i32>
+    #cute_nvgpu.mma_sync<m = 16, n = 8, k = 32, a = f8E4M3FN, b = f4E2M1FN, c = f32>
     ```
   }];
   let parameters = (ins CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
@@ -85,10 +96,11 @@ def CuteNvgpu_WgmmaAttr : CuteNvgpu_MmaAtomAttr<"Wgmma", "wgmma"> {
   let description = [{
     `wgmma.mma_async.sync.aligned.m64nNkK` with B read through a
     shared-memory descriptor: a warpgroup of 128 threads, M = 64, N a
-    multiple of 8 in [8, 256], K = 16 for f16/bf16 and 32 for
-    f8E4M3FN/f8E5M2, f32 accumulators in registers (N/2 per thread). A
-    `k`-major operand is contiguous along K; `mn`-major (transposed) is
-    allowed for 16-bit types only. The descriptors are derived from the
+    multiple of 8 in [8, 256], K = 16 for f16/bf16, 32 for
+    f8E4M3FN/f8E5M2 and 8 for tf32 (CuTe's SM90_64xNx8_F32TF32TF32_SS_TN:
+    the tiles are f32 tensors read as tf32), f32 accumulators in registers
+    (N/2 per thread). A `k`-major operand is contiguous along K;
+    `mn`-major (transposed) is allowed for 16-bit types only. The descriptors are derived from the
     operands' shared-memory layouts when `cute.gemm` is lowered. Issue
     `cute_nvgpu.wgmma_fence` before the first wgmma that reads registers
     written since, `cute_nvgpu.wgmma_commit_group` after a batch and
@@ -103,6 +115,7 @@ def CuteNvgpu_WgmmaAttr : CuteNvgpu_MmaAtomAttr<"Wgmma", "wgmma"> {
     lowers to one inline-PTX pattern.
     ```mlir
     #cute_nvgpu.wgmma<m = 64, n = 128, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>
+    #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k>
     #cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = mn, a_src = rmem>
     ```
   }];
