@@ -1,0 +1,10 @@
+//===- CuteNvgpuAttrsDoc.td - Input of the attribute reference ------===//
+//
+// The cute_nvgpu attributes without MLIR's builtin ones and cute's
+// (CuteNvgpuOps.td includes both, and -gen-attrdef-doc documents every
+// attribute it sees): docs/reference/CuteNvgpuAttrs.md is generated from
+// this file. A new file of cute_nvgpu AttrDefs is included here.
+//
+//===----------------------------------------------------------------------===//
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMmaAttrs.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemAttrs.td"
