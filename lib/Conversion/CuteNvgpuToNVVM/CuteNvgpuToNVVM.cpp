@@ -113,6 +113,7 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateWgmmaPatterns(tc, patterns);
     lowering::populateAccumulatorToOperandPatterns(tc, patterns);
     lowering::populateTmemPatterns(tc, patterns);
+    lowering::populateMatrixCopyPatterns(tc, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      tc);
     ConversionTarget target(*ctx);
@@ -126,8 +127,9 @@ struct ConvertCuteNvgpuToNVVMPass
         [&](Operation *op) { return tc.isLegal(op); });
     target.addDynamicallyLegalOp<mlir::cute::GemmOp>(
         [](Operation *op) { return !lowering::isNvgpuGemm(op); });
-    target.addDynamicallyLegalOp<mlir::cute::CopyOp>(
-        [](Operation *op) { return !lowering::isTmemCopy(op); });
+    target.addDynamicallyLegalOp<mlir::cute::CopyOp>([](Operation *op) {
+      return !lowering::isTmemCopy(op) && !lowering::isMatrixCopy(op);
+    });
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
       signalPassFailure();

@@ -44,6 +44,10 @@ Value tmemAddress(OpBuilder &b, Location loc, Value tensor);
 void populateTmemPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// A cute.copy with a tcgen05.ld/st atom (this pass lowers it).
 bool isTmemCopy(Operation *op);
+/// cute.copy with the ldmatrix/stmatrix atoms (MatrixCopyToNVVM.cpp).
+void populateMatrixCopyPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// A cute.copy with an ldmatrix/stmatrix atom (this pass lowers it).
+bool isMatrixCopy(Operation *op);
 /// Rewrites warp_specialize, elect_one and warp_idx in place (before the
 /// dialect conversion: they only restructure control flow).
 LogicalResult lowerWarpRegions(Operation *root);

@@ -83,7 +83,8 @@ void lowering::populateViewPatterns(const LLVMTypeConverter &tc,
                                     RewritePatternSet &p) {
   p.add<ViewLowering<MakeViewOp>, ViewLowering<LocalTileOp>,
         ViewLowering<LocalPartitionOp>, ViewLowering<PartitionTVOp>,
-        ViewLowering<MmaPartitionOp>, ViewLowering<TensorSliceOp>,
+        ViewLowering<MmaPartitionOp>, ViewLowering<CopyPartitionOp>,
+        ViewLowering<CopyRetileOp>, ViewLowering<TensorSliceOp>,
         ViewLowering<MakeIdentityTensorOp>, ViewLowering<AddOffsetOp>,
         ViewLowering<RecastOp>, GetLayoutLowering, GetIterLowering>(tc);
 }

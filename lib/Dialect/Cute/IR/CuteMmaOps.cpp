@@ -206,6 +206,87 @@ void MmaPartitionOp::print(OpAsmPrinter &p) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tiled copies: #cute.tiled_copy, cute.copy_partition, cute.copy_retile
+//===----------------------------------------------------------------------===//
+
+::cute::Expected<atom::TiledCopy> mlir::cute::tiledCopyOf(TiledCopyAttr copy,
+                                                          unsigned elemBits) {
+  std::optional<atom::CopyTraits> traits = copy.getAtom().getCopyTraits();
+  if (!traits)
+    return ::cute::Error(::cute::ErrorCode::InvalidArgument,
+                         "the copy atom " + copy.getAtom().getAtomName().str() +
+                             " has no thread-value layouts to tile");
+  auto vals = atom::copyValLayouts(*traits, elemBits);
+  if (!vals)
+    return vals.error();
+  auto mma = tiledMmaOf(copy.getMma());
+  if (!mma)
+    return mma.error();
+  auto op = parseMmaOperand(copy.getOperand());
+  if (!op)
+    return op.error();
+  return atom::makeTiledCopyMma(*vals, *mma, *op);
+}
+
+LogicalResult
+TiledCopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      CopyAtomAttrInterface atomAttr, StringRef operand,
+                      TiledMmaAttr mma) {
+  if (!atomAttr)
+    return emitError() << "expects a copy atom";
+  if (!atomAttr.getCopyTraits())
+    return emitError() << "the copy atom " << atomAttr.getAtomName()
+                       << " has no thread-value layouts to tile (CuTe's "
+                          "Copy_Traits)";
+  if (auto op = parseMmaOperand(operand); !op)
+    return emitError() << op.message();
+  if (!mma)
+    return emitError() << "expects a tiled MMA";
+  return success();
+}
+
+template <class OpT, bool withSide>
+static ParseResult parseTiledCopyPrefix(OpAsmParser &p, OperationState &st) {
+  TiledCopyAttr copy;
+  if constexpr (withSide) {
+    StringAttr side;
+    if (p.parseAttribute(side, OpT::getSideAttrName(st.name).getValue(),
+                         st.attributes))
+      return failure();
+  }
+  if (p.parseKeyword("of") ||
+      p.parseAttribute(copy, OpT::getCopyAttrName(st.name).getValue(),
+                       st.attributes))
+    return failure();
+  return parseShortForm<OpT>(p, st, "");
+}
+
+ParseResult CopyPartitionOp::parse(OpAsmParser &p, OperationState &st) {
+  return parseTiledCopyPrefix<CopyPartitionOp, /*withSide=*/true>(p, st);
+}
+
+void CopyPartitionOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printAttribute(getSideAttr());
+  p << " of ";
+  p.printAttribute(getCopyAttr());
+  p << ' ';
+  printShortForm(p, *this, TypeStyle::Functional, "", {},
+                 {getSideAttrName(), getCopyAttrName()});
+}
+
+ParseResult CopyRetileOp::parse(OpAsmParser &p, OperationState &st) {
+  return parseTiledCopyPrefix<CopyRetileOp, /*withSide=*/false>(p, st);
+}
+
+void CopyRetileOp::print(OpAsmPrinter &p) {
+  p << " of ";
+  p.printAttribute(getCopyAttr());
+  p << ' ';
+  printShortForm(p, *this, TypeStyle::Functional, "", {}, {getCopyAttrName()});
+}
+
+//===----------------------------------------------------------------------===//
 // cute.gemm
 //===----------------------------------------------------------------------===//
 

@@ -243,6 +243,48 @@ static ViewResult computeMmaPartitionOp(OperandReader &rd,
 }
 CUTE_VIEW(MmaPartitionOp)
 
+/// The tiled copy of a copy_partition / copy_retile for `t`'s elements.
+static ::cute::atom::TiledCopy tiledCopyFor(TiledCopyAttr attr,
+                                            const MemRefInfo &t) {
+  if (t.isCoord || t.isPtr)
+    fail("a tiled copy partitions a !cute.memref");
+  auto tc = tiledCopyOf(attr, storageBits(t.elem));
+  if (!tc)
+    fail(tc.message());
+  return *tc;
+}
+
+static ViewResult computeCopyPartitionOp(OperandReader &rd,
+                                         CopyPartitionOp::Adaptor a) {
+  MemRefInfo t = rd.tensor();
+  Int tid = rd.index();
+  StringRef side = a.getSide();
+  if (side != "S" && side != "D")
+    fail("side \"" + side.str() + "\" is not S (source) or D (destination)");
+  ::cute::atom::TiledCopy tc = tiledCopyFor(a.getCopyAttr(), t);
+  auto which =
+      side == "S" ? ::cute::atom::CopySide::Src : ::cute::atom::CopySide::Dst;
+  auto v = ::cute::atom::tiledCopyPartition(tc, which, t.layout, tid);
+  if (!v)
+    fail(v.message());
+  return finishView(t, *v);
+}
+CUTE_VIEW(CopyPartitionOp)
+
+static ViewResult computeCopyRetileOp(OperandReader &rd,
+                                      CopyRetileOp::Adaptor a) {
+  MemRefInfo t = rd.tensor();
+  if (t.space != MemSpace::rmem)
+    fail("retiles a register fragment, not a " +
+         std::string(stringifyMemSpace(t.space)) + " tensor");
+  ::cute::atom::TiledCopy tc = tiledCopyFor(a.getCopyAttr(), t);
+  auto l = ::cute::atom::tiledCopyRetile(tc, t.layout);
+  if (!l)
+    fail(l.message());
+  return finishView(t, TensorView{*l, IntTuple(0)});
+}
+CUTE_VIEW(CopyRetileOp)
+
 static ViewResult computeTensorSliceOp(OperandReader &rd,
                                        TensorSliceOp::Adaptor) {
   MemRefInfo t = rd.tensor();

@@ -95,6 +95,13 @@ def Cute_CopyAtomAttrInterface : AttrInterface<"CopyAtomAttrInterface"> {
     InterfaceMethod<"The largest number of bits one access moves.",
       "unsigned", "getMaxAccessBits">,
     InterfaceMethod<[{
+        CuTe's Copy_Traits of the atom in bits (threads; source,
+        destination and reference (thread, value) layouts), which tiled
+        copies (`#cute.tiled_copy`) are built from; none for atoms that
+        cannot be tiled that way.
+      }], "std::optional<::cute::atom::CopyTraits>", "getCopyTraits", (ins),
+      [{}], [{ return std::nullopt; }]>,
+    InterfaceMethod<[{
         Checks a copy of `src` to `dst` (and the i1 predicate tensor `pred`,
         or a null type) with this atom; reports through `emitError`.
       }], "::llvm::LogicalResult", "verifyCopy",

@@ -10,6 +10,7 @@
 #define CUTE_DIALECT_CUTE_IR_CUTEMMA_H
 
 #include "cute/Atom/MmaReduction.h"
+#include "cute/Atom/TiledCopy.h"
 #include "cute/Atom/TiledMma.h"
 
 #include "mlir/IR/Attributes.h"
@@ -19,6 +20,7 @@ namespace mlir::cute {
 
 class MmaAtomAttrInterface;
 class TiledMmaAttr;
+class TiledCopyAttr;
 
 /// The atom's layouts as read through the interface.
 ::cute::Expected<::cute::atom::MmaAtomLayouts>
@@ -27,6 +29,12 @@ mmaLayoutsOf(MmaAtomAttrInterface atom);
 ::cute::Expected<::cute::atom::TiledMma> tiledMmaOf(TiledMmaAttr mma);
 /// "A", "B" or "C" as an operand; an error for anything else.
 ::cute::Expected<::cute::atom::MmaOperand> parseMmaOperand(llvm::StringRef s);
+
+/// The tiled copy of the attribute for `elemBits`-bit elements: the atom's
+/// traits recast to elements, tiled over the MMA operand (CuTe's
+/// make_tiled_copy_A/B/C with Copy_Atom<Op, T>).
+::cute::Expected<::cute::atom::TiledCopy> tiledCopyOf(TiledCopyAttr copy,
+                                                      unsigned elemBits);
 
 /// The row (`cols` false) or column reduction plan of a C fragment of the
 /// tiled MMA: `fragment` is a register tensor (FrgV, RestM, RestN) (or one

@@ -119,4 +119,47 @@ def Cute_GemmOp : Cute_Op<"gemm", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def Cute_CopyPartitionOp : Cute_ViewOp<"copy_partition"> {
+  let summary = "A thread's part of a tile for a tiled copy (CuTe's "
+                "partition_S/D)";
+  let description = [{
+    `tensor` is a rank-2 tile with a static shape that is a multiple of the
+    tiled copy's step (the tiled MMA's step of its operand); `tid` the
+    thread's index among the tiled MMA's threads; `side` is `"S"` (the
+    copy's source) or `"D"` (its destination). The result is CuTe's
+    `make_tiled_copy_A/B/C(atom, mma).get_slice(tid).partition_S/D`: the
+    thread's (vals, RestM, RestN), where each run of the atom's values per
+    thread on that side (for stmatrix's and ldmatrix's shared-memory side:
+    the 8 elements of the 16-byte row the thread addresses) is one call of
+    the atom. The element type of `tensor` is the atom's value type. The
+    result type is inferred (a written one is checked).
+    ```mlir
+    %d = cute.copy_partition "D" of #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 2>, "C" of #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">>> (%sC, %tid) : (!cute.memref<bf16, smem, align<128>, "(64,32):(32,1)">, i32) -> !cute.memref<bf16, smem, align<16>, "((8,1),2,2):((1,0),1024,16)">
+    ```
+  }];
+  let arguments = (ins Cute_TiledCopyAttr:$copy, StrAttr:$side,
+                   Cute_TensorLikeType:$tensor, Cute_IndexLike:$tid);
+  let results = (outs Cute_TensorLikeType:$result);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Cute_CopyRetileOp : Cute_ViewOp<"copy_retile"> {
+  let summary = "An MMA fragment in a tiled copy's value order (CuTe's "
+                "retile_S/D)";
+  let description = [{
+    `tensor` is a static register fragment (V, RestM, RestN) as
+    `cute.mma_partition` of the tiled copy's MMA operand gives it (or
+    `cute.make_fragment_like` of one, e.g. converted to 16 bits); the
+    result views the same registers as ((AtomVals, RestVals), RestM,
+    RestN), CuTe's `retile_S` (= `retile_D`), so each atom call of
+    `cute.copy` takes the next AtomVals values.
+    ```mlir
+    %r = cute.copy_retile of #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 4>, "C" of #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>> (%h) : (!cute.memref<bf16, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">) -> !cute.memref<bf16, rmem, align<16>, "((8,4),1,1):((1,8),0,0)">
+    ```
+  }];
+  let arguments = (ins Cute_TiledCopyAttr:$copy, Cute_MemRefType:$tensor);
+  let results = (outs Cute_MemRefType:$result);
+  let hasCustomAssemblyFormat = 1;
+}
+
 #endif // CUTE_MMA_OPS_TD

@@ -192,4 +192,28 @@ def Cute_TiledMmaAttr : AttrDef<Cute_Dialect, "TiledMma"> {
   let genVerifyDecl = 1;
 }
 
+def Cute_TiledCopyAttr : AttrDef<Cute_Dialect, "TiledCopy"> {
+  let mnemonic = "tiled_copy";
+  let summary = "a copy atom tiled like an MMA operand (CuTe's "
+                "make_tiled_copy_A/B/C)";
+  let description = [{
+    `#cute.tiled_copy<atom, "C" of #tiled_mma>`: the copy atom (one whose
+    interface gives CuTe's Copy_Traits, e.g. `#cute_nvgpu.stmatrix`,
+    `#cute_nvgpu.ldmatrix`) laid over the threads and values that the tiled
+    MMA's operand `A`, `B` or `C` fragment gives each thread in one
+    tiled-MMA step, as CuTe's `make_tiled_copy_A/B/C(atom, mma)` builds it.
+    `cute.copy_partition` hands each thread its part of a tile for either
+    side of the atom, `cute.copy_retile` views an MMA fragment in the
+    atom's value order; `cute.copy` with the atom then moves them.
+    ```mlir
+    #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 2>, "C" of #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">>>
+    ```
+  }];
+  let parameters = (ins "::mlir::cute::CopyAtomAttrInterface":$atom,
+                        StringRefParameter<"the MMA operand">:$operand,
+                        "::mlir::cute::TiledMmaAttr":$mma);
+  let assemblyFormat = "`<` $atom `,` $operand `of` qualified($mma) `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // CUTE_TENSOR_TYPES_TD

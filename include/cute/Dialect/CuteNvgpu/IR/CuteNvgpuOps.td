@@ -21,5 +21,6 @@ include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuWarpOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMmaOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemAttrs.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemOps.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMatrixCopyAttrs.td"
 
 #endif // CUTE_NVGPU_OPS_TD
