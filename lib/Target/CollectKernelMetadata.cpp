@@ -4,7 +4,6 @@
 #include "cute/Target/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTECOLLECTKERNELMETADATA
@@ -25,18 +24,12 @@ struct CuteCollectKernelMetadataPass
     ModuleOp top = getOperation();
     bool failed = false;
     top.walk([&](gpu::GPUModuleOp mod) {
-      FailureOr<std::vector<KernelInfo>> infos = collectKernelInfos(mod);
-      if (::mlir::failed(infos)) {
+      FailureOr<::cute::metadata::Document> doc = kernelMetadata(mod, chip);
+      if (::mlir::failed(doc)) {
         failed = true;
         return;
       }
-      llvm::json::Array kernels;
-      for (const KernelInfo &k : *infos)
-        kernels.push_back(toJSON(k));
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << llvm::json::Value(
-          metadataDocument(chip, mod.getName(), std::move(kernels)));
+      std::string text = ::cute::metadata::toJson(*doc);
       // Kept on the top-level module: gpu-module-to-binary replaces `mod`.
       top->setAttr(attrs::kernelMetadata(mod.getName()),
                    StringAttr::get(&getContext(), text));

@@ -13,10 +13,10 @@
 #include "cute/Target/Passes.h"
 #include "cute/Target/PtxInfo.h"
 
+#include "cute/Support/KernelMetadata.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -145,23 +145,16 @@ struct CuteEmitArtifactsPass
       return success();
     if (ptx.empty())
       return success();
-    llvm::Expected<llvm::json::Value> doc = llvm::json::parse(meta.getValue());
-    if (!doc)
-      return bin.emitError("kernel metadata is not JSON: ")
-             << llvm::toString(doc.takeError());
+    ::cute::Expected<md::Document> doc = md::fromJson(meta.getValue().str());
+    if (!doc.ok())
+      return bin.emitError("kernel metadata does not read back: ")
+             << doc.error().str();
     std::map<std::string, int64_t> smem =
         ::cute::target::staticSharedBytes(ptx);
-    if (llvm::json::Object *o = doc->getAsObject())
-      if (llvm::json::Array *kernels = o->getArray(md::key::Kernels))
-        for (llvm::json::Value &k : *kernels)
-          if (llvm::json::Object *ko = k.getAsObject())
-            if (auto kname = ko->getString(md::key::Name))
-              if (auto it = smem.find(kname->str()); it != smem.end())
-                (*ko)[md::key::SmemStatic] = it->second;
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << *doc;
-    top->setAttr(name, StringAttr::get(top.getContext(), os.str()));
+    for (md::Kernel &k : doc->kernels)
+      if (auto it = smem.find(k.name); it != smem.end())
+        k.smemStatic = size_t(it->second);
+    top->setAttr(name, StringAttr::get(top.getContext(), md::toJson(*doc)));
     return success();
   }
 

@@ -33,7 +33,7 @@ OwningOpRef<ModuleOp> parseOne(llvm::SourceMgr &sm, MLIRContext *ctx,
         d.attachNote() << "in the instance " << describe(args);
       return failure(); // report it as usual, with the note
     });
-  OwningOpRef<ModuleOp> m = parseSourceFile<ModuleOp>(sm, ParserConfig(ctx));
+  OwningOpRef<ModuleOp> m = parseSourceWithParamNames(sm, ParserConfig(ctx));
   if (m) {
     std::vector<std::string> unused = env.unusedArguments();
     if (!unused.empty()) {
@@ -50,8 +50,6 @@ OwningOpRef<ModuleOp> parseOne(llvm::SourceMgr &sm, MLIRContext *ctx,
   }
   suffix = env.suffix();
   env.end();
-  if (m)
-    nameKernelParamsFromSource(*m, sm);
   return m;
 }
 

@@ -8,14 +8,23 @@
 // `--cute-instance=[suffix:]name=value,...` (repeatable) instantiates a
 // source with instance parameters (cute/Target/Instances.h); a source that
 // lists its own instances (`cute.instances`) is instantiated without it.
+// Kernel parameter names come from the parser: the input is parsed once
+// more, with mlir::AsmParserState, when cute-collect-kernel-metadata is
+// about to run, and each kernel argument gets its SSA name as
+// `cute.param_name` (cute/Target/KernelInfo.h).
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Registration/Registration.h"
 #include "cute/Target/Instances.h"
+#include "cute/Target/KernelInfo.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
@@ -23,6 +32,10 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
 
 using namespace mlir;
 
@@ -66,6 +79,86 @@ instantiate(std::unique_ptr<llvm::MemoryBuffer> file, DialectRegistry &registry,
   return llvm::MemoryBuffer::getMemBufferCopy(text, name);
 }
 
+namespace {
+
+/// The SSA names of the input's kernel arguments, from a parse of the input
+/// text made the first time a pipeline needs them.
+class InputParamNames {
+public:
+  InputParamNames(std::string text, std::string name, std::string splitMarker,
+                  DialectRegistry &registry, bool allowUnregistered)
+      : text(std::move(text)), name(std::move(name)),
+        splitMarker(std::move(splitMarker)), registry(registry),
+        allowUnregistered(allowUnregistered) {}
+
+  /// Names the kernel arguments under `op` (cute.param_name).
+  void attach(Operation *op) {
+    std::call_once(parsed, [&] { parse(); });
+    names.attach(op);
+  }
+
+private:
+  /// Parses the input, each chunk of a split input apart with the lines
+  /// before it left blank, so that locations match the pipeline's parse.
+  void parse() {
+    MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+    ctx.allowUnregisteredDialects(allowUnregistered);
+    // The pipeline's own parse reports the errors.
+    ScopedDiagnosticHandler quiet(&ctx, [](Diagnostic &) { return success(); });
+    std::vector<std::string> chunks;
+    if (splitMarker.empty()) {
+      chunks.push_back(text);
+    } else {
+      std::string chunk, blank;
+      for (llvm::StringRef rest = text; !rest.empty();) {
+        auto [line, tail] = rest.split('\n');
+        bool hasNewline = line.size() < rest.size();
+        rest = tail;
+        if (line.trim().starts_with(splitMarker)) {
+          chunks.push_back(chunk);
+          blank.assign(std::count(chunk.begin(), chunk.end(), '\n') + 1, '\n');
+          chunk = blank;
+          continue;
+        }
+        chunk += line.str();
+        if (hasNewline)
+          chunk += '\n';
+      }
+      chunks.push_back(chunk);
+    }
+    for (const std::string &c : chunks) {
+      llvm::SourceMgr sm;
+      sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(c, name),
+                            llvm::SMLoc());
+      (void)mlir::cute::parseSourceWithParamNames(sm, ParserConfig(&ctx),
+                                                  &names);
+    }
+  }
+
+  std::string text, name, splitMarker;
+  DialectRegistry &registry;
+  bool allowUnregistered;
+  std::once_flag parsed;
+  mlir::cute::KernelParamNames names;
+};
+
+/// Gives the kernel arguments their names just before
+/// cute-collect-kernel-metadata reads them.
+class ParamNamesBeforeMetadata : public PassInstrumentation {
+public:
+  explicit ParamNamesBeforeMetadata(std::shared_ptr<InputParamNames> names)
+      : names(std::move(names)) {}
+  void runBeforePass(Pass *pass, Operation *op) override {
+    if (pass->getArgument() == "cute-collect-kernel-metadata")
+      names->attach(op);
+  }
+
+private:
+  std::shared_ptr<InputParamNames> names;
+};
+
+} // namespace
+
 int main(int argc, char **argv) {
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << "cute-mlir version " << CUTE_VERSION << " (LLVM/MLIR "
@@ -98,6 +191,15 @@ int main(int argc, char **argv) {
     if (!file)
       return 1;
   }
+  auto names = std::make_shared<InputParamNames>(
+      file->getBuffer().str(), file->getBufferIdentifier().str(),
+      config.inputSplitMarker().str(), registry,
+      config.shouldAllowUnregisteredDialects());
+  MlirOptMainConfig base = config;
+  config.setPassPipelineSetupFn([base, names](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<ParamNamesBeforeMetadata>(names));
+    return base.setupPassPipeline(pm);
+  });
   std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(output, &error);
   if (!out) {
     llvm::errs() << error << "\n";

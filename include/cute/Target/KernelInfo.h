@@ -2,35 +2,27 @@
 #ifndef CUTE_TARGET_KERNELINFO_H
 #define CUTE_TARGET_KERNELINFO_H
 
+#include "cute/Support/KernelMetadata.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "llvm/Support/JSON.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 
 namespace llvm {
 class SourceMgr;
 } // namespace llvm
 
+namespace mlir {
+class AsmParserState;
+class ParserConfig;
+} // namespace mlir
+
 #include <array>
+#include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace mlir::cute {
-
-/// A tensor a kernel makes of a pointer parameter whose extents and strides
-/// are known from the kernel's parameters ("views" in the metadata,
-/// cute/Support/KernelMetadataSchema.h): expressions over parameters,
-/// indices into KernelInfo::params.
-struct ParamView {
-  /// The width of the offsets `maxOffset` bounds (32: the modes whose
-  /// offsets are computed in 32 bits).
-  int64_t bits = 32;
-  /// The largest |element offset| of those modes: sum (extent-1)*|stride|.
-  llvm::json::Value maxOffset = nullptr;
-  /// The extents that depend on parameters (all modes).
-  std::vector<llvm::json::Value> extents;
-  bool operator==(const ParamView &o) const {
-    return bits == o.bits && maxOffset == o.maxOffset && extents == o.extents;
-  }
-};
 
 /// One kernel parameter as the runtime passes it.
 struct KernelParam {
@@ -41,10 +33,12 @@ struct KernelParam {
   int64_t align = 0; // pointers: assumed alignment in bytes (0: unknown)
   unsigned arg = 0;  // the gpu.func argument it comes from
   int64_t leaf = -1; // which dynamic leaf of that argument (-1: not a leaf)
-  /// Pointers: the views whose 32-bit offsets the runtime checks.
-  std::vector<ParamView> views;
+  /// Pointers: the tensors made of it whose extents and strides are known
+  /// from the parameters and whose 32-bit offsets the runtime checks
+  /// ("views": the expressions index KernelInfo::params).
+  std::vector<::cute::metadata::View> views;
   /// TMA descriptors: the "tma" object (box, swizzle, source, ...).
-  std::optional<llvm::json::Object> tma;
+  std::optional<::cute::metadata::Tma> tma;
 };
 
 /// One condition of a specialized clone, on the runtime parameter
@@ -86,17 +80,17 @@ struct KernelInfo {
 /// `cute_nvgpu.tmem_alloc` ops. Emits an
 /// error on the function and fails for a parameter it cannot describe.
 ///
-/// Parameter names: the argument's `cute.param_name`, else the `%name` in
-/// the source line its FileLineColLoc points at (when that file can be
-/// read), else "argN"; the dynamic leaves of a cute-typed argument `x` are
-/// "x.leaf0", "x.leaf1", ... A name that is taken already falls back to
-/// "argN". Does not read `cute.specialization*` (see collectKernelInfos).
+/// Parameter names: the argument's `cute.param_name` (written, or set from
+/// its SSA name by parseSourceWithParamNames), else "argN"; the dynamic leaves
+/// of a cute-typed argument `x` are "x.leaf0", "x.leaf1", ... A name that is
+/// taken already falls back to "argN". Does not read `cute.specialization*`
+/// (see collectKernelInfos).
 ///
 /// Views: for each pointer parameter, every `cute.make_view` of it (and a
 /// gmem `!cute.memref` parameter's own layout) whose layout is built from
 /// integer scalar parameters and constants (cute.make_shape / make_stride /
 /// make_int_tuple / make_coord operands, cute.static, algebra ops such as
-/// cute.make_layout on those) gives a ParamView, unless its 32-bit offsets
+/// cute.make_layout on those) gives a view, unless its 32-bit offsets
 /// stay below 2^31 for every value of the parameters' types (all modes
 /// 64-bit, or a 1-D i32 extent); distinct views only, in program order. A
 /// view whose leaves come from anything else (a load, arithmetic) gives
@@ -115,19 +109,37 @@ FailureOr<std::vector<KernelInfo>> collectKernelInfos(gpu::GPUModuleOp mod);
 /// `%`; "" unless it is a named SSA value (`%x`, `%x_1`, not `%0`).
 std::string ssaNameAt(llvm::StringRef line, unsigned column);
 
-/// Sets `cute.param_name` on each kernel argument under `root` that has
-/// none and whose location points at a `%name` token in one of
-/// `sourceMgr`'s buffers (the JIT, which parses from memory).
-void nameKernelParamsFromSource(Operation *root, llvm::SourceMgr &sourceMgr);
+/// The SSA names of kernel arguments (`%x` in `gpu.func @k(%x: ...) kernel`)
+/// as the parser recorded them (mlir::AsmParserState), by the argument's
+/// location, so that a later parse of the same text can be named too.
+class KernelParamNames {
+public:
+  /// Records the named arguments of the kernels among `parsed`'s ops, and
+  /// sets `cute.param_name` on each of them that has none.
+  void record(Block &parsed, const AsmParserState &state);
+  /// Sets `cute.param_name` on each kernel argument under `root` that has
+  /// none and whose location is that of a recorded one.
+  void attach(Operation *root) const;
 
-/// One entry of the metadata's "kernels" array
-/// (cute/Support/KernelMetadataSchema.h).
-llvm::json::Object toJSON(const KernelInfo &k);
+private:
+  using Key = std::tuple<std::string, unsigned, unsigned>;
+  std::map<Key, std::string> byLoc;
+};
 
-/// The metadata document of one gpu.module, schema version included.
-llvm::json::Object metadataDocument(llvm::StringRef chip,
-                                    llvm::StringRef module,
-                                    llvm::json::Array kernels);
+/// parseSourceFile<ModuleOp> of `sm`'s main buffer that also names each
+/// kernel argument after its SSA name: `cute.param_name` (unless written);
+/// a numbered argument (`%0`) stays unnamed. The names are recorded in
+/// `names` too when given.
+OwningOpRef<ModuleOp>
+parseSourceWithParamNames(llvm::SourceMgr &sm, const ParserConfig &config,
+                          KernelParamNames *names = nullptr);
+
+/// The metadata document of `mod` for `chip` (collectKernelInfos, in the
+/// model of cute/Support/KernelMetadata.h, which writes it). An element
+/// type the metadata cannot spell (cute/Support/ElemType.h) is an error on
+/// the kernel for a scalar parameter, and leaves a pointer untyped.
+FailureOr<::cute::metadata::Document> kernelMetadata(gpu::GPUModuleOp mod,
+                                                     llvm::StringRef chip);
 
 } // namespace mlir::cute
 
