@@ -8,7 +8,9 @@
 //              accumulators before rounding (K % 16 == 0).
 // - 128 x 256 x BK tiles (BK = 128 bytes of T); a 4-stage PipelineTmaAsync
 //   ring of 128-byte swizzled A and B tiles filled by TMA from one elected
-//   thread of the producer warpgroup (setmaxnreg 40); the expected bytes and
+//   thread of the producer warpgroup (setmaxnreg 40): `cute.copy` with the
+//   TMA atom from coordinate tiles (local_tile of the identity tensors of
+//   A, B and C), so no element offset is written; the expected bytes and
 //   the consumer count are inferred from the copies and the roles;
 // - two consumer warpgroups (setmaxnreg 232), each computing 64 x 256 with
 //   wgmma m64n256 (a 2 x 1 tiled MMA), one wgmma group kept in flight: a
@@ -47,10 +49,7 @@ module attributes {gpu.container_module,
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
       %c4 = arith.constant 4 : i32
-      %c64 = arith.constant 64 : i32
       %c128 = arith.constant 128 : i32
-      %c256 = arith.constant 256 : i32
-      %bk = arith.constant #BK
       %scaled = arith.constant #SCALED
       %tidx = gpu.thread_id x
       %tid = arith.index_cast %tidx : index to i32
@@ -69,6 +68,10 @@ module attributes {gpu.container_module,
       %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !tileA>
       %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !tileB>
       %dc = cute_nvgpu.make_tma_desc %gc -> !cute_nvgpu.tma_desc<store, !tileC>
+      // TMA copies address their boxes in these coordinate tensors.
+      %cA = cute.make_identity_tensor(%shA)
+      %cB = cute.make_identity_tensor(%shB)
+      %cC = cute.make_identity_tensor(%shC)
       // Shared memory: 4 stages of A and B, 2 x 2 staging tiles of C.
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %sA = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),4):((BK,1),128*BK)">
@@ -87,8 +90,11 @@ module attributes {gpu.container_module,
               %p0 = cute_nvgpu.pipeline_producer_state %loads
               %pe = scf.for %t = %first to %end step %step iter_args(%ps = %p0) -> (!LS) : i32 {
                 %tm, %tn = cute.tile_scheduler_coord %sched, %t
-                %m0 = arith.muli %tm, %c128 : i32
-                %n0 = arith.muli %tn, %c256 : i32
+                // The tile's A rows and B columns, all k: (128|256, BK, k).
+                %am = cute.make_coord(%tm) -> !cute.coord<"(?,_)">
+                %bn = cute.make_coord(%tn) -> !cute.coord<"(?,_)">
+                %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,BK)">}
+                %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(256,BK)">}
                 %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
                 %pk = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
                   cute_nvgpu.pipeline_producer_acquire %loads, %q
@@ -97,9 +103,11 @@ module attributes {gpu.container_module,
                   %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
                   %bufA = cute.tensor_slice(%sA, %sc)
                   %bufB = cute.tensor_slice(%sB, %sc)
-                  %k0 = arith.muli %kt, %bk : i32
-                  cute_nvgpu.tma_load %da, %bufA, %full box [%m0, %k0]
-                  cute_nvgpu.tma_load %db, %bufB, %full box [%n0, %k0]
+                  %kc = cute.make_coord(%kt) -> !cute.coord<"(_,_,?)">
+                  %gAk = cute.tensor_slice(%gA, %kc)
+                  %gBk = cute.tensor_slice(%gB, %kc)
+                  cute.copy(%gAk, %bufA) with(%da, %full)
+                  cute.copy(%gBk, %bufB) with(%db, %full)
                   cute_nvgpu.pipeline_producer_commit %loads, %q
                   %qn = cute_nvgpu.pipeline_state_advance %q
                   scf.yield %qn : !LS
@@ -123,8 +131,8 @@ module attributes {gpu.container_module,
           %ss0 = cute_nvgpu.pipeline_producer_state %stores
           %fin:2 = scf.for %t = %first to %end step %step iter_args(%cs = %cs0, %ss = %ss0) -> (!LS, !SS) : i32 {
             %tm, %tn = cute.tile_scheduler_coord %sched, %t
-            %m0 = arith.muli %tm, %c128 : i32
-            %n0 = arith.muli %tn, %c256 : i32
+            %mn = cute.make_coord(%tm, %tn) -> !cute.coord<"(?,?)">
+            %gC = cute.local_tile(%cC, %mn) {tiler = #cute.shape<"(128,256)">}
             %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
             cute.store(%zero, %acc)
             // Main loop: wgmma on stage s while TMA fills the others; the
@@ -161,9 +169,9 @@ module attributes {gpu.container_module,
               }
             }
             // Epilogue: 4 chunks of 64 columns per warpgroup through the
-            // staging ring.
-            %rowOff = arith.muli %wg, %c64 : i32
-            %r0 = arith.addi %m0, %rowOff : i32
+            // staging ring; the warpgroup's rows of C: (64, 64, 4).
+            %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
+            %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
             %se = scf.for %j = %c0 to %c4 step %c1 iter_args(%s = %ss) -> (!SS) : i32 {
               scf.if %leader {
                 cute_nvgpu.pipeline_producer_acquire %stores, %s
@@ -188,9 +196,9 @@ module attributes {gpu.container_module,
               cute_nvgpu.fence_proxy_async
               cute_nvgpu.named_barrier id = 1, threads = 256
               scf.if %leader {
-                %c0j = arith.muli %j, %c64 : i32
-                %cn = arith.addi %n0, %c0j : i32
-                cute_nvgpu.tma_store %dc, %stage box [%r0, %cn]
+                %jj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
+                %gCj = cute.tensor_slice(%gCw, %jj)
+                cute.copy(%stage, %gCj) with(%dc)
                 cute_nvgpu.pipeline_producer_commit %stores, %s
               }
               %sn2 = cute_nvgpu.pipeline_state_advance %s

@@ -22,11 +22,23 @@ TensorView localTile(const Layout &l, const Tile &tiler,
   if (zd.rank() != 2)
     fail("local_tile: zipped_divide(" + l.str() + ", " + tiler.str() +
          ") = " + zd.str() + " is not (tile, rest)");
-  IntTuple crd{IntTuple::underscore(), coord};
+  // CuTe's inner_partition: tensor_tiled(repeat<R0>(_), append<R1>(coord,
+  // _)), so the tile's modes come out flat, followed by the rest modes
+  // where `coord` has `_` ((BLK_M, BLK_K, k) for a coordinate (m, _)).
+  std::vector<IntTuple> tileModes(zd.shape[0].rank(), IntTuple::underscore());
+  IntTuple tileCrd = zd.shape[0].isTuple() ? IntTuple(std::move(tileModes))
+                                           : IntTuple::underscore();
+  IntTuple rest = coord;
   if (coord.isTuple() && !zd.shape[1].isTuple() && coord.rank() == 1)
-    crd = IntTuple{IntTuple::underscore(), coord[0]};
-  if (!coord.isTuple() && zd.shape[1].isTuple() && zd.shape[1].rank() == 1)
-    crd = IntTuple{IntTuple::underscore(), IntTuple{coord}};
+    rest = coord[0];
+  else if (!coord.isTuple() && zd.shape[1].isTuple() &&
+           zd.shape[1].rank() == 1)
+    rest = IntTuple{coord};
+  else if (coord.isTuple() && zd.shape[1].isTuple() &&
+           coord.rank() < zd.shape[1].rank())
+    while (rest.rank() < zd.shape[1].rank())
+      rest.push_back(IntTuple::underscore());
+  IntTuple crd{tileCrd, rest};
   auto [s, off] = sliceAndOffset(crd, zd);
   return {s, off};
 }

@@ -31,6 +31,9 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createSymbolDCEPass());
   // Tile schedulers into arith: the protocol analyses see plain loops.
   pm.addPass(createCuteExpandTileSchedulers());
+  // TMA copies on cute.copy into tma_load / tma_store (box origins from
+  // the coordinate tiles), so that everything after sees TMA ops.
+  pm.addPass(cute_nvgpu::createCuteNvgpuLowerTmaCopies());
   // Pipeline numbers left out (tx_bytes, consumers) from the whole kernels.
   pm.addPass(cute_nvgpu::createCuteNvgpuInferPipelineCounts());
   // TMA descriptors become kernel parameters before anything copies kernels.

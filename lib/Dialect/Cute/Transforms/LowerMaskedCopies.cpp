@@ -187,7 +187,8 @@ void emitPath(OpBuilder &b, const Span &span, ArrayRef<Masked> masked,
         StoreOp::create(b, loc, splat, dst);
       }
     }
-    auto c = CopyOp::create(b, loc, src, dst, pred, copy.getAtomAttr(),
+    auto c = CopyOp::create(b, loc, src, dst, pred, copy.getAtomOperands(),
+                            copy.getAtomAttr(),
                             /*fill=*/TypedAttr(), /*masked=*/false);
     c->setDiscardableAttrs(copy->getDiscardableAttrDictionary());
   }

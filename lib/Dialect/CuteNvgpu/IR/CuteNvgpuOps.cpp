@@ -120,21 +120,20 @@ LogicalResult MakeTmaDescOp::verify() {
   return success();
 }
 
-/// The smem operand of a TMA copy must be exactly the descriptor's box:
-/// the layout TMA writes (or reads) is the layout the threads use.
-static LogicalResult verifyTmaCopy(Operation *op, TmaDescType desc, Type smem,
-                                   size_t numCoords) {
+LogicalResult mlir::cute_nvgpu::verifyTmaBoxOperand(
+    function_ref<InFlightDiagnostic()> emitError, TmaDescType desc, Type smem,
+    size_t numCoords) {
   auto box = desc.getBox();
-  auto mt = cast<mlir::cute::CuteMemRefType>(smem);
+  auto mt = dyn_cast<mlir::cute::CuteMemRefType>(smem);
+  if (!mt || mt.getMemSpace() != mlir::cute::MemSpace::smem)
+    return emitError() << "TMA copies to and from shared memory, got " << smem;
   mlir::cute::MemRefInfo want = infoOf(box), got = infoOf(mt);
-  if (mt.getMemSpace() != mlir::cute::MemSpace::smem)
-    return op->emitOpError("TMA copies to and from shared memory, got ") << mt;
   if (mt.getElementType() != box.getElementType())
-    return op->emitOpError("shared tensor elements are ")
-           << mt.getElementType() << " but the descriptor's are "
-           << box.getElementType();
+    return emitError() << "shared tensor elements are " << mt.getElementType()
+                       << " but the descriptor's are " << box.getElementType();
   if (!(got.layout == want.layout) || !(got.swizzle == want.swizzle))
-    return op->emitOpError("shared tensor layout ")
+    return emitError()
+           << "shared tensor layout "
            << (got.swizzle ? got.swizzle->str() + " o " : std::string())
            << got.layout.str() << " differs from the TMA box layout "
            << (want.swizzle ? want.swizzle->str() + " o " : std::string())
@@ -142,13 +141,13 @@ static LogicalResult verifyTmaCopy(Operation *op, TmaDescType desc, Type smem,
            << ": TMA writes the box in this layout, so the consumers must "
               "read it in the same one";
   if (mt.getAlignment() < box.getAlignment())
-    return op->emitOpError("shared tensor is aligned to ")
-           << mt.getAlignment() << " B; the TMA box needs "
-           << box.getAlignment() << " B";
+    return emitError() << "shared tensor is aligned to " << mt.getAlignment()
+                       << " B; the TMA box needs " << box.getAlignment()
+                       << " B";
   size_t rank = tmaBoxOf(desc).dims.size();
   if (numCoords != rank)
-    return op->emitOpError("has ")
-           << numCoords << " coordinates for a rank-" << rank << " box";
+    return emitError() << "has " << numCoords << " coordinates for a rank-"
+                       << rank << " box";
   return success();
 }
 
@@ -168,14 +167,16 @@ LogicalResult TmaLoadOp::verify() {
   if (getCtaGroup() == 2 && getMulticastMask())
     return emitOpError("cta_group = 2 with a multicast mask is not supported "
                        "(CuTe's SM100_TMA_2SM_LOAD_MULTICAST)");
-  return verifyTmaCopy(*this, desc, getSmem().getType(), getCoords().size());
+  return verifyTmaBoxOperand([&] { return emitOpError(); }, desc,
+                             getSmem().getType(), getCoords().size());
 }
 
 LogicalResult TmaStoreOp::verify() {
   TmaDescType desc = getDesc().getType();
   if (desc.getKind() != TmaKind::store)
     return emitOpError("needs a store descriptor, got ") << desc;
-  return verifyTmaCopy(*this, desc, getSmem().getType(), getCoords().size());
+  return verifyTmaBoxOperand([&] { return emitOpError(); }, desc,
+                             getSmem().getType(), getCoords().size());
 }
 
 //===----------------------------------------------------------------------===//

@@ -107,6 +107,39 @@ def Cute_CopyAtomAttrInterface : AttrInterface<"CopyAtomAttrInterface"> {
       }], "::llvm::LogicalResult", "verifyCopy",
       (ins "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError,
            "::mlir::Type":$src, "::mlir::Type":$dst, "::mlir::Type":$pred)>,
+    InterfaceMethod<[{
+        Checks the operands written after `with` (e.g. a TMA copy's
+        descriptor and barrier) against `src` and `dst`. By default an atom
+        takes none.
+      }], "::llvm::LogicalResult", "verifyAtomOperands",
+      (ins "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError,
+           "::mlir::Type":$src, "::mlir::Type":$dst,
+           "::mlir::TypeRange":$operands), [{}], [{
+        if (operands.empty())
+          return ::mlir::success();
+        return emitError() << "the copy atom `" << $_attr.getAtomName()
+                           << "` takes no operands, but " << operands.size()
+                           << " are written after `with`";
+      }]>,
+    InterfaceMethod<[{
+        Whether the atom addresses global memory by coordinates: its global
+        side is then a `!cute.coord_tensor` (the coordinates of the elements
+        it moves), as CuTe's TMA copies take a TMA coordinate tensor.
+      }], "bool", "takesCoordinates", (ins), [{}], [{ return false; }]>,
+  ];
+}
+
+def Cute_CopyAtomOperandTypeInterface
+    : TypeInterface<"CopyAtomOperandTypeInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    A type whose values, written first after `with` in `cute.copy`, imply
+    the copy atom when none is written: `cute.copy(%coords, %smem)
+    with(%desc, %bar)` is a TMA copy because `%desc` is a TMA descriptor.
+  }];
+  let methods = [
+    InterfaceMethod<"The copy atom a `with` operand of this type implies.",
+      "::mlir::cute::CopyAtomAttrInterface", "getImpliedCopyAtom">,
   ];
 }
 

@@ -262,7 +262,7 @@ def Cute_AllInBoundsOp : Cute_Op<"all_in_bounds", [Pure]> {
   let assemblyFormat = "`(` $coords `,` $bounds `)` attr-dict `:` qualified(type($coords)) `,` qualified(type($bounds))";
 }
 
-def Cute_CopyOp : Cute_Op<"copy"> {
+def Cute_CopyOp : Cute_Op<"copy", [AttrSizedOperandSegments]> {
   let summary = "Copies a tensor element-wise, vectorized, optionally predicated";
   let description = [{
     `src` and `dst` have the same element type and size (static). `atom` is
@@ -301,15 +301,16 @@ def Cute_CopyOp : Cute_Op<"copy"> {
     }
     ```
   }];
-  let arguments = (ins Cute_MemRefType:$src, Cute_MemRefType:$dst,
+  let arguments = (ins Cute_TensorLikeType:$src, Cute_TensorLikeType:$dst,
                    Optional<Cute_MemRefType>:$pred,
+                   Variadic<AnyType>:$atom_operands,
                    OptionalAttr<Cute_CopyAtom>:$atom,
                    OptionalAttr<TypedAttrInterface>:$fill, UnitAttr:$masked);
-  let cuteShortForm = 1;
-  let cuteTypeStyle = "List";
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// The atom, or the default `#cute.universal_copy<128>`.
+    /// The atom: the written one, else the one the first `with` operand
+    /// implies (a TMA descriptor: TMA), else `#cute.universal_copy<128>`.
     ::mlir::cute::CopyAtomAttrInterface getAtomOrDefault();
     /// Whether the copy predicates itself (`masked` or `fill`).
     bool isMasked() { return getMasked() || getFill(); }

@@ -38,6 +38,12 @@ inline constexpr llvm::StringLiteral
 
 /// The TMA box of a descriptor type (valid types always have one).
 ::cute::atom::TmaBox tmaBoxOf(TmaDescType t);
+/// The shared-memory side of a TMA copy with `desc`: exactly the
+/// descriptor's box type (the layout TMA writes is the one the threads
+/// read), and `numCoords` coordinates, one per box mode.
+LogicalResult verifyTmaBoxOperand(function_ref<InFlightDiagnostic()> emitError,
+                                  TmaDescType desc, Type smem,
+                                  size_t numCoords);
 
 /// A pipeline_producer_state / pipeline_consumer_state op of a pipeline
 /// other than `pipeline` from which `state` comes (through

@@ -3,13 +3,16 @@
 #define CUTE_NVGPU_TYPES_TD
 
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuDialect.td"
+include "cute/Dialect/Cute/IR/CuteInterfaces.td"
 
-class CuteNvgpu_Type<string name, string typeMnemonic>
-    : TypeDef<CuteNvgpu_Dialect, name> {
+class CuteNvgpu_Type<string name, string typeMnemonic,
+                     list<Trait> traits = []>
+    : TypeDef<CuteNvgpu_Dialect, name, traits> {
   let mnemonic = typeMnemonic;
 }
 
-def CuteNvgpu_TmaDescType : CuteNvgpu_Type<"TmaDesc", "tma_desc"> {
+def CuteNvgpu_TmaDescType : CuteNvgpu_Type<"TmaDesc", "tma_desc",
+    [DeclareTypeInterfaceMethods<Cute_CopyAtomOperandTypeInterface>]> {
   let summary = "a TMA descriptor (CUtensorMap) of a global tensor and a box";
   let description = [{
     `!cute_nvgpu.tma_desc<load|store, BOX [, multicast = C]>`. `BOX` is the

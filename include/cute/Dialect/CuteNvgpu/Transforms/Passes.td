@@ -18,6 +18,24 @@ def CuteNvgpuOutlineTma : Pass<"cute-nvgpu-outline-tma", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::cute_nvgpu::CuteNvgpuDialect"];
 }
 
+def CuteNvgpuLowerTmaCopies
+    : Pass<"cute-nvgpu-lower-tma-copies", "::mlir::ModuleOp"> {
+  let summary = "Turn TMA copies on cute.copy into tma_load / tma_store";
+  let description = [{
+    Each `cute.copy` with the `#cute_nvgpu.tma` atom (written, or implied by
+    a descriptor after `with`) becomes `cute_nvgpu.tma_load %desc, %smem,
+    %bar box [coords] [multicast %mask] [cta_group 2]` or
+    `cute_nvgpu.tma_store %desc, %smem box [coords]`, the coordinates being
+    the first coordinate of the copy's coordinate tile (`cute.get_iter`,
+    `cute.get_scalars`, i32). The verifier of `cute.copy` has checked that
+    the tile is exactly one box. Runs after the helper inliner and the tile
+    schedulers' expansion in `--cute-compile`, before the pipeline counts
+    are inferred from the TMA loads.
+  }];
+  let dependentDialects = ["::mlir::cute_nvgpu::CuteNvgpuDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def CuteNvgpuInferPipelineCounts
     : Pass<"cute-nvgpu-infer-pipeline-counts", "::mlir::ModuleOp"> {
   let summary = "Fill in the tx_bytes and consumers a pipeline leaves out";

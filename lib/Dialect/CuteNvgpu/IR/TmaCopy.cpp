@@ -1,0 +1,238 @@
+//===- TmaCopy.cpp - #cute_nvgpu.tma: TMA as a copy atom on cute.copy -----===//
+//
+// A TMA copy moves one box between a TMA coordinate tile (a
+// !cute.coord_tensor of the global tensor's coordinates, tiled like the
+// data) and shared memory. The descriptor's type implies the atom; the
+// checks here make the coordinate tile exactly one box, so that its first
+// coordinate is the box origin that `cute-nvgpu-lower-tma-copies` passes
+// to cute_nvgpu.tma_load / tma_store.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+using ::cute::layout::Int;
+using ::cute::layout::IntTuple;
+using mlir::cute::CoordTensorType;
+
+static mlir::cute::MemRefInfo infoOf(Type t) {
+  ::cute::layout::DynamicSymbols syms;
+  return cast<mlir::cute::CuteTensorTypeInterface>(t).readInfo(syms);
+}
+
+Attribute TmaCopyAttr::parse(AsmParser &p, Type) {
+  unsigned ctaGroup = 1;
+  if (succeeded(p.parseOptionalLess())) {
+    if (p.parseKeyword("cta_group") || p.parseEqual() ||
+        p.parseInteger(ctaGroup) || p.parseGreater())
+      return {};
+  }
+  return p.getChecked<TmaCopyAttr>(p.getContext(), ctaGroup);
+}
+
+void TmaCopyAttr::print(AsmPrinter &p) const {
+  if (getCtaGroup() != 1)
+    p << "<cta_group = " << getCtaGroup() << ">";
+}
+
+LogicalResult TmaCopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  unsigned ctaGroup) {
+  if (ctaGroup != 1 && ctaGroup != 2)
+    return emitError() << "#cute_nvgpu.tma: cta_group = " << ctaGroup
+                       << "; it is 1 or 2 (a CTA pair)";
+  return success();
+}
+
+StringRef TmaCopyAttr::getAtomName() const { return "tma"; }
+unsigned TmaCopyAttr::getMaxAccessBits() const { return 0; }
+bool TmaCopyAttr::takesCoordinates() const { return true; }
+
+mlir::cute::CopyAtomAttrInterface TmaDescType::getImpliedCopyAtom() const {
+  return TmaCopyAttr::get(getContext(), 1);
+}
+
+// The types alone say little; verifyAtomOperands (which sees the
+// descriptor) checks the copy.
+LogicalResult
+TmaCopyAttr::verifyCopy(function_ref<InFlightDiagnostic()> emitError, Type src,
+                        Type dst, Type pred) const {
+  if (pred)
+    return emitError() << "a TMA copy takes no predicate: out-of-bounds "
+                          "elements are zero-filled on loads and not written "
+                          "on stores";
+  return success();
+}
+
+/// The coordinate tile of one box of `desc`: top-level mode j has the box
+/// extent of mode j and stride 1@j (a mode of extent 1 may have any), and
+/// the base is one coordinate per mode.
+static LogicalResult
+verifyBoxCoords(function_ref<InFlightDiagnostic()> emitError, TmaDescType desc,
+                CoordTensorType coords) {
+  ::cute::atom::TmaBox box = tmaBoxOf(desc);
+  size_t rank = box.dims.size();
+  SmallVector<int64_t> extent(rank, 0);
+  for (auto [d, mode] : llvm::enumerate(box.dimModes))
+    extent[mode] = box.dims[d];
+  auto printExtents = [&](InFlightDiagnostic &&diag) -> InFlightDiagnostic {
+    diag << "(";
+    llvm::interleaveComma(extent, diag);
+    return std::move(diag << ")");
+  };
+  mlir::cute::MemRefInfo info = infoOf(coords);
+  const ::cute::layout::Layout &layout = info.layout;
+  const IntTuple &shape = layout.shape, &stride = layout.stride;
+  size_t modes = shape.rank();
+  if (modes != rank)
+    return printExtents(emitError()
+                        << "a TMA copy moves one box: the coordinate tile \""
+                        << layout.str() << "\" has " << modes
+                        << " mode(s), the box ")
+           << " has " << rank
+           << " (tile the coordinate tensor by the box, e.g. cute.local_tile "
+              "with the box shape as tiler)";
+  for (size_t j = 0; j < rank; ++j) {
+    const IntTuple &s = shape[j], &d = stride[j];
+    if (!s.isInt() || !s.value().isStatic() || s.value().value() != extent[j])
+      return printExtents(emitError()
+                          << "a TMA copy moves one box: mode " << j
+                          << " of the coordinate tile \"" << layout.str()
+                          << "\" is " << s.str() << ", the box's extents are ")
+             << " (tile the coordinate tensor by the box)";
+    if (extent[j] == 1)
+      continue;
+    bool unit = d.isBasis() && d.basisModes().size() == 1 &&
+                d.basisModes().front() == int(j) && d.value().isStatic() &&
+                d.value().value() == 1;
+    if (!unit)
+      return emitError() << "a TMA copy moves one box: mode " << j
+                         << " of the coordinate tile \"" << layout.str()
+                         << "\" has stride " << d.str() << ", it must be 1@"
+                         << j << " (consecutive coordinates of mode " << j
+                         << " of the global tensor, as a cute.local_tile of "
+                            "cute.make_identity_tensor gives)";
+  }
+  const IntTuple &base = info.base;
+  bool flat = base.rank() == rank;
+  for (size_t j = 0; flat && j < rank; ++j)
+    flat = base[j].isInt();
+  if (!flat)
+    return emitError() << "a TMA copy needs one integer coordinate per box "
+                          "mode, but the coordinate tile's base is \""
+                       << base.str() << "\" for a rank-" << rank << " box";
+  return success();
+}
+
+LogicalResult
+TmaCopyAttr::verifyAtomOperands(function_ref<InFlightDiagnostic()> emitError,
+                                Type src, Type dst, TypeRange operands) const {
+  auto desc = operands.empty() ? TmaDescType()
+                               : dyn_cast<TmaDescType>(operands.front());
+  if (!desc)
+    return emitError() << "a TMA copy takes `with(%desc, %barrier[, "
+                          "%multicast_mask])` (a load) or `with(%desc)` (a "
+                          "store), with a !cute_nvgpu.tma_desc first";
+  bool load = desc.getKind() == TmaKind::load;
+  Type coords = load ? src : dst, smem = load ? dst : src;
+  auto ct = dyn_cast<CoordTensorType>(coords);
+  if (!ct)
+    return emitError() << "a TMA " << (load ? "load" : "store") << " copies "
+                       << (load ? "from" : "to")
+                       << " a !cute.coord_tensor of global coordinates (the "
+                       << (load ? "src" : "dst") << "), but got " << coords;
+  if (load) {
+    if (operands.size() < 2 || operands.size() > 3 ||
+        !isa<MbarrierType>(operands[1]) ||
+        (operands.size() == 3 && !operands[2].isInteger(16)))
+      return emitError() << "a TMA load takes `with(%desc, %barrier)` or, "
+                            "with a multicast descriptor, `with(%desc, "
+                            "%barrier, %mask)` (a !cute_nvgpu.mbarrier, an "
+                            "i16 mask of cluster CTAs)";
+    bool mask = operands.size() == 3;
+    if (mask && desc.getMulticast() < 2)
+      return emitError() << "a multicast mask needs a descriptor with "
+                            "multicast >= 2, got "
+                         << desc;
+    if (!mask && desc.getMulticast() > 1)
+      return emitError() << "a multicast descriptor needs the multicast mask "
+                            "(`with(%desc, %barrier, %mask)`)";
+    if (getCtaGroup() == 2 && mask)
+      return emitError() << "cta_group = 2 with a multicast mask is not "
+                            "supported (CuTe's SM100_TMA_2SM_LOAD_MULTICAST)";
+  } else {
+    if (operands.size() != 1)
+      return emitError() << "a TMA store takes `with(%desc)` only, but "
+                         << operands.size() << " operands are written";
+    if (getCtaGroup() != 1)
+      return emitError() << "cta_group = 2 is for TMA loads (a store writes "
+                            "from its own CTA)";
+  }
+  size_t rank = tmaBoxOf(desc).dims.size();
+  if (failed(verifyTmaBoxOperand(emitError, desc, smem, rank)))
+    return failure();
+  return verifyBoxCoords(emitError, desc, ct);
+}
+
+//===----------------------------------------------------------------------===//
+// cute_nvgpu.tma_partition
+//===----------------------------------------------------------------------===//
+
+Attribute TmaPartitionOp::boxTiler(TmaDescType desc) {
+  return mlir::cute::ShapeAttr::get(
+      desc.getContext(),
+      mlir::cute::CuteValue::ofTuple(mlir::cute::CuteKind::Shape,
+                                     infoOf(desc.getBox()).layout.shape));
+}
+
+/// The box `index` of `tile`: cute.local_tile's result type with the box
+/// shape as tiler.
+static LogicalResult boxOf(MLIRContext *ctx, std::optional<Location> loc,
+                           Value tile, Value index, Attribute tiler,
+                           SmallVectorImpl<Type> &out) {
+  mlir::cute::LocalTileOp::Properties props;
+  props.tiler = tiler;
+  return mlir::cute::LocalTileOp::inferReturnTypes(
+      ctx, loc, ValueRange{tile, index}, DictionaryAttr::get(ctx, {}),
+      OpaqueProperties(&props), RegionRange(), out);
+}
+
+LogicalResult TmaPartitionOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange, SmallVectorImpl<Type> &out) {
+  if (operands.size() != 4)
+    return failure();
+  auto desc = dyn_cast<TmaDescType>(operands[0].getType());
+  if (!desc)
+    return failure();
+  Attribute tiler = boxTiler(desc);
+  if (failed(boxOf(ctx, loc, operands[2], operands[1], tiler, out)) ||
+      failed(boxOf(ctx, loc, operands[3], operands[1], tiler, out)))
+    return failure();
+  return success();
+}
+
+LogicalResult TmaPartitionOp::verify() {
+  TmaDescType desc = getDesc().getType();
+  const ::cute::layout::IntTuple &box = infoOf(desc.getBox()).layout.shape;
+  for (auto [what, t] :
+       {std::pair<StringRef, Type>{"smem", getSmem().getType()},
+        {"coordinate", getCoords().getType()}}) {
+    const ::cute::layout::IntTuple &shape = infoOf(t).layout.shape;
+    bool ok = shape.rank() == box.rank();
+    for (size_t j = 0; ok && j < box.rank(); ++j) {
+      const IntTuple &s = shape[j], &b = box[j];
+      ok = s.isInt() && b.isInt() && s.value().isStatic() &&
+           b.value().isStatic() && s.value().value() % b.value().value() == 0;
+    }
+    if (!ok)
+      return emitOpError("divides the ")
+             << what << " tile by the box: its shape " << shape.str()
+             << " must have the box's rank and static "
+             << "multiples of the box extents " << box.str();
+  }
+  return success();
+}
