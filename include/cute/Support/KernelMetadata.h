@@ -21,9 +21,9 @@
 //
 // toJson writes compact JSON with object keys sorted; it leaves out what
 // equals its default where the compiler always has (tmem_columns 0, an
-// empty variants or views list, align 1, an absent tma source) and writes
-// the rest, so fromJson(toJson(d)) == d for every document fromJson
-// accepts.
+// empty variants or views list, align 1, an absent tma source, an empty
+// module name) and writes the rest (an untyped pointer's elem as ""), so
+// fromJson(toJson(d)) == d for every document fromJson accepts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_SUPPORT_KERNELMETADATA_H

@@ -89,8 +89,10 @@
 //   {"abs": e}            the absolute value
 // evaluated in 64-bit arithmetic (an overflow counts as too large).
 //
-// Element types ("elem") use MLIR's spellings (f16, bf16, f32, i32, ui32,
-// f8E4M3FN, ...; see cute/Runtime/Types.h for the ones the runtime knows).
+// Element types ("elem") are those of cute/Support/ElemType.h, written in
+// its spellings (f16, bf16, f32, i32, u32, f8e4m3, f8e8m0, ...); the reader
+// also takes MLIR's (ui32, f8E4M3FN, f8E8M0FNU, ...), which compilers
+// before the one model wrote.
 // The reader rejects unknown keys, and a document whose schema_version is
 // missing or differs from kSchemaVersion.
 //
