@@ -135,10 +135,20 @@ Expected<Layout> tiledCopyRetile(const TiledCopy &t, const Layout &frag) {
     return detail::invalid("retile takes a static fragment of rank 3 "
                            "(values, RestM, RestN), not " +
                            frag.str());
+  int64_t v = sizeOf(frag[0]);
+  int64_t tval = sizeOf(t.layoutTV[1]);
+  int64_t aval = sizeOf(t.atom.ref[1]);
+  if (v % aval || tval % v)
+    return detail::invalid(
+        "retile: mode 0 of the fragment " + frag.str() + " holds " +
+        std::to_string(v) +
+        " values per thread; it must be a multiple of the " +
+        std::to_string(aval) + " one " + t.atom.name +
+        " moves and divide the " + std::to_string(tval) +
+        " of one tiled-copy step (the (V, RestM, RestN) shape of the MMA's "
+        "partition)");
   return layout::guard([&] {
-    int64_t v = sizeOf(frag[0]);
     int64_t thr = sizeOf(t.layoutTV[0]);
-    int64_t aval = sizeOf(t.atom.ref[1]);
     // (m,n) -> v_idx: the shape and order of the V values in layoutTV.
     Layout mn = layout::upcast(
         layout::composition(layout::rightInverse(t.layoutTV), Layout(t.tiler)),

@@ -112,3 +112,12 @@ func.func private @universal() attributes {a = #cute.tiled_copy<#cute.universal_
 #sync = #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">>
 // expected-error@+1 {{operand "X" is not A, B or C}}
 func.func private @operand() attributes {a = #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 2>, "X" of #sync>}
+// -----
+// A wgmma C chunk flattened to (2,2,8) has lost the value mode retile
+// needs: keep the (V, RestM, RestN) shape of the MMA's partition.
+#wgmma = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
+func.func @retile_flat(%f: !cute.memref<bf16, rmem, align<16>, "(2,2,8):(1,2,4)">) {
+  // expected-error@+1 {{'cute.copy_retile' op retile: mode 0 of the fragment (2,2,8):(1,2,4) holds 2 values per thread; it must be a multiple of the 8 one SM90_U32x4_STSM_N moves and divide the 32 of one tiled-copy step}}
+  %r = cute.copy_retile of #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 4>, "C" of #wgmma> (%f)
+  return
+}

@@ -191,6 +191,21 @@ TEST(TiledCopy, RejectsAnAtomWiderThanTheFragment) {
       << t.message();
 }
 
+TEST(TiledCopy, RetileNeedsTheValueMode) {
+  // A wgmma C chunk flattened to (2,2,8) has lost its value mode: mode 0
+  // holds 2 values, fewer than the 8 of one x4 call.
+  auto vals = copyValLayouts(*matrixCopyTraits(kStsmN4), 16);
+  auto t = makeTiledCopyMma(*vals, sm90n64(), MmaOperand::C);
+  ASSERT_TRUE(bool(t));
+  auto r = tiledCopyRetile(*t, parse("(2,2,8):(1,2,4)"));
+  ASSERT_FALSE(bool(r));
+  EXPECT_NE(r.message().find("holds 2 values per thread; it must be a "
+                             "multiple of the 8 one SM90_U32x4_STSM_N moves "
+                             "and divide the 32 of one tiled-copy step"),
+            std::string::npos)
+      << r.message();
+}
+
 TEST(TiledCopy, RejectsATileOffTheStep) {
   TiledCopy t = tiled(kStsmN2, sm80x2x2(), MmaOperand::C);
   auto p = tiledCopyThrFrg(t, CopySide::Dst, parse("(48,16):(16,1)"));
