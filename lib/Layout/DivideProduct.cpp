@@ -215,6 +215,28 @@ Layout tileToShape(const Layout &block, const IntTuple &shape,
   return blockedProduct(padded, tiler);
 }
 
+Layout tileToMmaShape(const Layout &atom, const IntTuple &mmaTileShape,
+                      const std::optional<IntTuple> &order) {
+  std::string operands =
+      "atom " + atom.str() + ", MMA tile shape " + mmaTileShape.str();
+  if (!mmaTileShape.isTuple() || mmaTileShape.rank() < 3 ||
+      !mmaTileShape[0].isTuple() || mmaTileShape[0].rank() != 2)
+    opFail("tile_to_mma_shape",
+           "the MMA tile shape is ((MMA_M, MMA_K), M_MMAs, K_MMAs, ...): "
+           "rank >= 3 with a rank-2 mode 0",
+           operands);
+  // ((MMA_M, M_MMAs), (MMA_K, K_MMAs), rest...), as CuTe's
+  // tuple_cat(zip(shape<0>, take<1,3>), take<3,R>).
+  std::vector<IntTuple> mn;
+  for (size_t i = 0; i < 2; ++i)
+    mn.push_back(IntTuple(
+        std::vector<IntTuple>{mmaTileShape[0][i], mmaTileShape[i + 1]}));
+  for (size_t i = 3; i < mmaTileShape.rank(); ++i)
+    mn.push_back(mmaTileShape[i]);
+  Layout tiled = tileToShape(atom, IntTuple(std::move(mn)), order);
+  return tiledDivide(tiled, Tile::fromShape(productEachMode(mmaTileShape[0])));
+}
+
 // --- constructors
 // ------------------------------------------------------------------------
 

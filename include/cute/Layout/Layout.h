@@ -184,6 +184,15 @@ Layout rakedProduct(const Layout &a, const Layout &b);
 /// tile_to_shape(block, shape, order): replicate `block` to fill `shape`.
 Layout tileToShape(const Layout &block, const IntTuple &shape,
                    const std::optional<IntTuple> &order = std::nullopt);
+/// CuTe's UMMA::tile_to_mma_shape(atom, mma_tile_shape, order)
+/// (mma_traits_sm100.hpp): the shared-memory layout of an MMA operand tile
+/// `mmaTileShape` = ((MMA_M, MMA_K), M_MMAs, K_MMAs, ...) built from the
+/// swizzle atom `atom` (an (M, K) block): tile_to_shape of the atom to
+/// ((MMA_M, M_MMAs), (MMA_K, K_MMAs), ...) in `order`, then tiled_divide by
+/// (MMA_M, MMA_K) (products of mode 0's modes): ((MMA_M, MMA_K), M_MMAs,
+/// K_MMAs, ...). Mode 0 of the shape has rank 2 and the shape rank >= 3.
+Layout tileToMmaShape(const Layout &atom, const IntTuple &mmaTileShape,
+                      const std::optional<IntTuple> &order = std::nullopt);
 Layout makeLayoutLike(const Layout &l);
 Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order);
 Layout makeIdentityLayout(const IntTuple &shape);

@@ -1174,6 +1174,24 @@ CuteValue TileToShapeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
                      });
 }
 
+CuteValue TileToMmaShapeOp::compute(ArrayRef<CuteValue> in, Adaptor) {
+  const IntTuple &shape = in[1].tuple;
+  std::optional<IntTuple> order;
+  if (in.size() > 2) {
+    if (!in[2].tuple.isStatic())
+      fail("expects static order, but got " + in[2].tuple.str());
+    order = in[2].tuple;
+  }
+  return withContext("expects valid operands, but cannot compute "
+                     "tile_to_mma_shape for " +
+                         typeStr(in[0]) + " and " + typeStr(in[1]),
+                     [&] {
+                       return onLayout(in[0], [&](const Layout &a) {
+                         return tileToMmaShape(a, shape, order);
+                       });
+                     });
+}
+
 LogicalResult mlir::cute::inferAlgebraResult(
     MLIRContext *ctx, std::optional<Location> loc, StringRef opName,
     ValueRange operands, function_ref<CuteValue(ArrayRef<CuteValue>)> compute,

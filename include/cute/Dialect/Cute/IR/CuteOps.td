@@ -687,6 +687,27 @@ def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
   let results = (outs Cute_LayoutLikeType:$result);
 }
 
+def Cute_TileToMmaShapeOp : Cute_AlgebraOp<"tile_to_mma_shape"> {
+  let summary = "The shared-memory layout of an MMA operand tile from a "
+                "swizzle atom (CuTe's UMMA::tile_to_mma_shape)";
+  let description = [{
+    `%atom` is an (M, K) (or (N, K)) swizzle atom, e.g. CuTe's
+    UMMA::Layout_K_SW128_Atom<half_t> `S<3,3,3> o 0 o (8,64):(64,1)`;
+    `%shape` the operand's MMA tile shape ((MMA_M, MMA_K), M_MMAs, K_MMAs,
+    ...) as `cute.mma_partition` shapes it. The atom is tiled to
+    ((MMA_M, M_MMAs), (MMA_K, K_MMAs), ...) with `cute.tile_to_shape` (in
+    `%order` if given) and divided by (MMA_M, MMA_K) with
+    `cute.tiled_divide`: the result has the MMA tile's modes, and a swizzle
+    of a composed atom is kept.
+    ```mlir
+    %r = cute.tile_to_mma_shape(%a, %s) : (!cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">, !cute.shape<"((128,16),1,4)">) -> !cute.composed_layout<"S<3,3,3> o 0 o ((128,16),1,4):((64,1),0,16)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutLikeType:$input, Cute_ShapeType:$shape,
+                   Optional<Cute_IntTupleType>:$order);
+  let results = (outs Cute_LayoutLikeType:$result);
+}
+
 include "cute/Dialect/Cute/IR/CuteTensorOps.td"
 include "cute/Dialect/Cute/IR/CuteMmaOps.td"
 include "cute/Dialect/Cute/IR/CuteMathOps.td"
