@@ -577,6 +577,9 @@ LogicalResult SmemAllocOp::verify() {
     return emitOpError("must be inside a gpu.func kernel, but @")
            << fn->getAttrOfType<StringAttr>("sym_name").getValue()
            << " is not a kernel (shared memory is planned per kernel)";
+  if (getAliasAttr() && getAliasAttr().getValue().empty())
+    return emitOpError("has an empty alias name (members of a shared-memory "
+                       "union share one non-empty name)");
   if (getSizeInBytes() <= 0)
     return emitOpError("allocates no memory (cosize of \"")
            << m.layout.str() << "\" is 0)";

@@ -1,10 +1,11 @@
 //===- PlanSmem.cpp - Shared-memory planning of cute.smem_alloc -----------===//
 //
 // Per kernel: one shared buffer, every cute.smem_alloc at an aligned offset in
-// program order. Static shared memory (an internal addrspace-3 global) while
-// the kernel stays within the chip's static limit, dynamic shared memory (an
-// external zero-sized addrspace-3 array) above it. The allocations keep their
-// op until convert-cute-to-llvm, which reads `buffer` and `offset`.
+// program order (the members of an `alias` union at one offset). Static shared
+// memory (an internal addrspace-3 global) while the kernel stays within the
+// chip's static limit, dynamic shared memory (an external zero-sized
+// addrspace-3 array) above it. The allocations keep their op until
+// convert-cute-to-llvm, which reads `buffer` and `offset`.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
@@ -17,6 +18,9 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -42,6 +46,97 @@ static int64_t attributionBytes(gpu::GPUFuncOp fn) {
     if (auto mt = dyn_cast<MemRefType>(a.getType()); mt && mt.hasStaticShape())
       bytes += mt.getNumElements() * ((mt.getElementTypeBitWidth() + 7) / 8);
   return bytes;
+}
+
+/// The ops that use `v` or a view derived from it (any op result of a
+/// cute tensor or pointer type made from it), transitively.
+static void collectUses(Value v, SmallVectorImpl<Operation *> &out,
+                        llvm::SmallPtrSetImpl<Operation *> &seen) {
+  for (Operation *user : v.getUsers()) {
+    if (!seen.insert(user).second)
+      continue;
+    out.push_back(user);
+    for (Value r : user->getResults())
+      if (isa<CuteTensorTypeInterface, PtrType>(r.getType()))
+        collectUses(r, out, seen);
+  }
+}
+
+/// Whether `op` makes the CTA's threads wait for each other.
+static bool isBlockBarrier(Operation *op) {
+  StringRef n = op->getName().getStringRef();
+  return n == "gpu.barrier" || n == "nvvm.barrier0" ||
+         n == "cute_nvgpu.cluster_sync";
+}
+
+/// The members of an `alias` union share bytes, so their uses must not
+/// overlap: in the kernel's body, the top-level ops that use one member
+/// (or a view of it) all come before those that use the other, with a
+/// block barrier between them. Uses inside one top-level op (a loop, a
+/// warp role, a branch) count as overlapping: the compiler cannot see
+/// that they are not live together there (warp roles run at once).
+static LogicalResult checkUnion(gpu::GPUFuncOp fn, StringRef name,
+                                ArrayRef<SmemAllocOp> members) {
+  Block &body = fn.getBody().front();
+  struct Span {
+    SmemAllocOp alloc;
+    Operation *first = nullptr, *last = nullptr;
+  };
+  SmallVector<Span> spans;
+  for (SmemAllocOp a : members) {
+    SmallVector<Operation *> uses;
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    collectUses(a.getResult(), uses, seen);
+    Span sp{a};
+    for (Operation *u : uses) {
+      Operation *top = body.findAncestorOpInBlock(*u);
+      if (!top)
+        continue;
+      if (!sp.first || top->isBeforeInBlock(sp.first))
+        sp.first = top;
+      if (!sp.last || sp.last->isBeforeInBlock(top))
+        sp.last = top;
+    }
+    if (sp.first)
+      spans.push_back(sp);
+  }
+  llvm::sort(spans, [](const Span &x, const Span &y) {
+    return x.first != y.first && x.first->isBeforeInBlock(y.first);
+  });
+  for (size_t i = 1; i < spans.size(); ++i) {
+    Span &a = spans[i - 1], &b = spans[i];
+    if (a.last == b.first || b.first->isBeforeInBlock(a.last)) {
+      InFlightDiagnostic d =
+          b.alloc.emitOpError()
+          << "shares the shared-memory union \"" << name
+          << "\" with an allocation that is still in use: both are used in "
+             "one top-level op of the kernel (or in interleaved ones), where "
+             "the compiler cannot show they are never live together; give "
+             "them separate allocations, or end the use of one, then a "
+             "barrier, then use the other";
+      d.attachNote(a.alloc.getLoc())
+          << "the other member of \"" << name << "\"";
+      d.attachNote(b.first->getLoc()) << "used together here";
+      return failure();
+    }
+    bool barrier = false;
+    for (Operation *op = a.last->getNextNode(); op && op != b.first;
+         op = op->getNextNode())
+      barrier |= isBlockBarrier(op);
+    if (!barrier) {
+      InFlightDiagnostic d =
+          b.alloc.emitOpError()
+          << "shares the shared-memory union \"" << name
+          << "\" with an allocation used before it, but no block barrier "
+             "(gpu.barrier) separates the last use of that one from the "
+             "first use of this one: other threads may still read or write "
+             "the bytes";
+      d.attachNote(a.last->getLoc()) << "last use of the other member";
+      d.attachNote(b.first->getLoc()) << "first use of this one";
+      return failure();
+    }
+  }
+  return success();
 }
 
 struct CutePlanSmemPass
@@ -73,15 +168,43 @@ struct CutePlanSmemPass
     if (auto ds = fn->getAttrOfType<IntegerAttr>(attrs::DynamicSmem))
       existingDynamic = ds.getInt();
 
-    // Offsets relative to the start of the planned region.
+    // An `alias` union takes the largest size and alignment of its members,
+    // whose uses must not overlap.
+    llvm::StringMap<std::pair<int64_t, int64_t>> unions; // name -> size, align
+    llvm::MapVector<StringRef, SmallVector<SmemAllocOp>> members;
+    for (SmemAllocOp a : allocs)
+      if (auto name = a.getAliasAttr()) {
+        auto &[sz, al] = unions[name.getValue()];
+        sz = std::max(sz, a.getSizeInBytes());
+        al = std::max(al, a.getRequiredAlignment());
+        members[name.getValue()].push_back(a);
+      }
+    for (auto &[name, ms] : members)
+      if (failed(checkUnion(fn, name, ms)))
+        return signalPassFailure();
+
+    // Offsets relative to the start of the planned region; a union is
+    // placed where its first member is.
     SmallVector<int64_t> offsets, sizes, aligns;
+    llvm::StringMap<int64_t> unionOffset;
     int64_t cur = 0, maxAlign = 16;
     for (SmemAllocOp a : allocs) {
       int64_t al = a.getRequiredAlignment(), sz = a.getSizeInBytes();
-      cur = int64_t(llvm::alignTo(uint64_t(cur), uint64_t(al)));
-      offsets.push_back(cur);
       sizes.push_back(sz);
       aligns.push_back(al);
+      StringAttr name = a.getAliasAttr();
+      if (name) {
+        if (auto it = unionOffset.find(name.getValue());
+            it != unionOffset.end()) {
+          offsets.push_back(it->second);
+          continue;
+        }
+        std::tie(sz, al) = unions[name.getValue()];
+      }
+      cur = int64_t(llvm::alignTo(uint64_t(cur), uint64_t(al)));
+      offsets.push_back(cur);
+      if (name)
+        unionOffset[name.getValue()] = cur;
       cur += sz;
       maxAlign = std::max(maxAlign, al);
     }
@@ -152,7 +275,10 @@ struct CutePlanSmemPass
         os << (i ? ", " : ": ");
         a.getResult().printAsOperand(os, state);
         os << " at " << absolute[i] << " (" << sizes[i] << " B, align "
-           << aligns[i] << ")";
+           << aligns[i];
+        if (StringAttr name = a.getAliasAttr())
+          os << ", alias \"" << name.getValue() << "\"";
+        os << ")";
       }
       fn.emitRemark(text);
     }

@@ -372,9 +372,20 @@ def Cute_SmemAllocOp : Cute_Op<"smem_alloc"> {
     ```mlir
     %s = cute.smem_alloc() : !cute.memref<f16, smem, align<128>, S<3,4,3>, "(128,64):(64,1)">
     ```
+
+    Allocations of one kernel with the same `alias` name are a union: they
+    share bytes, so they must never be live at the same time (e.g. the
+    mainloop's operand ring and the epilogue's staging tile). The planner
+    places the union where its first member is in program order, at the
+    largest alignment of its members, and reserves the largest size.
+    ```mlir
+    %ring = cute.smem_alloc() {alias = "ring_epi"} : !cute.memref<f16, smem, align<128>, S<3,4,3>, "(128,64,4):(64,1,8192)">
+    %epi = cute.smem_alloc() {alias = "ring_epi"} : !cute.memref<f32, smem, align<16>, "(128,128):(128,1)">
+    ```
   }];
   let arguments = (ins OptionalAttr<I64Attr>:$offset,
-                   OptionalAttr<FlatSymbolRefAttr>:$buffer);
+                   OptionalAttr<FlatSymbolRefAttr>:$buffer,
+                   OptionalAttr<StrAttr>:$alias);
   let results = (outs Cute_MemRefType:$result);
   let assemblyFormat = "`(` `)` attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
