@@ -1,11 +1,13 @@
 //===- host.cpp - stmatrix / ldmatrix epilogue stores against the CPU -----===//
 //
-// The kernels of kernel.mlir load each tile of X (M x N f32, row-major) into
-// a tiled MMA's C fragment, convert it to bf16, store it into a swizzled
-// shared-memory tile with stmatrix (a #cute.tiled_copy of the C layout),
-// and read the tile back into Y with plain loads and into Z with ldmatrix
-// (through the C fragment again). Both must equal bf16(X) element for
-// element.
+// The C kernels of kernel.mlir load each tile of X (M x N f32, row-major)
+// into a tiled MMA's C fragment, convert it to bf16, store it into a
+// swizzled shared-memory tile with stmatrix (a #cute.tiled_copy of the C
+// layout), and read the tile back into Y with plain loads and into Z with
+// ldmatrix (through the C fragment again). sync_a stores the tile with
+// plain stores and loads mma.sync's A fragment with ldmatrix x4 (row-major
+// tile, into Y) and x4.trans (column-major tile, into Z). Y and Z must
+// equal bf16(X) element for element.
 //
 // The check is bit for bit: X holds random finite bf16 values (every sign,
 // exponent and mantissa pattern but NaN and infinity) widened to f32, so the
@@ -75,7 +77,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   }
   bool pass = badY + badZ == 0;
   std::printf("CHECK %s %lldx%lld (%lldx%lld tiles of %lldx%lld, %s) seed "
-              "%llu: %s (stmatrix + loads %zu, + ldmatrix %zu bad of %lld)\n",
+              "%llu: %s (Y %zu, Z %zu bad of %lld)\n",
               s.name, (long long)m, (long long)n, (long long)(m / s.tileM),
               (long long)(n / s.tileN), (long long)s.tileM, (long long)s.tileN,
               s.what, (unsigned long long)seed, pass ? "PASS" : "FAIL", badY,
@@ -93,7 +95,8 @@ int main(int argc, char **argv) {
   const KernelSpec specs[] = {
       {"sync_rows", 64, 32, "mma.sync 2x2 C, stmatrix/ldmatrix x2, S<2,3,3>"},
       {"sync_cols", 64, 32, "mma.sync 2x2 C, .trans x2, column-major S<3,3,3>"},
-      {"wgmma_rows", 64, 64, "wgmma m64n64 C, stmatrix/ldmatrix x4, S<3,3,3>"}};
+      {"wgmma_rows", 64, 64, "wgmma m64n64 C, stmatrix/ldmatrix x4, S<3,3,3>"},
+      {"sync_a", 64, 32, "mma.sync 2x2 A, ldmatrix x4 and x4.trans"}};
   bool ok = true;
   for (const KernelSpec &s : specs) {
     rt::Kernel k = need(prog.kernel(s.name), "kernel");

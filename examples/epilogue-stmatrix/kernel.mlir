@@ -8,9 +8,10 @@
 // make_tiled_copy_C: no fake MMA to partition the tile). It then reads the
 // tile back twice: with plain loads (the tile as it is in memory) into Y,
 // and with ldmatrix (the same tiled copy, the other way) into the C
-// fragment and from it into Z. No MMA instruction runs: the kernels check
-// the C layouts, the tiled copies and the swizzled row addresses.
-// See README.md.
+// fragment and from it into Z. sync_a loads mma.sync's A fragment with
+// ldmatrix instead (make_tiled_copy_A). No MMA instruction runs: the
+// kernels check the C and A layouts, the tiled copies and the swizzled row
+// addresses. See README.md.
 #sync = #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">>
 #wgmma = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
 #st_sync = #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 2>, "C" of #sync>
@@ -19,6 +20,8 @@
 #ldt_sync = #cute.tiled_copy<#cute_nvgpu.ldmatrix<num = 2, trans = true>, "C" of #sync>
 #st_wgmma = #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 4>, "C" of #wgmma>
 #ld_wgmma = #cute.tiled_copy<#cute_nvgpu.ldmatrix<num = 4>, "C" of #wgmma>
+#lda_sync = #cute.tiled_copy<#cute_nvgpu.ldmatrix<num = 4>, "A" of #sync>
+#ldat_sync = #cute.tiled_copy<#cute_nvgpu.ldmatrix<num = 4, trans = true>, "A" of #sync>
 module attributes {gpu.container_module} {
   gpu.module @epilogue_stmatrix {
     // mma.sync m16n8k16 on 2x2 warps, 64 x 32 tiles; stmatrix x2 into a
@@ -154,6 +157,58 @@ module attributes {gpu.container_module} {
       cute.copy(%lsrc, %ldst) {atom = #cute_nvgpu.ldmatrix<num = 4>}
       %qz = cute.mma_partition "C" of #wgmma (%tz, %tid)
       cute.copy(%back, %qz)
+      gpu.return
+    }
+
+    // ldmatrix feeding mma.sync's A operand (CuTe's make_tiled_copy_A):
+    // the tile is written to shared memory with plain stores, row-major
+    // (S<2,3,3>) and column-major (M-major, S<3,3,3>); x4 (and x4.trans)
+    // loads each into the A fragment, which is written through
+    // cute.mma_partition "A" into Y (row-major) and Z (column-major). The
+    // warps of one M row load the same A values (A is broadcast along N).
+    gpu.func @sync_a(%px: !cute.ptr<f32, gmem, align<16>>, %py: !cute.ptr<bf16, gmem, align<16>>, %pz: !cute.ptr<bf16, gmem, align<16>>, %m: i32, %n: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+      %tidx = gpu.thread_id x
+      %bxi = gpu.block_id x
+      %byi = gpu.block_id y
+      %tid = arith.index_cast %tidx : index to i32
+      %bm = arith.index_cast %bxi : index to i32
+      %bn = arith.index_cast %byi : index to i32
+      %stride = cute.make_stride(%n) -> !cute.stride<"(?,1)">
+      %shape = cute.make_shape(%m, %n)
+      %l = cute.make_layout(%shape, %stride)
+      %c = cute.make_coord(%bm, %bn) -> !cute.coord<"(?,?)">
+      %gx = cute.make_view(%px, %l)
+      %gy = cute.make_view(%py, %l)
+      %gz = cute.make_view(%pz, %l)
+      %tx = cute.local_tile(%gx, %c) {tiler = #cute.shape<"(64,32)">}
+      %ty = cute.local_tile(%gy, %c) {tiler = #cute.shape<"(64,32)">}
+      %tz = cute.local_tile(%gz, %c) {tiler = #cute.shape<"(64,32)">}
+      %px_t = cute.local_partition(%tx, %tid) {thr_layout = #cute.layout<"(16,8):(8,1)">}
+      %x = cute.make_fragment_like(%px_t)
+      cute.copy(%px_t, %x)
+      %v = cute.load(%x)
+      %h = arith.truncf %v : vector<16xf32> to vector<16xbf16>
+      %xb = cute.make_fragment_like(%x) {elem_type = bf16}
+      cute.store(%h, %xb)
+      %s = cute.smem_alloc() : !cute.memref<bf16, smem, align<512>, S<2,3,3>, "(64,32):(32,1)">
+      %t = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(64,32):(1,64)">
+      %ps = cute.local_partition(%s, %tid) {thr_layout = #cute.layout<"(16,8):(8,1)">}
+      %pt = cute.local_partition(%t, %tid) {thr_layout = #cute.layout<"(16,8):(8,1)">}
+      cute.copy(%xb, %ps)
+      cute.copy(%xb, %pt)
+      gpu.barrier
+      %qy = cute.mma_partition "A" of #sync (%ty, %tid)
+      %qz = cute.mma_partition "A" of #sync (%tz, %tid)
+      %fa = cute.make_fragment_like(%qy)
+      %ra = cute.copy_retile of #lda_sync (%fa)
+      %la = cute.copy_partition "S" of #lda_sync (%s, %tid)
+      cute.copy(%la, %ra) {atom = #cute_nvgpu.ldmatrix<num = 4>}
+      cute.copy(%fa, %qy)
+      %rt = cute.copy_retile of #ldat_sync (%fa)
+      %lt = cute.copy_partition "S" of #ldat_sync (%t, %tid)
+      cute.copy(%lt, %rt) {atom = #cute_nvgpu.ldmatrix<num = 4, trans = true>}
+      cute.copy(%fa, %qz)
       gpu.return
     }
   }
