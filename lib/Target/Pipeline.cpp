@@ -29,6 +29,9 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
       createInlinerPass(/*opPipelines=*/{},
                         /*defaultPipelineBuilder=*/[](OpPassManager &) {}));
   pm.addPass(createSymbolDCEPass());
+  // cute.constants, i32 grid indices, broadcast arithmetic: the ops they
+  // stand for, before any pass looks for constants.
+  pm.addPass(createCuteExpandShorthands());
   // Tile schedulers into arith: the protocol analyses see plain loops.
   pm.addPass(createCuteExpandTileSchedulers());
   // TMA copies on cute.copy into tma_load / tma_store (box origins from
@@ -57,6 +60,7 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(cute_nvgpu::createCuteNvgpuExpandPipelines());
   if (o.fastMath)
     pm.addPass(createCuteFastMath());
+  pm.addPass(createCuteExpandFastExp());
   pm.addPass(createCuteUnrollLoops());
   pm.addPass(createCuteLowerMaskedCopies());
   pm.addPass(createCuteFoldStatic());

@@ -121,10 +121,16 @@ void ReduceOp::print(OpAsmPrinter &p) {
     rest.push_back(NamedAttribute(getModesAttrName(), modes));
   for (NamedAttribute a : (*this)->getDiscardableAttrs())
     rest.push_back(a);
-  p << "(" << getValue() << ")";
+  p << "(" << getValue();
+  if (getInit())
+    p << ", " << getInit();
+  p << ")";
   p.printOptionalAttrDict(rest);
-  if (!printShortFormEnabled())
-    p << " : " << getValue().getType();
+  if (printShortFormEnabled())
+    return;
+  p << " : " << getValue().getType();
+  if (getInit())
+    p << ", " << getInit().getType();
 }
 
 LogicalResult ReduceOp::verify() {
@@ -137,6 +143,9 @@ LogicalResult ReduceOp::verify() {
     elem = v.getElementType();
   if (!elem.isIntOrFloat())
     return emitOpError("reduces elements of type ") << elem;
+  if (getInit() && getInit().getType() != getType())
+    return emitOpError("expects an initial value of the result type ")
+           << getType() << ", but got " << getInit().getType();
   // The warp shuffle lowering moves 32 bits; the block lowering splits
   // wider values itself.
   if (getScope() == ReduceScope::warp && elem.getIntOrFloatBitWidth() > 32)

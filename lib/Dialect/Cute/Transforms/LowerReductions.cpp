@@ -83,8 +83,8 @@ LogicalResult lowerModes(ReduceOp op) {
       parts.push_back(vector::ExtractOp::create(b, loc, all, i));
     auto vt = VectorType::get({int64_t(parts.size())}, elem);
     Value gathered = vector::FromElementsOp::create(b, loc, vt, parts);
-    auto r = ReduceOp::create(b, loc, gathered, op.getKind(), op.getScope(),
-                              DenseI32ArrayAttr());
+    auto r = ReduceOp::create(b, loc, gathered, /*init=*/Value(), op.getKind(),
+                              op.getScope(), DenseI32ArrayAttr());
     outs.push_back(r);
   }
   Value result = outs.front();
@@ -191,6 +191,42 @@ LogicalResult lowerMmaBroadcast(MmaBroadcastOp op) {
   return success();
 }
 
+/// kind(init, r): the combination of a reduction's initial value with its
+/// result, element-wise for vectors.
+Value combineWithInit(OpBuilder &b, Location loc, ReduceKind k, Value init,
+                      Value r) {
+  bool isFloat = isa<FloatType>(getElementTypeOrSelf(r.getType()));
+  switch (k) {
+  case ReduceKind::add:
+    return isFloat ? arith::AddFOp::create(b, loc, init, r).getResult()
+                   : arith::AddIOp::create(b, loc, init, r).getResult();
+  case ReduceKind::mul:
+    return isFloat ? arith::MulFOp::create(b, loc, init, r).getResult()
+                   : arith::MulIOp::create(b, loc, init, r).getResult();
+  case ReduceKind::max:
+    return isFloat ? arith::MaximumFOp::create(b, loc, init, r).getResult()
+                   : arith::MaxSIOp::create(b, loc, init, r).getResult();
+  case ReduceKind::min:
+    return isFloat ? arith::MinimumFOp::create(b, loc, init, r).getResult()
+                   : arith::MinSIOp::create(b, loc, init, r).getResult();
+  }
+  llvm_unreachable("reduce kind");
+}
+
+/// A reduction with an initial value: the reduction without it, then
+/// kind(init, result).
+void splitInit(ReduceOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto r =
+      ReduceOp::create(b, loc, op.getValue(), /*init=*/Value(),
+                       op.getKindAttr(), op.getScopeAttr(), op.getModesAttr());
+  b.setInsertionPointAfter(r);
+  Value v = combineWithInit(b, loc, op.getKind(), op.getInit(), r);
+  op.replaceAllUsesWith(v);
+  op.erase();
+}
+
 struct CuteLowerReductionsPass
     : public mlir::cute::impl::CuteLowerReductionsBase<
           CuteLowerReductionsPass> {
@@ -209,6 +245,14 @@ struct CuteLowerReductionsPass
       if (failed(r))
         return signalPassFailure();
     }
+    // Initial values out of the reductions.
+    SmallVector<ReduceOp> withInit;
+    getOperation()->walk([&](ReduceOp op) {
+      if (op.getInit())
+        withInit.push_back(op);
+    });
+    for (ReduceOp op : withInit)
+      splitInit(op);
     // Reductions over modes of a tensor first: they become reductions of
     // vectors, lowered below.
     SmallVector<ReduceOp> byModes;

@@ -19,6 +19,11 @@
 
 namespace mlir::cute {
 class InstanceEnv;
+/// The result type of the element-wise ops (CuteScalarOps.td): the vector
+/// operand's type, else the scalar type.
+LogicalResult inferElementwiseType(std::optional<Location> loc,
+                                   StringRef opName, ValueRange operands,
+                                   SmallVectorImpl<Type> &inferred);
 } // namespace mlir::cute
 
 #include "cute/Dialect/Cute/IR/CuteOpsDialect.h.inc"
@@ -35,6 +40,12 @@ class InstanceEnv;
 #include "cute/Dialect/Cute/IR/CuteOpsAttrs.h.inc"
 
 #include "cute/Dialect/Cute/IR/CuteInterfaces.h.inc"
+
+namespace mlir::cute {
+/// `x`, `y` or `z`: the dimension of the grid index ops.
+ParseResult parseGridDim(OpAsmParser &p, DimAttr &dim);
+void printGridDim(OpAsmPrinter &p, Operation *op, DimAttr dim);
+} // namespace mlir::cute
 
 #define GET_OP_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOps.h.inc"

@@ -33,4 +33,12 @@ def Cute_MmaReduceAxis : I32EnumAttr<"MmaReduceAxis", "the lines of an MMA "
 def Cute_MmaReduceAxisAttr : EnumAttr<Cute_Dialect, Cute_MmaReduceAxis,
                                       "mma_reduce_axis">;
 
+def Cute_Dim : I32EnumAttr<"Dim", "a dimension of the thread/block grid", [
+    I32EnumAttrCase<"x", 0>, I32EnumAttrCase<"y", 1>,
+    I32EnumAttrCase<"z", 2>]> {
+  let cppNamespace = "::mlir::cute";
+  let genSpecializedAttr = 0;
+}
+def Cute_DimAttr : EnumAttr<Cute_Dialect, Cute_Dim, "dim">;
+
 #endif // CUTE_ENUMS_TD

@@ -28,6 +28,20 @@ def Cute_ReduceOp : Cute_Op<"reduce", [Pure,
     %s = cute.reduce<add, warp>(%x) : f32
     ```
 
+    **With an initial value.** A second operand `init`, of the result's
+    type, is combined with the result: `kind(init, reduce(value))` (for
+    `warp` and `block` scope, each thread's own `init`, after the
+    reduction across threads), as `std::reduce(first, last, init)`. E.g. a
+    running maximum:
+    ```mlir
+    func.func @running_max(%v: vector<8xf32>, %m: f32) -> f32 {
+      %m2 = cute.reduce<max, thread>(%v, %m)
+      return %m2 : f32
+    }
+    ```
+    It is the reduction followed by `arith.maximumf %m, %r` (`addf`,
+    `mulf`, `minimumf`; `addi`, `muli`, `maxsi`, `minsi` for integers).
+
     **Over modes of a fragment.** `value` may also be a register tensor of
     static layout (an `rmem` `!cute.memref`) with `modes`, the top-level
     modes to reduce: the result is a vector over the other modes (their
@@ -45,6 +59,9 @@ def Cute_ReduceOp : Cute_Op<"reduce", [Pure,
   let arguments = (ins AnyTypeOf<[VectorOfRankAndType<[1], [AnyFloat,
                        AnySignlessInteger]>, AnyFloat,
                        AnySignlessInteger, Cute_MemRefType]>:$value,
+                   Optional<AnyTypeOf<[AnyFloat, AnySignlessInteger,
+                     VectorOfRankAndType<[1], [AnyFloat,
+                       AnySignlessInteger]>]>>:$init,
                    Cute_ReduceKindAttr:$kind, Cute_ReduceScopeAttr:$scope,
                    OptionalAttr<DenseI32ArrayAttr>:$modes);
   let results = (outs AnyTypeOf<[AnyFloat, AnySignlessInteger,

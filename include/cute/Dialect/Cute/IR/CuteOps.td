@@ -713,5 +713,6 @@ include "cute/Dialect/Cute/IR/CuteMmaOps.td"
 include "cute/Dialect/Cute/IR/CuteMathOps.td"
 include "cute/Dialect/Cute/IR/CuteMmaReduceOps.td"
 include "cute/Dialect/Cute/IR/CuteSchedulerOps.td"
+include "cute/Dialect/Cute/IR/CuteScalarOps.td"
 
 #endif // CUTE_OPS_TD

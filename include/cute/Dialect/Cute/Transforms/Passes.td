@@ -81,6 +81,39 @@ def CuteUnrollLoops : Pass<"cute-unroll-loops"> {
   ];
 }
 
+def CuteExpandShorthands : Pass<"cute-expand-shorthands"> {
+  let summary = "Expand cute's scalar shorthands into arith, vector and gpu ops";
+  let description = [{
+    `cute.constants` becomes one `arith.constant` per value;
+    `cute.thread_idx`, `cute.block_idx`, `cute.block_dim`, `cute.grid_dim`
+    and `cute.lane_idx` become the `gpu` index op and `arith.index_cast`
+    to i32; the element-wise ops (`cute.add`, `cute.sub`, `cute.mul`,
+    `cute.div`, `cute.max`, `cute.min`) become `vector.broadcast` of a
+    scalar operand beside a vector and the `arith` op. The first pass of
+    `--cute-compile` (after inlining), so the code is the same as the ops
+    written out.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def CuteExpandFastExp : Pass<"cute-expand-fast-exp"> {
+  let summary = "Approximate f32 exp as exp2 of the input scaled by log2(e)";
+  let description = [{
+    `math.exp` with the `afn` fast-math flag (written, or added by
+    `cute-fast-math`) on f32 or a vector of f32 becomes
+    `math.exp2(x * log2(e))` with the same flags: `ex2.approx.f32` of the
+    input scaled by log2(e) (0x3FB8AA3B), what libdevice's `__nv_fast_expf`
+    computes, but on the whole vector, so the multiplies stay vector ops
+    (`mul.f32x2` on sm_100a and sm_120a) instead of one libdevice call
+    per element. Accuracy: CUDA's `__expf`, at most 2 + floor(|1.173 x|)
+    ulp. `math.exp` without `afn` keeps libdevice's accurate `expf`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def CuteFastMath : Pass<"cute-fast-math"> {
   let summary = "Allow approximate math functions and division (fast math)";
   let description = [{
