@@ -17,12 +17,9 @@ module attributes {gpu.container_module} {
     // mma.sync m16n8k16, 4 warps along M, 64 x 32 tiles: (4,1,4) values per thread, rows (xor 1, 2).
     gpu.func @sync_rows(%px: !cute.ptr<f32, gmem, align<16>>, %pmax: !cute.ptr<f32, gmem, align<16>>, %psum: !cute.ptr<f32, gmem, align<16>>, %pdiff: !cute.ptr<f32, gmem, align<16>>, %m: i32, %n: i32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
-      %tidx = gpu.thread_id x
-      %bxi = gpu.block_id x
-      %byi = gpu.block_id y
-      %tid = arith.index_cast %tidx : index to i32
-      %bm = arith.index_cast %bxi : index to i32
-      %bn = arith.index_cast %byi : index to i32
+      %tid = cute.thread_idx x
+      %bm = cute.block_idx x
+      %bn = cute.block_idx y
       %stride = cute.make_stride(%n) -> !cute.stride<"(?,1)">
       %shape = cute.make_shape(%m, %n)
       %l = cute.make_layout(%shape, %stride)
@@ -63,12 +60,9 @@ module attributes {gpu.container_module} {
     // mma.sync m16n8k16, 4 warps along N, 32 x 64 tiles: (4,2,2) values per thread, columns (xor 4, 8, 16).
     gpu.func @sync_cols(%px: !cute.ptr<f32, gmem, align<16>>, %pmax: !cute.ptr<f32, gmem, align<16>>, %psum: !cute.ptr<f32, gmem, align<16>>, %pdiff: !cute.ptr<f32, gmem, align<16>>, %m: i32, %n: i32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
-      %tidx = gpu.thread_id x
-      %bxi = gpu.block_id x
-      %byi = gpu.block_id y
-      %tid = arith.index_cast %tidx : index to i32
-      %bm = arith.index_cast %bxi : index to i32
-      %bn = arith.index_cast %byi : index to i32
+      %tid = cute.thread_idx x
+      %bm = cute.block_idx x
+      %bn = cute.block_idx y
       %stride = cute.make_stride(%n) -> !cute.stride<"(?,1)">
       %shape = cute.make_shape(%m, %n)
       %l = cute.make_layout(%shape, %stride)
@@ -109,12 +103,9 @@ module attributes {gpu.container_module} {
     // wgmma m64n64k16 (one warpgroup), 64 x 128 tiles: ((2,2,8),1,2) values per thread, rows (xor 1, 2).
     gpu.func @wgmma_rows(%px: !cute.ptr<f32, gmem, align<16>>, %pmax: !cute.ptr<f32, gmem, align<16>>, %psum: !cute.ptr<f32, gmem, align<16>>, %pdiff: !cute.ptr<f32, gmem, align<16>>, %m: i32, %n: i32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
-      %tidx = gpu.thread_id x
-      %bxi = gpu.block_id x
-      %byi = gpu.block_id y
-      %tid = arith.index_cast %tidx : index to i32
-      %bm = arith.index_cast %bxi : index to i32
-      %bn = arith.index_cast %byi : index to i32
+      %tid = cute.thread_idx x
+      %bm = cute.block_idx x
+      %bn = cute.block_idx y
       %stride = cute.make_stride(%n) -> !cute.stride<"(?,1)">
       %shape = cute.make_shape(%m, %n)
       %l = cute.make_layout(%shape, %stride)

@@ -10,10 +10,8 @@ module attributes {gpu.container_module} {
   gpu.module @softmax {
     gpu.func @softmax_bf16(%x_ptr: !cute.ptr<bf16, gmem, align<2>>, %y_ptr: !cute.ptr<bf16, gmem, align<2>>, %rows: i32, %cols: i32) kernel
         attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
-      %bid = gpu.block_id x
-      %tidx = gpu.thread_id x
-      %row = arith.index_cast %bid : index to i32
-      %tid = arith.index_cast %tidx : index to i32
+      %row = cute.block_idx x
+      %tid = cute.thread_idx x
       // x and y are (rows, cols) row-major; this block's row of each.
       %shape = cute.make_shape(%rows, %cols)
       %stride = cute.make_stride(%cols) -> !cute.stride<"(?,1)">
@@ -24,16 +22,9 @@ module attributes {gpu.container_module} {
       %x = cute.tensor_slice(%xv, %rc)
       %y = cute.tensor_slice(%yv, %rc)
       %f = cute.make_fragment() : !cute.memref<bf16, rmem, align<16>, "8:1">
-      %c0 = arith.constant 0 : i32
-      %c1 = arith.constant 1 : i32
-      %c2048 = arith.constant 2048 : i32
+      %c0, %c1, %c2048, %ninf, %zero, %one = cute.constants 0, 1, 2048 : i32, 0xFF800000, 0.0, 1.0 : f32
       %ntiles = arith.ceildivsi %cols, %c2048 : i32
-      %ninf = arith.constant 0xFF800000 : f32
-      %zero = arith.constant 0.0 : f32
-      %one = arith.constant 1.0 : f32
-      // exp(t) = exp2(t * log2(e)): one ex2.approx (rel. error < 2^-22).
-      %log2e = arith.constant 1.44269504 : f32
-      %log2ev = vector.broadcast %log2e : f32 to vector<8xf32>
+      // exp(t) with afn is exp2(t * log2(e)): one ex2.approx per element.
       // Pass 1: this thread's max m and sum s of exp(x - m).
       %ms:2 = scf.for %k = %c0 to %ntiles step %c1 iter_args(%m = %ninf, %s = %zero) -> (f32, f32) : i32 {
         %xt = cute.local_tile(%x, %k) {tiler = #cute.shape<"2048">}
@@ -41,32 +32,25 @@ module attributes {gpu.container_module} {
         cute.copy(%xp, %f) {fill = 0xFF80 : bf16}
         %xb = cute.load(%f)
         %v = arith.extf %xb : vector<8xbf16> to vector<8xf32>
-        %tmax = cute.reduce<max, thread>(%v)
-        %m2 = arith.maximumf %m, %tmax : f32
+        %m2 = cute.reduce<max, thread>(%v, %m)
         // While all of this thread's elements are masked, m2 is -inf.
         %none = arith.cmpf oeq, %m2, %ninf : f32
         %mref = arith.select %none, %zero, %m2 : f32
-        %mv = vector.broadcast %mref : f32 to vector<8xf32>
-        %d = arith.subf %v, %mv : vector<8xf32>
-        %d2 = arith.mulf %d, %log2ev : vector<8xf32>
-        %e = math.exp2 %d2 : vector<8xf32>
+        %d = cute.sub(%v, %mref)
+        %e = math.exp %d fastmath<afn> : vector<8xf32>
         %esum = cute.reduce<add, thread>(%e)
         %dm = arith.subf %m, %mref : f32
-        %dm2 = arith.mulf %dm, %log2e : f32
-        %r = math.exp2 %dm2 : f32
+        %r = math.exp %dm fastmath<afn> : f32
         %s2 = math.fma %s, %r, %esum : f32
         scf.yield %m2, %s2 : f32, f32
       }
       // The row's max M, and each thread's s rescaled to M, summed.
       %rmax = cute.reduce<max, block>(%ms#0)
       %dr = arith.subf %ms#0, %rmax : f32
-      %dr2 = arith.mulf %dr, %log2e : f32
-      %rr = math.exp2 %dr2 : f32
+      %rr = math.exp %dr fastmath<afn> : f32
       %part = arith.mulf %ms#1, %rr : f32
       %sum = cute.reduce<add, block>(%part)
       %inv = arith.divf %one, %sum : f32
-      %rmaxv = vector.broadcast %rmax : f32 to vector<8xf32>
-      %invv = vector.broadcast %inv : f32 to vector<8xf32>
       // Pass 2: y = exp(x - M) / sum.
       scf.for %k = %c0 to %ntiles step %c1 : i32 {
         %xt = cute.local_tile(%x, %k) {tiler = #cute.shape<"2048">}
@@ -76,10 +60,9 @@ module attributes {gpu.container_module} {
         cute.copy(%xp, %f) {masked}
         %xb = cute.load(%f)
         %v = arith.extf %xb : vector<8xbf16> to vector<8xf32>
-        %d = arith.subf %v, %rmaxv : vector<8xf32>
-        %d2 = arith.mulf %d, %log2ev : vector<8xf32>
-        %e = math.exp2 %d2 : vector<8xf32>
-        %p = arith.mulf %e, %invv : vector<8xf32>
+        %d = cute.sub(%v, %rmax)
+        %e = math.exp %d fastmath<afn> : vector<8xf32>
+        %p = cute.mul(%e, %inv)
         %yb = arith.truncf %p : vector<8xf32> to vector<8xbf16>
         cute.store(%yb, %f)
         cute.copy(%f, %yp) {masked}

@@ -19,12 +19,8 @@ module attributes {gpu.container_module} {
   gpu.module @tma_pipeline {
     gpu.func @tma_copy(%px: !cute.ptr<f32, gmem, align<16>>, %py: !cute.ptr<f32, gmem, align<16>>, %m: i32, %n: i32, %ldx: i32, %ldy: i32) kernel
         attributes {gpu.known_block_size = array<i32: 160, 1, 1>} {
-      %c0 = arith.constant 0 : i32
-      %c32 = arith.constant 32 : i32
-      %c8 = arith.constant 8 : i32
-      %c256 = arith.constant 256 : i32
-      %tidx = gpu.thread_id x
-      %tid = arith.index_cast %tidx : index to i32
+      %c0, %c32, %c8, %c256 = cute.constants 0, 32, 8, 256 : i32
+      %tid = cute.thread_idx x
       // Global tensors and their TMA descriptors (kernel parameters the
       // runtime encodes from px/py, m, n, ldx, ldy).
       %shape = cute.make_shape(%m, %n)
@@ -117,10 +113,8 @@ module attributes {gpu.container_module} {
 
     gpu.func @tma_transpose(%px: !cute.ptr<f32, gmem, align<16>>, %py: !cute.ptr<f32, gmem, align<16>>, %m: i32, %n: i32, %ldx: i32, %ldy: i32) kernel
         attributes {gpu.known_block_size = array<i32: 160, 1, 1>} {
-      %c0 = arith.constant 0 : i32
-      %c32 = arith.constant 32 : i32
-      %tidx = gpu.thread_id x
-      %tid = arith.index_cast %tidx : index to i32
+      %c0, %c32 = cute.constants 0, 32 : i32
+      %tid = cute.thread_idx x
       // Global tensors and their TMA descriptors (kernel parameters the
       // runtime encodes from px/py, m, n, ldx, ldy).
       %shape = cute.make_shape(%m, %n)

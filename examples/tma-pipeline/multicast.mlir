@@ -17,22 +17,16 @@ module attributes {gpu.container_module} {
   gpu.module @tma_multicast {
     gpu.func @tma_copy_multicast(%px: !cute.ptr<f32, gmem, align<16>>, %py: !cute.ptr<f32, gmem, align<16>>, %m: i32, %n: i32, %ldx: i32, %ldy: i32, %plane: i32) kernel
         attributes {gpu.known_block_size = array<i32: 160, 1, 1>, cute.cluster_dims = array<i32: 2, 1, 1>} {
-      %c0 = arith.constant 0 : i32
-      %c32 = arith.constant 32 : i32
-      %c64 = arith.constant 64 : i32
-      %bidx = gpu.block_id x
-      %gdim = gpu.grid_dim x
-      %tidx = gpu.thread_id x
-      %bid = arith.index_cast %bidx : index to i32
-      %grid = arith.index_cast %gdim : index to i32
-      %tid = arith.index_cast %tidx : index to i32
+      %c0, %c32, %c64, %c2, %mask = cute.constants 0, 32, 64, 2 : i32, 3 : i16
+      %bid = cute.block_idx x
+      %grid = cute.grid_dim x
+      %tid = cute.thread_idx x
       // Global tensors and their TMA descriptors (kernel parameters the
       // runtime encodes from px/py, m, n, ldx, ldy).
       %shape = cute.make_shape(%m, %n)
       %sx = cute.make_stride(%ldx) -> !cute.stride<"(?,1)">
       %sy = cute.make_stride(%ldy) -> !cute.stride<"(?,1)">
       %lx = cute.make_layout(%shape, %sx)
-      %c2 = arith.constant 2 : i32
       %shape3 = cute.make_shape(%m, %n) -> !cute.shape<"(2,?,?)">
       %sy3 = cute.make_stride(%plane, %ldy) -> !cute.stride<"(?,?,1)">
       %ly = cute.make_layout(%shape3, %sy3)
@@ -51,7 +45,6 @@ module attributes {gpu.container_module} {
       %rank = cute_nvgpu.cluster_rank
       %cid = arith.divui %bid, %c2 : i32
       %ncl = arith.divui %grid, %c2 : i32
-      %mask = arith.constant 3 : i16
       %ptr = cute.get_iter(%ring)
       %hl = cute.static : !cute.composed_layout<"S<3,2,3> o 0 o ((32,32),2,4):((32,1),1024,2048)">
       %halves = cute.make_view(%ptr, %hl)
