@@ -4,9 +4,14 @@
 // mma).get_slice(t).partition_S/D of the same tiles and retile_S of
 // partition_shape_C/A; see test/unittests/Atom/TiledCopyTest.cpp), with the
 // thread's offset moved into the iterator: 8-element (16-byte) rows keep a
-// 16-byte alignment. Round trip: print, parse, print identical.
+// 16-byte alignment. Round trips: the full form printed and parsed again,
+// and the short form (types omitted) printed, parsed and printed identical.
 // RUN: cute-opt %s | FileCheck %s
 // RUN: cute-opt %s | cute-opt | FileCheck %s
+// RUN: cute-opt %s --cute-print-short > %t.short
+// RUN: cute-opt %t.short --cute-print-short | diff %t.short -
+// RUN: not grep -E 'copy_(partition|retile).* : \(' %t.short
+// RUN: cute-opt %t.short | FileCheck %s
 
 #sync = #cute.tiled_mma<#cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = bf16, b = bf16, c = f32>, #cute.layout<"(2,2,1):(1,2,0)">>
 #wgmma = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
