@@ -2,7 +2,7 @@
 
 Usage: ptx-bodies-equal.py FILE.ptx KERNEL_A KERNEL_B. The bodies are
 compared with each kernel's name replaced by one placeholder (parameter
-names carry it); a difference is printed as a unified diff.
+and shared-memory buffer names carry it); a difference is printed as a unified diff.
 """
 import difflib
 import re
@@ -22,8 +22,10 @@ def body(ptx, name):
             depth -= 1
             if depth == 0:
                 text = ptx[start:j + 1]
-                return re.sub(r"\b" + re.escape(name) + r"\b", "KERNEL",
-                              text).splitlines()
+                # The name, its parameters (NAME_param_i) and its
+                # shared-memory buffer (__cute_smem_NAME).
+                return re.sub(r"(?<![A-Za-z0-9$])" + re.escape(name) +
+                              r"(?=_param_|\b)", "KERNEL", text).splitlines()
     sys.exit(f"unterminated .entry {name}")
 
 
