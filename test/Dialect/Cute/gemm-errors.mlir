@@ -180,6 +180,21 @@ func.func @f(%a: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((
   return
 }
 // -----
+// The 128-byte swizzle with 32-byte atoms (S<2,3,2> on f32): sm_90a's wgmma
+// has no such mode.
+func.func @f(%a: !cute.memref<f32, smem, align<1024>, S<2,3,2>, "((64,8),1,1):((1,64),0,0)">, %b: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((32,1),0,0)">, %c: !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">) {
+  // expected-error@+1 {{operand A of wgmma (block (64,8):(1,64)): no shared-memory descriptor expresses it: swizzle S<2,3,2> is the 128-byte swizzle with 32-byte atoms on 32-bit elements (CuTe's Sw<2,5,2>: tcgen05's SWIZZLE_128B_BASE32B, matrix-descriptor layout type 1, and TMA's CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, sm_100a); sm_90a's wgmma has no such mode and this compiler derives no GMMA descriptor for it yet}}
+  cute.gemm #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> (%a, %b, %c) : !cute.memref<f32, smem, align<1024>, S<2,3,2>, "((64,8),1,1):((1,64),0,0)">, !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((32,1),0,0)">, !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">
+  return
+}
+// -----
+// ... and tcgen05 (where the hardware has it, MN-major) is not derived yet.
+func.func @f(%a: !cute.memref<f32, smem, align<1024>, S<2,3,2>, "((128,8),1,1):((1,128),0,0)">, %b: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((128,8),1,1):((32,1),0,0)">, %c: !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">) {
+  // expected-error@+1 {{operand A of tcgen05.mma (block (128,8):(1,128)): no shared-memory descriptor expresses it: swizzle S<2,3,2> is the 128-byte swizzle with 32-byte atoms}}
+  cute.gemm #cute_nvgpu.tcgen05_mma<kind = tf32, m = 128, n = 128, k = 8, a = f32, b = f32, c = f32, cta_group = 1, a_src = smem, a_major = mn, b_major = k> (%a, %b, %c) : !cute.memref<f32, smem, align<1024>, S<2,3,2>, "((128,8),1,1):((1,128),0,0)">, !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((128,8),1,1):((32,1),0,0)">, !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">
+  return
+}
+// -----
 // The block-scaled tcgen05.mma accumulates in f32 only.
 func.func @f(%a: !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32),1,4):((128,1),0,32)">, %b: !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32),1,4):((128,1),0,32)">, %c: !cute.memref<i32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">, %sf: !cute.memref<i32, tmem, align<16>, "(128,4):(65536,1)">) {
   // expected-error@+1 {{'cute.gemm' op operand C of tcgen05.mma.block_scale holds 'i32'; the atom's C type is 'f32'}}
