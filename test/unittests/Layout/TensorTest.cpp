@@ -814,16 +814,29 @@ TEST(TensorExact, LocalTile) {
   // A 2-D tile of a row-major 8x16 matrix: tile (1,2) of 4x8 tiles.
   TensorView v =
       localTile(L("(8,16):(16,1)"), makeTile({L("4:1"), L("8:1")}), T("(1,1)"));
-  // The slice (_, coord) keeps the tile mode as one mode: ((4,8)), where
-  // CuTe's inner_partition slices with repeat<R0>(_) and gets (4,8) (the
-  // same function; the dialect unwraps a rank-1 result).
-  EXPECT_EQ(v.layout.str(), "((4,8)):((16,1))");
+  // CuTe's inner_partition slices with (repeat<R0>(_), coord): the tile's
+  // modes come out flat, (4,8).
+  EXPECT_EQ(v.layout.str(), "(4,8):(16,1)");
   EXPECT_EQ(v.offset.str(), "72");
   // An integer coordinate is column-major over the rest: 3 = (1,1).
   TensorView w = localTile(L("(8,16):(16,1)"), makeTile({L("4:1"), L("8:1")}),
                            IntTuple(3));
   EXPECT_EQ(w.layout.str(), v.layout.str());
   EXPECT_EQ(w.offset.str(), "72");
+  // A coordinate with `_` keeps that rest mode after the flat tile modes.
+  // Printed by CuTe (NVIDIA/cutlass 7107b055, host-compiled local_tile of a
+  // row-major 256x128 tensor by (128,64)): at (1,_) (_128,_64,_2):(_128,_1,
+  // _64) offset 16384; at (_,1) (_128,_64,_2):(_128,_1,_16384) offset 64.
+  TensorView m =
+      localTile(L("(256,128):(128,1)"), makeTile({L("128:1"), L("64:1")}),
+                IntTuple{IntTuple(1), IntTuple::underscore()});
+  EXPECT_EQ(m.layout.str(), "(128,64,2):(128,1,64)");
+  EXPECT_EQ(m.offset.str(), "16384");
+  TensorView n =
+      localTile(L("(256,128):(128,1)"), makeTile({L("128:1"), L("64:1")}),
+                IntTuple{IntTuple::underscore(), IntTuple(1)});
+  EXPECT_EQ(n.layout.str(), "(128,64,2):(128,1,16384)");
+  EXPECT_EQ(n.offset.str(), "64");
   // A rank-1 coordinate addresses a leaf rest mode.
   TensorView x = localTile(L("128:1"), Tile::ofLayout(L("32:1")), T("(2)"));
   EXPECT_EQ(x.layout.str(), "(32):(1)");
