@@ -48,13 +48,10 @@ module attributes {gpu.container_module} {
         attributes {gpu.known_block_size = array<i32: 192, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
-      %c2 = arith.constant 2 : i32
       %c4 = arith.constant 4 : i32
-      %c16 = arith.constant 16 : i32
       %c32 = arith.constant 32 : i32
       %c33 = arith.constant 33 : i32
       %c64 = arith.constant 64 : i32
-      %c128 = arith.constant 128 : i32
       %bidx = gpu.block_id x
       %gdim = gpu.grid_dim x
       %tidx = gpu.thread_id x
@@ -109,6 +106,13 @@ module attributes {gpu.container_module} {
       %dsa = cute_nvgpu.make_tma_desc %gsa -> !cute_nvgpu.tma_desc<load, !tileSF>
       %dsb = cute_nvgpu.make_tma_desc %gsb -> !cute_nvgpu.tma_desc<load, !tileSF>
       %dc = cute_nvgpu.make_tma_desc %gc -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      // TMA copies address their boxes in these coordinate tensors (A and
+      // B: the 5-D coordinates (c, i, j, g, h) above).
+      %cA = cute.make_identity_tensor(%shA)
+      %cB = cute.make_identity_tensor(%shB)
+      %cC = cute.make_identity_tensor(%shC)
+      %cSA = cute.make_identity_tensor(%shSA)
+      %cSB = cute.make_identity_tensor(%shSB)
       %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
@@ -141,8 +145,14 @@ module attributes {gpu.container_module} {
             %pe = scf.for %t = %bid to %ntiles step %grid iter_args(%ps = %p0) -> (!LS) : i32 {
               %tm = arith.remui %t, %mt : i32
               %tn = arith.divui %t, %mt : i32
-              %g0 = arith.muli %tm, %c16 : i32
-              %gn0 = arith.muli %tn, %c16 : i32
+              // The tile's 16 row groups of A and B, all K blocks:
+              // (16, 8, 2, 16, 2, kt) (a box per K block).
+              %am = cute.make_coord(%c0, %c0, %c0, %tm) -> !cute.coord<"(?,?,?,?,_)">
+              %bn = cute.make_coord(%c0, %c0, %c0, %tn) -> !cute.coord<"(?,?,?,?,_)">
+              %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(16,8,2,16,2)">}
+              %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(16,8,2,16,2)">}
+              // Scale-factor atoms (2 x 256 boxes) are numbered K-first:
+              // atom tm * kt + kb of SFA, tn * kt + kb of SFB.
               %sfaBase = arith.muli %tm, %kt : i32
               %sfbBase = arith.muli %tn, %kt : i32
               %pk = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
@@ -154,15 +164,19 @@ module attributes {gpu.container_module} {
                 %bufB = cute.tensor_slice(%sB, %sc)
                 %bufSA = cute.tensor_slice(%sSA, %sc)
                 %bufSB = cute.tensor_slice(%sSB, %sc)
-                %h0 = arith.muli %kb, %c2 : i32
+                %kc = cute.make_coord(%kb) -> !cute.coord<"(_,_,_,_,_,?)">
+                %gAk = cute.tensor_slice(%gA, %kc)
+                %gBk = cute.tensor_slice(%gB, %kc)
                 %ra = arith.addi %sfaBase, %kb : i32
                 %rb = arith.addi %sfbBase, %kb : i32
-                %ra2 = arith.muli %ra, %c2 : i32
-                %rb2 = arith.muli %rb, %c2 : i32
-                cute_nvgpu.tma_load %da, %bufA, %full box [%c0, %c0, %c0, %g0, %h0]
-                cute_nvgpu.tma_load %db, %bufB, %full box [%c0, %c0, %c0, %gn0, %h0]
-                cute_nvgpu.tma_load %dsa, %bufSA, %full box [%ra2, %c0]
-                cute_nvgpu.tma_load %dsb, %bufSB, %full box [%rb2, %c0]
+                %rac = cute.make_coord(%ra, %c0) -> !cute.coord<"(?,?)">
+                %rbc = cute.make_coord(%rb, %c0) -> !cute.coord<"(?,?)">
+                %gSA = cute.local_tile(%cSA, %rac) {tiler = #cute.shape<"(2,256)">}
+                %gSB = cute.local_tile(%cSB, %rbc) {tiler = #cute.shape<"(2,256)">}
+                cute.copy(%gAk, %bufA) with(%da, %full)
+                cute.copy(%gBk, %bufB) with(%db, %full)
+                cute.copy(%gSA, %bufSA) with(%dsa, %full)
+                cute.copy(%gSB, %bufSB) with(%dsb, %full)
                 %qn = cute_nvgpu.pipeline_state_advance %q
                 scf.yield %qn : !LS
               }
@@ -250,8 +264,8 @@ module attributes {gpu.container_module} {
           %efin:2 = scf.for %t = %bid to %ntiles step %grid iter_args(%s = %s0, %ss = %ss0) -> (!S1, !S1) : i32 {
             %tm = arith.remui %t, %mt : i32
             %tn = arith.divui %t, %mt : i32
-            %m0 = arith.muli %tm, %c128 : i32
-            %n0 = arith.muli %tn, %c128 : i32
+            %mn = cute.make_coord(%tm, %tn) -> !cute.coord<"(?,?)">
+            %gC = cute.local_tile(%cC, %mn) {tiler = #cute.shape<"(128,128)">}
             cute_nvgpu.pipeline_consumer_wait %accs, %s
             cute_nvgpu.tcgen05_fence_after_thread_sync
             cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 128>}
@@ -277,9 +291,13 @@ module attributes {gpu.container_module} {
               %h1c = cute.make_coord(%c1) -> !cute.coord<"(_,(_,?))">
               %half0 = cute.tensor_slice(%sC, %h0c)
               %half1 = cute.tensor_slice(%sC, %h1c)
-              %n1 = arith.addi %n0, %c64 : i32
-              cute_nvgpu.tma_store %dc, %half0 box [%m0, %n0]
-              cute_nvgpu.tma_store %dc, %half1 box [%m0, %n1]
+              // C's tile as two 128 x 64 boxes.
+              %g0c = cute.make_coord(%c0, %c0) -> !cute.coord<"(?,?)">
+              %g1c = cute.make_coord(%c0, %c1) -> !cute.coord<"(?,?)">
+              %gC0 = cute.local_tile(%gC, %g0c) {tiler = #cute.shape<"(128,64)">}
+              %gC1 = cute.local_tile(%gC, %g1c) {tiler = #cute.shape<"(128,64)">}
+              cute.copy(%half0, %gC0) with(%dc)
+              cute.copy(%half1, %gC1) with(%dc)
               cute_nvgpu.pipeline_producer_commit %stores, %ss
             }
             %sn1 = cute_nvgpu.pipeline_state_advance %s

@@ -46,9 +46,6 @@ module attributes {gpu.container_module} {
         attributes {gpu.known_block_size = array<i32: 288, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
-      %c2 = arith.constant 2 : i32
-      %c64 = arith.constant 64 : i32
-      %c128 = arith.constant 128 : i32
       %c255 = arith.constant 255 : i32
       %bidx = gpu.block_id x
       %gdim = gpu.grid_dim x
@@ -92,6 +89,12 @@ module attributes {gpu.container_module} {
       %dsa = cute_nvgpu.make_tma_desc %gsa -> !cute_nvgpu.tma_desc<load, !tileSF>
       %dsb = cute_nvgpu.make_tma_desc %gsb -> !cute_nvgpu.tma_desc<load, !tileSF>
       %dc = cute_nvgpu.make_tma_desc %gc -> !cute_nvgpu.tma_desc<store, !cute.memref<f16, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      // TMA copies address their boxes in these coordinate tensors.
+      %cA = cute.make_identity_tensor(%shA)
+      %cB = cute.make_identity_tensor(%shB)
+      %cC = cute.make_identity_tensor(%shC)
+      %cSA = cute.make_identity_tensor(%shSA)
+      %cSB = cute.make_identity_tensor(%shSB)
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "6:1">
       %sA = cute.smem_alloc() : !cute.memref<i8, smem, align<1024>, sw64, "((128,64),3):((64,1),8192)">
       %sB = cute.smem_alloc() : !cute.memref<i8, smem, align<1024>, sw64, "((128,64),3):((64,1),8192)">
@@ -119,8 +122,8 @@ module attributes {gpu.container_module} {
           %fin:2 = scf.for %t = %bid to %ntiles step %grid iter_args(%cs = %cs0, %ss = %ss0) -> (!LS, !SS) : i32 {
             %tm = arith.remui %t, %mt : i32
             %tn = arith.divui %t, %mt : i32
-            %m0 = arith.muli %tm, %c128 : i32
-            %n0 = arith.muli %tn, %c128 : i32
+            %mn = cute.make_coord(%tm, %tn) -> !cute.coord<"(?,?)">
+            %gC = cute.local_tile(%cC, %mn) {tiler = #cute.shape<"(128,128)">}
             cute.store(%zero, %acc)
             %kl = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %cs) -> (!LS) : i32 {
               cute_nvgpu.pipeline_consumer_wait %loads, %q
@@ -190,9 +193,13 @@ module attributes {gpu.container_module} {
               %h1c = cute.make_coord(%c1) -> !cute.coord<"(_,(_,?))">
               %half0 = cute.tensor_slice(%sC, %h0c)
               %half1 = cute.tensor_slice(%sC, %h1c)
-              %n1 = arith.addi %n0, %c64 : i32
-              cute_nvgpu.tma_store %dc, %half0 box [%m0, %n0]
-              cute_nvgpu.tma_store %dc, %half1 box [%m0, %n1]
+              // C's tile as two 128 x 64 boxes.
+              %g0c = cute.make_coord(%c0, %c0) -> !cute.coord<"(?,?)">
+              %g1c = cute.make_coord(%c0, %c1) -> !cute.coord<"(?,?)">
+              %gC0 = cute.local_tile(%gC, %g0c) {tiler = #cute.shape<"(128,64)">}
+              %gC1 = cute.local_tile(%gC, %g1c) {tiler = #cute.shape<"(128,64)">}
+              cute.copy(%half0, %gC0) with(%dc)
+              cute.copy(%half1, %gC1) with(%dc)
               cute_nvgpu.pipeline_producer_commit %stores, %ss
             }
             %ssn = cute_nvgpu.pipeline_state_advance %ss
@@ -208,8 +215,13 @@ module attributes {gpu.container_module} {
             %pe = scf.for %t = %bid to %ntiles step %grid iter_args(%ps = %p0) -> (!LS) : i32 {
               %tm = arith.remui %t, %mt : i32
               %tn = arith.divui %t, %mt : i32
-              %m0 = arith.muli %tm, %c128 : i32
-              %n0 = arith.muli %tn, %c128 : i32
+              // The tile's rows of A and B, all K blocks: (128, 64, kt).
+              %am = cute.make_coord(%tm) -> !cute.coord<"(?,_)">
+              %bn = cute.make_coord(%tn) -> !cute.coord<"(?,_)">
+              %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,64)">}
+              %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(128,64)">}
+              // Scale-factor atoms (2 x 256 boxes) are numbered K-first:
+              // atom tm * kt + kb of SFA, tn * kt + kb of SFB.
               %sfaBase = arith.muli %tm, %kt : i32
               %sfbBase = arith.muli %tn, %kt : i32
               %pk = scf.for %kb = %c0 to %kt step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
@@ -221,15 +233,19 @@ module attributes {gpu.container_module} {
                 %bufB = cute.tensor_slice(%sB, %sc)
                 %bufSA = cute.tensor_slice(%sSA, %sc)
                 %bufSB = cute.tensor_slice(%sSB, %sc)
-                %k0 = arith.muli %kb, %c64 : i32
+                %kc = cute.make_coord(%kb) -> !cute.coord<"(_,_,?)">
+                %gAk = cute.tensor_slice(%gA, %kc)
+                %gBk = cute.tensor_slice(%gB, %kc)
                 %ra = arith.addi %sfaBase, %kb : i32
                 %rb = arith.addi %sfbBase, %kb : i32
-                %ra2 = arith.muli %ra, %c2 : i32
-                %rb2 = arith.muli %rb, %c2 : i32
-                cute_nvgpu.tma_load %da, %bufA, %full box [%m0, %k0]
-                cute_nvgpu.tma_load %db, %bufB, %full box [%n0, %k0]
-                cute_nvgpu.tma_load %dsa, %bufSA, %full box [%ra2, %c0]
-                cute_nvgpu.tma_load %dsb, %bufSB, %full box [%rb2, %c0]
+                %rac = cute.make_coord(%ra, %c0) -> !cute.coord<"(?,?)">
+                %rbc = cute.make_coord(%rb, %c0) -> !cute.coord<"(?,?)">
+                %gSA = cute.local_tile(%cSA, %rac) {tiler = #cute.shape<"(2,256)">}
+                %gSB = cute.local_tile(%cSB, %rbc) {tiler = #cute.shape<"(2,256)">}
+                cute.copy(%gAk, %bufA) with(%da, %full)
+                cute.copy(%gBk, %bufB) with(%db, %full)
+                cute.copy(%gSA, %bufSA) with(%dsa, %full)
+                cute.copy(%gSB, %bufSB) with(%dsb, %full)
                 cute_nvgpu.pipeline_producer_commit %loads, %q
                 %qn = cute_nvgpu.pipeline_state_advance %q
                 scf.yield %qn : !LS
