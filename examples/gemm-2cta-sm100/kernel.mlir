@@ -41,11 +41,8 @@ module attributes {gpu.container_module} {
       %c32 = arith.constant 32 : i32
       %c63 = arith.constant 63 : i32
       %c64 = arith.constant 64 : i32
-      %c80 = arith.constant 80 : i32
-      %c96 = arith.constant 96 : i32
       %c128 = arith.constant 128 : i32
       %c192 = arith.constant 192 : i32
-      %c352 = arith.constant 352 : i32
       %tidx = gpu.thread_id x
       %bxi = gpu.block_id x
       %byi = gpu.block_id y
@@ -93,14 +90,20 @@ module attributes {gpu.container_module} {
       %acc = cute_nvgpu.tmem_tensor %slot -> !cute.memref<f32, tmem, align<16>, "(128,512):(65536,1)">
       %k63 = arith.addi %k, %c63 : i32
       %ktiles = arith.divui %k63, %c64 : i32
-      // This CTA's rows of A and C; the tile's first column.
+      // This CTA's first row (of A and C: the bias rows).
       %row0 = arith.muli %bx, %c128 : i32
-      %col0 = arith.muli %by, %c352 : i32
-      %b0off = arith.muli %odd, %c96 : i32
-      %nb0 = arith.addi %col0, %b0off : i32
-      %b1off = arith.muli %odd, %c80 : i32
-      %nb1a = arith.addi %col0, %c192 : i32
-      %nb1 = arith.addi %nb1a, %b1off : i32
+      // TMA copies address their boxes in these coordinate tensors: this
+      // CTA's 128 rows of A and of C (block x), the pair's 352 rows of B
+      // (block y), all k; C's 128 x 352 tile.
+      %cA = cute.make_identity_tensor(%shA)
+      %cB = cute.make_identity_tensor(%shB)
+      %cC = cute.make_identity_tensor(%shC)
+      %am = cute.make_coord(%bx) -> !cute.coord<"(?,_)">
+      %bn = cute.make_coord(%by) -> !cute.coord<"(?,_)">
+      %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,64)">}
+      %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(352,64)">}
+      %mn = cute.make_coord(%bx, %by) -> !cute.coord<"(?,?)">
+      %gC = cute.local_tile(%cC, %mn) {tiler = #cute.shape<"(128,352)">}
       cute_nvgpu.warp_specialize
         role "producer" warps [5, 6) {
           cute_nvgpu.elect_one {
@@ -113,10 +116,21 @@ module attributes {gpu.container_module} {
               %bufA = cute.tensor_slice(%ringA, %sc)
               %bufB0 = cute.tensor_slice(%ringB0, %sc)
               %bufB1 = cute.tensor_slice(%ringB1, %sc)
-              %k0 = arith.muli %kt, %c64 : i32
-              cute_nvgpu.tma_load %da, %bufA, %full box [%row0, %k0] cta_group 2
-              cute_nvgpu.tma_load %db0, %bufB0, %full box [%nb0, %k0] cta_group 2
-              cute_nvgpu.tma_load %db1, %bufB1, %full box [%nb1, %k0] cta_group 2
+              %kc = cute.make_coord(%kt) -> !cute.coord<"(_,_,?)">
+              %gAk = cute.tensor_slice(%gA, %kc)
+              %gBk = cute.tensor_slice(%gB, %kc)
+              // The two N-partitions of B: rows [0, 192) and [192, 352) of
+              // the 352 (the second: tile 1 of 192 rows, which reaches past
+              // the 352, cut to its first 160). Each CTA of the pair loads
+              // its box of each: rows 96 odd .. and 192 + 80 odd ...
+              %gB0 = cute.local_tile(%gBk, %c0) {tiler = #cute.shape<"(192,64)">}
+              %gB1w = cute.local_tile(%gBk, %c1) {tiler = #cute.shape<"(192,64)">}
+              %gB1 = cute.local_tile(%gB1w, %c0) {tiler = #cute.shape<"(160,64)">}
+              %sB0, %cB0 = cute_nvgpu.tma_partition %db0, %odd (%bufB0, %gB0)
+              %sB1, %cB1 = cute_nvgpu.tma_partition %db1, %odd (%bufB1, %gB1)
+              cute.copy(%gAk, %bufA) with(%da, %full) {atom = #cute_nvgpu.tma<cta_group = 2>}
+              cute.copy(%cB0, %sB0) with(%db0, %full) {atom = #cute_nvgpu.tma<cta_group = 2>}
+              cute.copy(%cB1, %sB1) with(%db1, %full) {atom = #cute_nvgpu.tma<cta_group = 2>}
               %pn = cute_nvgpu.pipeline_state_advance %ps
               scf.yield %pn : !LS
             }
@@ -204,9 +218,9 @@ module attributes {gpu.container_module} {
             cute_nvgpu.fence_proxy_async
             cute_nvgpu.named_barrier id = 1, threads = 128
             scf.if %t0e {
-              %cj = arith.muli %j, %c32 : i32
-              %cn = arith.addi %col0, %cj : i32
-              cute_nvgpu.tma_store %dc, %stage box [%row0, %cn]
+              %jc = cute.make_coord(%c0, %j) -> !cute.coord<"(?,?)">
+              %gCj = cute.local_tile(%gC, %jc) {tiler = #cute.shape<"(128,32)">}
+              cute.copy(%stage, %gCj) with(%dc)
               cute_nvgpu.pipeline_producer_commit %stores, %s
             }
             %sn = cute_nvgpu.pipeline_state_advance %s
