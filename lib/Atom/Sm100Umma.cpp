@@ -116,6 +116,9 @@ uint64_t encodeUmmaSmemDesc(const GmmaDescFields &f, uint32_t startBytes) {
   case GmmaLayoutType::B32:
     layout = 6;
     break;
+  case GmmaLayoutType::B128Base32B:
+    layout = 1; // SWIZZLE_128B_BASE32B
+    break;
   }
   uint64_t d = 0;
   d |= uint64_t((startBytes >> 4) & 0x3FFF);

@@ -44,8 +44,21 @@ Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
                            "\" must be a static (MN, K) layout");
   // The layout type from the swizzle (16-byte units x 8 rows).
   GmmaDescFields f;
-  int w = 1; // the swizzle atom's width in 16-byte units
-  if (swizzle && !swizzle->isIdentity()) {
+  int w = 1;     // the swizzle atom's width in 16-byte units
+  int kAtom = 8; // MN-major: the swizzle atom's K rows
+  if (swizzle && detail::isBase32BSwizzle(*swizzle, elemBits)) {
+    // UMMA's SWIZZLE_128B_BASE32B (CuTe's Sw<2,5,2>): MN-major
+    // ((8,n),(4,k)):((1,LBO),(4,SBO)) in 16-byte units (CuTe's
+    // make_umma_desc<Major::MN>); not defined for K-major.
+    if (major == GmmaMajor::K)
+      return detail::invalid(
+          "swizzle " + swizzle->str() +
+          " (the 128-byte swizzle with 32-byte atoms, UMMA's "
+          "SWIZZLE_128B_BASE32B) describes MN-major operands only");
+    f.layout = GmmaLayoutType::B128Base32B;
+    w = 8;
+    kAtom = 4;
+  } else if (swizzle && !swizzle->isIdentity()) {
     std::optional<int> b = detail::chunkSwizzleBits(*swizzle, elemBits);
     if (!b)
       return detail::notChunkSwizzle(*swizzle, elemBits, "GMMA");
@@ -61,7 +74,7 @@ Expected<GmmaDescFields> deriveGmmaDesc(GmmaMajor major, const Layout &tile,
     Layout t0 = major == GmmaMajor::K ? Layout(IntTuple(8), IntTuple(1))
                                       : Layout(IntTuple(w), IntTuple(1));
     Layout t1 = major == GmmaMajor::K ? Layout(IntTuple(2), IntTuple(1))
-                                      : Layout(IntTuple(8), IntTuple(1));
+                                      : Layout(IntTuple(kAtom), IntTuple(1));
     layout::Tile tiler;
     tiler.elems = {layout::Tile::ofLayout(t0), layout::Tile::ofLayout(t1)};
     return {u, layout::logicalDivide(u, tiler)};
@@ -145,6 +158,7 @@ uint64_t encodeGmmaDesc(const GmmaDescFields &f, uint32_t startBytes) {
   d |= uint64_t((startBytes >> 4) & 0x3FFF);
   d |= uint64_t(f.lbo & 0x3FFF) << 16;
   d |= uint64_t(f.sbo & 0x3FFF) << 32;
+  // B128Base32B has no sm_90a code: wgmma's verifier rejects it first.
   d |= uint64_t(uint8_t(f.layout) & 0x3) << 62;
   return d;
 }

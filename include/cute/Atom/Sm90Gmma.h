@@ -29,12 +29,15 @@ namespace cute::atom {
 
 enum class GmmaMajor { K, MN };
 
-/// The descriptor's layout-type field on sm_90a.
+/// The descriptor's layout-type field on sm_90a. B128Base32B (the 128-byte
+/// swizzle of 32-byte atoms, CuTe's Sw<2,5,2>, MN-major only) exists on
+/// sm_100a's UMMA descriptor alone (layout type 1 there): wgmma rejects it.
 enum class GmmaLayoutType : uint8_t {
   Interleave = 0,
   B128 = 1,
   B64 = 2,
-  B32 = 3
+  B32 = 3,
+  B128Base32B = 4
 };
 
 struct GmmaDescFields {

@@ -183,14 +183,23 @@ func.func @f(%a: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((
 // The 128-byte swizzle with 32-byte atoms (S<2,3,2> on f32): sm_90a's wgmma
 // has no such mode.
 func.func @f(%a: !cute.memref<f32, smem, align<1024>, S<2,3,2>, "((64,8),1,1):((1,64),0,0)">, %b: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((32,1),0,0)">, %c: !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">) {
-  // expected-error@+1 {{operand A of wgmma (block (64,8):(1,64)): no shared-memory descriptor expresses it: swizzle S<2,3,2> is the 128-byte swizzle with 32-byte atoms on 32-bit elements (CuTe's Sw<2,5,2>: tcgen05's SWIZZLE_128B_BASE32B, matrix-descriptor layout type 1, and TMA's CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, sm_100a); sm_90a's wgmma has no such mode and this compiler derives no GMMA descriptor for it yet}}
+  // expected-error@+1 {{operand A of wgmma (block (64,8):(1,64)): no shared-memory descriptor expresses it: swizzle S<2,3,2> (the 128-byte swizzle with 32-byte atoms, UMMA's SWIZZLE_128B_BASE32B) describes MN-major operands only}}
   cute.gemm #cute_nvgpu.wgmma<m = 64, n = 64, k = 8, a = tf32, b = tf32, c = f32, a_major = k, b_major = k> (%a, %b, %c) : !cute.memref<f32, smem, align<1024>, S<2,3,2>, "((64,8),1,1):((1,64),0,0)">, !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((64,8),1,1):((32,1),0,0)">, !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">
   return
 }
 // -----
-// ... and tcgen05 (where the hardware has it, MN-major) is not derived yet.
+// An MN-major 16-bit wgmma operand in that swizzle (the layout UMMA would
+// take): sm_90a has no such descriptor mode.
+func.func @f(%a: !cute.memref<bf16, smem, align<1024>, S<2,4,2>, "((64,(4,4)),1,1):((1,(64,256)),0,0)">, %b: !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((64,16),1,1):((64,1),0,0)">, %c: !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">) {
+  // expected-error@+1 {{the 128-byte swizzle with 32-byte atoms (UMMA's SWIZZLE_128B_BASE32B) is a tcgen05 (sm_100a) descriptor mode; sm_90a's wgmma descriptor has none (32, 64 or 128-byte swizzles)}}
+  cute.gemm #cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = bf16, b = bf16, c = f32, a_major = mn, b_major = k> (%a, %b, %c) : !cute.memref<bf16, smem, align<1024>, S<2,4,2>, "((64,(4,4)),1,1):((1,(64,256)),0,0)">, !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((64,16),1,1):((64,1),0,0)">, !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">
+  return
+}
+// -----
+// tcgen05 has the mode (MN-major), but a column-major (128,8) tile is not
+// its canonical layout (the atom's K rows are 128 B apart, not 512 B).
 func.func @f(%a: !cute.memref<f32, smem, align<1024>, S<2,3,2>, "((128,8),1,1):((1,128),0,0)">, %b: !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((128,8),1,1):((32,1),0,0)">, %c: !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">) {
-  // expected-error@+1 {{operand A of tcgen05.mma (block (128,8):(1,128)): no shared-memory descriptor expresses it: swizzle S<2,3,2> is the 128-byte swizzle with 32-byte atoms}}
+  // expected-error@+1 {{operand A of tcgen05.mma (block (128,8):(1,128)): no shared-memory descriptor expresses it: the GMMA operand tile "(128,8):(1,128)" is not a canonical GMMA MN-major layout}}
   cute.gemm #cute_nvgpu.tcgen05_mma<kind = tf32, m = 128, n = 128, k = 8, a = f32, b = f32, c = f32, cta_group = 1, a_src = smem, a_major = mn, b_major = k> (%a, %b, %c) : !cute.memref<f32, smem, align<1024>, S<2,3,2>, "((128,8),1,1):((1,128),0,0)">, !cute.memref<f32, smem, align<1024>, S<3,2,3>, "((128,8),1,1):((32,1),0,0)">, !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">
   return
 }

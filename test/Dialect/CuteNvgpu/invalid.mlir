@@ -26,7 +26,7 @@ func.func private @f(!cute_nvgpu.tma_desc<load, !cute.memref<f32, smem, align<25
 func.func private @f(!cute_nvgpu.tma_desc<load, !cute.memref<f16, smem, align<1024>, S<3,2,3>, "(8,64):(64,1)">>)
 // -----
 // The 128-byte swizzle with 32-byte atoms (CuTe's Sw<2,5,2>) on f32.
-// expected-error@+1 {{swizzle S<2,3,2> is the 128-byte swizzle with 32-byte atoms on 32-bit elements (CuTe's Sw<2,5,2>: tcgen05's SWIZZLE_128B_BASE32B, matrix-descriptor layout type 1, and TMA's CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, sm_100a); sm_90a's wgmma has no such mode and this compiler derives no TMA descriptor for it yet}}
+// expected-error@+1 {{swizzle S<2,3,2> is the 128-byte swizzle with 32-byte atoms on 32-bit elements (CuTe's Sw<2,5,2>, TMA's CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B); this compiler derives no TMA descriptor for it yet}}
 func.func private @f(!cute_nvgpu.tma_desc<load, !cute.memref<f32, smem, align<1024>, S<2,3,2>, "(32,8):(1,32)">>)
 // -----
 // Box alignment below the swizzle atom (8 x 128 B).

@@ -120,6 +120,42 @@ TEST(Sm100Umma, PackedFp4SmemDescriptors) {
       << wrong.message();
 }
 
+// SWIZZLE_128B_BASE32B (CuTe's Sw<2,5,2>, S<2,3,2> on f32), MN-major:
+// make_umma_desc<Major::MN> (NVIDIA/cutlass 7107b05, mma_sm100_desc.hpp)
+// divides the tile in 16-byte units by (8, 4) and takes LBO = stride<0,1>,
+// SBO = stride<1,1>, requiring stride<0,0> = 1 and stride<1,0> = 8. The
+// tile is what CuTe's tile_to_mma_shape(Layout_MN_SW128_32B_Atom<float>,
+// ((128,8),1,4)) gives for one MMA: ((32,4),(4,2)):((1,128),(32,512)) in
+// f32, i.e. ((8,4),(4,2)):((1,32),(8,128)) in 16-byte units: LBO = 32
+// units (512 B), SBO = 128 units (2048 B), layout type 1 at [61,64),
+// version 1 at bit 46 (hand-derived).
+TEST(Sm100Umma, Base32BSwizzleMnMajor) {
+  auto f = deriveGmmaDesc(GmmaMajor::MN, L("((32,4),(4,2)):((1,128),(32,512))"),
+                          layout::Swizzle(2, 3, 2), 32);
+  ASSERT_TRUE(f.ok()) << f.message();
+  EXPECT_EQ(f->layout, GmmaLayoutType::B128Base32B);
+  EXPECT_EQ(f->lbo, 32u);
+  EXPECT_EQ(f->sbo, 128u);
+  EXPECT_EQ(encodeUmmaSmemDesc(*f, 0),
+            (uint64_t(1) << 61) | (uint64_t(1) << 46) | (uint64_t(128) << 32) |
+                (uint64_t(32) << 16));
+  // K-major has no 32-byte-atom form (CuTe: "invalid for Major-K").
+  auto k = deriveGmmaDesc(GmmaMajor::K, L("(128,8):(8,1)"),
+                          layout::Swizzle(2, 3, 2), 32);
+  ASSERT_FALSE(k.ok());
+  EXPECT_NE(k.message().find("describes MN-major operands only"),
+            std::string::npos)
+      << k.message();
+  // A column-major (128,8) tile is not the atom's layout: K rows 512 B
+  // apart where the atom has 128 B (8 units).
+  auto cm = deriveGmmaDesc(GmmaMajor::MN, L("(128,8):(1,128)"),
+                           layout::Swizzle(2, 3, 2), 32);
+  ASSERT_FALSE(cm.ok());
+  EXPECT_NE(cm.message().find("stride is 32 where it must be 8"),
+            std::string::npos)
+      << cm.message();
+}
+
 TEST(Sm100Umma, RejectsIllegalInstructions) {
   using K = UmmaKind;
   using T = UmmaType;

@@ -229,15 +229,13 @@ TEST(Sm90Tma, BoxErrors) {
   EXPECT_EQ(boxError("(8,128):(128,1)", Swizzle(4, 4, 4), 8),
             "swizzle S<4,4,4> is not a TMA swizzle for 8-bit elements "
             "(S<1,4,3>, S<2,4,3> or S<3,4,3> for 32, 64, 128 B)");
-  // CuTe's Sw<2,5,2> (128-byte rows of 32-byte atoms) on f32: S<2,3,2>, a
-  // mode of sm_100a (CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B) not derived yet.
+  // CuTe's Sw<2,5,2> (128-byte rows of 32-byte atoms) on f32: S<2,3,2>,
+  // CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, not derived yet.
   EXPECT_EQ(boxError("(4,32):(1,4)", Swizzle(2, 3, 2), 32),
             "swizzle S<2,3,2> is the 128-byte swizzle with 32-byte atoms on "
-            "32-bit elements (CuTe's Sw<2,5,2>: tcgen05's "
-            "SWIZZLE_128B_BASE32B, matrix-descriptor layout type 1, and "
-            "TMA's CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, sm_100a); sm_90a's "
-            "wgmma has no such mode and this compiler derives no TMA "
-            "descriptor for it yet");
+            "32-bit elements (CuTe's Sw<2,5,2>, TMA's "
+            "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B); this compiler derives no "
+            "TMA descriptor for it yet");
   {
     DynamicSymbols syms;
     auto box = deriveTmaBox(parse("(?,64):(64,1)", syms), std::nullopt, 16);

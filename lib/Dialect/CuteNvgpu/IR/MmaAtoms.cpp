@@ -149,6 +149,15 @@ LogicalResult expectDescribable(function_ref<InFlightDiagnostic()> emitError,
         << "-major: the atom says " << stringifyMmaMajor(major) << ")";
     return d;
   }
+  if (f->layout == atom::GmmaLayoutType::B128Base32B &&
+      atomName.starts_with("wgmma"))
+    return emitError() << "operand " << operand << " of " << atomName
+                       << " (block " << block.str() << ", swizzle "
+                       << m.getSwizzleFunctor()->str()
+                       << "): the 128-byte swizzle with 32-byte atoms "
+                          "(UMMA's SWIZZLE_128B_BASE32B) is a tcgen05 "
+                          "(sm_100a) descriptor mode; sm_90a's wgmma "
+                          "descriptor has none (32, 64 or 128-byte swizzles)";
   int64_t swizzleAlign = 0;
   if (auto s = m.getSwizzleFunctor())
     swizzleAlign = (int64_t(1) << (s->bits + s->base + s->shift)) *
