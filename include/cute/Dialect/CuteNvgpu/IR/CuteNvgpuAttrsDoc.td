@@ -8,3 +8,5 @@
 //===----------------------------------------------------------------------===//
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMmaAttrs.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemAttrs.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmaAttrs.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMatrixCopyAttrs.td"
