@@ -19,7 +19,7 @@ module attributes {gpu.container_module} {
   gpu.module @tma_pipeline {
     gpu.func @tma_copy(%px: !cute.ptr<f32, gmem, align<16>>, %py: !cute.ptr<f32, gmem, align<16>>, %m: i32, %n: i32, %ldx: i32, %ldy: i32) kernel
         attributes {gpu.known_block_size = array<i32: 160, 1, 1>} {
-      %c0, %c32, %c8, %c256 = cute.constants 0, 32, 8, 256 : i32
+      %c0, %c32 = cute.constants 0, 32 : i32
       %tid = cute.thread_idx x
       // Global tensors and their TMA descriptors (kernel parameters the
       // runtime encodes from px/py, m, n, ldx, ldy).
@@ -32,6 +32,9 @@ module attributes {gpu.container_module} {
       %gy = cute.make_view(%py, %ly)
       %dx = cute_nvgpu.make_tma_desc %gx -> !cute_nvgpu.tma_desc<load, !rows>
       %dy = cute_nvgpu.make_tma_desc %gy -> !cute_nvgpu.tma_desc<store, !rows>
+      // TMA copies address their boxes in the coordinates of X and Y.
+      %cX = cute.make_identity_tensor(%shape)
+      %cY = cute.make_identity_tensor(%shape)
       // Shared memory: 4 load stages, 2 store stages (8 KB each), 8 barriers.
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %ring = cute.smem_alloc() : !cute.memref<f32, smem, align<1024>, "((8,256),4):((256,1),2048)">
@@ -52,9 +55,9 @@ module attributes {gpu.container_module} {
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
               %buf = cute.tensor_slice(%ring, %sc)
               %tr, %tc = cute.tile_scheduler_coord %sched, %t
-              %r0 = arith.muli %tr, %c8 : i32
-              %c0c = arith.muli %tc, %c256 : i32
-              cute_nvgpu.tma_load %dx, %buf, %full box [%r0, %c0c]
+              %tt = cute.make_coord(%tr, %tc) -> !cute.coord<"(?,?)">
+              %gX = cute.local_tile(%cX, %tt) {tiler = #cute.shape<"(8,256)">}
+              cute.copy(%gX, %buf) with(%dx, %full)
               cute_nvgpu.pipeline_producer_commit %loads, %ps
               %pn = cute_nvgpu.pipeline_state_advance %ps
               scf.yield %pn : !LS
@@ -95,9 +98,9 @@ module attributes {gpu.container_module} {
             cute_nvgpu.named_barrier id = 1, threads = 128
             scf.if %leader {
               %tr, %tc = cute.tile_scheduler_coord %sched, %t
-              %r0 = arith.muli %tr, %c8 : i32
-              %c0c = arith.muli %tc, %c256 : i32
-              cute_nvgpu.tma_store %dy, %obuf box [%r0, %c0c]
+              %tt = cute.make_coord(%tr, %tc) -> !cute.coord<"(?,?)">
+              %gY = cute.local_tile(%cY, %tt) {tiler = #cute.shape<"(8,256)">}
+              cute.copy(%obuf, %gY) with(%dy)
               cute_nvgpu.pipeline_producer_commit %stores, %ss
             }
             %cn = cute_nvgpu.pipeline_state_advance %cs
@@ -127,6 +130,9 @@ module attributes {gpu.container_module} {
       %gy = cute.make_view(%py, %ly)
       %dx = cute_nvgpu.make_tma_desc %gx -> !cute_nvgpu.tma_desc<load, !tile>
       %dy = cute_nvgpu.make_tma_desc %gy -> !cute_nvgpu.tma_desc<store, !tile>
+      // TMA copies address their boxes in the coordinates of X and of Y.
+      %cX = cute.make_identity_tensor(%shape)
+      %cY = cute.make_identity_tensor(%shapet)
       // Shared memory: 4 load stages, 2 store stages, 8 barriers.
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %ring = cute.smem_alloc() : !cute.memref<f32, smem, align<1024>, sw128, "((32,32),4):((32,1),1024)">
@@ -147,9 +153,9 @@ module attributes {gpu.container_module} {
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
               %buf = cute.tensor_slice(%ring, %sc)
               %tr, %tc = cute.tile_scheduler_coord %sched, %t
-              %r0 = arith.muli %tr, %c32 : i32
-              %c0c = arith.muli %tc, %c32 : i32
-              cute_nvgpu.tma_load %dx, %buf, %full box [%r0, %c0c]
+              %tt = cute.make_coord(%tr, %tc) -> !cute.coord<"(?,?)">
+              %gX = cute.local_tile(%cX, %tt) {tiler = #cute.shape<"(32,32)">}
+              cute.copy(%gX, %buf) with(%dx, %full)
               cute_nvgpu.pipeline_producer_commit %loads, %ps
               %pn = cute_nvgpu.pipeline_state_advance %ps
               scf.yield %pn : !LS
@@ -194,10 +200,14 @@ module attributes {gpu.container_module} {
             cute_nvgpu.fence_proxy_async
             cute_nvgpu.named_barrier id = 1, threads = 128
             scf.if %leader {
+              // Tile (tr, tc) of X is tile (tc, tr) of Y: Y's column of
+              // tiles tr, its tile tc.
               %tr, %tc = cute.tile_scheduler_coord %sched, %t
-              %r0 = arith.muli %tr, %c32 : i32
-              %c0c = arith.muli %tc, %c32 : i32
-              cute_nvgpu.tma_store %dy, %obuf box [%c0c, %r0]
+              %yc = cute.make_coord(%tr) -> !cute.coord<"(_,?)">
+              %gYc = cute.local_tile(%cY, %yc) {tiler = #cute.shape<"(32,32)">}
+              %yr = cute.make_coord(%tc) -> !cute.coord<"(_,_,?)">
+              %gY = cute.tensor_slice(%gYc, %yr)
+              cute.copy(%obuf, %gY) with(%dy)
               cute_nvgpu.pipeline_producer_commit %stores, %ss
             }
             %cn = cute_nvgpu.pipeline_state_advance %cs

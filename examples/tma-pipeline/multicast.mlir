@@ -17,7 +17,7 @@ module attributes {gpu.container_module} {
   gpu.module @tma_multicast {
     gpu.func @tma_copy_multicast(%px: !cute.ptr<f32, gmem, align<16>>, %py: !cute.ptr<f32, gmem, align<16>>, %m: i32, %n: i32, %ldx: i32, %ldy: i32, %plane: i32) kernel
         attributes {gpu.known_block_size = array<i32: 160, 1, 1>, cute.cluster_dims = array<i32: 2, 1, 1>} {
-      %c0, %c32, %c64, %c2, %mask = cute.constants 0, 32, 64, 2 : i32, 3 : i16
+      %c0, %c32, %c2, %mask = cute.constants 0, 32, 2 : i32, 3 : i16
       %bid = cute.block_idx x
       %grid = cute.grid_dim x
       %tid = cute.thread_idx x
@@ -34,6 +34,9 @@ module attributes {gpu.container_module} {
       %gy = cute.make_view(%py, %ly)
       %dx = cute_nvgpu.make_tma_desc %gx -> !cute_nvgpu.tma_desc<load, !half, multicast = 2>
       %dy = cute_nvgpu.make_tma_desc %gy -> !cute_nvgpu.tma_desc<store, !plane>
+      // TMA copies address their boxes in the coordinates of X and Y.
+      %cX = cute.make_identity_tensor(%shape)
+      %cY = cute.make_identity_tensor(%shape3)
       // Shared memory: 4 load stages, 2 store stages, 8 barriers.
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %ring = cute.smem_alloc() : !cute.memref<f32, smem, align<1024>, sw128, "((64,32),4):((32,1),2048)">
@@ -45,9 +48,6 @@ module attributes {gpu.container_module} {
       %rank = cute_nvgpu.cluster_rank
       %cid = arith.divui %bid, %c2 : i32
       %ncl = arith.divui %grid, %c2 : i32
-      %ptr = cute.get_iter(%ring)
-      %hl = cute.static : !cute.composed_layout<"S<3,2,3> o 0 o ((32,32),2,4):((32,1),1024,2048)">
-      %halves = cute.make_view(%ptr, %hl)
       // Tiles of 64 x 32, walked by clusters: cluster c takes tiles c,
       // c + clusters, ... (the scheduler's range is per CTA, so only its
       // tile count is used).
@@ -61,14 +61,14 @@ module attributes {gpu.container_module} {
               cute_nvgpu.pipeline_producer_acquire %loads, %ps
               %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps
               %i = cute_nvgpu.pipeline_state_index %ps
-              %hc = cute.make_coord(%rank, %i) -> !cute.coord<"(_,?,?)">
-              %half = cute.tensor_slice(%halves, %hc)
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %buf = cute.tensor_slice(%ring, %sc)
               %tr, %tc = cute.tile_scheduler_coord %sched, %t
-              %r0 = arith.muli %tr, %c64 : i32
-              %rh = arith.muli %rank, %c32 : i32
-              %r1 = arith.addi %r0, %rh : i32
-              %c0c = arith.muli %tc, %c32 : i32
-              cute_nvgpu.tma_load %dx, %half, %full box [%r1, %c0c] multicast %mask
+              %tt = cute.make_coord(%tr, %tc) -> !cute.coord<"(?,?)">
+              %gX = cute.local_tile(%cX, %tt) {tiler = #cute.shape<"(64,32)">}
+              // This CTA's 32 x 32 box of the tile, in smem and in X.
+              %half, %gXh = cute_nvgpu.tma_partition %dx, %rank (%buf, %gX)
+              cute.copy(%gXh, %half) with(%dx, %full, %mask)
               cute_nvgpu.pipeline_producer_commit %loads, %ps
               %pn = cute_nvgpu.pipeline_state_advance %ps
               scf.yield %pn : !LS
@@ -111,10 +111,10 @@ module attributes {gpu.container_module} {
             cute_nvgpu.named_barrier id = 1, threads = 128
             scf.if %leader {
               %tr, %tc = cute.tile_scheduler_coord %sched, %t
-              %r0 = arith.muli %tr, %c64 : i32
-              %c0c = arith.muli %tc, %c32 : i32
+              %pt = cute.make_coord(%rank, %tr, %tc) -> !cute.coord<"(?,?,?)">
+              %gY = cute.local_tile(%cY, %pt) {tiler = #cute.shape<"(1,64,32)">}
               %obuf3 = cute.make_view(%optr3, %l3)
-              cute_nvgpu.tma_store %dy, %obuf3 box [%rank, %r0, %c0c]
+              cute.copy(%obuf3, %gY) with(%dy)
               cute_nvgpu.pipeline_producer_commit %stores, %ss
             }
             %cn = cute_nvgpu.pipeline_state_advance %cs
