@@ -1,17 +1,30 @@
 //===- VerifyKernel.cpp - Kernel limits from the chip table ---------------===//
+//
+// cute-verify-kernel: the limits of the chip table (threads, shared
+// memory, clusters, Tensor Memory, MMA atoms) checked here, and the
+// protocol rules of the cute_nvgpu analyses (Dialect/CuteNvgpu/Analysis:
+// pipelines, Tensor Memory) called with the chip's facts.
+//
+//===----------------------------------------------------------------------===//
 #include "cute/Target/Chip.h"
 #include "cute/Target/KernelInfo.h"
 #include "cute/Target/Passes.h"
 
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
+#include "cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h"
+#include "cute/Dialect/CuteNvgpu/Analysis/TmemProtocol.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEVERIFYKERNEL
@@ -20,21 +33,7 @@ namespace mlir::cute {
 
 using namespace mlir;
 using namespace mlir::cute;
-
-namespace mlir::cute {
-// VerifyPipelines.cpp: the protocol checks of TMA/mbarrier pipelines
-// (`report` remarks the facts that hold), and the per-allocation breakdown
-// of a kernel's shared memory.
-LogicalResult verifyPipelineProtocol(gpu::GPUFuncOp fn, const KernelInfo &k,
-                                     const ::cute::target::ChipInfo &chip,
-                                     bool report);
-void noteSmemAllocations(InFlightDiagnostic &d, gpu::GPUFuncOp fn);
-// VerifyTmem.cpp: Tensor Memory on the chip, the kernel's TMEM plan and,
-// with `protocol`, the TMEM protocol rules; `report` remarks the plan.
-LogicalResult verifyTmem(gpu::GPUFuncOp fn, const KernelInfo &k,
-                         const ::cute::target::ChipInfo &chip, bool protocol,
-                         bool report);
-} // namespace mlir::cute
+namespace nv = mlir::cute_nvgpu;
 
 namespace {
 
@@ -232,6 +231,207 @@ LogicalResult checkMmaAtoms(gpu::GPUFuncOp fn, const KernelInfo &k,
   return success(ok);
 }
 
+//===----------------------------------------------------------------------===//
+// Tensor Memory on the chip
+//===----------------------------------------------------------------------===//
+
+/// Threads per block; 0 when the kernel declares no block size.
+int64_t blockThreadsOf(const KernelInfo &k) {
+  return k.knownBlock ? int64_t(k.block[0]) * k.block[1] * k.block[2] : 0;
+}
+
+/// "sm_100a": the chips with Tensor Memory.
+std::string chipsWithTmem() {
+  std::string s;
+  for (const ::cute::target::ChipInfo &c : ::cute::target::chipTable())
+    if (c.tmemColumns > 0)
+      s += (s.empty() ? "" : ", ") + std::string(c.name);
+  return s;
+}
+
+LogicalResult checkChip(gpu::GPUFuncOp fn,
+                        const ::cute::target::ChipInfo &chip) {
+  if (chip.tmemColumns > 0)
+    return success();
+  bool ok = true;
+  auto why = [&](InFlightDiagnostic d) {
+    d << "needs Tensor Memory, which " << chip.name << " lacks (TMEM and "
+      << "tcgen05 are on " << chipsWithTmem() << ")";
+    ok = false;
+  };
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
+    if (nv::isTmemType(t))
+      why(fn.emitError("kernel @")
+          << fn.getName() << " argument " << i << " is in Tensor Memory: it ");
+  fn.walk([&](Operation *op) {
+    if (nv::isTmemOp(op))
+      why(op->emitOpError());
+  });
+  return success(ok);
+}
+
+LogicalResult checkBudget(gpu::GPUFuncOp fn, const KernelInfo &k,
+                          const ::cute::target::ChipInfo &chip) {
+  if (chip.tmemColumns == 0 || k.tmemColumns <= chip.tmemColumns)
+    return success();
+  InFlightDiagnostic d = fn.emitError("kernel @")
+                         << fn.getName() << " allocates " << k.tmemColumns
+                         << " columns of Tensor Memory; " << chip.name
+                         << " has " << chip.tmemColumns << " per CTA";
+  fn.walk([&](nv::TmemAllocOp a) {
+    d.attachNote(a.getLoc()) << a.getColumns() << " columns here";
+  });
+  return failure();
+}
+
+/// Tensor Memory on the chip, the kernel's TMEM plan and, with `protocol`,
+/// the TMEM protocol rules; `report` remarks the plan.
+LogicalResult verifyTmem(gpu::GPUFuncOp fn, const KernelInfo &k,
+                         const ::cute::target::ChipInfo &chip, bool protocol,
+                         bool report) {
+  if (failed(checkChip(fn, chip)))
+    return failure();
+  if (report && k.tmemColumns) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "kernel @" << fn.getName() << ": Tensor Memory " << k.tmemColumns
+       << " of " << chip.tmemColumns << " columns";
+    AsmState state(fn);
+    bool first = true;
+    fn.walk([&](nv::TmemAllocOp a) {
+      os << (first ? ": " : ", ") << a.getColumns() << " at ";
+      a.getSlot().printAsOperand(os, state);
+      if (a.getCtaGroup() == 2)
+        os << " (cta_group 2)";
+      first = false;
+    });
+    fn.emitRemark(text);
+  }
+  bool ok = succeeded(checkBudget(fn, k, chip));
+  if (!protocol)
+    return success(ok);
+  ok &= succeeded(nv::verifyTmemProtocol(fn, blockThreadsOf(k)));
+  return success(ok);
+}
+
+//===----------------------------------------------------------------------===//
+// Naming values in messages, and the shared memory breakdown
+//===----------------------------------------------------------------------===//
+
+/// The source line a location points at (files read once per kernel).
+class SourceLines {
+public:
+  StringRef get(FileLineColLoc loc) {
+    StringRef file = loc.getFilename().getValue();
+    auto [it, inserted] = files_.try_emplace(file);
+    if (inserted && !file.empty() && !file.starts_with("<") && file != "-")
+      if (auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/true))
+        it->second = std::move(*buf);
+    if (!it->second || loc.getLine() == 0)
+      return "";
+    StringRef text = it->second->getBuffer();
+    for (unsigned l = 1; l < loc.getLine(); ++l) {
+      size_t nl = text.find('\n');
+      if (nl == StringRef::npos)
+        return "";
+      text = text.drop_front(nl + 1);
+    }
+    return text.take_until([](char c) { return c == '\n'; });
+  }
+
+private:
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> files_;
+};
+
+/// "%name" of `v` for a message: a kernel argument's `cute.param_name`;
+/// for an op's single result its SSA name as the source spells it (the IR
+/// keeps none: an op's location points at its name, after `%name = `);
+/// else "(line N)" or "".
+std::string nameOf(Value v, SourceLines &lines) {
+  if (std::string n = nv::irNameOf(v); !n.empty())
+    return n;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return "";
+  auto loc = def->getLoc()->findInstanceOf<FileLineColLoc>();
+  if (!loc)
+    return "";
+  StringRef line = lines.get(loc);
+  if (def->getNumResults() == 1 && loc.getColumn() > 1 &&
+      loc.getColumn() <= line.size()) {
+    StringRef before = line.take_front(loc.getColumn() - 1).rtrim();
+    if (before.consume_back("=")) {
+      before = before.rtrim();
+      size_t pct = before.rfind('%');
+      if (pct != StringRef::npos) {
+        std::string name = ssaNameAt(before, unsigned(pct) + 1);
+        if (!name.empty() && pct + 1 + name.size() == before.size())
+          return "%" + name;
+      }
+    }
+  }
+  return "(line " + std::to_string(loc.getLine()) + ")";
+}
+
+/// The pipeline protocol rules with the chip's facts.
+LogicalResult verifyPipelines(gpu::GPUFuncOp fn, const KernelInfo &k,
+                              const ::cute::target::ChipInfo &chip,
+                              bool report) {
+  nv::KernelFacts facts;
+  facts.blockThreads = blockThreadsOf(k);
+  for (int i = 0; i < 3; ++i)
+    facts.cluster[i] = k.cluster[i];
+  facts.chipName = chip.name;
+  facts.maxClusterSize = chip.maxClusterSize;
+  facts.hasTcgen05 = chip.hasTcgen05;
+  SourceLines lines;
+  return nv::verifyPipelineProtocol(fn, facts, report,
+                                    [&](Value v) { return nameOf(v, lines); });
+}
+
+/// Notes on `d`, one per cute.smem_alloc of `fn`: its bytes, planned
+/// offset, and what it holds when that is known (TMA boxes, barriers).
+void noteSmemAllocations(InFlightDiagnostic &d, gpu::GPUFuncOp fn) {
+  // What each allocation holds: the largest TMA box copied into or out of
+  // a view of it, or the barriers of a pipeline.
+  llvm::DenseMap<Operation *, int64_t> boxBytes;
+  llvm::DenseMap<Operation *, unsigned> barrierStages;
+  fn.walk([&](Operation *op) {
+    Value smem;
+    nv::TmaDescType desc;
+    if (auto l = dyn_cast<nv::TmaLoadOp>(op))
+      smem = l.getSmem(), desc = l.getDesc().getType();
+    else if (auto s = dyn_cast<nv::TmaStoreOp>(op))
+      smem = s.getSmem(), desc = s.getDesc().getType();
+    else if (auto p = dyn_cast<nv::PipelineCreateOp>(op)) {
+      if (p.getStorage())
+        if (SmemAllocOp a = nv::rootSmemAlloc(p.getStorage()))
+          barrierStages[a] = p.getType().getStages();
+      return;
+    }
+    if (!smem)
+      return;
+    if (SmemAllocOp a = nv::rootSmemAlloc(smem)) {
+      int64_t &b = boxBytes[a];
+      b = std::max(b, nv::tmaBoxOf(desc).bytes);
+    }
+  });
+  fn.walk([&](SmemAllocOp a) {
+    int64_t size = a.getSizeInBytes();
+    Diagnostic &n = d.attachNote(a.getLoc());
+    n << size << " bytes";
+    if (auto off = a.getOffset())
+      n << " at offset " << int64_t(*off);
+    if (auto it = barrierStages.find(a); it != barrierStages.end())
+      n << ": the barriers of a " << it->second << "-stage pipeline";
+    else if (auto it = boxBytes.find(a);
+             it != boxBytes.end() && it->second > 0 && size % it->second == 0)
+      n << ": " << size / it->second
+        << (size / it->second == 1 ? " TMA box of " : " TMA boxes of ")
+        << it->second << " bytes";
+  });
+}
+
 struct CuteVerifyKernelPass
     : public mlir::cute::impl::CuteVerifyKernelBase<CuteVerifyKernelPass> {
   using Base::Base;
@@ -311,7 +511,7 @@ struct CuteVerifyKernelPass
       // A specialized clone (cute-specialize) has its generic kernel's
       // pipelines, roles and copies: checking it would repeat each message.
       if (protocol && !fn->hasAttr(attrs::SpecializationOf) &&
-          ::mlir::failed(verifyPipelineProtocol(fn, *k, *info, report)))
+          ::mlir::failed(verifyPipelines(fn, *k, *info, report)))
         failed = true;
     });
     if (failed)

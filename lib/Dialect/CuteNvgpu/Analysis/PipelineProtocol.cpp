@@ -3,8 +3,8 @@
 // Which threads execute an op (warp roles, elect_one, thread-index
 // branches), how many times a TMA load runs per stage, and from those the
 // bytes a stage receives and the threads that release it. Shared by the
-// protocol verifier (lib/Target/VerifyPipelines.cpp) and the inference of
-// unwritten pipeline numbers (InferPipelineCounts.cpp).
+// protocol rules of cute-verify-kernel (PipelineRules.cpp) and the
+// inference of unwritten pipeline numbers (InferPipelineCounts.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h"
@@ -501,6 +501,25 @@ InferredCount Arrivals::infer(StringRef verb) const {
   return c;
 }
 
+PipelineUses mlir::cute_nvgpu::usesOf(PipelineCreateOp p, gpu::GPUFuncOp fn) {
+  PipelineUses u;
+  Value pipe = p.getResult();
+  u.call = callUserOf(pipe);
+  fn.walk([&](Operation *op) {
+    if (auto r = dyn_cast<PipelineConsumerReleaseOp>(op)) {
+      if (r.getPipeline() == pipe)
+        u.releases.push_back(r);
+    } else if (auto c = dyn_cast<PipelineProducerCommitOp>(op)) {
+      if (c.getPipeline() == pipe)
+        u.commits.push_back(c);
+    } else if (auto a = dyn_cast<PipelineProducerAcquireOp>(op)) {
+      if (a.getPipeline() == pipe)
+        u.acquires.push_back(a);
+    }
+  });
+  return u;
+}
+
 InferredCount mlir::cute_nvgpu::inferConsumers(PipelineCreateOp p,
                                                gpu::GPUFuncOp fn,
                                                int64_t blockThreads) {
@@ -515,16 +534,12 @@ InferredCount mlir::cute_nvgpu::inferConsumers(PipelineCreateOp p,
     c.reason = "one tcgen05.commit per CTA releases each stage";
     return c;
   }
-  if (Operation *call = callUserOf(p.getResult())) {
+  PipelineUses uses = usesOf(p, fn);
+  if (Operation *call = uses.call) {
     c.at = call;
     c.reason = "the pipeline is passed to " + calleeOf(call) +
                ", a call that was not inlined, whose releases cannot be seen";
     return c;
   }
-  SmallVector<Operation *> releases; // in program order
-  fn.walk([&](PipelineConsumerReleaseOp r) {
-    if (r.getPipeline() == p.getResult())
-      releases.push_back(r);
-  });
-  return countArrivals(releases, fn, blockThreads).infer("release");
+  return countArrivals(uses.releases, fn, blockThreads).infer("release");
 }

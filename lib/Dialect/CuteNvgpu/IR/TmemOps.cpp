@@ -1,7 +1,8 @@
 //===- TmemOps.cpp - Tensor Memory ops and the tcgen05.ld/st atoms --------===//
 //
-// Each rule names its numbers; the kernel-wide TMEM rules (budget, lane
-// quarters, waits, relinquish) are in lib/Target/VerifyTmem.cpp.
+// Each rule names its numbers; the kernel-wide TMEM rules (lane quarters,
+// waits, relinquish) are in lib/Dialect/CuteNvgpu/Analysis/TmemProtocol.cpp,
+// the budget against the chip in lib/Target/VerifyKernel.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"

@@ -3,17 +3,20 @@
 // The protocol numbers of a cute_nvgpu pipeline read off the kernel that
 // uses it: the bytes the TMA loads bring to a stage's full barrier, and the
 // threads that release a stage. One analysis serves cute-verify-kernel
-// (a written number is checked against it) and
-// cute-nvgpu-infer-pipeline-counts (a number not written is filled in).
+// (a written number is checked against it, with the other protocol rules:
+// verifyPipelineProtocol) and cute-nvgpu-infer-pipeline-counts (a number
+// not written is filled in).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_DIALECT_CUTENVGPU_ANALYSIS_PIPELINEPROTOCOL_H
 #define CUTE_DIALECT_CUTENVGPU_ANALYSIS_PIPELINEPROTOCOL_H
 
+#include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -138,6 +141,18 @@ struct Arrivals {
 Arrivals countArrivals(ArrayRef<Operation *> ops, gpu::GPUFuncOp fn,
                        int64_t blockThreads);
 
+/// The ops that use a pipeline, in program order.
+struct PipelineUses {
+  SmallVector<Operation *> releases; ///< pipeline_consumer_release
+  SmallVector<Operation *> commits;  ///< pipeline_producer_commit
+  SmallVector<PipelineProducerAcquireOp> acquires;
+  /// A call the pipeline is passed to (a helper that was not inlined, whose
+  /// uses cannot be seen), or null.
+  Operation *call = nullptr;
+};
+
+PipelineUses usesOf(PipelineCreateOp p, gpu::GPUFuncOp fn);
+
 /// The inferred `tx_bytes` of a tma_async / tma_umma pipeline.
 InferredCount inferTxBytes(PipelineCreateOp p, gpu::GPUFuncOp fn,
                            int64_t blockThreads);
@@ -145,6 +160,42 @@ InferredCount inferTxBytes(PipelineCreateOp p, gpu::GPUFuncOp fn,
 /// 1, the thread whose tcgen05.commit releases a stage).
 InferredCount inferConsumers(PipelineCreateOp p, gpu::GPUFuncOp fn,
                              int64_t blockThreads);
+
+//===----------------------------------------------------------------------===//
+// The protocol rules (cute-verify-kernel, protocol=true)
+//===----------------------------------------------------------------------===//
+
+/// What the rules need to know of the kernel's launch and of the chip it
+/// is compiled for (the caller reads them off the chip table).
+struct KernelFacts {
+  /// Threads per block; 0 when the kernel declares no block size.
+  int64_t blockThreads = 0;
+  std::array<int64_t, 3> cluster{1, 1, 1};
+  std::string chipName;
+  /// The largest cluster the chip runs (1: compiled without clusters).
+  int64_t maxClusterSize = 1;
+  bool hasTcgen05 = false;
+};
+
+/// How a message names a value: "%name", or "" when it has none.
+using ValueNamer = function_ref<std::string(Value)>;
+
+/// The name the IR keeps for `v`: `%` and the `cute.param_name` of a kernel
+/// argument; "" otherwise.
+std::string irNameOf(Value v);
+
+/// The protocol checks of a kernel's TMA / mbarrier pipelines, warp roles,
+/// tcgen05.mma issue and async-proxy fences: an error per violation
+/// (values named by `nameOf`), failure if there was one; with `report`, a
+/// remark per pipeline fact that holds (stage bytes, arrivals).
+LogicalResult verifyPipelineProtocol(gpu::GPUFuncOp fn, const KernelFacts &k,
+                                     bool report, ValueNamer nameOf);
+
+/// The cute.smem_alloc a shared-memory tensor or pointer is a view of:
+/// through every op that makes an smem view of an smem operand
+/// (tensor_slice, partition_tv, local_tile, get_iter, add_offset,
+/// make_view, ...). Null for a block argument (a loop-carried view).
+cute::SmemAllocOp rootSmemAlloc(Value v);
 
 } // namespace mlir::cute_nvgpu
 

@@ -4,7 +4,7 @@
 // shared-memory slot), typed tmem tensors, the tcgen05 waits, fences and
 // commit, and the shared-to-TMEM copy. Lowered to the upstream
 // nvvm.tcgen05.* ops (TmemToNVVM.cpp); `cute-verify-kernel` checks the
-// kernel-wide rules (VerifyTmem.cpp).
+// kernel-wide rules (CuteNvgpu/Analysis/TmemProtocol.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_NVGPU_TMEM_OPS_TD

@@ -1,29 +1,25 @@
-//===- VerifyPipelines.cpp - Protocol checks of TMA/mbarrier kernels ------===//
+//===- PipelineRules.cpp - Protocol rules of TMA/mbarrier kernels ---------===//
 //
 // The traps of ../shared/design/NOTES-NVVM22.md ("Traps a compile-time
 // verifier can catch") that can be read off a kernel before
 // cute-nvgpu-expand-pipelines lowers its pipelines: each rule is one
-// function below, and each violation is an error naming the numbers. A
-// rule that cannot decide (a barrier from a block argument, a release under
-// a branch on the thread index) stays silent: these checks reject kernels
-// that are wrong, never ones they do not understand.
+// function below, and each violation is an error naming the numbers. The
+// pipeline numbers come from the protocol analysis (PipelineProtocol.cpp)
+// that cute-nvgpu-infer-pipeline-counts uses too. A rule that cannot decide
+// (a barrier from a block argument, a release under a branch on the thread
+// index) stays silent: these checks reject kernels that are wrong, never
+// ones they do not understand.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
-#include "cute/Target/Chip.h"
-#include "cute/Target/KernelInfo.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::cute;
@@ -35,74 +31,11 @@ using nv::executorsOf;
 using nv::sumBytes;
 using nv::timesPer;
 
-namespace {
-
 //===----------------------------------------------------------------------===//
-// Naming values and ops in messages
+// Shared memory roots and names
 //===----------------------------------------------------------------------===//
 
-/// The source line a location points at (files read once per kernel).
-class SourceLines {
-public:
-  StringRef get(FileLineColLoc loc) {
-    StringRef file = loc.getFilename().getValue();
-    auto [it, inserted] = files_.try_emplace(file);
-    if (inserted && !file.empty() && !file.starts_with("<") && file != "-")
-      if (auto buf = llvm::MemoryBuffer::getFile(file, /*IsText=*/true))
-        it->second = std::move(*buf);
-    if (!it->second || loc.getLine() == 0)
-      return "";
-    StringRef text = it->second->getBuffer();
-    for (unsigned l = 1; l < loc.getLine(); ++l) {
-      size_t nl = text.find('\n');
-      if (nl == StringRef::npos)
-        return "";
-      text = text.drop_front(nl + 1);
-    }
-    return text.take_until([](char c) { return c == '\n'; });
-  }
-
-private:
-  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> files_;
-};
-
-unsigned lineOf(Operation *op) {
-  auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>();
-  return loc ? loc.getLine() : 0;
-}
-
-/// "%name" of the single result of `v`'s defining op as the source spells
-/// it (an op's location points at its name, after `%name = `), else
-/// "(line N)" or "".
-std::string nameOf(Value v, SourceLines &lines) {
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return "";
-  auto loc = def->getLoc()->findInstanceOf<FileLineColLoc>();
-  if (!loc)
-    return "";
-  StringRef line = lines.get(loc);
-  if (def->getNumResults() == 1 && loc.getColumn() > 1 &&
-      loc.getColumn() <= line.size()) {
-    StringRef before = line.take_front(loc.getColumn() - 1).rtrim();
-    if (before.consume_back("=")) {
-      before = before.rtrim();
-      size_t pct = before.rfind('%');
-      if (pct != StringRef::npos) {
-        std::string name = ssaNameAt(before, unsigned(pct) + 1);
-        if (!name.empty() && pct + 1 + name.size() == before.size())
-          return "%" + name;
-      }
-    }
-  }
-  return "(line " + std::to_string(loc.getLine()) + ")";
-}
-
-//===----------------------------------------------------------------------===//
-// Shared memory roots
-//===----------------------------------------------------------------------===//
-
-bool isSmemView(Type t) {
+static bool isSmemView(Type t) {
   if (auto m = dyn_cast<CuteMemRefType>(t))
     return m.getMemSpace() == MemSpace::smem;
   if (auto p = dyn_cast<PtrType>(t))
@@ -110,11 +43,7 @@ bool isSmemView(Type t) {
   return false;
 }
 
-/// The cute.smem_alloc a shared-memory tensor or pointer is a view of:
-/// through every op that makes an smem view of an smem operand
-/// (tensor_slice, partition_tv, local_tile, get_iter, add_offset,
-/// make_view, ...). Null for a block argument (a loop-carried view).
-SmemAllocOp rootAllocOf(Value v) {
+SmemAllocOp mlir::cute_nvgpu::rootSmemAlloc(Value v) {
   for (int i = 0; i < 64 && v && isSmemView(v.getType()); ++i) {
     Operation *def = v.getDefiningOp();
     if (!def)
@@ -132,31 +61,47 @@ SmemAllocOp rootAllocOf(Value v) {
   return {};
 }
 
+std::string mlir::cute_nvgpu::irNameOf(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg)
+    return "";
+  auto fn = dyn_cast_if_present<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+  if (!fn || arg.getOwner() != &fn.getBody().front())
+    return "";
+  auto name = fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                              mlir::cute::attrs::ParamName);
+  return name ? "%" + name.getValue().str() : "";
+}
+
+namespace {
+
+unsigned lineOf(Operation *op) {
+  auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>();
+  return loc ? loc.getLine() : 0;
+}
+
 //===----------------------------------------------------------------------===//
 // The rules
 //===----------------------------------------------------------------------===//
 
 struct ProtocolChecker {
   gpu::GPUFuncOp fn;
-  const KernelInfo &k;
-  const ::cute::target::ChipInfo &chip;
+  const nv::KernelFacts &k;
   int64_t blockThreads;
   int64_t clusterSize;
   /// Remark what each rule verified (cute-verify-kernel report=true).
   bool report;
-  SourceLines lines;
+  nv::ValueNamer nameOf;
   bool ok = true;
 
-  ProtocolChecker(gpu::GPUFuncOp fn, const KernelInfo &k,
-                  const ::cute::target::ChipInfo &chip, bool report)
-      : fn(fn), k(k), chip(chip),
-        blockThreads(
-            k.knownBlock ? int64_t(k.block[0]) * k.block[1] * k.block[2] : 0),
-        clusterSize(int64_t(k.cluster[0]) * k.cluster[1] * k.cluster[2]),
-        report(report) {}
+  ProtocolChecker(gpu::GPUFuncOp fn, const nv::KernelFacts &k, bool report,
+                  nv::ValueNamer nameOf)
+      : fn(fn), k(k), blockThreads(k.blockThreads),
+        clusterSize(k.cluster[0] * k.cluster[1] * k.cluster[2]), report(report),
+        nameOf(nameOf) {}
 
   std::string pipelineName(nv::PipelineCreateOp p) {
-    std::string n = nameOf(p.getResult(), lines);
+    std::string n = nameOf(p.getResult());
     return n.empty() ? "pipeline" : "pipeline " + n;
   }
 
@@ -261,7 +206,7 @@ struct ProtocolChecker {
         int64_t bytes = sumBytes(counted);
         if (bytes == expected)
           continue;
-        std::string barName = nameOf(bar, lines);
+        std::string barName = nameOf(bar);
         InFlightDiagnostic d =
             ops.front()->emitError()
             << "stage bytes " << bytes << " (" << describeLoads(counted)
@@ -365,14 +310,14 @@ struct ProtocolChecker {
       else if (auto s = dyn_cast<StoreOp>(op))
         written = s.getTensor();
       if (written) {
-        if (SmemAllocOp a = rootAllocOf(written))
+        if (SmemAllocOp a = nv::rootSmemAlloc(written))
           lastWrite[a] = {int64_t(i), op};
         continue;
       }
       auto st = dyn_cast<nv::TmaStoreOp>(op);
       if (!st)
         continue;
-      SmemAllocOp a = rootAllocOf(st.getSmem());
+      SmemAllocOp a = nv::rootSmemAlloc(st.getSmem());
       if (!a)
         continue;
       auto it = lastWrite.find(a);
@@ -401,8 +346,8 @@ struct ProtocolChecker {
       return;
     std::string why;
     llvm::raw_string_ostream os(why);
-    if (chip.maxClusterSize <= 1)
-      os << chip.name << " is compiled without clusters (no multicast)";
+    if (k.maxClusterSize <= 1)
+      os << k.chipName << " is compiled without clusters (no multicast)";
     else if (clusterSize <= 1)
       os << "kernel @" << fn.getName()
          << " has no cluster (set cute.cluster_dims to a cluster of at least "
@@ -430,12 +375,12 @@ struct ProtocolChecker {
     if (kind != nv::PipelineKind::tma_umma &&
         kind != nv::PipelineKind::umma_async)
       return;
-    if (!chip.hasTcgen05) {
+    if (!k.hasTcgen05) {
       p.emitError() << pipelineName(p) << ": "
                     << nv::stringifyPipelineKind(kind)
                     << " pipelines signal with tcgen05.commit, which needs "
                        "Tensor Memory; "
-                    << chip.name << " lacks it";
+                    << k.chipName << " lacks it";
       ok = false;
       return;
     }
@@ -498,16 +443,10 @@ struct ProtocolChecker {
       nv::PipelineKind kind = p.getType().getKind();
       bool tma = kind == nv::PipelineKind::tma_async ||
                  kind == nv::PipelineKind::tma_umma;
-      SmallVector<Operation *> releases, commits;
-      for (Operation *user : p.getResult().getUsers()) {
-        if (isa<nv::PipelineConsumerReleaseOp>(user))
-          releases.push_back(user);
-        else if (isa<nv::PipelineProducerCommitOp>(user))
-          commits.push_back(user);
-        else if (auto acq = dyn_cast<nv::PipelineProducerAcquireOp>(user);
-                 acq && tma)
+      nv::PipelineUses uses = nv::usesOf(p, fn);
+      if (tma)
+        for (nv::PipelineProducerAcquireOp acq : uses.acquires)
           checkAcquireElected(acq);
-      }
       if (tma)
         checkStageBytes(p);
       // Written, or inferred (tma_umma: 1 by construction).
@@ -515,12 +454,12 @@ struct ProtocolChecker {
       if (!consumers && kind == nv::PipelineKind::tma_umma)
         consumers = 1;
       if (kind != nv::PipelineKind::tma_store && consumers)
-        checkArrivals(p, releases, *consumers, "consumers", "release");
+        checkArrivals(p, uses.releases, *consumers, "consumers", "release");
       // async: producers arrive; umma_async: one tcgen05.commit (the MMA
       // thread), producers = 1.
       if (kind == nv::PipelineKind::async ||
           kind == nv::PipelineKind::umma_async)
-        checkArrivals(p, commits, p.getProducers(), "producers", "commit");
+        checkArrivals(p, uses.commits, p.getProducers(), "producers", "commit");
       checkMulticast(p, "pipeline_create", p.getMulticast());
       checkUmmaPipeline(p);
     });
@@ -537,60 +476,11 @@ struct ProtocolChecker {
 
 } // namespace
 
-namespace mlir::cute {
-
-/// The protocol checks of one kernel (cute-verify-kernel, `protocol=true`):
-/// emits an error per violation and fails if there was one; with `report`,
-/// a remark per pipeline fact that holds (stage bytes, arrivals).
-LogicalResult verifyPipelineProtocol(gpu::GPUFuncOp fn, const KernelInfo &k,
-                                     const ::cute::target::ChipInfo &chip,
-                                     bool report) {
-  ProtocolChecker checker(fn, k, chip, report);
+LogicalResult mlir::cute_nvgpu::verifyPipelineProtocol(gpu::GPUFuncOp fn,
+                                                       const KernelFacts &k,
+                                                       bool report,
+                                                       ValueNamer nameOf) {
+  ProtocolChecker checker(fn, k, report, nameOf);
   checker.run();
   return success(checker.ok);
 }
-
-/// Notes on `d`, one per cute.smem_alloc of `fn`: its bytes, planned
-/// offset, and what it holds when that is known (TMA boxes, barriers).
-void noteSmemAllocations(InFlightDiagnostic &d, gpu::GPUFuncOp fn) {
-  // What each allocation holds: the largest TMA box copied into or out of
-  // a view of it, or the barriers of a pipeline.
-  llvm::DenseMap<Operation *, int64_t> boxBytes;
-  llvm::DenseMap<Operation *, unsigned> barrierStages;
-  fn.walk([&](Operation *op) {
-    Value smem;
-    nv::TmaDescType desc;
-    if (auto l = dyn_cast<nv::TmaLoadOp>(op))
-      smem = l.getSmem(), desc = l.getDesc().getType();
-    else if (auto s = dyn_cast<nv::TmaStoreOp>(op))
-      smem = s.getSmem(), desc = s.getDesc().getType();
-    else if (auto p = dyn_cast<nv::PipelineCreateOp>(op)) {
-      if (p.getStorage())
-        if (SmemAllocOp a = rootAllocOf(p.getStorage()))
-          barrierStages[a] = p.getType().getStages();
-      return;
-    }
-    if (!smem)
-      return;
-    if (SmemAllocOp a = rootAllocOf(smem)) {
-      int64_t &b = boxBytes[a];
-      b = std::max(b, nv::tmaBoxOf(desc).bytes);
-    }
-  });
-  fn.walk([&](SmemAllocOp a) {
-    int64_t size = a.getSizeInBytes();
-    Diagnostic &n = d.attachNote(a.getLoc());
-    n << size << " bytes";
-    if (auto off = a.getOffset())
-      n << " at offset " << int64_t(*off);
-    if (auto it = barrierStages.find(a); it != barrierStages.end())
-      n << ": the barriers of a " << it->second << "-stage pipeline";
-    else if (auto it = boxBytes.find(a);
-             it != boxBytes.end() && it->second > 0 && size % it->second == 0)
-      n << ": " << size / it->second
-        << (size / it->second == 1 ? " TMA box of " : " TMA boxes of ")
-        << it->second << " bytes";
-  });
-}
-
-} // namespace mlir::cute

@@ -1,26 +1,25 @@
-//===- VerifyTmem.cpp - Tensor Memory rules of a whole kernel -------------===//
+//===- TmemProtocol.cpp - Tensor Memory protocol rules of a kernel --------===//
 //
-// cute-verify-kernel's Tensor Memory checks (../shared/design/NOTES-NVVM22.md,
-// "TMEM" and trap 5). Always: a chip without Tensor Memory takes no TMEM op
-// or tmem tensor, and a kernel's allocations (its TMEM plan) fit the chip's
-// columns. With the protocol checks: allocations after the permit is
-// relinquished, dealloc columns against the allocation, tmem tensors inside
-// their allocation, warp-collective ops outside elect_one, the lane quarter
-// of each warp's tcgen05.ld/st, and tcgen05.wait::ld before the registers of
-// a load are used or its TMEM freed. A rule that cannot decide (a dynamic
-// offset, an unknown warp, a slot from a block argument) stays silent.
+// cute-verify-kernel's Tensor Memory protocol rules
+// (../shared/design/NOTES-NVVM22.md, "TMEM" and trap 5): allocations after
+// the permit is relinquished, dealloc columns against the allocation, tmem
+// tensors inside their allocation, warp-collective ops outside elect_one,
+// the lane quarter of each warp's tcgen05.ld/st, and tcgen05.wait::ld
+// before the registers of a load are used or its TMEM freed. A rule that
+// cannot decide (a dynamic offset, an unknown warp, a slot from a block
+// argument) stays silent. (Whether the chip has Tensor Memory, and how
+// much, is lib/Target's: it reads the chip table.)
 //
 //===----------------------------------------------------------------------===//
+#include "cute/Dialect/CuteNvgpu/Analysis/TmemProtocol.h"
+
 #include "cute/Atom/Sm100Tmem.h"
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
-#include "cute/Target/Chip.h"
-#include "cute/Target/KernelInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/AsmState.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -30,12 +29,7 @@ using namespace mlir::cute;
 namespace nv = mlir::cute_nvgpu;
 namespace atom = ::cute::atom;
 
-namespace {
-
-/// An op only sm_100a-class chips run: the TMEM ops, the tcgen05 sync ops
-/// and copies with the tcgen05.ld/st atoms. (cute.gemm with a tcgen05.mma
-/// atom is checked with the MMA atoms.)
-bool isTmemOp(Operation *op) {
+bool mlir::cute_nvgpu::isTmemOp(Operation *op) {
   if (isa<nv::TmemAllocOp, nv::TmemTensorOp, nv::TmemDeallocOp,
           nv::TmemRelinquishAllocPermitOp, nv::Tcgen05WaitLdOp,
           nv::Tcgen05WaitStOp, nv::Tcgen05FenceBeforeThreadSyncOp,
@@ -47,56 +41,14 @@ bool isTmemOp(Operation *op) {
   return false;
 }
 
-bool isTmemType(Type t) {
+bool mlir::cute_nvgpu::isTmemType(Type t) {
   if (auto p = dyn_cast<PtrType>(t))
     return p.getMemSpace() == MemSpace::tmem;
   auto m = dyn_cast<CuteMemRefType>(t);
   return m && m.getMemSpace() == MemSpace::tmem;
 }
 
-/// "sm_100a": the chips with Tensor Memory.
-std::string chipsWithTmem() {
-  std::string s;
-  for (const ::cute::target::ChipInfo &c : ::cute::target::chipTable())
-    if (c.tmemColumns > 0)
-      s += (s.empty() ? "" : ", ") + std::string(c.name);
-  return s;
-}
-
-LogicalResult checkChip(gpu::GPUFuncOp fn,
-                        const ::cute::target::ChipInfo &chip) {
-  if (chip.tmemColumns > 0)
-    return success();
-  bool ok = true;
-  auto why = [&](InFlightDiagnostic d) {
-    d << "needs Tensor Memory, which " << chip.name << " lacks (TMEM and "
-      << "tcgen05 are on " << chipsWithTmem() << ")";
-    ok = false;
-  };
-  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
-    if (isTmemType(t))
-      why(fn.emitError("kernel @")
-          << fn.getName() << " argument " << i << " is in Tensor Memory: it ");
-  fn.walk([&](Operation *op) {
-    if (isTmemOp(op))
-      why(op->emitOpError());
-  });
-  return success(ok);
-}
-
-LogicalResult checkBudget(gpu::GPUFuncOp fn, const KernelInfo &k,
-                          const ::cute::target::ChipInfo &chip) {
-  if (chip.tmemColumns == 0 || k.tmemColumns <= chip.tmemColumns)
-    return success();
-  InFlightDiagnostic d = fn.emitError("kernel @")
-                         << fn.getName() << " allocates " << k.tmemColumns
-                         << " columns of Tensor Memory; " << chip.name
-                         << " has " << chip.tmemColumns << " per CTA";
-  fn.walk([&](nv::TmemAllocOp a) {
-    d.attachNote(a.getLoc()) << a.getColumns() << " columns here";
-  });
-  return failure();
-}
+namespace {
 
 //===----------------------------------------------------------------------===//
 // Tracing tmem views and fragments
@@ -343,7 +295,7 @@ LogicalResult checkWarpCollective(gpu::GPUFuncOp fn) {
     bool collective =
         isa<nv::TmemAllocOp, nv::TmemDeallocOp, nv::TmemRelinquishAllocPermitOp,
             nv::Tcgen05WaitLdOp, nv::Tcgen05WaitStOp>(op) ||
-        (isa<CopyOp>(op) && isTmemOp(op));
+        (isa<CopyOp>(op) && nv::isTmemOp(op));
     if (!collective || !op->getParentOfType<nv::ElectOneOp>())
       return;
     op->emitOpError("is executed by all 32 threads of a warp (a "
@@ -359,7 +311,7 @@ LogicalResult checkWarpCollective(gpu::GPUFuncOp fn) {
 /// construct may select warps (scf.if, scf.while, a loop with
 /// non-constant bounds).
 std::optional<std::pair<int64_t, int64_t>>
-warpsOf(Operation *op, gpu::GPUFuncOp fn, const KernelInfo &k) {
+warpsOf(Operation *op, gpu::GPUFuncOp fn, int64_t blockThreads) {
   for (Operation *p = op->getParentOp(); p && p != fn; p = p->getParentOp()) {
     if (auto ws = dyn_cast<nv::WarpSpecializeOp>(p)) {
       int r = roleOf(ws, op);
@@ -378,13 +330,12 @@ warpsOf(Operation *op, gpu::GPUFuncOp fn, const KernelInfo &k) {
     }
     return std::nullopt;
   }
-  if (!k.knownBlock)
+  if (blockThreads <= 0)
     return std::nullopt;
-  int64_t threads = int64_t(k.block[0]) * k.block[1] * k.block[2];
-  return std::pair<int64_t, int64_t>(0, (threads + 31) / 32);
+  return std::pair<int64_t, int64_t>(0, (blockThreads + 31) / 32);
 }
 
-LogicalResult checkLaneQuarters(gpu::GPUFuncOp fn, const KernelInfo &k) {
+LogicalResult checkLaneQuarters(gpu::GPUFuncOp fn, int64_t blockThreads) {
   bool ok = true;
   fn.walk([&](CopyOp c) {
     Attribute a = c.getAtomOrDefault();
@@ -404,7 +355,8 @@ LogicalResult checkLaneQuarters(gpu::GPUFuncOp fn, const KernelInfo &k) {
     auto [tensor, off] = traceTmem(tmem);
     if (!tensor)
       return;
-    std::optional<std::pair<int64_t, int64_t>> warps = warpsOf(c, fn, k);
+    std::optional<std::pair<int64_t, int64_t>> warps =
+        warpsOf(c, fn, blockThreads);
     if (!warps)
       return;
     int64_t lane = off / atom::kTmemLaneStride;
@@ -488,39 +440,13 @@ LogicalResult checkWaitLd(gpu::GPUFuncOp fn) {
 
 } // namespace
 
-namespace mlir::cute {
-
-LogicalResult verifyTmem(gpu::GPUFuncOp fn, const KernelInfo &k,
-                         const ::cute::target::ChipInfo &chip, bool protocol,
-                         bool report) {
-  if (failed(checkChip(fn, chip)))
-    return failure();
-  if (report && k.tmemColumns) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "kernel @" << fn.getName() << ": Tensor Memory " << k.tmemColumns
-       << " of " << chip.tmemColumns << " columns";
-    AsmState state(fn);
-    bool first = true;
-    fn.walk([&](nv::TmemAllocOp a) {
-      os << (first ? ": " : ", ") << a.getColumns() << " at ";
-      a.getSlot().printAsOperand(os, state);
-      if (a.getCtaGroup() == 2)
-        os << " (cta_group 2)";
-      first = false;
-    });
-    fn.emitRemark(text);
-  }
-  bool ok = succeeded(checkBudget(fn, k, chip));
-  if (!protocol)
-    return success(ok);
-  ok &= succeeded(checkRelinquish(fn));
+LogicalResult mlir::cute_nvgpu::verifyTmemProtocol(gpu::GPUFuncOp fn,
+                                                   int64_t blockThreads) {
+  bool ok = succeeded(checkRelinquish(fn));
   ok &= succeeded(checkDeallocs(fn));
   ok &= succeeded(checkTensors(fn));
   ok &= succeeded(checkWarpCollective(fn));
-  ok &= succeeded(checkLaneQuarters(fn, k));
+  ok &= succeeded(checkLaneQuarters(fn, blockThreads));
   ok &= succeeded(checkWaitLd(fn));
   return success(ok);
 }
-
-} // namespace mlir::cute
