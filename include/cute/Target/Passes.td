@@ -67,10 +67,10 @@ def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
       `multicast = C` needs `cute.cluster_dims` of at least C CTAs, on a chip
       with clusters.
 
-    Tensor Memory (sm_100a; VerifyTmem.cpp). Always: on a chip without
-    TMEM every TMEM op, tcgen05 copy and tmem kernel argument is an error
-    naming the chip; the kernel's TMEM plan, the sum of its
-    `cute_nvgpu.tmem_alloc` columns (recorded as `tmem_columns` in the
+    Tensor Memory (sm_100a; the rules: CuteNvgpu/Analysis/TmemProtocol).
+    Always: on a chip without TMEM every TMEM op, tcgen05 copy and tmem
+    kernel argument is an error naming the chip; the kernel's TMEM plan,
+    the sum of its `cute_nvgpu.tmem_alloc` columns (recorded as `tmem_columns` in the
     metadata; `report=true` remarks it), is at most the chip's 512 columns.
     With `protocol`:
     - no `tmem_alloc` after `tmem_relinquish_alloc_permit` (in program
