@@ -1,5 +1,5 @@
 // Protocol checks of cute-verify-kernel on TMA/mbarrier pipelines
-// (VerifyPipelines.cpp): one deliberately broken kernel per rule, each
+// (lib/Dialect/CuteNvgpu/Analysis/PipelineRules.cpp): one deliberately broken kernel per rule, each
 // message checked with its numbers, and the TMA pipeline example (a copy of
 // examples/tma-pipeline/kernel.mlir as of 4a065fc) passing them all.
 // RUN: cute-opt %s -split-input-file --cute-plan-smem="chip=sm_90a" --cute-verify-kernel="chip=sm_90a" -verify-diagnostics
@@ -290,6 +290,45 @@ module attributes {gpu.container_module} {
           cute_nvgpu.pipeline_consumer_wait %p, %cs : !apipe, !ast
           cute_nvgpu.elect_one {
             cute_nvgpu.pipeline_consumer_release %p, %cs : !apipe, !ast
+          }
+        }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Releases in two roles that neither share a stage nor alternate: role "a"
+// is 1 warp (32 threads), role "b" 4 warps (128 threads), 160 in all, and
+// none of these is consumers = 64. The message names the first release in
+// program order (role "a"), as the inference's messages do.
+!apipe = !cute_nvgpu.pipeline<async, 2>
+!ast = !cute_nvgpu.pipeline_state<2>
+!abars = !cute.memref<i64, smem, align<8>, "4:1">
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @two_release_roles() kernel attributes {gpu.known_block_size = array<i32: 192, 1, 1>} {
+      %bars = cute.smem_alloc() : !abars
+      // expected-error @below {{pipeline %p: consumers = 64 but 32 threads (role "a", warps [0, 1)) release each stage (160 in all 2 roles)}}
+      %p = cute_nvgpu.pipeline_create %bars : !abars {producers = 1 : i32, consumers = 64 : i32} -> !apipe
+      cute_nvgpu.warp_specialize
+        role "a" warps [0, 1) {
+          %cs = cute_nvgpu.pipeline_consumer_state %p : !apipe -> !ast
+          cute_nvgpu.pipeline_consumer_wait %p, %cs : !apipe, !ast
+          // expected-note @below {{executed by 32 threads}}
+          cute_nvgpu.pipeline_consumer_release %p, %cs : !apipe, !ast
+        }
+        role "b" warps [1, 5) {
+          %cs = cute_nvgpu.pipeline_consumer_state %p : !apipe -> !ast
+          cute_nvgpu.pipeline_consumer_wait %p, %cs : !apipe, !ast
+          cute_nvgpu.pipeline_consumer_release %p, %cs : !apipe, !ast
+        }
+        role "producer" warps [5, 6) {
+          %ps = cute_nvgpu.pipeline_producer_state %p : !apipe -> !ast
+          cute_nvgpu.pipeline_producer_acquire %p, %ps : !apipe, !ast
+          cute_nvgpu.elect_one {
+            cute_nvgpu.pipeline_producer_commit %p, %ps : !apipe, !ast
           }
         }
       gpu.return

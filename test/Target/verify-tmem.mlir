@@ -1,5 +1,7 @@
-// cute-verify-kernel's Tensor Memory rules (lib/Target/VerifyTmem.cpp), one
-// kernel per rule on sm_100a; @ok passes every rule. The chip rule (sm_90a
+// cute-verify-kernel's Tensor Memory rules (the chip and budget in
+// lib/Target/VerifyKernel.cpp, the protocol in
+// lib/Dialect/CuteNvgpu/Analysis/TmemProtocol.cpp), one kernel per rule on
+// sm_100a; @ok passes every rule. The chip rule (sm_90a
 // and sm_120a have no TMEM) is in tmem-ptxas.mlir and below.
 // RUN: cute-opt %s -split-input-file --cute-verify-kernel="chip=sm_100a" -verify-diagnostics -o /dev/null
 // The other runs read the file without its expected-* annotations:
