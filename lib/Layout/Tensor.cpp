@@ -31,8 +31,7 @@ TensorView localTile(const Layout &l, const Tile &tiler,
   IntTuple rest = coord;
   if (coord.isTuple() && !zd.shape[1].isTuple() && coord.rank() == 1)
     rest = coord[0];
-  else if (!coord.isTuple() && zd.shape[1].isTuple() &&
-           zd.shape[1].rank() == 1)
+  else if (!coord.isTuple() && zd.shape[1].isTuple() && zd.shape[1].rank() == 1)
     rest = IntTuple{coord};
   else if (coord.isTuple() && zd.shape[1].isTuple() &&
            coord.rank() < zd.shape[1].rank())
