@@ -17,11 +17,6 @@ using namespace mlir;
 using namespace mlir::cute;
 using namespace ::cute::layout;
 
-static MemRefInfo infoOf(Type t) {
-  DynamicSymbols syms;
-  return cast<CuteTensorTypeInterface>(t).readInfo(syms);
-}
-
 ParseResult CopyOp::parse(OpAsmParser &p, OperationState &st) {
   SmallVector<OpAsmParser::UnresolvedOperand> main, with;
   SMLoc loc = p.getCurrentLocation();
@@ -108,12 +103,12 @@ LogicalResult CopyOp::verify() {
               "TMA copy: `with(%desc, ...)`), but the atom is `"
            << atom.getAtomName() << "`";
   if (!srcCoords && !dstCoords) {
-    MemRefInfo s = infoOf(srcType), d = infoOf(dstType);
+    MemRefInfo s = tensorInfo(srcType), d = tensorInfo(dstType);
     if (s.elem != d.elem)
       return emitOpError("expects src and dst of one element type, but got ")
              << s.elem << " and " << d.elem;
     if (getPred()) {
-      MemRefInfo p = infoOf(getPred().getType());
+      MemRefInfo p = tensorInfo(getPred().getType());
       if (!p.elem.isInteger(1) || p.space != MemSpace::rmem)
         return emitOpError("expects pred to be an rmem tensor of i1, but got ")
                << getPred().getType();
@@ -141,7 +136,7 @@ LogicalResult CopyOp::verify() {
                          "cute.local_partition of a cute.local_tile): ")
              << why;
     if (TypedAttr fill = getFillAttr()) {
-      MemRefInfo d = infoOf(dstType);
+      MemRefInfo d = tensorInfo(dstType);
       if (!srcIsBounded)
         return emitOpError("has a fill value, but its src is not the "
                            "bounded side (fill applies to reads)");

@@ -413,15 +413,8 @@ LogicalResult GetIterOp::inferReturnTypes(MLIRContext *ctx,
 // Verifiers
 //===----------------------------------------------------------------------===//
 
-/// The contents of an operand or result whose type ODS constrains to a
-/// pointer or tensor.
-static MemRefInfo infoOf(Type t) {
-  DynamicSymbols syms;
-  return cast<CuteTensorTypeInterface>(t).readInfo(syms);
-}
-
 LogicalResult MakeFragmentOp::verify() {
-  MemRefInfo m = infoOf(getType());
+  MemRefInfo m = tensorInfo(getType());
   if (m.space != MemSpace::rmem)
     return emitOpError("expects an rmem result, but got ")
            << stringifyMemSpace(m.space);
@@ -469,7 +462,7 @@ UniversalCopyAttr::verifyCopy(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "the universal copy moves between !cute.memref "
                           "tensors, but got "
                        << srcType << " and " << dstType;
-  MemRefInfo s = infoOf(srcType), d = infoOf(dstType);
+  MemRefInfo s = tensorInfo(srcType), d = tensorInfo(dstType);
   for (auto [m, what] : {std::pair{&s, "src"}, std::pair{&d, "dst"}})
     if (m->space == MemSpace::tmem)
       return emitError() << what
@@ -486,7 +479,7 @@ UniversalCopyAttr::verifyCopy(function_ref<InFlightDiagnostic()> emitError,
 
 static LogicalResult verifyLoadStore(Operation *op, Type tensorType,
                                      VectorType vt) {
-  MemRefInfo m = infoOf(tensorType);
+  MemRefInfo m = tensorInfo(tensorType);
   if (failed(checkNotTmem(op, m, "the tensor")))
     return failure();
   if (!m.layout.isStatic())
@@ -518,7 +511,7 @@ LogicalResult LoadOp::inferReturnTypes(MLIRContext *ctx,
                                        SmallVectorImpl<Type> &inferred) {
   if (operands.size() != 1 || !isa<CuteMemRefType>(operands[0].getType()))
     return emitOptionalError(loc, "'cute.load' op expects a !cute.memref");
-  MemRefInfo m = infoOf(operands[0].getType());
+  MemRefInfo m = tensorInfo(operands[0].getType());
   if (!m.layout.isStatic())
     return emitOptionalError(
         loc, "'cute.load' op expects a tensor of static layout, but got \"",
@@ -542,13 +535,13 @@ LogicalResult StoreOp::verify() {
 //===----------------------------------------------------------------------===//
 
 int64_t SmemAllocOp::getSizeInBytes() {
-  MemRefInfo m = infoOf(getType());
+  MemRefInfo m = tensorInfo(getType());
   int64_t n = cosize(m.layout).value();
   return (n * int64_t(m.bits()) + 7) / 8;
 }
 
 int64_t SmemAllocOp::getRequiredAlignment() {
-  MemRefInfo m = infoOf(getType());
+  MemRefInfo m = tensorInfo(getType());
   int64_t align = std::max<int64_t>(m.align, 16);
   if (m.swizzle && !m.swizzle->isIdentity()) {
     const Swizzle &s = *m.swizzle;
@@ -560,7 +553,7 @@ int64_t SmemAllocOp::getRequiredAlignment() {
 }
 
 LogicalResult SmemAllocOp::verify() {
-  MemRefInfo m = infoOf(getType());
+  MemRefInfo m = tensorInfo(getType());
   if (m.space != MemSpace::smem)
     return emitOpError("expects an smem result, but got ")
            << stringifyMemSpace(m.space);

@@ -419,3 +419,8 @@ void CuteDialect::registerAttributes() {
 #include "cute/Dialect/Cute/IR/CuteOpsAttrs.cpp.inc"
       >();
 }
+
+MemRefInfo mlir::cute::tensorInfo(Type t) {
+  ::cute::layout::DynamicSymbols syms;
+  return cast<CuteTensorTypeInterface>(t).readInfo(syms);
+}

@@ -48,11 +48,6 @@ static void printStateOf(OpAsmPrinter &p, Operation *, Type pipeline,
 #define GET_OP_CLASSES
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuOps.cpp.inc"
 
-static mlir::cute::MemRefInfo infoOf(Type t) {
-  ::cute::layout::DynamicSymbols syms;
-  return cast<mlir::cute::CuteTensorTypeInterface>(t).readInfo(syms);
-}
-
 //===----------------------------------------------------------------------===//
 // Barriers
 //===----------------------------------------------------------------------===//
@@ -67,7 +62,7 @@ static LogicalResult verifyBarrierStorage(Operation *op, Type t,
     return op->emitOpError("barrier storage must be a shared-memory tensor "
                            "of i64, got ")
            << t;
-  mlir::cute::MemRefInfo info = infoOf(t);
+  mlir::cute::MemRefInfo info = mlir::cute::tensorInfo(t);
   count = -1;
   if (info.layout.isStatic())
     count = ::cute::layout::size(info.layout).value();
@@ -103,7 +98,7 @@ LogicalResult MakeTmaDescOp::verify() {
            << desc.getBox().getElementType();
   if (src.getSwizzle())
     return emitOpError("a global tensor has no swizzle");
-  mlir::cute::MemRefInfo info = infoOf(src);
+  mlir::cute::MemRefInfo info = mlir::cute::tensorInfo(src);
   auto global =
       ::cute::atom::deriveTmaGlobal(info.layout, tmaBoxOf(desc), info.bits());
   if (!global)
@@ -127,7 +122,8 @@ LogicalResult mlir::cute_nvgpu::verifyTmaBoxOperand(
   auto mt = dyn_cast<mlir::cute::CuteMemRefType>(smem);
   if (!mt || mt.getMemSpace() != mlir::cute::MemSpace::smem)
     return emitError() << "TMA copies to and from shared memory, got " << smem;
-  mlir::cute::MemRefInfo want = infoOf(box), got = infoOf(mt);
+  mlir::cute::MemRefInfo want = mlir::cute::tensorInfo(box),
+                         got = mlir::cute::tensorInfo(mt);
   if (mt.getElementType() != box.getElementType())
     return emitError() << "shared tensor elements are " << mt.getElementType()
                        << " but the descriptor's are " << box.getElementType();

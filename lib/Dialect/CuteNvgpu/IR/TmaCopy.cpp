@@ -19,11 +19,6 @@ using ::cute::layout::Int;
 using ::cute::layout::IntTuple;
 using mlir::cute::CoordTensorType;
 
-static mlir::cute::MemRefInfo infoOf(Type t) {
-  ::cute::layout::DynamicSymbols syms;
-  return cast<mlir::cute::CuteTensorTypeInterface>(t).readInfo(syms);
-}
-
 Attribute TmaCopyAttr::parse(AsmParser &p, Type) {
   unsigned ctaGroup = 1;
   if (succeeded(p.parseOptionalLess())) {
@@ -83,7 +78,7 @@ verifyBoxCoords(function_ref<InFlightDiagnostic()> emitError, TmaDescType desc,
     llvm::interleaveComma(extent, diag);
     return std::move(diag << ")");
   };
-  mlir::cute::MemRefInfo info = infoOf(coords);
+  mlir::cute::MemRefInfo info = mlir::cute::tensorInfo(coords);
   const ::cute::layout::Layout &layout = info.layout;
   const IntTuple &shape = layout.shape, &stride = layout.stride;
   size_t modes = shape.rank();
@@ -184,8 +179,9 @@ TmaCopyAttr::verifyAtomOperands(function_ref<InFlightDiagnostic()> emitError,
 Attribute TmaPartitionOp::boxTiler(TmaDescType desc) {
   return mlir::cute::ShapeAttr::get(
       desc.getContext(),
-      mlir::cute::CuteValue::ofTuple(mlir::cute::CuteKind::Shape,
-                                     infoOf(desc.getBox()).layout.shape));
+      mlir::cute::CuteValue::ofTuple(
+          mlir::cute::CuteKind::Shape,
+          mlir::cute::tensorInfo(desc.getBox()).layout.shape));
 }
 
 /// The box `index` of `tile`: cute.local_tile's result type with the box
@@ -217,11 +213,13 @@ LogicalResult TmaPartitionOp::inferReturnTypes(
 
 LogicalResult TmaPartitionOp::verify() {
   TmaDescType desc = getDesc().getType();
-  const ::cute::layout::IntTuple &box = infoOf(desc.getBox()).layout.shape;
+  const ::cute::layout::IntTuple &box =
+      mlir::cute::tensorInfo(desc.getBox()).layout.shape;
   for (auto [what, t] :
        {std::pair<StringRef, Type>{"smem", getSmem().getType()},
         {"coordinate", getCoords().getType()}}) {
-    const ::cute::layout::IntTuple &shape = infoOf(t).layout.shape;
+    const ::cute::layout::IntTuple &shape =
+        mlir::cute::tensorInfo(t).layout.shape;
     bool ok = shape.rank() == box.rank();
     for (size_t j = 0; ok && j < box.rank(); ++j) {
       const IntTuple &s = shape[j], &b = box[j];

@@ -1,8 +1,9 @@
 """Exits 0 when two .entry functions of a PTX file have the same body.
 
-Usage: ptx-bodies-equal.py FILE.ptx KERNEL_A KERNEL_B. The bodies are
-compared with each kernel's name replaced by one placeholder (parameter
-and shared-memory buffer names carry it); a difference is printed as a unified diff.
+Usage: ptx-bodies-equal.py FILE.ptx KERNEL_A KERNEL_B. Each kernel's name,
+which its parameter and shared-memory buffer names also carry, is replaced
+by one placeholder before the bodies are compared; a difference is printed
+as a unified diff.
 """
 import difflib
 import re

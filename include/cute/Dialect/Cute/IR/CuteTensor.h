@@ -65,6 +65,9 @@ struct ViewResult {
 /// become fresh symbols of `syms` (base first, then the layout).
 ::cute::layout::Expected<MemRefInfo>
 readTensorType(Type t, ::cute::layout::DynamicSymbols &syms);
+/// The contents of a type that ODS constrains to a cute tensor or pointer
+/// (verified, so it reads without error); dynamic leaves are fresh symbols.
+MemRefInfo tensorInfo(Type t);
 /// Builds the memref (or coord_tensor, when info.isCoord) type of `info`.
 Type tensorTypeOf(MLIRContext *ctx, const MemRefInfo &info);
 
