@@ -208,7 +208,8 @@ Status decodeInstruction(const std::string &opcode, Inst &inst) {
     std::unordered_map<std::string, DecodeFn> m;
     for (const auto *family :
          {&aluDecoders(), &memDecoders(), &controlDecoders(), &syncDecoders(),
-          &asyncDecoders(), &mmaDecoders(), &floatDecoders(), &cvtDecoders()})
+          &asyncDecoders(), &mmaDecoders(), &floatDecoders(), &cvtDecoders(),
+          &tcgen05Decoders()})
       for (const DecoderEntry &e : *family)
         m[e.base] = e.fn;
     return m;

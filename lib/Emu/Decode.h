@@ -64,6 +64,7 @@ const std::vector<DecoderEntry> &asyncDecoders();
 const std::vector<DecoderEntry> &mmaDecoders();
 const std::vector<DecoderEntry> &floatDecoders();
 const std::vector<DecoderEntry> &cvtDecoders();
+const std::vector<DecoderEntry> &tcgen05Decoders();
 /// bar.warp.sync (ExecControl.cpp), reached through the `bar` decoder.
 Status decodeBarWarpSync(Mods &mods, Inst &inst);
 

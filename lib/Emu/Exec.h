@@ -72,6 +72,7 @@ enum class Wait : uint8_t {
   Cluster,    ///< barrier.cluster.wait: waitA = generation
   WgmmaGroup, ///< wgmma.wait_group: waitA = N
   Registers,  ///< setmaxnreg.inc: waitA = registers per thread wanted
+  TmemAlloc,  ///< tcgen05.alloc: waitA = columns, waitB = cta_group
 };
 
 struct Mbarrier {
@@ -158,6 +159,36 @@ struct Warp {
   bool live() const { return (exist & ~exited) != 0; }
 };
 
+/// Tensor Memory of a CTA (sm_100a; PTX ISA 9.7.16.2 "Tensor Memory"): 128
+/// lanes x 512 columns of 32-bit cells, allocated in columns by
+/// tcgen05.alloc (ExecTcgen05.cpp). The cells are allocated on first use.
+struct Tmem {
+  static constexpr uint32_t kLanes = 128, kColumns = 512;
+  std::vector<uint32_t> cells; ///< [lane * kColumns + column]
+  struct Alloc {
+    uint32_t column = 0, columns = 0;
+    uint32_t line = 0; ///< PTX line of the tcgen05.alloc
+  };
+  std::vector<Alloc> allocs;
+  bool relinquished = false; ///< tcgen05.relinquish_alloc_permit executed
+  uint8_t ctaGroup = 0;      ///< .cta_group of the first tcgen05 instruction
+  uint32_t ctaGroupLine = 0; ///< and its PTX line
+  uint32_t *cell(uint32_t lane, uint32_t column) {
+    if (cells.empty())
+      cells.assign(size_t(kLanes) * kColumns, 0);
+    return &cells[size_t(lane) * kColumns + column];
+  }
+};
+
+/// A tcgen05 operation the tensor core runs asynchronously (tcgen05.mma,
+/// tcgen05.cp, tcgen05.shift) or a tcgen05.commit's arrival, in issue
+/// order. Each runs when the scheduler completes a commit behind it
+/// (ExecTcgen05.cpp); `run` returns false after recording a failure.
+struct TensorOp {
+  uint64_t seq = 0;
+  std::function<bool()> run;
+};
+
 struct Cta {
   Launch *launch = nullptr;
   Cluster *cluster = nullptr;
@@ -171,6 +202,9 @@ struct Cta {
   Barrier bars[16];
   std::unordered_map<uint32_t, Mbarrier> mbars; ///< by shared offset
   std::vector<WarpGroupState> warpGroups;
+  Tmem tmem;
+  std::deque<TensorOp> tensorPipe; ///< issued, not yet executed
+  uint64_t tensorSeq = 0;          ///< TensorOp::seq of the last issued
   uint32_t threads = 0, exitedThreads = 0;
   uint32_t regsInUse = 0; ///< per-thread registers x 32, summed over warps
   bool barrierCounted[16] = {}; ///< barrier has an explicit thread count
@@ -306,6 +340,12 @@ void enqueueAsync(ExecCtx &c, AsyncOp op);
 /// without a thread count and by cluster barriers).
 void noteExit(Cta &cta, uint32_t lanes);
 void noteExitBarriers(Cta &cta); // ExecSync.cpp
+
+/// Tensor Memory allocation (ExecTcgen05.cpp): the first column at which
+/// `columns` are free in `cta` (and, for cta_group::2, in its peer CTA), or
+/// -1; and the current allocations as text for hang reports.
+int tmemFirstFit(Cta &cta, uint32_t columns, uint32_t ctaGroup);
+std::string tmemAllocsText(const Cta &cta);
 
 /// Counts events that prove a cluster progresses (a barrier or mbarrier
 /// phase completes, an async operation completes, a thread exits); the

@@ -16,6 +16,7 @@
 #include "Decode.h"
 #include "Exec.h"
 #include "Float.h"
+#include "Tcgen05.h"
 
 #include <cstdio>
 #include <cstring>
@@ -42,10 +43,9 @@ bool execBra(ExecCtx &c, const Inst &in, uint32_t mask) {
 }
 
 bool execExit(ExecCtx &c, const Inst &in, uint32_t mask) {
-  (void)in;
   c.w.exited |= mask;
   noteExit(c.cta, mask);
-  return true;
+  return tmemExitCheck(c, in, __builtin_ctz(mask));
 }
 
 bool execTrap(ExecCtx &c, const Inst &in, uint32_t mask) {

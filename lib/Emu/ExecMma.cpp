@@ -34,7 +34,8 @@ const std::vector<DecoderEntry> &wgmmaDecoders(); // ExecWgmma.cpp
 
 namespace {
 
-constexpr int kLaunchFailed = 719; // CUDA_ERROR_LAUNCH_FAILED
+constexpr int kLaunchFailed = 719;       // CUDA_ERROR_LAUNCH_FAILED
+constexpr int kIllegalInstruction = 715; // CUDA_ERROR_ILLEGAL_INSTRUCTION
 
 Status decodeError(const std::string &what) {
   return Error(ErrorCode::Parse, what);
@@ -75,26 +76,12 @@ bool fullWarpCollective(ExecCtx &c, const Inst &in, uint32_t mask, F &&body) {
 
 // Inst::aux of mma.sync: [0] K, [1] MmaElem, [2] registers of A, [3] of B.
 
-unsigned bitsOf(MmaElem e) {
-  switch (e) {
-  case MmaElem::F16:
-  case MmaElem::BF16:
-    return 16;
-  case MmaElem::TF32:
-    return 32;
-  case MmaElem::E4M3:
-  case MmaElem::E5M2:
-    return 8;
-  }
-  return 16;
-}
-
 bool execMmaSync(ExecCtx &c, const Inst &in, uint32_t mask) {
   return fullWarpCollective(c, in, mask, [&]() {
     const unsigned K = unsigned(in.aux[0]);
     const MmaElem elem = MmaElem(in.aux[1]);
     const unsigned nA = unsigned(in.aux[2]), nB = unsigned(in.aux[3]);
-    const unsigned bits = bitsOf(elem), perReg = 32 / bits;
+    const unsigned bits = mmaElemBits(elem), perReg = 32 / bits;
     const uint32_t emask = uint32_t(maskBits(bits));
     const MmaModel &model = mmaModel(MmaInstr::MmaSync, elem);
     const uint32_t *dR = vecRegs(in, in.ops[0]), *aR = vecRegs(in, in.ops[1]),
@@ -147,11 +134,239 @@ Status expectVec(const Inst &in, size_t i, unsigned n, const char *what) {
   return okStatus();
 }
 
+// --- sm_120a: mma.sync kind::f8f6f4 and block_scale
+// ---------------------------
+//
+// PTX ISA 9.7.14.3 "Block Scaling for mma.sync", 9.7.14.5.10/.11 (fragments
+// of m16n8k32 and m16n8k64), 9.7.14.5.14 (packing): the A/B/C fragments
+// follow the formulas above with 8-bit containers (m16n8k32: e2m1 in bits
+// 5-2, e3m2/e2m3 in bits 5-0 of its byte) or packed e2m1 (m16n8k64, eight
+// per register, low nibble first). The scale operands: scale-a-data,
+// {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}. The ISA
+// states which lanes supply the factors (thread-id-a t: lanes with
+// %laneid % 4 in {2t, 2t+1}; thread-id-b t: %laneid % 4 == t) and that
+// byte-id selects the first of the 1, 2 or 4 bytes (scale_vec 1X, 2X, 4X);
+// which row and K block each lane and byte serve is in its figures, read
+// here as CuTe's SM120 SFA/SFB layouts give it: the lane with %laneid % 4 ==
+// 2t serves row %laneid / 4, the one with 2t + 1 row %laneid / 4 + 8, the
+// B lane column %laneid / 4, and byte byte-id + j the K block j.
+//
+// Inst::aux: [0] K, [1] MmaElem of A | B << 8, [2] scale vector size (0: no
+// block scale), [3] UE4M3 scales (1) or UE8M0 (0). flags bit 0: the
+// block-scaled mxf4/mxf4nvf4 model (F = 35), bit 1: kind::mxf8f6f4.
+
+uint32_t containerValue(uint32_t byte, MmaElem e) {
+  if (e == MmaElem::E2M1)
+    return (byte >> 2) & 0xf;
+  if (e == MmaElem::E3M2 || e == MmaElem::E2M3)
+    return byte & 0x3f;
+  return byte;
+}
+
+bool execMmaKind(ExecCtx &c, const Inst &in, uint32_t mask) {
+  // The kind:: forms of mma.sync are sm_120a's (PTX ISA 9.7.14.5.14).
+  const ChipInfo &chip = c.L.device->info();
+  if (chip.ccMajor != 12)
+    return c.fail(in, __builtin_ctz(mask),
+                  std::string("the mma.sync .kind:: forms are an illegal "
+                              "instruction on ") +
+                      chip.name + " (sm_120a has them)",
+                  kIllegalInstruction);
+  return fullWarpCollective(c, in, mask, [&]() {
+    const unsigned K = unsigned(in.aux[0]);
+    const MmaElem ea = MmaElem(in.aux[1] & 0xff), eb = MmaElem(in.aux[1] >> 8);
+    const unsigned vec = unsigned(in.aux[2]);
+    const bool packed = K == 64; // m16n8k64: packed e2m1
+    const unsigned bits = packed ? 4 : 8, perReg = 32 / bits;
+    const uint32_t *dR = vecRegs(in, in.ops[0]), *aR = vecRegs(in, in.ops[1]),
+                   *bR = vecRegs(in, in.ops[2]), *cR = vecRegs(in, in.ops[3]);
+    const unsigned nA = 16 * K * bits / 1024, nB = 8 * K * bits / 1024;
+    std::vector<uint32_t> A(size_t(16) * K), B(size_t(8) * K);
+    uint32_t C[16][8];
+    uint8_t sfa[16][4] = {}, sfb[8][4] = {};
+    unsigned bida = 0, tida = 0, bidb = 0, tidb = 0;
+    if (vec) {
+      // The selectors must agree across the warp (they are uniform in every
+      // use the ISA shows; a mismatch would make the choice ambiguous).
+      const uint32_t *sa = vecRegs(in, in.ops[5]), *sb = vecRegs(in, in.ops[7]);
+      for (int l = 0; l < 32; ++l) {
+        unsigned v[4] = {unsigned(c.reg(sa[0], l) & 0xffff),
+                         unsigned(c.reg(sa[1], l) & 0xffff),
+                         unsigned(c.reg(sb[0], l) & 0xffff),
+                         unsigned(c.reg(sb[1], l) & 0xffff)};
+        if (l == 0) {
+          bida = v[0], tida = v[1], bidb = v[2], tidb = v[3];
+        } else if (v[0] != bida || v[1] != tida || v[2] != bidb ||
+                   v[3] != tidb) {
+          return c.fail(in, l,
+                        "the byte-id/thread-id selectors of mma.sync "
+                        "block_scale differ across the warp",
+                        kLaunchFailed);
+        }
+      }
+      if (tida > 1 || tidb > 3 || bida + vec > 4 || bidb + vec > 4 ||
+          bida % vec || bidb % vec)
+        return c.fail(
+            in, 0,
+            "mma.sync block_scale selectors {byte-id-a " +
+                std::to_string(bida) + ", thread-id-a " + std::to_string(tida) +
+                "}, {byte-id-b " + std::to_string(bidb) + ", thread-id-b " +
+                std::to_string(tidb) +
+                "} are outside what scale_vec::" + std::to_string(vec) +
+                "X allows (PTX ISA 9.7.14.3: thread-id-a 0-1, "
+                "thread-id-b 0-3, byte-id a multiple of the vector "
+                "size within the word)",
+            kIllegalInstruction);
+    }
+    for (unsigned l = 0; l < 32; ++l) {
+      const unsigned g = l >> 2, t = l % 4;
+      for (unsigned j = 0; j < nA; ++j) {
+        uint32_t word = uint32_t(c.reg(aR[j], int(l)));
+        for (unsigned e = 0; e < perReg; ++e) {
+          unsigned row = g + 8 * (j % 2),
+                   col = (j / 2) * (K / 2) + t * perReg + e;
+          uint32_t v = (word >> (e * bits)) & uint32_t(maskBits(bits));
+          A[size_t(row) * K + col] = packed ? v : containerValue(v, ea);
+        }
+      }
+      for (unsigned j = 0; j < nB; ++j) {
+        uint32_t word = uint32_t(c.reg(bR[j], int(l)));
+        for (unsigned e = 0; e < perReg; ++e) {
+          unsigned row = j * (K / 2) + t * perReg + e, col = g;
+          uint32_t v = (word >> (e * bits)) & uint32_t(maskBits(bits));
+          B[size_t(col) * K + row] = packed ? v : containerValue(v, eb);
+        }
+      }
+      for (unsigned i = 0; i < 4; ++i)
+        C[g + 8 * (i / 2)][t * 2 + i % 2] = uint32_t(c.reg(cR[i], int(l)));
+      if (vec) {
+        uint32_t sa = uint32_t(c.reg(in.ops[4].reg, int(l)));
+        uint32_t sb = uint32_t(c.reg(in.ops[6].reg, int(l)));
+        for (unsigned j = 0; j < vec; ++j) {
+          if (t == 2 * tida)
+            sfa[g][j] = uint8_t(sa >> (8 * (bida + j)));
+          if (t == 2 * tida + 1)
+            sfa[g + 8][j] = uint8_t(sa >> (8 * (bida + j)));
+          if (t == tidb)
+            sfb[g][j] = uint8_t(sb >> (8 * (bidb + j)));
+        }
+      }
+    }
+    const bool mxf4 = in.flags & 1;
+    const MmaModel &model =
+        vec ? mmaScaledModel(mxf4) : mmaModel(MmaInstr::Tcgen05, ea);
+    const MmaScaleFmt fmt = in.aux[3] ? MmaScaleFmt::UE4M3 : MmaScaleFmt::UE8M0;
+    for (unsigned l = 0; l < 32; ++l) {
+      const unsigned g = l >> 2, t = l % 4;
+      for (unsigned i = 0; i < 4; ++i) {
+        unsigned row = g + 8 * (i / 2), col = t * 2 + i % 2;
+        const uint32_t *a = &A[size_t(row) * K], *b = &B[size_t(col) * K];
+        uint32_t d =
+            vec ? mmaDotScaledBits(model, C[row][col], a, b, int(K), ea, eb,
+                                   sfa[row], sfb[col], int(K / vec), fmt)
+                : mmaDotBits(model, C[row][col], a, b, int(K), ea, eb);
+        if (dR[i] != Operand::kNoReg)
+          c.reg(dR[i], int(l)) = d;
+      }
+    }
+    return true;
+  });
+}
+
+/// mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.atype.btype.f32 and
+/// mma.sync.aligned.m16n8k{32,64}.row.col.kind::{mxf8f6f4,mxf4,mxf4nvf4}
+/// .block_scale{.scale_vec::NX}.f32.atype.btype.f32.stype (sm_120a).
+Status decodeMmaKind(Mods &m, Inst &in, int kind, unsigned K) {
+  const bool scaled = kind > 0;
+  int vec = 0;
+  if (scaled) {
+    if (!m.take("block_scale"))
+      return decodeError("mma.sync kind::mx* needs .block_scale");
+    int v = m.takeOneOf({"scale_vec::1X", "scale_vec::2X", "scale_vec::4X"});
+    vec = v < 0 ? (kind == 1 ? 1 : kind == 2 ? 2 : 0) : 1 << v;
+    if (!vec)
+      return decodeError("kind::mxf4nvf4 needs .scale_vec::2X or ::4X");
+    if ((kind == 1) != (vec == 1) || (kind == 2 && vec != 2))
+      return decodeError("scale_vec::" + std::to_string(vec) +
+                         "X does not go with this kind (PTX ISA 9.7.14.3: "
+                         "mxf8f6f4 1X, mxf4 2X, mxf4nvf4 2X or 4X)");
+  }
+  // The remaining parts: f32, atype, btype, f32 (, stype).
+  std::vector<std::string> p = m.rest();
+  if (p.size() != size_t(scaled ? 5 : 4) || p[0] != "f32" || p[3] != "f32")
+    return decodeError("mma.sync kind:: forms need .f32.atype.btype.f32" +
+                       std::string(scaled ? ".stype" : ""));
+  auto elem = [&](const std::string &n, MmaElem &e) {
+    static const std::pair<const char *, MmaElem> kNames[] = {
+        {"e4m3", MmaElem::E4M3},
+        {"e5m2", MmaElem::E5M2},
+        {"e3m2", MmaElem::E3M2},
+        {"e2m3", MmaElem::E2M3},
+        {"e2m1", MmaElem::E2M1}};
+    for (auto &[s, v] : kNames)
+      if (n == s) {
+        e = v;
+        return true;
+      }
+    return false;
+  };
+  MmaElem ea, eb;
+  if (!elem(p[1], ea) || !elem(p[2], eb))
+    return decodeError("mma.sync kind:: operand types ." + p[1] + "." + p[2] +
+                       " are not e4m3/e5m2/e3m2/e2m3/e2m1");
+  if (K == 64 && (ea != MmaElem::E2M1 || eb != MmaElem::E2M1))
+    return decodeError("mma.sync m16n8k64 takes .e2m1 operands");
+  if ((K == 64) != (kind == 2 || kind == 3))
+    return decodeError("mma.sync kind::mxf4/mxf4nvf4 is m16n8k64, kind::f8f6f4 "
+                       "and mxf8f6f4 m16n8k32");
+  in.aux[3] = 0;
+  if (scaled) {
+    if (p[4] == "ue4m3") {
+      if (vec != 4)
+        return decodeError(".ue4m3 scales need scale_vec::4X");
+      in.aux[3] = 1;
+    } else if (p[4] != "ue8m0") {
+      return decodeError("mma.sync block_scale scale type ." + p[4] +
+                         " is not .ue8m0 or .ue4m3");
+    }
+  }
+  for (const std::string &x : std::vector<std::string>(p))
+    m.take(x);
+  const unsigned bits = K == 64 ? 4 : 8;
+  const unsigned nA = 16 * K * bits / 1024, nB = 8 * K * bits / 1024;
+  CUTE_TRY(expectOperands(in, scaled ? 8 : 4));
+  CUTE_TRY(expectVec(in, 0, 4, "d"));
+  CUTE_TRY(expectVec(in, 1, nA, "a"));
+  CUTE_TRY(expectVec(in, 2, nB, "b"));
+  CUTE_TRY(expectVec(in, 3, 4, "c"));
+  if (scaled) {
+    CUTE_TRY(expectKind(in, 4, Operand::Reg));
+    CUTE_TRY(expectVec(in, 5, 2, "{byte-id-a, thread-id-a}"));
+    CUTE_TRY(expectKind(in, 6, Operand::Reg));
+    CUTE_TRY(expectVec(in, 7, 2, "{byte-id-b, thread-id-b}"));
+  }
+  for (size_t i = 1; i < in.ops.size(); ++i)
+    if (in.ops[i].kind == Operand::Vec)
+      for (uint16_t j = 0; j < in.ops[i].count; ++j)
+        if (vecRegs(in, in.ops[i])[j] == Operand::kNoReg)
+          return decodeError("mma.sync source registers cannot be '_'");
+  in.type = Ty::F32;
+  in.aux[0] = K;
+  in.aux[1] = int64_t(ea) | int64_t(eb) << 8;
+  in.aux[2] = vec;
+  if (kind == 2 || kind == 3)
+    in.flags |= 1;
+  if (kind == 1)
+    in.flags |= 2;
+  in.exec = execMmaKind;
+  return okStatus();
+}
+
 /// mma.sync.aligned.m16n8kK.row.col.f32.atype.btype.f32 d, a, b, c
 Status decodeMmaSync(Mods &m, Inst &in) {
   if (!m.take("sync") || !m.take("aligned"))
     return decodeError("mma needs .sync.aligned");
-  int shape = m.takeOneOf({"m16n8k16", "m16n8k8", "m16n8k32"});
+  int shape = m.takeOneOf({"m16n8k16", "m16n8k8", "m16n8k32", "m16n8k64"});
   if (shape < 0)
     return decodeError(
         "cute-emu implements mma.sync shapes .m16n8k16, "
@@ -159,6 +374,15 @@ Status decodeMmaSync(Mods &m, Inst &in) {
         std::string(m.rest().empty() ? "" : ", not ." + m.rest()[0]));
   if (!m.take("row") || !m.take("col"))
     return decodeError("mma.sync .m16n8kK needs the layouts .row.col");
+  int kind = m.takeOneOf(
+      {"kind::f8f6f4", "kind::mxf8f6f4", "kind::mxf4", "kind::mxf4nvf4"});
+  if (kind >= 0 || shape == 3) {
+    if (kind < 0)
+      return decodeError("mma.sync .m16n8k64 needs .kind::mxf4 or mxf4nvf4");
+    if (shape != 2 && shape != 3)
+      return decodeError("mma.sync kind:: forms are .m16n8k32 / .m16n8k64");
+    return decodeMmaKind(m, in, kind, shape == 3 ? 64 : 32);
+  }
   Ty dt = m.takeType(), at = m.takeType(), bt = m.takeType(), ct = m.takeType();
   MmaElem ea, eb;
   if (!mmaElemOf(at, ea) || !mmaElemOf(bt, eb) || ea != eb)
@@ -180,7 +404,7 @@ Status decodeMmaSync(Mods &m, Inst &in) {
   if (!okShape)
     return decodeError(std::string("mma.sync .m16n8k") + std::to_string(K) +
                        " with ." + tyName(at) + " operands is not implemented");
-  const unsigned bits = bitsOf(ea);
+  const unsigned bits = mmaElemBits(ea);
   const unsigned nA = 16 * K * bits / 1024, nB = 8 * K * bits / 1024;
   CUTE_TRY(expectOperands(in, 4));
   CUTE_TRY(expectVec(in, 0, 4, "d"));

@@ -43,6 +43,7 @@
 #include "Decode.h"
 #include "Exec.h"
 #include "Float.h"
+#include "MatrixDesc.h"
 #include "MmaNumerics.h"
 #include "MmaOperands.h"
 
@@ -74,128 +75,26 @@ enum WgFlags : uint32_t {
 };
 // Inst::aux of wgmma.mma_async: [0] N, [1] K, [2] MmaElem.
 
-unsigned elemBits(MmaElem e) {
-  switch (e) {
-  case MmaElem::F16:
-  case MmaElem::BF16:
-    return 16;
-  case MmaElem::TF32:
-    return 32;
-  case MmaElem::E4M3:
-  case MmaElem::E5M2:
-    return 8;
-  }
-  return 16;
-}
-
-/// The sign bit of an element held in the low bits of a word (TF32: the
-/// f32 sign bit, bit 31).
-uint32_t signBit(MmaElem e) { return 1u << (elemBits(e) - 1); }
-
 // --- Matrix descriptors ------------------------------------------------------
 //
-// ISA 9.7.15.5.1.2.2 "Matrix Descriptor Format": bits 13-0 start address,
-// 29-16 leading dimension byte offset (LBO), 45-32 stride dimension byte
-// offset (SBO), each matrix-descriptor-encode(x) = (x & 0x3FFFF) >> 4; bits
-// 51-49 matrix base offset (valid for the swizzled modes); bits 63-62 the
-// swizzling mode: 0 none, 1 128-Byte, 2 64-Byte, 3 32-Byte.
-
-struct Desc {
-  uint64_t raw = 0;
-  uint32_t start = 0, lbo = 0, sbo = 0; ///< bytes
-  uint32_t base = 0;                    ///< matrix base offset
-  unsigned mode = 0;                    ///< swizzle field
-  explicit Desc(uint64_t d) : raw(d) {
-    start = uint32_t(d & 0x3fff) << 4;
-    lbo = uint32_t((d >> 16) & 0x3fff) << 4;
-    sbo = uint32_t((d >> 32) & 0x3fff) << 4;
-    base = uint32_t((d >> 49) & 0x7);
-    mode = unsigned((d >> 62) & 0x3);
-  }
-  /// Swizzle width in bytes (0: none).
-  uint32_t swizzleBytes() const {
-    static const uint32_t kBytes[] = {0, 128, 64, 32};
-    return kBytes[mode];
-  }
-  std::string describe(const char *which, bool mnMajor) const {
-    static const char *kModes[] = {"none", "128B", "64B", "32B"};
-    std::ostringstream os;
-    os << which << " descriptor " << hex(raw) << " (start address "
-       << hex(start) << ", LBO " << lbo << ", SBO " << sbo << ", base offset "
-       << base << ", swizzle " << kModes[mode] << ", "
-       << (mnMajor ? "MN-major" : "K-major") << ")";
-    return os.str();
-  }
-};
-
-/// Byte offset from the start address of element (r, k) of an operand, r
-/// along M (A) or N (B) and k along K, before swizzling. ISA 9.7.15.5.1.2
-/// "Shared Memory Matrix Layout": the matrix is made of core matrices of 8
-/// rows of 16 bytes; a swizzle atom of mode S bytes is 8 rows of S bytes
-/// (Table "swizzle-atom layout": K-major 8 x S/16, MN-major S/16 x 8 in
-/// 128-bit elements). The strides (ISA "Strides"; the same definitions as
-/// tcgen05's 9.7.16.3 "Major-ness supported by Strides"):
-/// - K-major, no swizzle: core matrices adjacent in K are LBO apart, in M/N
-///   SBO apart; rows of a core matrix are 16 bytes apart.
-/// - K-major, swizzled: rows are S bytes apart and K runs contiguously along
-///   the row (LBO is not used: one instruction's K is 32 bytes <= S); groups
-///   of 8 rows are SBO apart.
-/// - MN-major, no swizzle: 16 contiguous bytes along M/N, the 8 K rows of a
-///   core matrix 16 bytes apart; core matrices adjacent in M/N are SBO apart,
-///   in K (the next 8 K rows) LBO apart.
-/// - MN-major, swizzled: S contiguous bytes along M/N, K rows S bytes apart;
-///   the next S bytes of M/N are LBO apart, the next 8 K rows SBO apart.
-uint64_t elemOffset(const Desc &d, bool mnMajor, unsigned r, unsigned k,
-                    unsigned eB) {
-  const uint64_t S = d.swizzleBytes();
-  if (!mnMajor) {
-    uint64_t kb = uint64_t(k) * eB;
-    if (S == 0)
-      return (r % 8) * 16 + (r / 8) * uint64_t(d.sbo) + (kb / 16) * d.lbo +
-             kb % 16;
-    return (r % 8) * S + (r / 8) * uint64_t(d.sbo) + kb;
-  }
-  uint64_t mb = uint64_t(r) * eB;
-  if (S == 0)
-    return mb % 16 + (mb / 16) * uint64_t(d.sbo) + (k % 8) * 16 +
-           (k / 8) * uint64_t(d.lbo);
-  return mb % S + (mb / S) * uint64_t(d.lbo) + (k % 8) * S +
-         (k / 8) * uint64_t(d.sbo);
-}
-
-/// The swizzle of the absolute shared-memory address (ISA 9.7.15.5.1.2: the
-/// 128B/64B/32B patterns repeat every 1024/512/256 bytes): the 16-byte chunk
-/// index (bits 4..) is XORed with the row of the pattern (bits 7..), 3, 2 or
-/// 1 bits wide. The base offset says where the pattern starts when not at
-/// the boundary ("base offset = (pattern start addr >> 0x7) & 0x7"): the row
-/// is counted from there, ((addr >> 7) - base offset) mod the pattern rows.
-/// Measured on the H200 (test/gpu/emu-probes/mma_layout_probe.cpp, cases
-/// *_base_offset and *_unaligned_start_base0): a 128B or 64B pattern
-/// starting at 1024 + 384 with base offset 3 is read as this formula says;
-/// with base offset 0 the absolute address bits select the row.
-uint64_t swizzle(const Desc &d, uint64_t addr) {
-  unsigned bits = d.mode == 1 ? 3 : d.mode == 2 ? 2 : d.mode == 3 ? 1 : 0;
-  if (!bits)
-    return addr;
-  uint64_t mask = (1u << bits) - 1;
-  uint64_t row = ((addr >> 7) - d.base) & mask;
-  return addr ^ (row << 4);
-}
+// MatrixDesc.h: the descriptor fields (ISA 9.7.15.5.1.2.2) and the canonical
+// layouts with their swizzles (9.7.15.5.1.2).
 
 /// Reads the rows x K operand through its descriptor into out[r * K + k]
 /// (element bits in the low bits; `neg` flips the sign bits). With race
 /// checking, each read is an async-proxy read by unit `agent` at clock `vc`.
-bool readOperand(ExecCtx &c, const Inst &in, const Desc &d, bool mnMajor,
+bool readOperand(ExecCtx &c, const Inst &in, const MatrixDesc &d, bool mnMajor,
                  unsigned rows, unsigned K, MmaElem elem, bool neg,
                  const char *which, std::vector<uint32_t> &out, uint32_t agent,
                  const VClock *vc) {
-  const unsigned eB = elemBits(elem) / 8;
+  const unsigned eB = mmaElemBits(elem) / 8;
   const std::vector<uint8_t> &smem = c.cta.smem;
-  const uint32_t flip = neg ? signBit(elem) : 0;
+  const uint32_t flip = neg ? mmaSignBit(elem) : 0;
   out.resize(size_t(rows) * K);
   for (unsigned r = 0; r < rows; ++r)
     for (unsigned k = 0; k < K; ++k) {
-      uint64_t a = swizzle(d, d.start + elemOffset(d, mnMajor, r, k, eB));
+      uint64_t a =
+          matrixSwizzle(d, d.start + matrixOffset(d, mnMajor, r, k, 8 * eB));
       if (a + eB > smem.size())
         return c.fail(in, 0,
                       d.describe(which, mnMajor) + ": element (" +
@@ -422,19 +321,19 @@ bool retire(ExecCtx &c, const WgmmaOp &op, uint32_t first) {
   const VClock *pvc = c.cl.race ? &vc : nullptr;
 
   std::vector<uint32_t> A, B;
-  if (!readOperand(c, in, Desc(op.descB[0]), in.flags & WgTransB, N, K, elem,
-                   in.flags & WgNegB, "B", B, agent, pvc))
+  if (!readOperand(c, in, MatrixDesc::wgmma(op.descB[0]), in.flags & WgTransB,
+                   N, K, elem, in.flags & WgNegB, "B", B, agent, pvc))
     return false;
   if (!regA) {
-    if (!readOperand(c, in, Desc(op.descA[0]), in.flags & WgTransA, 64, K, elem,
-                     in.flags & WgNegA, "A", A, agent, pvc))
+    if (!readOperand(c, in, MatrixDesc::wgmma(op.descA[0]), in.flags & WgTransA,
+                     64, K, elem, in.flags & WgNegA, "A", A, agent, pvc))
       return false;
   } else {
     // The A fragment of each warp's registers, read now (ISA: the registers
     // must not change before the wait).
     A.assign(size_t(64) * K, 0);
-    const unsigned bits = elemBits(elem), perReg = 32 / bits;
-    const uint32_t flip = (in.flags & WgNegA) ? signBit(elem) : 0;
+    const unsigned bits = mmaElemBits(elem), perReg = 32 / bits;
+    const uint32_t flip = (in.flags & WgNegA) ? mmaSignBit(elem) : 0;
     const uint32_t *aRegs = vecRegs(in, in.ops[1]);
     const uint32_t emask = uint32_t(maskBits(bits));
     for (uint32_t k = 0; k < 4; ++k) {

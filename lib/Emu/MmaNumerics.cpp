@@ -27,6 +27,7 @@ struct Operand {
 struct Format {
   int expBits, fracBits, bias;
   bool finiteOnly; ///< E4M3: no inf; only S.1111.111 is NaN
+  bool noSpecials; ///< E3M2, E2M3, E2M1: every encoding is finite
 };
 
 CUTE_EMU_HD Format formatOf(MmaElem e) {
@@ -41,6 +42,12 @@ CUTE_EMU_HD Format formatOf(MmaElem e) {
     return {4, 3, 7, true};
   case MmaElem::E5M2:
     return {5, 2, 15, false};
+  case MmaElem::E3M2:
+    return {3, 2, 3, false, true};
+  case MmaElem::E2M3:
+    return {2, 3, 1, false, true};
+  case MmaElem::E2M1:
+    return {2, 1, 1, false, true};
   }
   return {8, 23, 127, false};
 }
@@ -55,7 +62,9 @@ CUTE_EMU_HD Operand decode(uint32_t bits, Format f) {
   o.frac = f.fracBits;
   o.exp = 1 - f.bias;
   o.sig = m;
-  if (f.finiteOnly) {
+  if (f.noSpecials) {
+    // no inf or NaN encodings
+  } else if (f.finiteOnly) {
     if (e == expMax && m == fracMask) {
       o.cls = kNaN;
       return o;
@@ -88,6 +97,13 @@ CUTE_EMU_HD Operand decodeElem(uint32_t bits, MmaElem e) {
   case MmaElem::E4M3:
   case MmaElem::E5M2:
     bits &= 0xffu;
+    break;
+  case MmaElem::E3M2:
+  case MmaElem::E2M3:
+    bits &= 0x3fu;
+    break;
+  case MmaElem::E2M1:
+    bits &= 0xfu;
     break;
   }
   return decode(bits, formatOf(e));
@@ -156,10 +172,12 @@ CUTE_EMU_HD uint32_t roundToF32(bool neg, uint64_t mag, int lsbExp,
   return sign | (static_cast<uint32_t>(e + 127) << 23) | frac;
 }
 
-/// One fused step: c + sum_{i<n} a_i*b_i.
+/// One fused step: c + sum_{i<n} a_i*b_i; scaleExp (if not null) adds
+/// scaleExp[i] to the exponent of product i (power-of-two block scales).
 CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
                               const uint32_t *aBits, const uint32_t *bBits,
-                              int n, MmaElem elem) {
+                              int n, MmaElem ea, MmaElem eb,
+                              const int *scaleExp = nullptr) {
   const Format f32{8, 23, 127, false};
   Operand c = decode(cBits, f32);
   bool nan = c.cls == kNaN;
@@ -172,8 +190,8 @@ CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
       (c.cls == kZero && m.zeroExp == MmaZeroExp::FormatMin))
     maxE = c.exp;
   for (int i = 0; i < n; ++i) {
-    Operand a = decodeElem(aBits[i], elem);
-    Operand b = decodeElem(bBits[i], elem);
+    Operand a = decodeElem(aBits[i], ea);
+    Operand b = decodeElem(bBits[i], eb);
     bool neg = a.neg != b.neg;
     if (a.cls == kNaN || b.cls == kNaN) {
       nan = true;
@@ -189,7 +207,7 @@ CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
       continue;
     }
     bool zero = a.cls == kZero || b.cls == kZero;
-    int e = a.exp + b.exp;
+    int e = a.exp + b.exp + (scaleExp ? scaleExp[i] : 0);
     if (zero && m.zeroExp == MmaZeroExp::Ignored)
       continue;
     if (e > maxE)
@@ -214,13 +232,13 @@ CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
     sum += c.neg ? -static_cast<int64_t>(t) : static_cast<int64_t>(t);
   }
   for (int i = 0; i < n; ++i) {
-    Operand a = decodeElem(aBits[i], elem);
-    Operand b = decodeElem(bBits[i], elem);
+    Operand a = decodeElem(aBits[i], ea);
+    Operand b = decodeElem(bBits[i], eb);
     if (a.cls != kFinite || b.cls != kFinite)
       continue;
     bool neg = a.neg != b.neg;
     uint64_t sig = static_cast<uint64_t>(a.sig) * b.sig;
-    int lsb = a.exp + b.exp - a.frac - b.frac;
+    int lsb = a.exp + b.exp - a.frac - b.frac + (scaleExp ? scaleExp[i] : 0);
     uint64_t t = shiftRound(sig, gridExp - lsb, neg, m.termRound);
     sum += neg ? -static_cast<int64_t>(t) : static_cast<int64_t>(t);
   }
@@ -259,6 +277,7 @@ constexpr MmaModel kHopperTensor{
     true,
     false,
     -158,
+    0,
     "H200 measured: f16/bf16/tf32 mma.sync and wgmma, one fused group per "
     "instruction (c included), F=25, terms and result toward zero"};
 constexpr MmaModel kHopperWgmmaFp8{
@@ -271,6 +290,7 @@ constexpr MmaModel kHopperWgmmaFp8{
     true,
     false,
     -158,
+    0,
     "H200 measured: e4m3/e5m2 wgmma, one fused group of 32 (c included), "
     "F=13, result truncated to 13 fraction bits"};
 constexpr MmaModel kHopperMmaSyncFp8{
@@ -283,12 +303,56 @@ constexpr MmaModel kHopperMmaSyncFp8{
     true,
     true,
     -158,
+    0,
     "H200 measured: e4m3/e5m2 mma.sync = ptxas f16 emulation (2 HMMA F=25 "
     "from 0, then FADD c)"};
 
+// Blackwell (tcgen05.mma on sm_100a, mma.sync kind::f8f6f4 and block_scale
+// on sm_120a): NOT measured here (no Blackwell GPU); the parameters are
+// MMA-Sim's (arXiv 2511.10909; github microsoft/MMA-Sim, mmasim/simulator/
+// nv.py and functions.py): products exact, one group per instruction with c,
+// terms truncated to F = 25 fraction bits below the largest exponent, the
+// sum truncated into f32; block-scaled kind::mxf8f6f4 adds the UE8M0 scale
+// exponents to the products' (F = 25); kind::mxf4/mxf4nvf4 sum groups of 16
+// products exactly, scale each group and fuse the groups with c at F = 35.
+// MMA-Sim models no floor under the truncation grid (the H200's 2^-158 is a
+// Hopper measurement) and the same zero handling as Hopper.
+constexpr MmaModel kBlackwellTensor{
+    25,
+    23,
+    1 << 20,
+    MmaRound::TowardZero,
+    MmaRound::TowardZero,
+    MmaZeroExp::Ignored,
+    true,
+    false,
+    -100000,
+    0,
+    "MMA-Sim (not measured here): Blackwell tcgen05.mma / sm_120a mma.sync, "
+    "one fused group per instruction (c included), F=25, toward zero"};
+constexpr MmaModel kBlackwellMxf4{
+    35,
+    23,
+    1 << 20,
+    MmaRound::TowardZero,
+    MmaRound::TowardZero,
+    MmaZeroExp::Ignored,
+    true,
+    false,
+    -100000,
+    16,
+    "MMA-Sim (not measured here): Blackwell kind::mxf4/mxf4nvf4, groups of "
+    "16 products exact, scaled, fused with c at F=35, toward zero"};
+
 } // namespace
 
+const MmaModel &mmaScaledModel(bool mxf4) {
+  return mxf4 ? kBlackwellMxf4 : kBlackwellTensor;
+}
+
 const MmaModel &mmaModel(MmaInstr instr, MmaElem elem) {
+  if (instr == MmaInstr::Tcgen05)
+    return kBlackwellTensor;
   if (elem == MmaElem::E4M3 || elem == MmaElem::E5M2)
     return instr == MmaInstr::Wgmma ? kHopperWgmmaFp8 : kHopperMmaSyncFp8;
   return kHopperTensor;
@@ -303,6 +367,9 @@ CUTE_EMU_HD int mmaInstrK(MmaElem elem) {
     return 8;
   case MmaElem::E4M3:
   case MmaElem::E5M2:
+  case MmaElem::E3M2:
+  case MmaElem::E2M3:
+  case MmaElem::E2M1:
     return 32;
   }
   return 16;
@@ -311,6 +378,13 @@ CUTE_EMU_HD int mmaInstrK(MmaElem elem) {
 CUTE_EMU_HD uint32_t mmaDotBits(const MmaModel &m, uint32_t cBits,
                                 const uint32_t *aBits, const uint32_t *bBits,
                                 int k, MmaElem elem) {
+  return mmaDotBits(m, cBits, aBits, bBits, k, elem, elem);
+}
+
+CUTE_EMU_HD uint32_t mmaDotBits(const MmaModel &m, uint32_t cBits,
+                                const uint32_t *aBits, const uint32_t *bBits,
+                                int k, MmaElem ea, MmaElem eb) {
+  const MmaElem elem = ea;
   if (m.fp8ViaF16) {
     // ptxas's sm_90 lowering (SASS: F2FP.F16.E4M3.UNPACK_B, 2x HMMA.16816.F32,
     // FADD): e4m3/e5m2 -> f16 is exact, so the products are the same.
@@ -323,15 +397,15 @@ CUTE_EMU_HD uint32_t mmaDotBits(const MmaModel &m, uint32_t cBits,
           gb[n++] = bBits[i];
         }
     int h = n / 2;
-    uint32_t t = fusedDot(m, 0u, ga, gb, h, elem);
-    t = fusedDot(m, t, ga + h, gb + h, n - h, elem);
+    uint32_t t = fusedDot(m, 0u, ga, gb, h, elem, eb);
+    t = fusedDot(m, t, ga + h, gb + h, n - h, elem, eb);
     return addF32(cBits, t);
   }
   uint32_t acc = cBits;
   int g = m.groupSize < 1 ? k : m.groupSize;
   for (int i = 0; i < k; i += g) {
     int n = k - i < g ? k - i : g;
-    acc = fusedDot(m, acc, aBits + i, bBits + i, n, elem);
+    acc = fusedDot(m, acc, aBits + i, bBits + i, n, ea, eb);
   }
   return acc;
 }
@@ -344,6 +418,141 @@ float mmaDot(const MmaModel &m, float c, const uint32_t *aBits,
   float r;
   std::memcpy(&r, &d, 4);
   return r;
+}
+
+namespace {
+
+/// A scale factor as sig * 2^(exp - frac) (sig an integer); NaN flagged.
+struct Scale {
+  bool nan = false;
+  uint32_t sig = 0;
+  int exp = 0, frac = 0;
+};
+
+Scale decodeScale(uint8_t x, MmaScaleFmt fmt) {
+  Scale s;
+  if (fmt == MmaScaleFmt::UE8M0) {
+    s.nan = x == 0xff;
+    s.sig = 1;
+    s.exp = int(x) - 127;
+    return s;
+  }
+  // UE4M3: the magnitude of an e4m3 (MMA-Sim takes |s|); 0x7f is NaN.
+  x &= 0x7f;
+  s.nan = x == 0x7f;
+  uint32_t e = x >> 3, m = x & 7;
+  s.frac = 3;
+  s.sig = e ? 8 + m : m;
+  s.exp = e ? int(e) - 7 : -6;
+  return s;
+}
+
+/// value * 2^shift truncated toward zero (shift may be negative).
+int64_t shiftTrunc(int64_t v, int shift) {
+  if (shift >= 0)
+    return shift >= 63 ? 0 : v * (int64_t(1) << shift);
+  if (shift <= -63)
+    return 0;
+  uint64_t mag = v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+  mag >>= -shift;
+  return v < 0 ? -int64_t(mag) : int64_t(mag);
+}
+
+} // namespace
+
+uint32_t mmaDotScaledBits(const MmaModel &m, uint32_t cBits,
+                          const uint32_t *aBits, const uint32_t *bBits, int k,
+                          MmaElem ea, MmaElem eb, const uint8_t *sfa,
+                          const uint8_t *sfb, int vecK, MmaScaleFmt fmt) {
+  const Format f32{8, 23, 127, false};
+  Operand c = decode(cBits, f32);
+  const int nBlocks = (k + vecK - 1) / vecK;
+  for (int j = 0; j < nBlocks; ++j)
+    if (decodeScale(sfa[j], fmt).nan || decodeScale(sfb[j], fmt).nan)
+      return 0x7fffffffu;
+  if (m.scaleGroup == 0) {
+    // kind::mxf8f6f4: the scales are powers of two (UE8M0); their exponents
+    // join each product's in one fused group.
+    int exps[64];
+    for (int i = 0; i < k && i < 64; ++i) {
+      Scale x = decodeScale(sfa[i / vecK], fmt),
+            y = decodeScale(sfb[i / vecK], fmt);
+      exps[i] = x.exp + y.exp;
+    }
+    return fusedDot(m, cBits, aBits, bBits, k < 64 ? k : 64, ea, eb, exps);
+  }
+  // kind::mxf4 / mxf4nvf4: groups of scaleGroup products summed exactly (the
+  // operands have no inf/NaN), each group times its two scales, aligned at
+  // the scales' exponent sum; c aligned at its own exponent.
+  if (c.cls == kNaN)
+    return 0x7fffffffu;
+  if (c.cls == kInf)
+    return cBits;
+  const Format fa = formatOf(ea), fb = formatOf(eb);
+  const int lsbMin = (1 - fa.bias - fa.fracBits) + (1 - fb.bias - fb.fracBits);
+  const int kNone = -100000;
+  struct Term {
+    int64_t n; ///< value = n * 2^lsb
+    int lsb, exp;
+  };
+  Term terms[16];
+  int nt = 0, maxE = kNone;
+  if (c.cls == kFinite) {
+    int64_t n = c.neg ? -int64_t(c.sig) : int64_t(c.sig);
+    terms[nt++] = {n, c.exp - c.frac, c.exp};
+    maxE = c.exp;
+  }
+  for (int g = 0; g < k && nt < 16; g += m.scaleGroup) {
+    int64_t sum = 0; // at 2^lsbMin
+    for (int i = g; i < g + m.scaleGroup && i < k; ++i) {
+      Operand a = decodeElem(aBits[i], ea), b = decodeElem(bBits[i], eb);
+      if (a.cls != kFinite || b.cls != kFinite)
+        continue;
+      int lsb = a.exp + b.exp - a.frac - b.frac;
+      int64_t p = int64_t(uint64_t(a.sig) * b.sig) << (lsb - lsbMin);
+      sum += a.neg != b.neg ? -p : p;
+    }
+    Scale x = decodeScale(sfa[g / vecK], fmt),
+          y = decodeScale(sfb[g / vecK], fmt);
+    // A zero scale (UE4M3 0) has no exponent (MMA-Sim: -999): its group
+    // cannot raise the alignment exponent.
+    int e = (x.sig && y.sig) ? x.exp + y.exp : kNone;
+    terms[nt++] = {sum * int64_t(x.sig) * int64_t(y.sig),
+                   lsbMin - x.frac - y.frac + x.exp + y.exp, e};
+    if (e > maxE)
+      maxE = e;
+  }
+  if (maxE == kNone)
+    return 0u;
+  const int gridExp = maxE - m.fracBits;
+  int64_t sum = 0;
+  for (int i = 0; i < nt; ++i)
+    sum += shiftTrunc(terms[i].n, terms[i].lsb - gridExp);
+  if (sum == 0)
+    return 0u;
+  bool neg = sum < 0;
+  uint64_t mag = neg ? uint64_t(0) - uint64_t(sum) : uint64_t(sum);
+  return roundToF32(neg, mag, gridExp, m);
+}
+
+int32_t mmaDotInt(int32_t c, const uint32_t *aBits, const uint32_t *bBits,
+                  int k, bool aSigned, bool bSigned, bool saturate) {
+  int64_t sum = c;
+  for (int i = 0; i < k; ++i) {
+    int64_t a =
+        aSigned ? int64_t(int8_t(aBits[i] & 0xff)) : int64_t(aBits[i] & 0xff);
+    int64_t b =
+        bSigned ? int64_t(int8_t(bBits[i] & 0xff)) : int64_t(bBits[i] & 0xff);
+    sum += a * b;
+  }
+  if (saturate) {
+    if (sum > INT32_MAX)
+      return INT32_MAX;
+    if (sum < INT32_MIN)
+      return INT32_MIN;
+    return int32_t(sum);
+  }
+  return int32_t(uint32_t(uint64_t(sum)));
 }
 
 } // namespace cute::emu

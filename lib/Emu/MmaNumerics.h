@@ -1,4 +1,4 @@
-//===- MmaNumerics.h - Tensor-core accumulation model (sm_90a) ---*- C++
+//===- MmaNumerics.h - Tensor-core accumulation models -------------*- C++
 //-*-===//
 //
 // The arithmetic of one output element of a tensor-core MMA instruction
@@ -54,12 +54,19 @@
 namespace cute::emu {
 
 /// Operand element formats (PTX ISA "Matrix Data-types"). TF32 operands are
-/// 32-bit registers of which the MMA uses the top 19 bits.
-enum class MmaElem { F16, BF16, TF32, E4M3, E5M2 };
+/// 32-bit registers of which the MMA uses the top 19 bits. E3M2, E2M3 and
+/// E2M1 (kind::f8f6f4 and the block-scaled kinds) have no inf or NaN.
+enum class MmaElem { F16, BF16, TF32, E4M3, E5M2, E3M2, E2M3, E2M1 };
 
 /// The instruction family. mma.sync: m16n8k16 (f16/bf16), m16n8k8 (tf32),
-/// m16n8k32 (e4m3/e5m2); wgmma: m64nNk16, m64nNk8, m64nNk32.
-enum class MmaInstr { MmaSync, Wgmma };
+/// m16n8k32 (e4m3/e5m2); wgmma: m64nNk16, m64nNk8, m64nNk32; Tcgen05:
+/// tcgen05.mma (sm_100a) and the Blackwell mma.sync kinds of sm_120a
+/// (kind::f8f6f4, block_scale), whose model is MMA-Sim's, not measured here.
+enum class MmaInstr { MmaSync, Wgmma, Tcgen05 };
+
+/// Scale-factor formats of the block-scaled MMAs (PTX ISA "Block Scaling"):
+/// UE8M0 (2^(x-127), 0xff NaN) and UE4M3 (e4m3 without its sign; 0x7f NaN).
+enum class MmaScaleFmt : uint8_t { UE8M0, UE4M3 };
 
 /// Rounding of a term or of the result. Down is floor on the signed value
 /// (two's-complement truncation), TowardZero truncates the magnitude.
@@ -88,11 +95,22 @@ struct MmaModel {
   /// The truncation grid is 2^max(maxE - F, minGridExp): the accumulator's
   /// fixed-point window does not reach below this exponent.
   int minGridExp;
+  /// Block-scaled MMAs: 0 adds each product's scale exponents to its
+  /// alignment exponent (one fused group, kind::mxf8f6f4); 16 sums groups of
+  /// 16 products exactly, multiplies each group by its scales and fuses the
+  /// group values (aligned at their scale exponents) with c (kind::mxf4,
+  /// mxf4nvf4).
+  int scaleGroup;
   const char *source;
 };
 
-/// The measured model of each instruction family and element type.
+/// The model of each instruction family and element type (measured on the
+/// H200 for MmaSync and Wgmma; MMA-Sim's for Tcgen05).
 const MmaModel &mmaModel(MmaInstr instr, MmaElem elem);
+/// The model of the block-scaled Blackwell MMAs (tcgen05.mma.block_scale and
+/// sm_120a mma.sync block_scale): mxf4 selects kind::mxf4/mxf4nvf4 (F = 35,
+/// groups of 16), otherwise kind::mxf8f6f4 (F = 25).
+const MmaModel &mmaScaledModel(bool mxf4);
 
 /// The number of products one instruction fuses for one output (its K).
 CUTE_EMU_HD int mmaInstrK(MmaElem elem);
@@ -108,6 +126,24 @@ CUTE_EMU_HD uint32_t mmaDotBits(const MmaModel &m, uint32_t cBits,
 /// The same as a float (NaN bits preserved by the bit copy).
 float mmaDot(const MmaModel &m, float c, const uint32_t *aBits,
              const uint32_t *bBits, int k, MmaElem elem);
+
+/// Mixed operand formats (kind::f8f6f4: any pair of e4m3/e5m2/e3m2/e2m3/e2m1).
+CUTE_EMU_HD uint32_t mmaDotBits(const MmaModel &m, uint32_t cBits,
+                                const uint32_t *aBits, const uint32_t *bBits,
+                                int k, MmaElem ea, MmaElem eb);
+
+/// A block-scaled dot product: product i is scaled by sfa[i / vecK] *
+/// sfb[i / vecK] (scale-factor bytes of format `fmt`), as m.scaleGroup says.
+/// Any NaN scale or NaN c gives 0x7fffffff.
+uint32_t mmaDotScaledBits(const MmaModel &m, uint32_t cBits,
+                          const uint32_t *aBits, const uint32_t *bBits, int k,
+                          MmaElem ea, MmaElem eb, const uint8_t *sfa,
+                          const uint8_t *sfb, int vecK, MmaScaleFmt fmt);
+
+/// Integer MMA (kind::i8, mma.sync .s8/.u8): c + sum a_i*b_i exactly in
+/// 32 bits, wrapping, or clamped to [INT32_MIN, INT32_MAX] with `saturate`.
+int32_t mmaDotInt(int32_t c, const uint32_t *aBits, const uint32_t *bBits,
+                  int k, bool aSigned, bool bSigned, bool saturate);
 
 } // namespace cute::emu
 

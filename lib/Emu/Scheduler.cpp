@@ -305,6 +305,15 @@ bool wake(Launch &L, Cluster &cl, Warp &w) {
       }
       break;
     }
+    case Wait::TmemAlloc:
+      // tcgen05.alloc re-executes (as a warp collective) once the columns
+      // are free.
+      if (tmemFirstFit(cta, uint32_t(w.waitA[l]), uint32_t(w.waitB[l])) >= 0) {
+        w.parked &= ~(1u << l);
+        w.wait[l] = Wait::None;
+        any = true;
+      }
+      break;
     case Wait::WgmmaGroup:
     case Wait::Collective:
     case Wait::WarpGroup:
@@ -446,6 +455,8 @@ const char *waitName(Wait w) {
     return "wgmma.wait_group";
   case Wait::Registers:
     return "setmaxnreg.inc (registers not yet released)";
+  case Wait::TmemAlloc:
+    return "tcgen05.alloc (Tensor Memory columns not yet free)";
   }
   return "?";
 }
@@ -494,6 +505,9 @@ std::string hangReport(Launch &L, Cluster &cl, const char *why) {
                << mb.pending << " of " << mb.expected
                << " arrivals pending and tx-count " << mb.tx;
           }
+        } else if (w.wait[l] == Wait::TmemAlloc) {
+          os << " of " << w.waitA[l] << " columns (cta_group::" << w.waitB[l]
+             << "); allocated:" << tmemAllocsText(cta);
         } else if (w.wait[l] == Wait::Cluster) {
           os << " (" << cl.clusterArrived << " of "
              << L.clusterSize * L.ctaThreads << " threads arrived)";
