@@ -19,10 +19,12 @@
 //   model's f32 sum rounded to f16 (to nearest even, as the kernel's
 //   cvt.rn.f16.f32), bit for bit.
 // The kernel takes the sizes in 128-tiles: M, N, K multiples of 128.
-// Cases: 384 x 640 x 512 on 4 persistent CTAs (15 tiles: 3 or 4 per CTA, 4
-// K blocks: the 3-stage (sm_100a: 4-stage) ring wraps within and across
-// tiles), then 2048 x 2048 x 1024 (16 x 16 tiles) on min(tiles, SMs) CTAs,
-// timed.
+// Cases, each on exact data and on MX-quantized random data (rows of
+// magnitudes 2^-3 .. 2^3; bound: 2^-20 sum |a b| for the summation order plus
+// half an f16 ulp): 256 x 256 x 512 on 4 CTAs (one tile each), 384 x 640 x
+// 512 on 4 persistent CTAs (15 tiles: 3 or 4 per CTA, 4 K blocks: the
+// 3-stage (sm_100a: 4-stage) ring wraps within and across tiles); then
+// 2048 x 2048 x 1024 (16 x 16 tiles) on min(tiles, SMs) CTAs, exact, timed.
 //
 // No Blackwell GPU has run this: on any other device it prints SKIP and
 // exits 0 (an sm_120a cubin runs on compute capability 12.0 only, an sm_100a
@@ -48,10 +50,12 @@ using Operand = MxOperand;
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &kernel, const char *name, int64_t m, int64_t n,
-             int64_t k, unsigned ctas, bool bench) {
+             int64_t k, unsigned ctas, bool exact, bool bench) {
   uint64_t seed = freshSeed();
-  Operand a = exactMxOperand(m, k, seed);
-  Operand b = exactMxOperand(n, k, seed + 1);
+  Operand a =
+      exact ? exactMxOperand(m, k, seed) : randomMxOperand(m, k, seed, 3.f);
+  Operand b = exact ? exactMxOperand(n, k, seed + 1)
+                    : randomMxOperand(n, k, seed + 1, 3.f);
   MxDeviceOperand da = uploadMx(ctx, a, m, k, "A");
   MxDeviceOperand db = uploadMx(ctx, b, n, k, "B");
   auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(m * n) * 2), "C");
@@ -66,27 +70,22 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   cfg.grid = rt::Dim3{ctas, 1, 1};
   need(kernel.launch(stream, cfg, args), "launch");
   need(stream.synchronize(), "run");
-  std::vector<uint16_t> got(size_t(m * n));
-  need(dc.copyToHost(got.data(), got.size() * 2), "download");
-
-  std::vector<float> want = mxReference(a, b, m, n, k);
-  size_t bad = 0, first = 0;
+  std::vector<uint16_t> got16(size_t(m * n));
+  need(dc.copyToHost(got16.data(), got16.size() * 2), "download");
+  std::vector<float> got(got16.size());
   for (size_t i = 0; i < got.size(); ++i)
-    if (got[i] != floatToHalf(want[i]) && bad++ == 0)
-      first = i;
-  std::printf("CHECK %s exact %lldx%lldx%lld on %u CTAs seed %llu: "
-              "%s (%zu of %zu differ)\n",
-              name, (long long)m, (long long)n, (long long)k, ctas,
-              (unsigned long long)seed, bad ? "FAIL" : "PASS", bad, got.size());
-  if (bad)
-    std::printf("  first at (%zu, %zu): got %.9g (0x%04x) want %.9g\n",
-                first / size_t(n), first % size_t(n),
-                double(halfToFloat(got[first])), unsigned(got[first]),
-                double(want[first]));
-  if (bench && !bad) {
+    got[i] = halfToFloat(got16[i]);
+  std::vector<float> want = mxReference(a, b, m, n, k);
+  // Exact data: bit for bit after the kernel's round to nearest f16; MX
+  // data: within the summation-order bound plus half an f16 ulp.
+  std::string label =
+      std::string(name) + " on " + std::to_string(ctas) + " CTAs";
+  bool pass = checkMxGemm(
+      label, got, want, a, b, m, n, k, exact, seed, std::ldexp(1.0, -11),
+      [&](size_t at) { return got16[at] == floatToHalf(want[at]); });
+  if (bench && pass)
     benchGemm(ctx, stream, kernel, cfg, args, name, m, n, k);
-  }
-  return bad == 0;
+  return pass;
 }
 
 } // namespace
@@ -123,12 +122,21 @@ int main(int argc, char **argv) {
   int64_t sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SMs");
   bool ok = true;
-  ok &= runCase(ctx, stream, kernel, kernelName, 384, 640, 512, 4, false);
+  // One tile per CTA, then several persistent tiles per CTA, on exact and
+  // on MX-quantized random data.
+  // --shape MxNxK (multiples of 128) replaces the fixed shapes.
+  std::vector<std::array<int64_t, 3>> shapes = o.shapes;
+  if (shapes.empty())
+    shapes = {{256, 256, 512}, {384, 640, 512}};
+  for (bool exact : {true, false})
+    for (const auto &s : shapes)
+      ok &= runCase(ctx, stream, kernel, kernelName, s[0], s[1], s[2], 4, exact,
+                    false);
   int64_t big = o.sizes.empty() ? 2048 : o.sizes.front() / 256 * 256;
   if (big >= 256) {
     int64_t tiles = (big / kTile) * (big / kTile);
     ok &= runCase(ctx, stream, kernel, kernelName, big, big, big / 2,
-                  unsigned(std::min(tiles, sms)), o.bench);
+                  unsigned(std::min(tiles, sms)), true, o.bench);
   }
   std::printf("RESULT blockscale-gemm-sm120 (%s) %s\n", o.chip.c_str(),
               ok ? "PASS" : "FAIL");

@@ -7,9 +7,11 @@
 // CTAs in clusters of (2,1,1). Fresh data per case (seed printed), values
 // in [-1, 1) rounded to f16, C poisoned before the launch; reference in
 // double; |C - ref| <= 0.1 + 1e-5 |ref| (atol 0.1, rtol 1e-5, cute-rs's
-// tolerance) over every element. Shapes: one tile; ragged N (partial second
-// N-partition and a partial first one); 768 x 1064 x 704 (11 K tiles on a
-// 5-stage ring: the pipeline phase wraps twice, and N is 3 tiles + 8).
+// tolerance) over every element; and exact data (integers in {-1, 0, 1}:
+// C must equal the sum bit for bit). Shapes: one tile; ragged N (partial
+// second N-partition and a partial first one); 512 x 704 x 256 (2 x 2
+// cluster tiles); 768 x 1064 x 704 (11 K tiles on a 5-stage ring: the
+// pipeline phase wraps twice, and N is 3 tiles + 8).
 //
 // No Blackwell GPU has run this: on any device other than compute
 // capability 10.0 it prints SKIP and exits 0.
@@ -28,14 +30,16 @@ namespace {
 
 constexpr int64_t kTileN = 352;
 
-std::vector<uint16_t> randomF16(size_t count, uint64_t seed,
+/// Values in [-1, 1) rounded to f16, or (exact) integers in {-1, 0, 1}.
+std::vector<uint16_t> randomF16(size_t count, uint64_t seed, bool exact,
                                 std::vector<float> &values) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<float> d(-1.f, 1.f);
+  std::uniform_int_distribution<int> di(-1, 1);
   std::vector<uint16_t> bits(count);
   values.resize(count);
   for (size_t i = 0; i < count; ++i) {
-    bits[i] = floatToF16Bits(d(rng));
+    bits[i] = floatToF16Bits(exact ? float(di(rng)) : d(rng));
     values[i] = f16BitsToFloat(bits[i]);
   }
   return bits;
@@ -43,12 +47,12 @@ std::vector<uint16_t> randomF16(size_t count, uint64_t seed,
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &kern, int64_t m, int64_t n, int64_t k,
-             bool bench) {
+             bool exact, bool bench) {
   uint64_t seed = freshSeed();
   std::vector<float> fa, fb, fbias;
-  std::vector<uint16_t> ha = randomF16(size_t(m * k), seed, fa);
-  std::vector<uint16_t> hb = randomF16(size_t(n * k), seed + 1, fb);
-  std::vector<uint16_t> hbias = randomF16(size_t(m), seed + 2, fbias);
+  std::vector<uint16_t> ha = randomF16(size_t(m * k), seed, exact, fa);
+  std::vector<uint16_t> hb = randomF16(size_t(n * k), seed + 1, exact, fb);
+  std::vector<uint16_t> hbias = randomF16(size_t(m), seed + 2, exact, fbias);
   auto da = need(rt::DeviceBuffer::fromHost(ctx, ha), "A");
   auto db = need(rt::DeviceBuffer::fromHost(ctx, hb), "B");
   auto dbias = need(rt::DeviceBuffer::fromHost(ctx, hbias), "bias");
@@ -74,9 +78,13 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
         const float *pa = &fa[size_t(r * k)], *pb = &fb[size_t(j * k)];
         for (int64_t p = 0; p < k; ++p)
           acc += double(pa[p]) * double(pb[p]);
-        double got = f16BitsToFloat(hc[size_t(r * n + j)]);
+        uint16_t bits = hc[size_t(r * n + j)];
+        double got = f16BitsToFloat(bits);
         double d = std::fabs(got - acc);
-        if (!(d <= 0.1 + 1e-5 * std::fabs(acc)))
+        // Exact data: every partial sum is an integer below 2^11, exact in
+        // f32 and in f16, so C must equal the sum bit for bit.
+        if (exact ? bits != floatToF16Bits(float(acc))
+                  : !(d <= 0.1 + 1e-5 * std::fabs(acc)))
           ++bad[size_t(r)];
         if (!(d <= worst[size_t(r)]))
           worst[size_t(r)] = std::isnan(d) ? INFINITY : d;
@@ -94,10 +102,11 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     nbad += bad[size_t(r)];
     maxd = std::max(maxd, worst[size_t(r)]);
   }
-  std::printf("CHECK gemm_2cta_f16 %lldx%lldx%lld seed %llu: %s (max |d| "
+  std::printf("CHECK gemm_2cta_f16 %s %lldx%lldx%lld seed %llu: %s (max |d| "
               "%.3g, %zu bad)\n",
-              (long long)m, (long long)n, (long long)k,
-              (unsigned long long)seed, nbad ? "FAIL" : "PASS", maxd, nbad);
+              exact ? "exact " : "random", (long long)m, (long long)n,
+              (long long)k, (unsigned long long)seed, nbad ? "FAIL" : "PASS",
+              maxd, nbad);
   if (bench && !nbad) {
     benchGemm(ctx, stream, kern, cfg, args, "gemm_2cta_f16", m, n, k);
   }
@@ -126,13 +135,21 @@ int main(int argc, char **argv) {
   rt::Program prog = loadProgram(ctx, o, "gemm_2cta");
   rt::Kernel kernel = need(prog.kernel("gemm_2cta_f16"), "kernel");
   bool ok = true;
-  ok &= runCase(ctx, stream, kernel, 256, 352, 64, false);
-  ok &= runCase(ctx, stream, kernel, 256, 200, 136, false);
-  ok &= runCase(ctx, stream, kernel, 512, 104, 320, false);
-  ok &= runCase(ctx, stream, kernel, 768, 1064, 704, false);
+  // --shape MxNxK replaces the fixed shapes (the emulator's schedule tests
+  // run a small one under many seeds).
+  std::vector<std::array<int64_t, 3>> shapes = o.shapes;
+  if (shapes.empty())
+    shapes = {{256, 352, 64},
+              {256, 200, 136},
+              {512, 104, 320},
+              {512, 704, 256},
+              {768, 1064, 704}};
+  for (bool exact : {true, false})
+    for (const auto &s : shapes)
+      ok &= runCase(ctx, stream, kernel, s[0], s[1], s[2], exact, false);
   int64_t big = o.sizes.empty() ? 4096 : o.sizes.front() / 256 * 256;
   if (big >= 256)
-    ok &= runCase(ctx, stream, kernel, big, big, big, o.bench);
+    ok &= runCase(ctx, stream, kernel, big, big, big, false, o.bench);
   std::printf("RESULT gemm-2cta-sm100 %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }
