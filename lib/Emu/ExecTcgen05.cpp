@@ -14,7 +14,8 @@
 //     16x64b   lane g + 8 (t % 2),     column 2 j + (t / 2) % 2
 //     16x128b  lane g + 8 (j % 2),     column 4 (j / 2) + t % 4
 //     16x256b  lane g + 8 ((j/2) % 2), column 8 (j / 4) + 2 (t % 4) + j % 2
-//     16x32bx2 lane t % 16,            column j + (t / 16) immHalfSplitoff
+//     16x32bx2 lane t % 16,            column j (+ immHalfSplitoff for
+//                                      t >= 16, added to the cell's column)
 //   .pack::16b: register = the low halves of columns 2c and 2c + 1 (low
 //   first) where c is the column above; .unpack::16b writes them back and
 //   zeroes the high halves.
@@ -302,32 +303,41 @@ const ShapeInfo kShapes[] = {{"32x32b", 1, 32, 1},
 
 } // namespace
 
-void tmemLdStCell(TmemShape shape, unsigned thread, unsigned reg,
-                  unsigned splitoff, uint32_t &laneOff, uint32_t &colOff) {
+void tmemLdStCell(TmemShape shape, unsigned thread, unsigned reg, bool pack,
+                  unsigned splitoff, uint32_t &laneOff, uint32_t &colLo,
+                  uint32_t &colHi) {
   const unsigned t = thread, g = t / 4;
   const ShapeInfo &s = kShapes[unsigned(shape)];
   const unsigned rep = reg / s.regs, j = reg % s.regs;
+  unsigned col = 0; // in 32-bit registers' columns (logical with .pack)
   switch (shape) {
   case TmemShape::S32x32b:
     laneOff = t;
-    colOff = reg;
-    return;
+    col = reg;
+    break;
   case TmemShape::S16x64b:
     laneOff = g + 8 * (t % 2);
-    colOff = 2 * rep + (t / 2) % 2;
-    return;
+    col = 2 * rep + (t / 2) % 2;
+    break;
   case TmemShape::S16x128b:
     laneOff = g + 8 * (j % 2);
-    colOff = 4 * rep + t % 4;
-    return;
+    col = 4 * rep + t % 4;
+    break;
   case TmemShape::S16x256b:
     laneOff = g + 8 * ((j / 2) % 2);
-    colOff = 8 * rep + 2 * (t % 4) + j % 2;
-    return;
+    col = 8 * rep + 2 * (t % 4) + j % 2;
+    break;
   case TmemShape::S16x32bx2:
     laneOff = t % 16;
-    colOff = reg + (t / 16) * splitoff;
-    return;
+    col = reg;
+    break;
+  }
+  colLo = pack ? 2 * col : col;
+  colHi = pack ? colLo + 1 : colLo;
+  // The second half of 16x32bx2 at the immediate's column offset.
+  if (shape == TmemShape::S16x32bx2 && t >= 16) {
+    colLo += splitoff;
+    colHi += splitoff;
   }
 }
 
@@ -369,25 +379,32 @@ bool execLdSt(ExecCtx &c, const Inst &in, uint32_t mask) {
                         " access starts at a multiple of " +
                         std::to_string(s.lanes) + " (PTX ISA 9.7.16.8.1)",
                     kTcIllegalAddress);
-    const uint32_t span = (num * s.cols + split) * (pack ? 2 : 1);
+    const uint32_t span = num * s.cols * (pack ? 2 : 1) + split;
     if (!tmemCheck(c, in, l0, c.cta, lane0, s.lanes, col0, span, opName(in)))
       return false;
     const uint32_t *vr = vecRegs(in, in.ops[in.aux[3]]);
     for (unsigned t = 0; t < 32; ++t)
       for (unsigned j = 0; j < regs; ++j) {
-        uint32_t lo = 0, co = 0;
-        tmemLdStCell(shape, t, j, split, lo, co);
+        uint32_t lo = 0, ca = 0, cb = 0;
+        tmemLdStCell(shape, t, j, pack, split, lo, ca, cb);
         uint64_t &r = c.reg(vr[j], int(t));
+        if (c.cl.race) {
+          const uint32_t u = warpUnit(c);
+          const VClock &vc = c.cl.race->clocks[u];
+          if (!raceTmem(c, in, c.cta, lane0 + lo, col0 + ca, 1, store, u, vc) ||
+              (cb != ca &&
+               !raceTmem(c, in, c.cta, lane0 + lo, col0 + cb, 1, store, u, vc)))
+            return false;
+        }
+        uint32_t *a = c.cta.tmem.cell(lane0 + lo, col0 + ca);
         if (!pack) {
-          uint32_t *cell = c.cta.tmem.cell(lane0 + lo, col0 + co);
           if (store)
-            *cell = uint32_t(r);
+            *a = uint32_t(r);
           else
-            r = *cell;
+            r = *a;
           continue;
         }
-        uint32_t *a = c.cta.tmem.cell(lane0 + lo, col0 + 2 * co);
-        uint32_t *b = c.cta.tmem.cell(lane0 + lo, col0 + 2 * co + 1);
+        uint32_t *b = c.cta.tmem.cell(lane0 + lo, col0 + cb);
         if (store) {
           *a = uint32_t(r) & 0xffffu;
           *b = uint32_t(r) >> 16;
@@ -502,6 +519,10 @@ bool execCp(ExecCtx &c, const Inst &in, uint32_t mask) {
             unsigned lanes[4];
             unsigned n = cpLanes(shape, r, lanes);
             for (unsigned i = 0; i < n; ++i) {
+              if (vc && b % 4 == 0 &&
+                  !raceTmem(x, *is.in, *cta, lane0 + lanes[i], col0 + b / 4, 1,
+                            true, agent, *vc))
+                return false;
               uint8_t *cell = reinterpret_cast<uint8_t *>(
                   cta->tmem.cell(lane0 + lanes[i], col0 + b / 4));
               cell[b % 4] = cta->smem[a];

@@ -306,8 +306,12 @@ bool runUmma(const UmmaOp &op) {
           uint32_t lane, col;
           dCell(op, m, 0, lane, col);
           const unsigned bit = k * aBits;
-          uint32_t cell = *cta.tmem.cell((op.aAddr >> 16) + lane,
-                                         (op.aAddr & 0xffff) + bit / 32);
+          const uint32_t al = (op.aAddr >> 16) + lane,
+                         ac = (op.aAddr & 0xffff) + bit / 32;
+          if (op.vc && bit % 32 == 0 &&
+              !raceTmem(x, in, cta, al, ac, 1, false, op.agent, *op.vc))
+            return false;
+          uint32_t cell = *cta.tmem.cell(al, ac);
           e = (cell >> (bit % 32)) & uint32_t(maskBits(aBits));
         } else if (!readSmemElem(x, op, cta, da, id.mnMajorA, m, k, id.a,
                                  packed4, "A", e)) {
@@ -316,6 +320,10 @@ bool runUmma(const UmmaOp &op) {
         A[k] = e ^ flipA;
       }
       uint8_t sfa[4] = {};
+      if ((in.flags & FBlockScale) && op.vc &&
+          !raceTmem(x, in, cta, m, (op.sfaAddr & 0xffff) + m / 32, 1, false,
+                    op.agent, *op.vc))
+        return false;
       if (in.flags & FBlockScale)
         for (unsigned s = 0; s < op.vec && s < 4; ++s)
           sfa[s] = uint8_t(*cta.tmem.cell(m, (op.sfaAddr & 0xffff) + m / 32) >>
@@ -327,6 +335,11 @@ bool runUmma(const UmmaOp &op) {
         col += dCol0;
         if (op.disable[lane / 32] >> (lane % 32) & 1)
           continue;
+        if (op.vc &&
+            ((op.accumulate &&
+              !raceTmem(x, in, cta, lane, col, 1, false, op.agent, *op.vc)) ||
+             !raceTmem(x, in, cta, lane, col, 1, true, op.agent, *op.vc)))
+          return false;
         uint32_t *d = cta.tmem.cell(lane, col);
         const uint32_t *b = &B[size_t(n) * K];
         if (isInt) {
@@ -334,6 +347,11 @@ bool runUmma(const UmmaOp &op) {
                                   int(K), id.aSigned, id.bSigned, id.saturate));
         } else if (in.flags & FBlockScale) {
           uint8_t sfb[4] = {};
+          if (op.vc && m == 0 &&
+              !raceTmem(x, in, *op.ctas[0], n % 128,
+                        (op.sfbAddr & 0xffff) + n / 32, 1, false, op.agent,
+                        *op.vc))
+            return false;
           for (unsigned s = 0; s < op.vec && s < 4; ++s)
             sfb[s] = uint8_t(*op.ctas[0]->tmem.cell(
                                  n % 128, (op.sfbAddr & 0xffff) + n / 32) >>

@@ -41,7 +41,7 @@ std::string describeUnit(const ExecCtx &c, uint32_t unit) {
   std::ostringstream os;
   uint32_t rank = w / r.warpsPerCta;
   const Cta &cta = *c.cl.ctas[rank];
-  os << (agent ? "the async proxy (TMA/wgmma) of " : "") << "warp "
+  os << (agent ? "the async proxy (TMA/wgmma/tcgen05) of " : "") << "warp "
      << w % r.warpsPerCta << " of CTA (" << cta.ctaid[0] << "," << cta.ctaid[1]
      << "," << cta.ctaid[2] << ")";
   return os.str();
@@ -123,6 +123,58 @@ bool raceAccess(ExecCtx &c, const Inst &in, Cta &owner, uint64_t offset,
       s.wProxy = proxy;
       s.rUnit = ~0u;
     } else {
+      s.rUnit = unit;
+      s.rClock = now;
+      s.rInst = &in;
+    }
+  }
+  return true;
+}
+
+bool raceTmem(ExecCtx &c, const Inst &in, Cta &owner, uint32_t lane,
+              uint32_t col, uint32_t cols, bool write, uint32_t unit,
+              const VClock &vc) {
+  RaceState &r = *c.cl.race;
+  if (!r.raceCheck)
+    return true;
+  if (r.tmemShadow.size() <= owner.rank)
+    r.tmemShadow.resize(owner.rank + 1);
+  auto &sh = r.tmemShadow[owner.rank];
+  if (sh.empty())
+    sh.resize(size_t(Tmem::kLanes) * Tmem::kColumns);
+  const uint32_t now = vc[unit];
+  auto unordered = [&](uint32_t u, uint32_t clk) {
+    return u != ~0u && u != unit && vc[u] < clk;
+  };
+  for (uint32_t k = col; k < col + cols && k < Tmem::kColumns; ++k) {
+    ShadowByte &s = sh[size_t(lane) * Tmem::kColumns + k];
+    uint32_t ou = ~0u;
+    const Inst *oi = nullptr;
+    bool ow = false;
+    if (unordered(s.wUnit, s.wClock)) {
+      ou = s.wUnit, oi = s.wInst, ow = true;
+    } else if (write && unordered(s.rUnit, s.rClock)) {
+      ou = s.rUnit, oi = s.rInst;
+    }
+    if (ou != ~0u) {
+      std::ostringstream os;
+      os << "Tensor Memory race at lane " << lane << ", column " << k
+         << " of CTA (" << owner.ctaid[0] << "," << owner.ctaid[1] << ","
+         << owner.ctaid[2] << "): " << (write ? "write" : "read") << " by "
+         << describeUnit(c, unit) << "\n    at " << describeInst(c, &in)
+         << "\n  is not ordered after the " << (ow ? "write" : "read") << " by "
+         << describeUnit(c, ou) << "\n    at " << describeInst(c, oi);
+      return c.fail(in, __builtin_ctz(c.w.exist ? c.w.exist : 1), os.str(),
+                    719);
+    }
+    if (write) {
+      s.wUnit = unit;
+      s.wClock = now;
+      s.wInst = &in;
+      s.rUnit = ~0u;
+    } else if (s.rUnit == ~0u || s.rUnit == unit || vc[s.rUnit] >= s.rClock) {
+      // The latest read, unless an unordered earlier read by another unit
+      // stays the one a later write must be ordered after.
       s.rUnit = unit;
       s.rClock = now;
       s.rInst = &in;

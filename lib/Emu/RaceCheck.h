@@ -3,8 +3,8 @@
 // Happens-before race detection on shared memory (Options::raceCheck,
 // CUTE_EMU_RACECHECK=1), in the vector-clock style of FastTrack:
 //  - the units are the warps of a cluster and, for each warp, its async
-//    agent (the TMA loads/stores and wgmma reads it issues run as the
-//    agent, starting from the warp's clock at issue);
+//    agent (the TMA loads/stores, wgmma reads and tcgen05.mma/cp it issues
+//    run as the agent, starting from the warp's clock at issue);
 //  - bar.sync / barrier.cluster / mbarrier phases are release-acquire
 //    objects: an arrival joins the arriving unit's clock into the object,
 //    a completed wait (or a TMA complete_tx) joins it back;
@@ -15,7 +15,8 @@
 //    be followed, in the writer, by fence.proxy.async that happens before
 //    the async read (PTX ISA "Proxies"), even when a barrier orders them.
 // Threads of one warp are one unit: races between lanes of a warp are not
-// detected (docs/emulator.md). The same shadow serves Options::initCheck
+// detected (docs/emulator.md). Tensor Memory cells have a shadow of their
+// own (raceTmem; no proxies there). The same shadow serves Options::initCheck
 // (CUTE_EMU_INITCHECK=1): a read of a shared byte nothing wrote is reported.
 //
 //===----------------------------------------------------------------------===//
@@ -61,6 +62,9 @@ struct RaceState {
   std::vector<VClock> clocks;                  ///< per unit
   std::vector<std::vector<uint32_t>> fences;   ///< fence.proxy.async clocks
   std::vector<std::vector<ShadowByte>> shadow; ///< per CTA, per byte
+  /// Per CTA, per Tensor Memory cell (lane * 512 + column); empty until a
+  /// tcgen05 instruction of the CTA touches Tensor Memory.
+  std::vector<std::vector<ShadowByte>> tmemShadow;
   void init(uint32_t ctas, uint32_t warpsPerCta, uint32_t smemBytes);
   uint32_t units() const { return uint32_t(clocks.size()); }
 };
@@ -76,6 +80,14 @@ void joinInto(VClock &dst, const VClock &src);
 bool raceAccess(ExecCtx &c, const Inst &in, Cta &owner, uint64_t offset,
                 unsigned bytes, bool write, Proxy proxy, uint32_t unit,
                 const VClock &vc);
+/// A Tensor Memory access of cells (lane, col .. col + cols - 1) in CTA
+/// `owner` by `unit` at clock `vc` (tcgen05.ld/st by a warp, tcgen05.mma
+/// and tcgen05.cp by the issuing warp's async agent). Returns false (and
+/// records the failure) when it is not ordered after a conflicting access.
+bool raceTmem(ExecCtx &c, const Inst &in, Cta &owner, uint32_t lane,
+              uint32_t col, uint32_t cols, bool write, uint32_t unit,
+              const VClock &vc);
+
 /// Shorthand for a generic access by the executing warp.
 bool raceAccessWarp(ExecCtx &c, const Inst &in, Cta &owner, uint64_t offset,
                     unsigned bytes, bool write);

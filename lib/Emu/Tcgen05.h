@@ -89,10 +89,12 @@ enum class TmemShape : uint8_t {
 
 /// Where register `reg` of thread `thread` of a tcgen05.ld/st of `shape`
 /// lives, relative to taddr (ExecTcgen05.cpp's header has the formulas):
-/// lane offset and 32-bit column offset (with .pack::16b, the logical
-/// column: the cells are 2 col and 2 col + 1).
-void tmemLdStCell(TmemShape shape, unsigned thread, unsigned reg,
-                  unsigned splitoff, uint32_t &laneOff, uint32_t &colOff);
+/// its lane offset and the column offsets of its low and high 16 bits (the
+/// same column unless `pack`: .pack::16b / .unpack::16b); `splitoff` is
+/// 16x32bx2's immHalfSplitoff.
+void tmemLdStCell(TmemShape shape, unsigned thread, unsigned reg, bool pack,
+                  unsigned splitoff, uint32_t &laneOff, uint32_t &colLo,
+                  uint32_t &colHi);
 
 /// The kinds of tcgen05.mma (9.7.16.10.1).
 enum class UmmaKind : uint8_t {
