@@ -2,8 +2,8 @@
 //
 // PTX ISA 9.7.16 (Tcgen05.h has the execution model): tcgen05.alloc,
 // .dealloc, .relinquish_alloc_permit (9.7.16.7), tcgen05.ld/.st/.wait
-// (9.7.16.8), tcgen05.cp (9.7.16.9.2), tcgen05.fence (9.7.16.11.1) and
-// tcgen05.commit (9.7.16.12.1). tcgen05.mma is ExecUmma.cpp's.
+// (9.7.16.8), tcgen05.fence (9.7.16.11.1) and tcgen05.commit (9.7.16.12.1).
+// tcgen05.mma is ExecUmma.cpp's, tcgen05.cp and .shift ExecTcgen05Cp.cpp's.
 //
 // What the ISA's text leaves to its figures, and where the emulator's
 // reading comes from (each is cross-checked against CuTe C++ in
@@ -19,13 +19,7 @@
 //   .pack::16b: register = the low halves of columns 2c and 2c + 1 (low
 //   first) where c is the column above; .unpack::16b writes them back and
 //   zeroes the high halves.
-// - tcgen05.cp: source row r of the shape, its 16-byte chunk q at the
-//   K-major canonical layout's offset of (row r, byte 16 q) under the
-//   descriptor (swizzle included); the row goes to lane r (128x256b,
-//   128x128b), lanes 32 i for row i (4x256b), lanes r + 32 w for w = 0..3
-//   (32x128b.warpx4), and for 64x128b .warpx2::02_13 lanes r and r + 64,
-//   ::01_23 lanes r % 32 + 64 (r / 32) and that + 32; bytes 4 c .. of a
-//   row to column c.
+// - tcgen05.cp and tcgen05.shift: ExecTcgen05Cp.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Collective.h"
@@ -33,13 +27,14 @@
 #include "MatrixDesc.h"
 #include "Tcgen05.h"
 
-#include <algorithm>
 #include <cstring>
 #include <sstream>
 
 namespace cute::emu {
 
-Status decodeUmma(Mods &m, Inst &in); // ExecUmma.cpp
+Status decodeUmma(Mods &m, Inst &in);    // ExecUmma.cpp
+Status decodeTcCp(Mods &m, Inst &in);    // ExecTcgen05Cp.cpp
+Status decodeTcShift(Mods &m, Inst &in); // ExecTcgen05Cp.cpp
 
 namespace {
 
@@ -61,8 +56,7 @@ enum TcOp : uint16_t {
   TcSt,
   TcWait,
   TcFence,
-  TcCommit,
-  TcCp
+  TcCommit
 };
 enum TcFlags : uint32_t {
   FPack = 1u << 1,      ///< ld .pack::16b / st .unpack::16b
@@ -421,122 +415,6 @@ bool execNop(ExecCtx &c, const Inst &in, uint32_t mask) {
   return tcIssue(c, in, __builtin_ctz(mask), false);
 }
 
-// --- tcgen05.cp --------------------------------------------------------------
-
-enum CpShape : uint8_t {
-  Cp128x256,
-  Cp128x128,
-  Cp4x256,
-  Cp32x128x4,
-  Cp64x128_02_13,
-  Cp64x128_01_23
-};
-struct CpInfo {
-  unsigned rows, bytes;
-};
-const CpInfo kCp[] = {{128, 32}, {128, 16}, {4, 32},
-                      {32, 16},  {64, 16},  {64, 16}};
-
-/// The TMEM lanes source row r of the shape goes to (lane offsets).
-unsigned cpLanes(CpShape s, unsigned r, unsigned out[4]) {
-  switch (s) {
-  case Cp128x256:
-  case Cp128x128:
-    out[0] = r;
-    return 1;
-  case Cp4x256:
-    out[0] = 32 * r;
-    return 1;
-  case Cp32x128x4:
-    for (unsigned w = 0; w < 4; ++w)
-      out[w] = r + 32 * w;
-    return 4;
-  case Cp64x128_02_13:
-    out[0] = r;
-    out[1] = r + 64;
-    return 2;
-  case Cp64x128_01_23:
-    out[0] = r % 32 + 64 * (r / 32);
-    out[1] = out[0] + 32;
-    return 2;
-  }
-  return 0;
-}
-
-bool execCp(ExecCtx &c, const Inst &in, uint32_t mask) {
-  for (uint32_t m = mask; m; m &= m - 1) {
-    const int l = __builtin_ctz(m);
-    if (!tcIssue(c, in, l, true))
-      return false;
-    const uint32_t taddr = uint32_t(memAddr(c, in.ops[0], l));
-    const uint64_t raw = readOp(c, in.ops[1], l);
-    MatrixDesc d;
-    std::string why;
-    if (!MatrixDesc::umma(raw, d, why))
-      return c.fail(in, l, "source descriptor " + hex(raw) + ": " + why,
-                    kTcIllegalInstruction);
-    std::vector<Cta *> ctas{&c.cta};
-    if (tcGroup(in) == 2) {
-      Cta *peer = tcPeer(c, in, l);
-      if (!peer)
-        return false;
-      ctas.push_back(peer);
-    }
-    const CpShape shape = CpShape(in.aux[0]);
-    const CpInfo info = kCp[shape];
-    const uint32_t lane0 = taddr >> 16, col0 = taddr & 0xffff;
-    unsigned span = 0;
-    for (unsigned r = 0; r < info.rows; ++r) {
-      unsigned lanes[4];
-      for (unsigned i = 0, n = cpLanes(shape, r, lanes); i < n; ++i)
-        span = std::max(span, lanes[i] + 1);
-    }
-    for (Cta *cta : ctas)
-      if (!tmemCheck(c, in, l, *cta, lane0, span, col0, info.bytes / 4,
-                     opName(in)))
-        return false;
-    uint32_t agent = 0;
-    std::shared_ptr<VClock> vc = tcRaceIssue(c, agent);
-    TcIssuer is = TcIssuer::of(c, in, l);
-    tcPipeIssue(c.cta, [is, d, ctas, shape, info, lane0, col0, vc, agent]() {
-      ExecCtx x = is.ctx();
-      for (Cta *cta : ctas) {
-        for (unsigned r = 0; r < info.rows; ++r)
-          for (unsigned b = 0; b < info.bytes; ++b) {
-            uint64_t a =
-                matrixSwizzle(d, d.start + matrixOffset(d, false, r, b, 8));
-            if (a >= cta->smem.size())
-              return x.fail(*is.in, is.lane,
-                            d.describe("tcgen05.cp source", false) + ": row " +
-                                std::to_string(r) + " byte " +
-                                std::to_string(b) + " lies at shared offset " +
-                                hex(a) + ", outside the CTA's " +
-                                std::to_string(cta->smem.size()) + " bytes",
-                            kTcIllegalAddress);
-            if (vc && !raceAccess(x, *is.in, *cta, a, 1, false, Proxy::Async,
-                                  agent, *vc))
-              return false;
-            unsigned lanes[4];
-            unsigned n = cpLanes(shape, r, lanes);
-            for (unsigned i = 0; i < n; ++i) {
-              if (vc && b % 4 == 0 &&
-                  !raceTmem(x, *is.in, *cta, lane0 + lanes[i], col0 + b / 4, 1,
-                            true, agent, *vc))
-                return false;
-              uint8_t *cell = reinterpret_cast<uint8_t *>(
-                  cta->tmem.cell(lane0 + lanes[i], col0 + b / 4));
-              cell[b % 4] = cta->smem[a];
-            }
-          }
-      }
-      if (vc)
-        ++x.cl.race->clocks[agent][agent];
-      return true;
-    });
-  }
-  return true;
-}
-
 // --- tcgen05.commit ----------------------------------------------------------
 
 /// Runs the CTA's tensor pipe up to and including operation `seq`.
@@ -616,7 +494,9 @@ Status decodeError(const std::string &what) {
   return Error(ErrorCode::Parse, what);
 }
 
-Status takeGroup(Mods &m, Inst &in, const char *name) {
+} // namespace
+
+Status tcTakeGroup(Mods &m, Inst &in, const char *name) {
   int g = m.takeOneOf({"cta_group::1", "cta_group::2"});
   if (g < 0)
     return decodeError(std::string("tcgen05.") + name +
@@ -625,6 +505,8 @@ Status takeGroup(Mods &m, Inst &in, const char *name) {
     in.flags |= kTcGroup2;
   return okStatus();
 }
+
+namespace {
 
 Status takeSyncAligned(Mods &m, const char *name) {
   if (!m.take("sync") || !m.take("aligned"))
@@ -681,7 +563,7 @@ Status decodeTcgen05(Mods &m, Inst &in) {
                    "fence::after_thread_sync", "commit", "cp", "mma", "shift"});
   switch (sub) {
   case 0: // alloc
-    CUTE_TRY(takeGroup(m, in, "alloc"));
+    CUTE_TRY(tcTakeGroup(m, in, "alloc"));
     CUTE_TRY(takeSyncAligned(m, "alloc"));
     m.takeSpace(in.space);
     if (in.space != Space::Generic && in.space != Space::Shared)
@@ -694,7 +576,7 @@ Status decodeTcgen05(Mods &m, Inst &in) {
     in.exec = execAlloc;
     return okStatus();
   case 1: // dealloc
-    CUTE_TRY(takeGroup(m, in, "dealloc"));
+    CUTE_TRY(tcTakeGroup(m, in, "dealloc"));
     CUTE_TRY(takeSyncAligned(m, "dealloc"));
     if (!m.take("b32"))
       return decodeError("tcgen05.dealloc needs .b32");
@@ -703,7 +585,7 @@ Status decodeTcgen05(Mods &m, Inst &in) {
     in.exec = execDealloc;
     return okStatus();
   case 2:
-    CUTE_TRY(takeGroup(m, in, "relinquish_alloc_permit"));
+    CUTE_TRY(tcTakeGroup(m, in, "relinquish_alloc_permit"));
     CUTE_TRY(takeSyncAligned(m, "relinquish_alloc_permit"));
     CUTE_TRY(expectOperands(in, 0));
     in.op = TcRelinquish;
@@ -729,7 +611,7 @@ Status decodeTcgen05(Mods &m, Inst &in) {
     in.exec = execNop;
     return okStatus();
   case 9: { // commit
-    CUTE_TRY(takeGroup(m, in, "commit"));
+    CUTE_TRY(tcTakeGroup(m, in, "commit"));
     if (!m.take("mbarrier::arrive::one"))
       return decodeError("tcgen05.commit needs .mbarrier::arrive::one");
     Space sp = Space::Generic;
@@ -745,59 +627,16 @@ Status decodeTcgen05(Mods &m, Inst &in) {
     in.exec = execCommit;
     return okStatus();
   }
-  case 10: { // cp
-    CUTE_TRY(takeGroup(m, in, "cp"));
-    int shape =
-        m.takeOneOf({"128x256b", "128x128b", "4x256b", "32x128b", "64x128b"});
-    CpShape s;
-    switch (shape) {
-    case 0:
-      s = Cp128x256;
-      break;
-    case 1:
-      s = Cp128x128;
-      break;
-    case 2:
-      s = Cp4x256;
-      break;
-    case 3:
-      if (!m.take("warpx4"))
-        return decodeError("tcgen05.cp.32x128b needs .warpx4");
-      s = Cp32x128x4;
-      break;
-    case 4: {
-      int w = m.takeOneOf({"warpx2::02_13", "warpx2::01_23"});
-      if (w < 0)
-        return decodeError("tcgen05.cp.64x128b needs .warpx2::02_13 or "
-                           ".warpx2::01_23");
-      s = w == 0 ? Cp64x128_02_13 : Cp64x128_01_23;
-      break;
-    }
-    default:
-      return decodeError("tcgen05.cp needs a shape (.128x256b, .128x128b, "
-                         ".4x256b, .32x128b.warpx4, .64x128b.warpx2::..)");
-    }
-    if (m.take("b8x16"))
-      return decodeError("tcgen05.cp decompression (.b8x16.b6x16_p32 / "
-                         ".b4x16_p64) is not implemented: where each value "
-                         "lands in its byte is in the ISA's figures only");
-    CUTE_TRY(expectOperands(in, 2));
-    CUTE_TRY(expectKind(in, 0, Operand::Mem));
-    in.aux[0] = s;
-    in.op = TcCp;
-    in.exec = execCp;
-    return okStatus();
-  }
+  case 10:
+    return decodeTcCp(m, in);
   case 11:
     return decodeUmma(m, in);
   case 12:
-    return decodeError("tcgen05.shift is not implemented: the ISA's text "
-                       "leaves its row motion to a figure, and no kernel "
-                       "of ours uses it");
+    return decodeTcShift(m, in);
   default:
     return decodeError("cute-emu implements tcgen05.alloc, dealloc, "
                        "relinquish_alloc_permit, ld, st, wait, fence, commit, "
-                       "cp and mma");
+                       "cp, shift and mma");
   }
 }
 

@@ -25,6 +25,7 @@
 #ifndef CUTE_EMU_TCGEN05_H
 #define CUTE_EMU_TCGEN05_H
 
+#include "Decode.h"
 #include "Exec.h"
 #include "MmaNumerics.h"
 
@@ -46,6 +47,9 @@ inline unsigned tcGroup(const Inst &in) { return in.flags & kTcGroup2 ? 2 : 1; }
 /// 9.7.16.5: "all tcgen05 instructions within a kernel must specify the same
 /// value of .cta_group").
 bool tcIssue(ExecCtx &c, const Inst &in, int lane, bool hasGroup);
+
+/// Decoding: takes .cta_group::1 or ::2 (sets kTcGroup2).
+Status tcTakeGroup(Mods &m, Inst &in, const char *name);
 
 /// The CTA of the executing CTA's pair that is not it (rank ^ 1); failure
 /// when the cluster has no such CTA.
