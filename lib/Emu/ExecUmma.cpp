@@ -294,6 +294,13 @@ bool runUmma(const UmmaOp &op) {
   const MmaModel &model = op.kind == UmmaKind::Mxf8f6f4 || packed4
                               ? mmaScaledModel(packed4)
                               : mmaModel(MmaInstr::Tcgen05, id.a);
+  // The plain floating-point kinds decode B once for every row of A.
+  const bool terms = !isInt && !(in.flags & FBlockScale) && !model.fp8ViaF16;
+  std::vector<MmaTerm> Bt, At(K);
+  if (terms) {
+    Bt.resize(B.size());
+    mmaDecode(id.b, B.data(), int(B.size()), Bt.data());
+  }
   std::vector<uint32_t> A(K);
   for (unsigned v = 0; v < pair; ++v) {
     Cta &cta = *op.ctas[v];
@@ -319,6 +326,8 @@ bool runUmma(const UmmaOp &op) {
         }
         A[k] = e ^ flipA;
       }
+      if (terms)
+        mmaDecode(id.a, A.data(), int(K), At.data());
       uint8_t sfa[4] = {};
       if ((in.flags & FBlockScale) && op.vc &&
           !raceTmem(x, in, cta, m, (op.sfaAddr & 0xffff) + m / 32, 1, false,
@@ -360,8 +369,8 @@ bool runUmma(const UmmaOp &op) {
                                 int(K), id.a, id.b, sfa, sfb, int(K / op.vec),
                                 id.scale);
         } else {
-          *d = mmaDotBits(model, op.accumulate ? *d : 0u, A.data(), b, int(K),
-                          id.a, id.b);
+          *d = mmaDotTerms(model, op.accumulate ? *d : 0u, At.data(),
+                           &Bt[size_t(n) * K], int(K));
         }
       }
     }

@@ -13,16 +13,7 @@ namespace {
 
 enum OpClass : uint8_t { kZero, kFinite, kInf, kNaN };
 
-/// One decoded operand: value = (neg ? -1 : 1) * sig * 2^(exp - frac), where
-/// exp is the unbiased exponent (the format's minimum for subnormals and for
-/// zero) and frac the number of fraction bits of the format.
-struct Operand {
-  OpClass cls;
-  bool neg;
-  uint32_t sig;
-  int exp;
-  int frac;
-};
+using Operand = MmaTerm;
 
 struct Format {
   int expBits, fracBits, bias;
@@ -174,10 +165,9 @@ CUTE_EMU_HD uint32_t roundToF32(bool neg, uint64_t mag, int lsbExp,
 
 /// One fused step: c + sum_{i<n} a_i*b_i; scaleExp (if not null) adds
 /// scaleExp[i] to the exponent of product i (power-of-two block scales).
-CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
-                              const uint32_t *aBits, const uint32_t *bBits,
-                              int n, MmaElem ea, MmaElem eb,
-                              const int *scaleExp = nullptr) {
+CUTE_EMU_HD uint32_t fusedTerms(const MmaModel &m, uint32_t cBits,
+                                const MmaTerm *as, const MmaTerm *bs, int n,
+                                const int *scaleExp = nullptr) {
   const Format f32{8, 23, 127, false};
   Operand c = decode(cBits, f32);
   bool nan = c.cls == kNaN;
@@ -190,8 +180,7 @@ CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
       (c.cls == kZero && m.zeroExp == MmaZeroExp::FormatMin))
     maxE = c.exp;
   for (int i = 0; i < n; ++i) {
-    Operand a = decodeElem(aBits[i], ea);
-    Operand b = decodeElem(bBits[i], eb);
+    const Operand &a = as[i], &b = bs[i];
     bool neg = a.neg != b.neg;
     if (a.cls == kNaN || b.cls == kNaN) {
       nan = true;
@@ -232,8 +221,7 @@ CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
     sum += c.neg ? -static_cast<int64_t>(t) : static_cast<int64_t>(t);
   }
   for (int i = 0; i < n; ++i) {
-    Operand a = decodeElem(aBits[i], ea);
-    Operand b = decodeElem(bBits[i], eb);
+    const Operand &a = as[i], &b = bs[i];
     if (a.cls != kFinite || b.cls != kFinite)
       continue;
     bool neg = a.neg != b.neg;
@@ -248,6 +236,21 @@ CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
   uint64_t mag = neg ? uint64_t(0) - static_cast<uint64_t>(sum)
                      : static_cast<uint64_t>(sum);
   return roundToF32(neg, mag, gridExp, m);
+}
+
+/// fusedTerms on element bits (n <= 64).
+CUTE_EMU_HD uint32_t fusedDot(const MmaModel &m, uint32_t cBits,
+                              const uint32_t *aBits, const uint32_t *bBits,
+                              int n, MmaElem ea, MmaElem eb,
+                              const int *scaleExp = nullptr) {
+  MmaTerm a[64], b[64];
+  if (n > 64)
+    n = 64;
+  for (int i = 0; i < n; ++i) {
+    a[i] = decodeElem(aBits[i], ea);
+    b[i] = decodeElem(bBits[i], eb);
+  }
+  return fusedTerms(m, cBits, a, b, n, scaleExp);
 }
 
 /// f32 addition, round to nearest even, subnormals kept (FADD); a NaN result
@@ -459,6 +462,20 @@ int64_t shiftTrunc(int64_t v, int shift) {
 }
 
 } // namespace
+
+void mmaDecode(MmaElem e, const uint32_t *bits, int k, MmaTerm *out) {
+  for (int i = 0; i < k; ++i)
+    out[i] = decodeElem(bits[i], e);
+}
+
+uint32_t mmaDotTerms(const MmaModel &m, uint32_t cBits, const MmaTerm *a,
+                     const MmaTerm *b, int k) {
+  uint32_t acc = cBits;
+  int g = m.groupSize < 1 ? k : m.groupSize;
+  for (int i = 0; i < k; i += g)
+    acc = fusedTerms(m, acc, a + i, b + i, k - i < g ? k - i : g);
+  return acc;
+}
 
 uint32_t mmaDotScaledBits(const MmaModel &m, uint32_t cBits,
                           const uint32_t *aBits, const uint32_t *bBits, int k,

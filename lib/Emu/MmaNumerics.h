@@ -127,6 +127,23 @@ CUTE_EMU_HD uint32_t mmaDotBits(const MmaModel &m, uint32_t cBits,
 float mmaDot(const MmaModel &m, float c, const uint32_t *aBits,
              const uint32_t *bBits, int k, MmaElem elem);
 
+/// One element decoded: value = (neg ? -1 : 1) * sig * 2^(exp - frac), exp
+/// the unbiased exponent (the format's minimum for subnormals and zero),
+/// frac the format's fraction bits; cls 0 zero, 1 finite, 2 inf, 3 NaN.
+struct MmaTerm {
+  uint8_t cls;
+  bool neg;
+  uint32_t sig;
+  int exp;
+  int frac;
+};
+/// Decodes k elements of format e (bits in the low bits of each word) once,
+/// for an operand that many dot products share.
+void mmaDecode(MmaElem e, const uint32_t *bits, int k, MmaTerm *out);
+/// mmaDotBits on decoded operands (models without fp8ViaF16).
+uint32_t mmaDotTerms(const MmaModel &m, uint32_t cBits, const MmaTerm *a,
+                     const MmaTerm *b, int k);
+
 /// Mixed operand formats (kind::f8f6f4: any pair of e4m3/e5m2/e3m2/e2m3/e2m1).
 CUTE_EMU_HD uint32_t mmaDotBits(const MmaModel &m, uint32_t cBits,
                                 const uint32_t *aBits, const uint32_t *bBits,
