@@ -174,4 +174,110 @@ TEST(MmaNumericsH200, MeasuredNaNIsCanonical) {
   EXPECT_EQ(zero, 0); // no measured result is -0
 }
 
+// The Blackwell models are MMA-Sim's (arXiv 2511.10909), not measured here;
+// these cases check that the emulator does what that model says, with the
+// expected values worked out by hand from its statement.
+TEST(MmaNumericsBlackwell, TermsKeep25FractionBits) {
+  const MmaModel &m = mmaModel(MmaInstr::Tcgen05, MmaElem::F16);
+  EXPECT_EQ(m.fracBits, 25);
+  uint32_t a[16], b[16];
+  // c = 1 and sixteen products 2^-12 * 2^-13 = 2^-25: each term sits on the
+  // 2^(0-25) grid, so the sum is 1 + 16 * 2^-25 = 1 + 2^-21 exactly.
+  for (int i = 0; i < 16; ++i) {
+    a[i] = 0x0c00; // 2^-12
+    b[i] = 0x0800; // 2^-13
+  }
+  EXPECT_EQ(mmaDotBits(m, 0x3f800000u, a, b, 16, MmaElem::F16),
+            0x3f800000u | (1u << 2)); // 1 + 2^-21
+  // Products of 2^-26 fall below the grid and vanish: 1.0 (exact: 1 + 2^-22).
+  for (int i = 0; i < 16; ++i)
+    b[i] = 0x0400; // 2^-14
+  EXPECT_EQ(mmaDotBits(m, 0x3f800000u, a, b, 16, MmaElem::F16), 0x3f800000u);
+  // No floor under the grid (the H200's 2^-158 is not in MMA-Sim): with
+  // c = 0 the products 2^-12 * 2^-24 (f16 subnormal) = 2^-36 are exact.
+  for (int i = 0; i < 16; ++i)
+    b[i] = 0x0001;                                                   // 2^-24
+  EXPECT_EQ(mmaDotBits(m, 0u, a, b, 16, MmaElem::F16), 0x2f800000u); // 2^-32
+}
+
+TEST(MmaNumericsBlackwell, Fp6Fp4FormatsAndMixedPairs) {
+  const MmaModel &m = mmaModel(MmaInstr::Tcgen05, MmaElem::E2M1);
+  uint32_t a[32] = {}, b[32] = {};
+  // e2m1 0b0_11_1 = 1.5 * 2^(3-1) = 6; e3m2 0b0_111_11 = 1.75 * 2^(7-3) =
+  // 28; e2m3 0b0_11_111 = 1.875 * 2^(3-1) = 7.5. One product each, the rest
+  // zero.
+  a[0] = 0x7;  // e2m1 6
+  b[0] = 0x1f; // e3m2 28
+  EXPECT_EQ(mmaDotBits(m, 0u, a, b, 32, MmaElem::E2M1, MmaElem::E3M2),
+            0x43280000u); // 168
+  a[0] = 0x1f;            // e2m3 7.5
+  b[0] = 0xf;             // e2m1 -6
+  EXPECT_EQ(mmaDotBits(m, 0u, a, b, 32, MmaElem::E2M3, MmaElem::E2M1),
+            0xc2340000u); // -45
+}
+
+TEST(MmaNumericsBlackwell, Mxf4GroupsOf16ThenScaled) {
+  const MmaModel &m = mmaScaledModel(true);
+  EXPECT_EQ(m.fracBits, 35);
+  EXPECT_EQ(m.scaleGroup, 16);
+  uint32_t a[64], b[64];
+  for (int i = 0; i < 64; ++i) {
+    a[i] = 0x2; // e2m1 1.0
+    b[i] = 0x2;
+  }
+  // Two K blocks of 32 (scale_vec 2X), ue8m0 scales 2^0 and 2^-40: groups
+  // 0-1 give 16 each at exponent 0; groups 2-3 give 16 * 2^-40 each, which
+  // lie below the 2^(0-35) grid after scaling (16 * 2^-40 = 2^-36): gone.
+  uint8_t sfa[2] = {127, 87}, sfb[2] = {127, 127};
+  EXPECT_EQ(mmaDotScaledBits(m, 0u, a, b, 64, MmaElem::E2M1, MmaElem::E2M1, sfa,
+                             sfb, 32, MmaScaleFmt::UE8M0),
+            0x42000000u); // 32
+  // 2^-30 instead: 16 * 2^-30 = 2^-26 per group stays: 32 + 2^-25.
+  sfa[1] = 97;
+  uint32_t d = mmaDotScaledBits(m, 0u, a, b, 64, MmaElem::E2M1, MmaElem::E2M1,
+                                sfa, sfb, 32, MmaScaleFmt::UE8M0);
+  EXPECT_EQ(d, 0x42000000u); // 32 + 2^-25 truncates to 32 in f32
+  d = mmaDotScaledBits(m, 0x3f800000u, a, b, 64, MmaElem::E2M1, MmaElem::E2M1,
+                       sfa, sfb, 32, MmaScaleFmt::UE8M0);
+  EXPECT_EQ(d, 0x42040000u); // 33
+  // A NaN scale (ue8m0 0xff) makes the result NaN.
+  sfb[0] = 0xff;
+  EXPECT_EQ(mmaDotScaledBits(m, 0u, a, b, 64, MmaElem::E2M1, MmaElem::E2M1, sfa,
+                             sfb, 32, MmaScaleFmt::UE8M0),
+            0x7fffffffu);
+  // ue4m3 scales (4X, blocks of 16): 0x3c = 1.5 * 2^0 and 0x30 = 1.0 * 2^-1;
+  // each group of 16 ones times 1.5 * 0.5: 4 groups of 12 = 48.
+  uint8_t ua[4] = {0x3c, 0x3c, 0x3c, 0x3c}, ub[4] = {0x30, 0x30, 0x30, 0x30};
+  EXPECT_EQ(mmaDotScaledBits(m, 0u, a, b, 64, MmaElem::E2M1, MmaElem::E2M1, ua,
+                             ub, 16, MmaScaleFmt::UE4M3),
+            0x42400000u); // 48
+}
+
+TEST(MmaNumericsBlackwell, Mxf8ScaleExponentsOnProducts) {
+  const MmaModel &m = mmaScaledModel(false);
+  EXPECT_EQ(m.fracBits, 25);
+  uint32_t a[32] = {}, b[32] = {};
+  a[0] = b[0] = 0x38; // e4m3 1.0
+  a[1] = b[1] = 0x38;
+  // One 1X block: scales 2^3 and 2^-1: 2 * 2^2 = 8.
+  uint8_t sfa[1] = {130}, sfb[1] = {126};
+  EXPECT_EQ(mmaDotScaledBits(m, 0u, a, b, 32, MmaElem::E4M3, MmaElem::E4M3, sfa,
+                             sfb, 32, MmaScaleFmt::UE8M0),
+            0x41000000u);
+}
+
+TEST(MmaNumericsBlackwell, IntegerKindWrapsOrSaturates) {
+  uint32_t a[32], b[32];
+  for (int i = 0; i < 32; ++i) {
+    a[i] = 0x80; // s8 -128 / u8 128
+    b[i] = 0x80;
+  }
+  // s8 x s8: 32 * 16384 = 524288 added to INT32_MAX - 100.
+  EXPECT_EQ(mmaDotInt(INT32_MAX - 100, a, b, 32, true, true, true), INT32_MAX);
+  EXPECT_EQ(mmaDotInt(INT32_MAX - 100, a, b, 32, true, true, false),
+            int32_t(uint32_t(INT32_MAX) - 100u + 524288u));
+  // s8 x u8: -128 * 128 * 32 = -524288.
+  EXPECT_EQ(mmaDotInt(0, a, b, 32, true, false, false), -524288);
+}
+
 } // namespace
