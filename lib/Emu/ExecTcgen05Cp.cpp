@@ -40,45 +40,12 @@ Status decodeError(const std::string &what) {
 
 // --- tcgen05.cp --------------------------------------------------------------
 
-enum CpShape : uint8_t {
-  Cp128x256,
-  Cp128x128,
-  Cp4x256,
-  Cp32x128x4,
-  Cp64x128_02_13,
-  Cp64x128_01_23
-};
+using CpShape = TcCpShape;
 struct CpInfo {
   unsigned rows, bytes;
 };
 const CpInfo kCp[] = {{128, 32}, {128, 16}, {4, 32},
                       {32, 16},  {64, 16},  {64, 16}};
-
-/// The TMEM lanes source row r of the shape goes to (lane offsets).
-unsigned cpLanes(CpShape s, unsigned r, unsigned out[4]) {
-  switch (s) {
-  case Cp128x256:
-  case Cp128x128:
-    out[0] = r;
-    return 1;
-  case Cp4x256:
-    out[0] = 32 * r;
-    return 1;
-  case Cp32x128x4:
-    for (unsigned w = 0; w < 4; ++w)
-      out[w] = r + 32 * w;
-    return 4;
-  case Cp64x128_02_13:
-    out[0] = r;
-    out[1] = r + 64;
-    return 2;
-  case Cp64x128_01_23:
-    out[0] = r % 32 + 64 * (r / 32);
-    out[1] = out[0] + 32;
-    return 2;
-  }
-  return 0;
-}
 
 bool execCp(ExecCtx &c, const Inst &in, uint32_t mask) {
   for (uint32_t m = mask; m; m &= m - 1) {
@@ -105,7 +72,7 @@ bool execCp(ExecCtx &c, const Inst &in, uint32_t mask) {
     unsigned span = 0;
     for (unsigned r = 0; r < info.rows; ++r) {
       unsigned lanes[4];
-      for (unsigned i = 0, n = cpLanes(shape, r, lanes); i < n; ++i)
+      for (unsigned i = 0, n = tcCpLanes(shape, r, lanes); i < n; ++i)
         span = std::max(span, lanes[i] + 1);
     }
     for (Cta *cta : ctas)
@@ -134,7 +101,7 @@ bool execCp(ExecCtx &c, const Inst &in, uint32_t mask) {
                                   agent, *vc))
               return false;
             unsigned lanes[4];
-            unsigned n = cpLanes(shape, r, lanes);
+            unsigned n = tcCpLanes(shape, r, lanes);
             for (unsigned i = 0; i < n; ++i) {
               if (vc && b % 4 == 0 &&
                   !raceTmem(x, *is.in, *cta, lane0 + lanes[i], col0 + b / 4, 1,
@@ -212,6 +179,32 @@ bool execShift(ExecCtx &c, const Inst &in, uint32_t mask) {
 }
 
 } // namespace
+
+/// The TMEM lanes source row r of the shape goes to (lane offsets).
+unsigned tcCpLanes(TcCpShape s, unsigned r, unsigned out[4]) {
+  switch (s) {
+  case Cp128x256:
+  case Cp128x128:
+    out[0] = r;
+    return 1;
+  case Cp4x256:
+    out[0] = 32 * r;
+    return 1;
+  case Cp32x128x4:
+    for (unsigned w = 0; w < 4; ++w)
+      out[w] = r + 32 * w;
+    return 4;
+  case Cp64x128_02_13:
+    out[0] = r;
+    out[1] = r + 64;
+    return 2;
+  case Cp64x128_01_23:
+    out[0] = r % 32 + 64 * (r / 32);
+    out[1] = out[0] + 32;
+    return 2;
+  }
+  return 0;
+}
 
 Status decodeTcCp(Mods &m, Inst &in) {
   CUTE_TRY(tcTakeGroup(m, in, "cp"));

@@ -92,7 +92,8 @@ std::string MatrixDesc::describe(const char *which, bool mnMajor) const {
 //   core matrix 16 bytes apart; core matrices adjacent in M/N are SBO apart,
 //   in K (the next 8 K rows) LBO apart.
 // - MN-major, swizzled: S contiguous bytes along M/N, K rows S bytes apart;
-//   the next S bytes of M/N are LBO apart, the next 8 K rows SBO apart.
+//   the next S bytes of M/N are LBO apart, the next 8 K rows SBO apart (4
+//   rows for tcgen05's 128B with 32B atomicity).
 uint64_t matrixOffset(const MatrixDesc &d, bool mnMajor, unsigned r, unsigned k,
                       unsigned bits, unsigned *nibble) {
   const uint64_t S = d.swizzle;
@@ -111,8 +112,12 @@ uint64_t matrixOffset(const MatrixDesc &d, bool mnMajor, unsigned r, unsigned k,
   if (S == 0)
     return mb % 16 + (mb / 16) * uint64_t(d.sbo) + (k % 8) * 16 +
            (k / 8) * uint64_t(d.lbo);
-  return mb % S + (mb / S) * uint64_t(d.lbo) + (k % 8) * S +
-         (k / 8) * uint64_t(d.sbo);
+  // "128B with 32B atomicity" (tf32 MN-major): an atom is 4 K rows of 128
+  // bytes (CuTe's Layout_MN_SW128_32B_Atom), so the next K group is 4 rows
+  // on.
+  const unsigned kRows = d.atom32 ? 4 : 8;
+  return mb % S + (mb / S) * uint64_t(d.lbo) + (k % kRows) * S +
+         (k / kRows) * uint64_t(d.sbo);
 }
 
 // The swizzle of the absolute shared-memory address (the 128B/64B/32B

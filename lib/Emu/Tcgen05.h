@@ -130,6 +130,19 @@ struct UmmaIdesc {
 bool decodeUmmaIdesc(uint32_t idesc, UmmaKind kind, UmmaIdesc &out,
                      std::string &why);
 
+/// The shapes of tcgen05.cp (9.7.16.9.2).
+enum TcCpShape : uint8_t {
+  Cp128x256,
+  Cp128x128,
+  Cp4x256,
+  Cp32x128x4,
+  Cp64x128_02_13,
+  Cp64x128_01_23
+};
+/// The TMEM lane offsets source row r of a tcgen05.cp of `shape` is written
+/// to (ExecTcgen05Cp.cpp's header); returns how many.
+unsigned tcCpLanes(TcCpShape shape, unsigned r, unsigned out[4]);
+
 /// At a thread's exit: the CTA's last thread must leave no Tensor Memory
 /// allocated (9.7.16.7.1).
 bool tmemExitCheck(ExecCtx &c, const Inst &in, int lane);

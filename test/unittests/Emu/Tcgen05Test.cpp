@@ -13,6 +13,8 @@
 #include "EmuTestUtil.h"
 #include "MatrixDesc.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 
 using namespace cute;
@@ -146,7 +148,90 @@ TEST(EmuTcgen05, DescriptorFieldErrors) {
   EXPECT_TRUE(contains(why, "swizzle mode 3")) << why;
 }
 
-// --- Kernels
+// --- tcgen05.cp destinations against CuTe's SM100_UTCCP traits ------------
+
+struct UtccpRecord {
+  const char *op;
+  TcCpShape shape;
+  unsigned rows, bytes;
+  const char *cells; ///< "r,b:lane,col,cbyte/...;" per source byte
+};
+const UtccpRecord kUtccp[] = {
+#include "UtccpCute.inc"
+};
+
+TEST(EmuTcgen05, CpDestinationsMatchCute) {
+  size_t checked = 0;
+  for (const UtccpRecord &rec : kUtccp) {
+    const char *p = rec.cells;
+    for (unsigned r = 0; r < rec.rows; ++r)
+      for (unsigned b = 0; b < rec.bytes; ++b) {
+        char *end;
+        unsigned rr = unsigned(std::strtoul(p, &end, 10));
+        unsigned bb = unsigned(std::strtoul(end + 1, &end, 10));
+        ASSERT_EQ(rr, r) << rec.op;
+        ASSERT_EQ(bb, b) << rec.op;
+        std::vector<std::array<unsigned, 3>> want;
+        do {
+          std::array<unsigned, 3> t;
+          t[0] = unsigned(std::strtoul(end + 1, &end, 10));
+          t[1] = unsigned(std::strtoul(end + 1, &end, 10));
+          t[2] = unsigned(std::strtoul(end + 1, &end, 10));
+          want.push_back(t);
+        } while (*end == '/');
+        p = end + 1;
+        unsigned lanes[4];
+        unsigned n = tcCpLanes(rec.shape, r, lanes);
+        std::vector<std::array<unsigned, 3>> got;
+        for (unsigned i = 0; i < n; ++i)
+          got.push_back({lanes[i], b / 4, b % 4});
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        ASSERT_EQ(got, want) << rec.op << " row " << r << " byte " << b;
+        ++checked;
+      }
+  }
+  EXPECT_GT(checked, 5000u);
+}
+
+// --- Shared-memory descriptors end to end against CuTe --------------------
+
+struct SmemRecord {
+  int id;
+  uint64_t desc;
+  unsigned bits;
+  bool mnMajor;
+  const char *cells; ///< "mn,k,byte;" per element
+};
+const SmemRecord kSmem[] = {
+#include "UmmaSmemCute.inc"
+};
+
+TEST(EmuTcgen05, SmemDescriptorsAddressLikeCute) {
+  size_t checked = 0;
+  for (const SmemRecord &rec : kSmem) {
+    MatrixDesc d;
+    std::string why;
+    ASSERT_TRUE(MatrixDesc::umma(rec.desc, d, why))
+        << "case " << rec.id << ": " << why;
+    for (const char *p = rec.cells; *p;) {
+      char *end;
+      unsigned mn = unsigned(std::strtoul(p, &end, 10));
+      unsigned k = unsigned(std::strtoul(end + 1, &end, 10));
+      uint64_t byte = std::strtoull(end + 1, &end, 10);
+      p = end + 1;
+      uint64_t got = matrixSwizzle(
+          d, d.start + matrixOffset(d, rec.mnMajor, mn, k, rec.bits));
+      ASSERT_EQ(got, byte) << "case " << rec.id << " "
+                           << d.describe("descriptor", rec.mnMajor) << " mn "
+                           << mn << " k " << k;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 10000u);
+}
+
+// --- Kernels ---------------------------------------------------------------
 // ------------------------------------------------------------------
 
 /// Runs allocKernel's kernel with a 64-word output buffer.
