@@ -54,7 +54,14 @@ else
   run_emu sm_90a gemm-sm90 --shape 256x512x128
   run_emu sm_90a blockscaled-dequant --size 1
   run_emu sm_90a blockscale-gemm-sm90 --size 1
-  echo "Not run on the emulator yet (tcgen05, Tensor Memory and block-scaled"
-  echo "mma.sync are issue 22): gemm-2cta-sm100, blockscale-gemm-sm120."
+  for chip in sm_90a sm_100a sm_120a; do
+    run_emu "$chip" mma-reductions --size 256
+    run_emu "$chip" epilogue-stmatrix --size 256
+  done
+  # Blackwell: tcgen05 and Tensor Memory (sm_100a), block-scaled mma.sync
+  # (sm_120a). No Blackwell GPU has run these; the emulator has.
+  run_emu sm_100a gemm-2cta-sm100 --shape 256x352x64 --shape 512x704x256 --size 1
+  run_emu sm_100a blockscale-gemm-sm120 --size 1
+  run_emu sm_120a blockscale-gemm-sm120 --size 1
   exit $status
 fi
