@@ -256,9 +256,14 @@ module attributes {gpu.container_module} {
       %gc = cute.make_view(%pc, %lc)
       // Scale factors: one 512-byte atom per (128 rows, 64 K): atom (i, j)
       // at 512 (i K/64 + j).
+      // Rows: 32 lanes x (M / 32) groups of 32 rows (the 4 groups of an atom
+      // are 128 K/64 bytes apart in this view; a copy reads only group 0 of
+      // each tile, whose 16 bytes per lane hold all four).
       %kb = arith.divui %k, %c64 : i32
-      %sfShA = cute.make_shape(%m, %kb) -> !cute.shape<"((32,?),(16,?))">
-      %sfShB = cute.make_shape(%n, %kb) -> !cute.shape<"((32,?),(16,?))">
+      %mg = arith.divui %m, %c32 : i32
+      %ng = arith.divui %n, %c32 : i32
+      %sfShA = cute.make_shape(%mg, %kb) -> !cute.shape<"((32,?),(16,?))">
+      %sfShB = cute.make_shape(%ng, %kb) -> !cute.shape<"((32,?),(16,?))">
       %atomRow = arith.muli %kb, %c128 : i32
       %sfSt = cute.make_stride(%atomRow) -> !cute.stride<"((16,?),(1,512))">
       %lsa = cute.make_layout(%sfShA, %sfSt)
@@ -305,13 +310,18 @@ module attributes {gpu.container_module} {
         %db = cute.partition_tv(%sb, %tid) {tv_layout = #cute.layout<"(128,64):(1,128)">}
         cute.copy(%ta, %da)
         cute.copy(%tb, %db)
-        %gtsa = cute.local_tile(%gsa, %ca) {tiler = #cute.shape<"(128,64)">}
-        %gtsb = cute.local_tile(%gsb, %cb) {tiler = #cute.shape<"(128,64)">}
+        // The scale views count bytes of an atom row along their second
+        // mode: one K tile of 64 elements is one 512-byte atom, 16 bytes
+        // of each of its 32 rows (the tiler was (128,64), which stepped 4
+        // atoms per K tile: found running the kernel on cute-emu, where the
+        // reads left the scale buffers; test/emu/tcgen05-kernels).
+        %gtsa = cute.local_tile(%gsa, %ca) {tiler = #cute.shape<"(128,16)">}
+        %gtsb = cute.local_tile(%gsb, %cb) {tiler = #cute.shape<"(128,16)">}
         %lt32 = arith.cmpi ult, %tid, %c32 : i32
         scf.if %lt32 {
-          // Lane l copies row l of each 512-byte scale atom.
-          %tsa = cute.partition_tv(%gtsa, %lane) {tv_layout = #cute.layout<"(32,16):(1,512)">}
-          %tsb = cute.partition_tv(%gtsb, %lane) {tv_layout = #cute.layout<"(32,16):(1,512)">}
+          // Lane l copies row l of the K tile's 512-byte scale atom.
+          %tsa = cute.partition_tv(%gtsa, %lane) {tv_layout = #cute.layout<"(32,16):(1,128)">}
+          %tsb = cute.partition_tv(%gtsb, %lane) {tv_layout = #cute.layout<"(32,16):(1,128)">}
           %dsa = cute.partition_tv(%ssa, %lane) {tv_layout = #cute.layout<"(32,16):(1,32)">}
           %dsb = cute.partition_tv(%ssb, %lane) {tv_layout = #cute.layout<"(32,16):(1,32)">}
           cute.copy(%tsa, %dsa)
