@@ -241,6 +241,11 @@ bool execAlloc(ExecCtx &c, const Inst &in, uint32_t mask) {
     uint32_t addr = uint32_t(col); // lane 0, the first column
     std::memcpy(p, &addr, 4);
     t.allocs.push_back({uint32_t(col), uint32_t(cols), in.line});
+    // The ISA leaves fresh columns undefined: they hold NaN (0xffffffff),
+    // so an MMA that accumulates onto them before any write shows.
+    for (uint32_t lane = 0; lane < Tmem::kLanes; ++lane)
+      for (uint32_t k = 0; k < cols; ++k)
+        *t.cell(lane, uint32_t(col) + k) = 0xffffffffu;
     return true;
   });
 }

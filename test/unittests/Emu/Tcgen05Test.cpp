@@ -553,4 +553,24 @@ TEST(EmuTcgen05, AccumulatorReadWithoutWaitIsARace) {
   EXPECT_TRUE(contains(msg, "tcgen05.ld.sync.aligned.32x32b.x8.b32")) << msg;
 }
 
+// Fresh Tensor Memory is undefined (the emulator fills it with NaN): an MMA
+// that accumulates (enable-input-d = 1) onto columns nothing wrote gives NaN.
+TEST(EmuTcgen05, AccumulatingOntoFreshColumnsGivesNaN) {
+  std::string ptx = mmaKernel(true);
+  const std::string from = "%r20, 0;", to = "%r20, 1;";
+  ptx.replace(ptx.find(from), from.size(), to);
+  Device d(Chip::Sm100a);
+  auto a = upload(d, std::vector<uint16_t>(128 * 16, 0x3c00));
+  auto b = upload(d, std::vector<uint16_t>(8 * 16, 0x3c00));
+  auto out = upload(d, std::vector<uint32_t>(128 * 8, 0));
+  uint64_t pa = a.addr, pb = b.addr, po = out.addr;
+  uint32_t id = (1u << 4) | (1u << 17) | (8u << 24);
+  LaunchConfig cfg = blocks(1, 128);
+  cfg.dynamicSmemBytes = 8192;
+  auto r = run(d, ptx, "k", cfg, {&pa, &pb, &po, &id});
+  ASSERT_TRUE(r.ok()) << r.error().message();
+  for (size_t i = 0; i < 128 * 8; ++i)
+    ASSERT_EQ(out[i], 0x7fffffffu) << i;
+}
+
 } // namespace
