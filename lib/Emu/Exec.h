@@ -156,6 +156,12 @@ struct Warp {
   uint64_t clusterArriveGen[32] = {};   ///< barrier.cluster.arrive
   bool clusterArrived[32] = {};
   uint64_t instructions = 0;
+  /// tcgen05.st writes in flight (ExecTcgen05.cpp): they land at the warp's
+  /// tcgen05.wait::st, not before.
+  struct TmemStore {
+    uint32_t tmemLane, column, value;
+  };
+  std::vector<TmemStore> tmemStores;
   bool live() const { return (exist & ~exited) != 0; }
 };
 

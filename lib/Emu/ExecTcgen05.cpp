@@ -61,6 +61,7 @@ enum TcOp : uint16_t {
 enum TcFlags : uint32_t {
   FPack = 1u << 1,      ///< ld .pack::16b / st .unpack::16b
   FMulticast = 1u << 2, ///< commit .multicast::cluster
+  FWaitSt = 1u << 3,    ///< tcgen05.wait::st (else ::ld)
 };
 
 // --- Shared helpers ----------------------------------------------------------
@@ -386,7 +387,7 @@ bool execLdSt(ExecCtx &c, const Inst &in, uint32_t mask) {
       for (unsigned j = 0; j < regs; ++j) {
         uint32_t lo = 0, ca = 0, cb = 0;
         tmemLdStCell(shape, t, j, pack, split, lo, ca, cb);
-        uint64_t &r = c.reg(vr[j], int(t));
+        const uint64_t r = c.reg(vr[j], int(t));
         if (c.cl.race) {
           const uint32_t u = warpUnit(c);
           const VClock &vc = c.cl.race->clocks[u];
@@ -395,21 +396,23 @@ bool execLdSt(ExecCtx &c, const Inst &in, uint32_t mask) {
                !raceTmem(c, in, c.cta, lane0 + lo, col0 + cb, 1, store, u, vc)))
             return false;
         }
-        uint32_t *a = c.cta.tmem.cell(lane0 + lo, col0 + ca);
-        if (!pack) {
-          if (store)
-            *a = uint32_t(r);
-          else
-            r = *a;
+        // Loads deliver now: a true register dependency on a tcgen05.ld is
+        // respected without tcgen05.wait::ld (9.7.16.6.4.5). Stores read
+        // their registers now and write Tensor Memory at tcgen05.wait::st.
+        const uint32_t tl = lane0 + lo;
+        if (store) {
+          if (!pack) {
+            c.w.tmemStores.push_back({tl, col0 + ca, uint32_t(r)});
+          } else {
+            c.w.tmemStores.push_back({tl, col0 + ca, uint32_t(r) & 0xffffu});
+            c.w.tmemStores.push_back({tl, col0 + cb, uint32_t(r) >> 16});
+          }
           continue;
         }
-        uint32_t *b = c.cta.tmem.cell(lane0 + lo, col0 + cb);
-        if (store) {
-          *a = uint32_t(r) & 0xffffu;
-          *b = uint32_t(r) >> 16;
-        } else {
-          r = (*a & 0xffffu) | (*b & 0xffffu) << 16;
-        }
+        uint32_t v = *c.cta.tmem.cell(tl, col0 + ca);
+        if (pack)
+          v = (v & 0xffffu) | (*c.cta.tmem.cell(tl, col0 + cb) & 0xffffu) << 16;
+        c.reg(vr[j], int(t)) = v;
       }
     (void)num;
     return true;
@@ -418,6 +421,23 @@ bool execLdSt(ExecCtx &c, const Inst &in, uint32_t mask) {
 
 bool execNop(ExecCtx &c, const Inst &in, uint32_t mask) {
   return tcIssue(c, in, __builtin_ctz(mask), false);
+}
+
+/// tcgen05.wait::st (9.7.16.8.5): the warp's stores land in Tensor Memory;
+/// until then a reader (tcgen05.ld, tcgen05.mma) sees the old cells, which
+/// is how a missing wait shows. tcgen05.wait::ld has nothing to do: loads
+/// deliver at issue.
+bool execWait(ExecCtx &c, const Inst &in, uint32_t mask) {
+  if (!tcIssue(c, in, __builtin_ctz(mask), false) || !fullWarp(c, in, mask))
+    return false;
+  return warpCollective(c, in, mask, ~0u, [&](uint32_t) {
+    if (in.flags & FWaitSt) {
+      for (const Warp::TmemStore &s : c.w.tmemStores)
+        *c.cta.tmem.cell(s.tmemLane, s.column) = s.value;
+      c.w.tmemStores.clear();
+    }
+    return true;
+  });
 }
 
 // --- tcgen05.commit ----------------------------------------------------------
@@ -601,11 +621,12 @@ Status decodeTcgen05(Mods &m, Inst &in) {
     return decodeLdSt(m, in, sub == 4);
   case 5:
   case 6:
-    // tcgen05.ld/st complete at issue here, so the waits have nothing left.
     CUTE_TRY(takeSyncAligned(m, "wait"));
     CUTE_TRY(expectOperands(in, 0));
     in.op = TcWait;
-    in.exec = execNop;
+    if (sub == 6)
+      in.flags |= FWaitSt;
+    in.exec = execWait;
     return okStatus();
   case 7:
   case 8:

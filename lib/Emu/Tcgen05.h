@@ -16,7 +16,11 @@
 //   it chooses, random under CUTE_EMU_SCHEDULE=random), the pipe runs up to
 //   and including that arrival. A kernel that reads an accumulator without
 //   waiting for the commit thus reads what was there before.
-// - tcgen05.ld/st run at issue; tcgen05.wait::ld/st have nothing left to do.
+// - tcgen05.ld reads Tensor Memory and writes its registers at issue (a true
+//   register dependency on a tcgen05.ld is respected without a wait,
+//   9.7.16.6.4.5); tcgen05.st reads its registers at issue and writes Tensor
+//   Memory at the warp's tcgen05.wait::st (9.7.16.8.5), so a reader that does
+//   not wait for the store sees the old cells.
 // - cta_group::2: the pair is the CTAs whose %cluster_ctarank differs in
 //   bit 0 (9.7.16.5.1); an MMA or copy issued in one CTA reads and writes
 //   both CTAs' shared and Tensor Memory at the same offsets.

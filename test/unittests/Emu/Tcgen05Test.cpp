@@ -573,4 +573,40 @@ TEST(EmuTcgen05, AccumulatingOntoFreshColumnsGivesNaN) {
     ASSERT_EQ(out[i], 0x7fffffffu) << i;
 }
 
+// tcgen05.st is asynchronous until tcgen05.wait::st (9.7.16.8.5): a load
+// that does not wait for the store reads the cells' old contents (fresh
+// columns: NaN); a load's own registers are defined at once (9.7.16.6.4.5:
+// a true register dependency on tcgen05.ld needs no wait).
+TEST(EmuTcgen05, StoresLandAtTheWait) {
+  auto kernel = [](bool waitSt) {
+    return allocKernel(std::string(R"(
+  setp.ne.u32 %p1, %r2, 0;
+  @%p1 bra $L__done;
+  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [slot], 32;
+  ld.shared.u32 %r3, [slot];
+  add.u32 %r10, %r1, 1000;
+  tcgen05.st.sync.aligned.32x32b.x1.b32 [%r3], {%r10};
+  )") + (waitSt ? "tcgen05.wait::st.sync.aligned;" : "") +
+                       R"(
+  tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r11}, [%r3];
+  ld.param.u64 %rd1, [out];
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r11;
+  tcgen05.wait::ld.sync.aligned;
+  tcgen05.wait::st.sync.aligned;
+  tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r3, 32;
+$L__done:)");
+  };
+  for (bool waitSt : {true, false}) {
+    Device d(Chip::Sm100a);
+    auto out = upload(d, std::vector<uint32_t>(64, 0));
+    uint64_t p = out.addr;
+    auto r = run(d, kernel(waitSt), "k", blocks(1, 32), {&p});
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    for (uint32_t t = 0; t < 32; ++t)
+      EXPECT_EQ(out[t], waitSt ? 1000 + t : 0xffffffffu) << t;
+  }
+}
+
 } // namespace
