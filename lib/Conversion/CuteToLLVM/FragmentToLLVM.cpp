@@ -180,40 +180,66 @@ struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
   }
 };
 
+/// Stores `vec` (size(layout) elements) into the tensor at `ptr`.
+void storeVector(ConversionPatternRewriter &rewriter, Location loc,
+                 const MemRefInfo &info, Value ptr, Value vec) {
+  auto vt = cast<VectorType>(vec.getType());
+  Type elem = llvmElementType(info.elem);
+  auto lvt = VectorType::get(vt.getShape(), elem);
+  if (lvt != vt)
+    vec = arith::BitcastOp::create(rewriter, loc, lvt, vec);
+  ArithEmitter em(rewriter, loc);
+  if (isContiguous(info.layout) && !info.swizzle && !isBytePerElement(info)) {
+    int64_t vecBytes =
+        std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
+    int64_t a =
+        std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
+    LLVM::StoreOp::create(rewriter, loc, vec, ptr, a);
+  } else {
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      Value idx = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                           rewriter.getI32IntegerAttr(i));
+      Value e = LLVM::ExtractElementOp::create(rewriter, loc, vec, idx);
+      Value addr = elementAddress(rewriter, loc, em, ptr,
+                                  Int(info.layout.eval(i)), info);
+      LLVM::StoreOp::create(rewriter, loc, e, addr,
+                            std::max<int64_t>(1, info.bits() / 8));
+    }
+  }
+}
+
 struct StoreLowering : ConvertOpToLLVMPattern<StoreOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     DynamicSymbols syms;
     MemRefInfo info = infoOf(op.getTensor().getType(), syms);
-    Value ptr = adaptor.getTensor().front();
-    Value vec = adaptor.getValue().front();
-    auto vt = cast<VectorType>(vec.getType());
-    Type elem = llvmElementType(info.elem);
-    auto lvt = VectorType::get(vt.getShape(), elem);
-    if (lvt != vt)
-      vec = arith::BitcastOp::create(rewriter, loc, lvt, vec);
-    ArithEmitter em(rewriter, loc);
-    if (isContiguous(info.layout) && !info.swizzle && !isBytePerElement(info)) {
-      int64_t vecBytes =
-          std::max<int64_t>(1, vt.getNumElements() * info.bits() / 8);
-      int64_t a =
-          std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
-      LLVM::StoreOp::create(rewriter, loc, vec, ptr, a);
-    } else {
-      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
-        Value idx =
-            LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                                     rewriter.getI32IntegerAttr(i));
-        Value e = LLVM::ExtractElementOp::create(rewriter, loc, vec, idx);
-        Value addr = elementAddress(rewriter, loc, em, ptr,
-                                    Int(info.layout.eval(i)), info);
-        LLVM::StoreOp::create(rewriter, loc, e, addr,
-                              std::max<int64_t>(1, info.bits() / 8));
-      }
+    storeVector(rewriter, op.getLoc(), info, adaptor.getTensor().front(),
+                adaptor.getValue().front());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// cute.fill: cute.store of a splat vector.
+struct FillLowering : ConvertOpToLLVMPattern<FillOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(FillOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    DynamicSymbols syms;
+    MemRefInfo info = infoOf(op.getTensor().getType(), syms);
+    Location loc = op.getLoc();
+    Value x = adaptor.getValue().front();
+    auto vt = VectorType::get({size(info.layout).value()}, x.getType());
+    Value vec = LLVM::PoisonOp::create(rewriter, loc, vt);
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      Value idx = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                           rewriter.getI32IntegerAttr(i));
+      vec = LLVM::InsertElementOp::create(rewriter, loc, vec, x, idx);
     }
+    storeVector(rewriter, loc, info, adaptor.getTensor().front(), vec);
     rewriter.eraseOp(op);
     return success();
   }
@@ -249,5 +275,5 @@ void lowering::populateFragmentPatterns(const LLVMTypeConverter &tc,
                                         RewritePatternSet &p) {
   p.add<FragmentLowering<MakeFragmentOp>, FragmentLowering<MakeFragmentLikeOp>,
         MakePredicateLowering, AllInBoundsLowering, LoadLowering, StoreLowering,
-        SmemAllocLowering>(tc);
+        FillLowering, SmemAllocLowering>(tc);
 }

@@ -530,6 +530,20 @@ LogicalResult StoreOp::verify() {
                          cast<VectorType>(getValue().getType()));
 }
 
+LogicalResult FillOp::verify() {
+  MemRefInfo m = tensorInfo(getTensor().getType());
+  if (getValue().getType() != m.elem)
+    return emitOpError("expects a value of the tensor's element type ")
+           << m.elem << ", but got " << getValue().getType();
+  if (failed(checkNotTmem(*this, m, "the tensor")))
+    return failure();
+  if (!m.layout.isStatic())
+    return emitOpError("expects a tensor of static layout, but got \"")
+           << m.layout.str() << "\"";
+  return verifyLoadStore(*this, getTensor().getType(),
+                         VectorType::get({size(m.layout).value()}, m.elem));
+}
+
 //===----------------------------------------------------------------------===//
 // smem_alloc
 //===----------------------------------------------------------------------===//

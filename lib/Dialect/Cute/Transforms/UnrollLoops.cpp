@@ -2,8 +2,10 @@
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEUNROLLLOOPS
@@ -13,6 +15,32 @@ namespace mlir::cute {
 using namespace mlir;
 
 namespace {
+
+/// Folds a loop bound that is an operation of constants (an instance
+/// parameter's `arith.divui %bn, %c64`, say) into an arith.constant, so the
+/// trip count is static before canonicalization has run.
+void foldBound(OpOperand &operand) {
+  Value v = operand.get();
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getNumResults() != 1 || matchPattern(v, m_Constant()))
+    return;
+  SmallVector<Attribute> operands;
+  for (Value o : def->getOperands()) {
+    Attribute a;
+    if (!matchPattern(o, m_Constant(&a)))
+      return;
+    operands.push_back(a);
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(def->fold(operands, results)) || results.size() != 1)
+    return;
+  auto value =
+      dyn_cast_or_null<IntegerAttr>(dyn_cast_if_present<Attribute>(results[0]));
+  if (!value || value.getType() != v.getType())
+    return;
+  OpBuilder b(operand.getOwner());
+  operand.set(arith::ConstantOp::create(b, def->getLoc(), value));
+}
 
 struct CuteUnrollLoopsPass
     : public mlir::cute::impl::CuteUnrollLoopsBase<CuteUnrollLoopsPass> {
@@ -26,6 +54,9 @@ struct CuteUnrollLoopsPass
         loops.push_back(f);
     });
     for (scf::ForOp f : loops) {
+      for (OpOperand *o : {&f.getLowerBoundMutable(), &f.getUpperBoundMutable(),
+                           &f.getStepMutable()})
+        foldBound(*o);
       std::optional<APInt> trips = f.getStaticTripCount();
       if (!trips) {
         f.emitError("loop marked cute.unroll needs static bounds and step");

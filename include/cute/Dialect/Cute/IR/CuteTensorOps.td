@@ -354,6 +354,26 @@ def Cute_StoreOp : Cute_Op<"store"> {
   let hasVerifier = 1;
 }
 
+def Cute_FillOp : Cute_Op<"fill"> {
+  let summary = "Sets every element of a tensor to one value (CuTe's fill)";
+  let description = [{
+    CuTe's `fill(tensor, value)` (and `clear`, with 0): every element of a
+    static-layout tensor (not Tensor Memory) becomes `value`, a scalar of the
+    tensor's element type. It is `cute.store` of a splat vector whose size
+    the layout gives, so a kernel whose fragment size depends on an instance
+    parameter needs no vector type of that size (examples/gemm-sm90 zeroes
+    its 64 x BN accumulator this way).
+    ```mlir
+    %zero = arith.constant 0.0 : f32
+    cute.fill(%f, %zero) : !cute.memref<f32, rmem, align<16>, "(2,2,8):(1,2,4)">, f32
+    ```
+  }];
+  let arguments = (ins Cute_MemRefType:$tensor, AnyType:$value);
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "List";
+  let hasVerifier = 1;
+}
+
 def Cute_SmemAllocOp : Cute_Op<"smem_alloc"> {
   let summary = "A statically planned shared-memory tensor of the result type";
   let description = [{
