@@ -282,6 +282,12 @@ struct Options {
   std::vector<int64_t> sizes;
   /// --shape MxNxK (the GEMM drivers): one problem of that shape.
   std::vector<std::array<int64_t, 3>> shapes;
+  /// --kernel NAME (drivers with several kernels): run only these.
+  std::vector<std::string> kernels;
+  bool runs(const std::string &kernel) const {
+    return kernels.empty() ||
+           std::find(kernels.begin(), kernels.end(), kernel) != kernels.end();
+  }
 };
 
 inline Options parseOptions(int argc, char **argv) {
@@ -314,11 +320,13 @@ inline Options parseOptions(int argc, char **argv) {
         std::exit(2);
       }
       o.shapes.push_back(mnk);
+    } else if (a == "--kernel") {
+      o.kernels.push_back(next());
     } else {
       std::fprintf(stderr,
                    "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
                    "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
-                   "[--no-bench]\n",
+                   "[--kernel NAME]... [--no-bench]\n",
                    argv[0]);
       std::exit(2);
     }

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 #include "../common/Harness.h"
 
+#include "cute/Kernels/GemmSelect.h"
 #include "cute/Support/NarrowFloat.h"
 
 #include <algorithm>
@@ -68,6 +69,14 @@ Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8, bool f16) {
   return o;
 }
 
+/// The N tile of an instance: gemm_<T>_n128 has 128 x 128 tiles, the
+/// others 128 x 256.
+int64_t tileN(const std::string &name) {
+  return name.size() > 5 && name.compare(name.size() - 5, 5, "_n128") == 0
+             ? 128
+             : 256;
+}
+
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &kern, const char *name, bool fp8, bool f16,
              int sms, const Case &c) {
@@ -90,7 +99,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   if (std::any_of(params.begin(), params.end(),
                   [](const rt::ParamInfo &p) { return p.name == "scale"; }))
     args.scalar(scale);
-  int64_t tiles = ((c.m + 127) / 128) * ((c.n + 255) / 256);
+  const int64_t bn = tileN(name);
+  int64_t tiles = ((c.m + 127) / 128) * ((c.n + bn - 1) / bn);
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(std::min<int64_t>(tiles, sms)), 1, 1};
   need(kern.launch(stream, cfg, args), "launch");
@@ -190,10 +200,23 @@ int main(int argc, char **argv) {
         {1000, 1003, 1008, false, false},   {333, 4097, 80, false, false},
         {4096, 4096, 4096, false, o.bench}, {8192, 8192, 8192, false, o.bench}};
   }
+  // What the selection heuristic picks for each shape (bench/gemm_configs.py
+  // reports the picked configuration's time against the peer).
+  for (const Case &c : cases)
+    std::printf(
+        "PICK %lldx%lldx%lld %s\n", (long long)c.m, (long long)c.n,
+        (long long)c.k,
+        kernels::gemmConfigName(kernels::selectGemmConfig(c.m, c.n, c.k, sms)));
   bool ok = true;
-  for (const char *name : {"gemm_bf16", "gemm_f16", "gemm_e4m3"}) {
-    bool fp8 = std::strcmp(name, "gemm_e4m3") == 0;
-    bool f16 = std::strcmp(name, "gemm_f16") == 0;
+  for (const char *name :
+       {"gemm_bf16", "gemm_f16", "gemm_e4m3", "gemm_bf16_n128", "gemm_f16_n128",
+        "gemm_e4m3_n128"}) {
+    bool fp8 = std::strncmp(name, "gemm_e4m3", 9) == 0;
+    bool f16 = std::strncmp(name, "gemm_f16", 8) == 0;
+    // Kernels compiled before the n128 instances (the before/after
+    // benchmark) lack them.
+    if ((tileN(name) == 128 && !prog.kernel(name).ok()) || !o.runs(name))
+      continue;
     rt::Kernel k = need(prog.kernel(name), "kernel");
     for (const Case &c : cases)
       ok &= runCase(ctx, stream, k, name, fp8, f16, sms, c);

@@ -2,53 +2,61 @@
 // C (M x N, row-major, leading dimension ldc) = scale x A (M x K, row-major)
 // x B^T (B: N x K, row-major), f32 accumulation, on the H200: CUTLASS's
 // warp-specialized persistent "cooperative" design written in the dialect.
-// One source, three instances (docs/instances.md):
+// One source, six instances (docs/instances.md):
 //   gemm_bf16  bf16 A, B, C;  gemm_f16  f16 A, B, C;
 //   gemm_e4m3  f8E4M3FN A, B, bf16 C, the per-tensor scale applied to the f32
-//              accumulators before rounding (K % 16 == 0).
-// - 128 x 256 x BK tiles (BK = 128 bytes of T); a 4-stage PipelineTmaAsync
+//              accumulators before rounding (K % 16 == 0);
+//   gemm_<T>_n128  the same with 128 x 128 tiles (BN = 128): twice the
+//              tiles, for shapes whose 128 x 256 tiles leave SMs idle.
+// - 128 x BN x BK tiles (BK = 128 bytes of T); a 4-stage PipelineTmaAsync
 //   ring of 128-byte swizzled A and B tiles filled by TMA from one elected
 //   thread of the producer warpgroup (setmaxnreg 40): `cute.copy` with the
 //   TMA atom from coordinate tiles (local_tile of the identity tensors of
 //   A, B and C), so no element offset is written; the expected bytes and
 //   the consumer count are inferred from the copies and the roles;
-// - two consumer warpgroups (setmaxnreg 232), each computing 64 x 256 with
-//   wgmma m64n256 (a 2 x 1 tiled MMA), one wgmma group kept in flight: a
+// - two consumer warpgroups (setmaxnreg 232), each computing 64 x BN with
+//   wgmma m64nBN (a 2 x 1 tiled MMA), one wgmma group kept in flight: a
 //   stage is released once the group after it has been issued;
 // - persistent CTAs over tiles in groups of 8 M-tiles (cute.make_tile_scheduler);
 // - epilogue: each warpgroup converts its accumulators to TC 64 columns at a
-//   time into a 2-buffer 128-byte swizzled staging ring and TMA-stores
-//   64 x 64 boxes (PipelineTmaStore).
+//   time (BN / 64 chunks) into a 2-buffer 128-byte swizzled staging ring and
+//   TMA-stores 64 x 64 boxes (PipelineTmaStore).
 // Ragged edges: TMA loads zero-fill outside A and B, TMA stores clip. TMA
 // needs 16-byte row pitches: K % 8 == 0 (16 for e4m3), ldc >= N, ldc % 8 == 0.
 !T = !cute.param<"T", bf16>
 !TC = !cute.param<"TC", bf16>
 #BK = #cute.param<"BK", 64 : i32>
+#BN = #cute.param<"BN", 256 : i32>
 #AK = #cute.param<"AK", 16 : i32>
 #SCALED = #cute.param<"SCALED", false>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
 !tileA = !cute.memref<!T, smem, align<1024>, sw128, "(128,BK):(BK,1)">
-!tileB = !cute.memref<!T, smem, align<1024>, sw128, "(256,BK):(BK,1)">
+!tileB = !cute.memref<!T, smem, align<1024>, sw128, "(BN,BK):(BK,1)">
 !tileC = !cute.memref<!TC, smem, align<1024>, sw128, "(64,64):(64,1)">
-!acc = !cute.memref<f32, rmem, align<16>, "((2,2,(8,4)),1,1):((1,2,(4,32)),0,0)">
+!acc = !cute.memref<f32, rmem, align<16>, "((2,2,(8,BN/64)),1,1):((1,2,(4,32)),0,0)">
 !LS = !cute_nvgpu.pipeline_state<4>
 !SS = !cute_nvgpu.pipeline_state<2>
-#wgmma = #cute_nvgpu.wgmma<m = 64, n = 256, k = AK, a = !T, b = !T, c = f32, a_major = k, b_major = k>
+#wgmma = #cute_nvgpu.wgmma<m = 64, n = BN, k = AK, a = !T, b = !T, c = f32, a_major = k, b_major = k>
 #mma = #cute.tiled_mma<#wgmma, #cute.layout<"(2,1,1):(1,0,0)">>
 // Partitions a 64 x 64 C staging tile like the accumulator's columns.
 #cpart = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = !TC, b = !TC, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
 
 module attributes {gpu.container_module,
     cute.instances = ["bf16:T=bf16,TC=bf16", "f16:T=f16,TC=f16",
-                      "e4m3:T=f8E4M3FN,TC=bf16,BK=128,AK=32,SCALED=true"]} {
+                      "e4m3:T=f8E4M3FN,TC=bf16,BK=128,AK=32,SCALED=true",
+                      "bf16_n128:T=bf16,TC=bf16,BN=128",
+                      "f16_n128:T=f16,TC=f16,BN=128",
+                      "e4m3_n128:T=f8E4M3FN,TC=bf16,BK=128,AK=32,SCALED=true,BN=128"]} {
   gpu.module @gemm_sm90 {
     gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %scale: f32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
-      %c4 = arith.constant 4 : i32
+      %bnc = arith.constant #BN
+      %c64 = arith.constant 64 : i32
+      %chunks = arith.divui %bnc, %c64 : i32
       %c128 = arith.constant 128 : i32
       %scaled = arith.constant #SCALED
       %tidx = gpu.thread_id x
@@ -75,11 +83,11 @@ module attributes {gpu.container_module,
       // Shared memory: 4 stages of A and B, 2 x 2 staging tiles of C.
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %sA = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),4):((BK,1),128*BK)">
-      %sB = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((256,BK),4):((BK,1),256*BK)">
+      %sB = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((BN,BK),4):((BK,1),BN*BK)">
       %sC = cute.smem_alloc() : !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
       %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
-      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, 256, BK] group 8
+      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, BN, BK] group 8
       %first, %end, %step = cute.tile_scheduler_range %sched
       cute_nvgpu.warp_specialize
         role "producer" warps [0, 4) max_regs 40 {
@@ -94,7 +102,7 @@ module attributes {gpu.container_module,
                 %am = cute.make_coord(%tm) -> !cute.coord<"(?,_)">
                 %bn = cute.make_coord(%tn) -> !cute.coord<"(?,_)">
                 %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,BK)">}
-                %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(256,BK)">}
+                %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(BN,BK)">}
                 %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
                 %pk = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
                   cute_nvgpu.pipeline_producer_acquire %loads, %q
@@ -125,16 +133,16 @@ module attributes {gpu.container_module,
           %leader = arith.cmpi eq, %lt, %c0 : i32
           %acc = cute.make_fragment() : !acc
           %out = cute.make_fragment() : !cute.memref<!TC, rmem, align<16>, "(2,2,8):(1,2,4)">
-          %zero = arith.constant dense<0.0> : vector<128xf32>
           %scales = vector.broadcast %scale : f32 to vector<32xf32>
+          %fzero = arith.constant 0.0 : f32
           %cs0 = cute_nvgpu.pipeline_consumer_state %loads
           %ss0 = cute_nvgpu.pipeline_producer_state %stores
           %fin:2 = scf.for %t = %first to %end step %step iter_args(%cs = %cs0, %ss = %ss0) -> (!LS, !SS) : i32 {
             %tm, %tn = cute.tile_scheduler_coord %sched, %t
             %mn = cute.make_coord(%tm, %tn) -> !cute.coord<"(?,?)">
-            %gC = cute.local_tile(%cC, %mn) {tiler = #cute.shape<"(128,256)">}
+            %gC = cute.local_tile(%cC, %mn) {tiler = #cute.shape<"(128,BN)">}
             %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
-            cute.store(%zero, %acc)
+            cute.fill(%acc, %fzero)
             // Main loop: wgmma on stage s while TMA fills the others; the
             // stage read by the previous group is released once this
             // group is issued and the previous one has completed.
@@ -168,11 +176,11 @@ module attributes {gpu.container_module,
                 cute_nvgpu.pipeline_consumer_release %loads, %kl#1
               }
             }
-            // Epilogue: 4 chunks of 64 columns per warpgroup through the
-            // staging ring; the warpgroup's rows of C: (64, 64, 4).
+            // Epilogue: BN/64 chunks of 64 columns per warpgroup through
+            // the staging ring; the warpgroup's rows of C: (64, 64, BN/64).
             %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
             %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
-            %se = scf.for %j = %c0 to %c4 step %c1 iter_args(%s = %ss) -> (!SS) : i32 {
+            %se = scf.for %j = %c0 to %chunks step %c1 iter_args(%s = %ss) -> (!SS) : i32 {
               scf.if %leader {
                 cute_nvgpu.pipeline_producer_acquire %stores, %s
               }
