@@ -24,24 +24,33 @@ def report(name, m, n, k, ms):
           f"TFLOP/s={2.0 * m * n * k / (ms * 1e9):.1f}", flush=True)
 
 
+def shape(text):
+    m, n, k = (int(x) for x in text.split("x"))
+    return m, n, k
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", type=int, nargs="*", default=[4096, 8192])
+    ap.add_argument("--shapes", type=shape, nargs="*", default=[],
+                    help="MxNxK problems (C = A B^T, A M x K, B N x K)")
     args = ap.parse_args()
     torch.manual_seed(0)
-    for s in args.sizes:
-        a = torch.randn(s, s, device="cuda", dtype=torch.bfloat16)
-        b = torch.randn(s, s, device="cuda", dtype=torch.bfloat16)
-        report("torch.matmul[bf16,A@B^T]", s, s, s,
+    problems = [(s, s, s) for s in args.sizes] + list(args.shapes)
+    for m, n, k in problems:
+        a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16)
+        report("torch.matmul[bf16,A@B^T]", m, n, k,
                median_ms(lambda: torch.matmul(a, b.t())))
-        if hasattr(torch, "_scaled_mm"):
+        if hasattr(torch, "_scaled_mm") and m % 16 == 0 and n % 16 == 0 \
+                and k % 16 == 0:
             a8 = a.to(torch.float8_e4m3fn)
             b8 = b.to(torch.float8_e4m3fn)
             one = torch.tensor(1.0, device="cuda")
             for fast in (False, True):
                 try:
                     report(f"torch._scaled_mm[e4m3,fast_accum={int(fast)}]",
-                           s, s, s,
+                           m, n, k,
                            median_ms(lambda: torch._scaled_mm(
                                a8, b8.t(), scale_a=one, scale_b=one,
                                out_dtype=torch.bfloat16,

@@ -1,0 +1,63 @@
+//===- GemmSelect.h - Which GEMM configuration for a shape ------*- C++ -*-===//
+//
+// The selection heuristic of the sm_90a GEMM (issue 23, item 3): shape,
+// element type and SM count -> the configuration to launch. MLIR-free and
+// header-only, so drivers, the kernel library and tests share it.
+//
+// Model: the persistent kernel runs ceil(tiles / SMs) waves; a 128 x 128
+// tile costs 0.55 of a 128 x 256 tile (half the work, about 10% less
+// efficient in steady state: 4096^3 bf16 on the H200, 0.197 ms vs 0.218 ms,
+// bench/results/2026-12-02-h200-issue23). The configuration with the lower
+// modelled time wins; ties go to 128 x 256. Against the 56 shape/type pairs
+// measured there its choice is 0.6% slower than the faster configuration in
+// geomean, at most 17% (2048 x 2048 x 1024 bf16, where both times are under
+// 35 us: 128 x 128 would win) (test/unittests/Support/GemmSelectTest.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_KERNELS_GEMMSELECT_H
+#define CUTE_KERNELS_GEMMSELECT_H
+
+#include <cstdint>
+
+namespace cute::kernels {
+
+enum class GemmConfig : uint8_t {
+  Tile128x256, ///< gemm_<T>: 128 x 256 tiles, two consumer warpgroups
+  Tile128x128, ///< gemm_<T>_n128: 128 x 128 tiles
+};
+
+inline const char *gemmConfigName(GemmConfig c) {
+  return c == GemmConfig::Tile128x256 ? "128x256" : "128x128";
+}
+
+/// The N extent of a configuration's tile (M is 128 in both).
+inline int64_t gemmTileN(GemmConfig c) {
+  return c == GemmConfig::Tile128x256 ? 256 : 128;
+}
+
+/// Output tiles of an M x N problem under `c`.
+inline int64_t gemmTiles(GemmConfig c, int64_t m, int64_t n) {
+  int64_t tn = gemmTileN(c);
+  return ((m + 127) / 128) * ((n + tn - 1) / tn);
+}
+
+/// The configuration for C (M x N) = A (M x K) B^T on `sms` SMs. The element
+/// type does not change the choice today (bf16, f16 and e4m3 measured alike);
+/// it is an argument so the library's callers need not change when it does.
+inline GemmConfig selectGemmConfig(int64_t m, int64_t n, int64_t k,
+                                   int64_t sms) {
+  (void)k;
+  if (m <= 0 || n <= 0 || sms <= 0)
+    return GemmConfig::Tile128x256;
+  auto waves = [&](GemmConfig c) {
+    return (gemmTiles(c, m, n) + sms - 1) / sms;
+  };
+  // Compare 100 x waves(256) with 55 x waves(128), in integers.
+  int64_t big = 100 * waves(GemmConfig::Tile128x256);
+  int64_t small = 55 * waves(GemmConfig::Tile128x128);
+  return small < big ? GemmConfig::Tile128x128 : GemmConfig::Tile128x256;
+}
+
+} // namespace cute::kernels
+
+#endif // CUTE_KERNELS_GEMMSELECT_H

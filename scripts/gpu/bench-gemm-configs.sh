@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Issue 23's shape suite on the GPU machine (after scripts/compile-examples.sh
+# for sm_90a): every gemm-sm90 configuration (128x256 and 128x128 tiles, bf16
+# and e4m3; each result checked on 64 sampled rows against the CPU) and
+# torch.matmul / torch._scaled_mm at the same shapes in the same session;
+# writes ${OUT:-gpu-results}/gemm-configs.md (bench/gemm_configs.py).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="$PATH:/usr/local/cuda/bin"
+OUT=${OUT:-gpu-results}
+mkdir -p "$OUT"
+ART=build-artifacts/sm_90a
+echo "date $(date -u +%FT%TZ) commit $(cat build-artifacts/COMMIT 2>/dev/null || echo unknown)" | tee -a "$OUT/configs.txt"
+cmake -G Ninja -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release \
+  -DCUTE_ENABLE_MLIR=OFF > "$OUT/build.log" 2>&1 &&
+  ninja -C build-gpu gemm-sm90-host >> "$OUT/build.log" 2>&1 ||
+  { echo "BUILD FAILED"; tail -20 "$OUT/build.log"; exit 1; }
+# Squares, Qwen3-8B's linear layers (N x K: qkv 6144 x 4096, o 4096 x 4096,
+# gate/up 24576 x 4096, down 4096 x 12288) at M = 16 .. 8192, odd shapes.
+# SHAPES (env) replaces the suite; PEERS=0 / OURS=0 skip a half.
+if [ -z "${SHAPES:-}" ]; then
+  SHAPES="1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192"
+  for m in 16 64 256 2048 8192; do
+    for nk in 6144x4096 4096x4096 24576x4096 4096x12288; do
+      SHAPES="$SHAPES ${m}x${nk}"
+    done
+  done
+  SHAPES="$SHAPES 3000x5000x7008 2048x2048x1024 4095x4097x2064 256x4096x14336"
+fi
+args=()
+for s in $SHAPES; do args+=(--shape "$s"); done
+status=0
+if [ "${OURS:-1}" = 1 ]; then
+  build-gpu/bin/gemm-sm90-host --artifacts "$ART" --chip sm_90a "${args[@]}" \
+    --kernel gemm_bf16 --kernel gemm_bf16_n128 --kernel gemm_e4m3 \
+    --kernel gemm_e4m3_n128 >> "$OUT/configs.txt" 2>&1 || status=1
+fi
+if [ "${PEERS:-1}" = 1 ]; then
+  python3 bench/gemm_peers.py --sizes --shapes $SHAPES >> "$OUT/configs.txt" 2>&1
+fi
+grep -cE "^CHECK.*PASS" "$OUT/configs.txt"
+grep -E "^CHECK.*FAIL|^RESULT|FATAL" "$OUT/configs.txt"
+python3 bench/gemm_configs.py "$OUT/configs.txt" | tee "$OUT/gemm-configs.md"
+exit $status

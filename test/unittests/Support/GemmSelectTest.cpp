@@ -1,0 +1,113 @@
+//===- GemmSelectTest.cpp - The sm_90a GEMM configuration heuristic -----===//
+//
+// Expected values: times measured on the H200 (2026-12-02, bench/results/
+// 2026-12-02-h200-issue23/configs-*.txt: gemm-sm90's 128 x 256 and 128 x 128
+// instances, median of 30 launches each, 132 SMs), never the heuristic's own
+// model.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Kernels/GemmSelect.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace cute::kernels;
+
+namespace {
+
+struct Measured {
+  const char *kernel;
+  int64_t m, n, k;
+  double ms256, ms128;
+};
+const Measured kH200[] = {
+    {"gemm_bf16", 16, 4096, 4096, 0.0540, 0.0350},
+    {"gemm_bf16", 16, 4096, 12288, 0.1340, 0.0870},
+    {"gemm_bf16", 16, 6144, 4096, 0.0550, 0.0440},
+    {"gemm_bf16", 16, 24576, 4096, 0.0860, 0.1090},
+    {"gemm_bf16", 64, 4096, 4096, 0.0540, 0.0410},
+    {"gemm_bf16", 64, 4096, 12288, 0.1380, 0.0850},
+    {"gemm_bf16", 64, 6144, 4096, 0.0590, 0.0400},
+    {"gemm_bf16", 64, 24576, 4096, 0.0740, 0.0960},
+    {"gemm_bf16", 256, 4096, 4096, 0.0550, 0.0410},
+    {"gemm_bf16", 256, 4096, 12288, 0.1380, 0.0820},
+    {"gemm_bf16", 256, 4096, 14336, 0.1590, 0.1010},
+    {"gemm_bf16", 256, 6144, 4096, 0.0560, 0.0460},
+    {"gemm_bf16", 256, 24576, 4096, 0.1060, 0.1000},
+    {"gemm_bf16", 1024, 1024, 1024, 0.0260, 0.0200},
+    {"gemm_bf16", 2048, 2048, 1024, 0.0340, 0.0290},
+    {"gemm_bf16", 2048, 2048, 2048, 0.0360, 0.0410},
+    {"gemm_bf16", 2048, 4096, 4096, 0.1040, 0.1180},
+    {"gemm_bf16", 2048, 4096, 12288, 0.2820, 0.2970},
+    {"gemm_bf16", 2048, 6144, 4096, 0.1470, 0.1620},
+    {"gemm_bf16", 2048, 24576, 4096, 0.5490, 0.6200},
+    {"gemm_bf16", 3000, 5000, 7008, 0.3130, 0.3660},
+    {"gemm_bf16", 4095, 4097, 2064, 0.1370, 0.1290},
+    {"gemm_bf16", 4096, 4096, 4096, 0.1970, 0.2180},
+    {"gemm_bf16", 8192, 4096, 4096, 0.3700, 0.4110},
+    {"gemm_bf16", 8192, 4096, 12288, 1.0630, 1.1700},
+    {"gemm_bf16", 8192, 6144, 4096, 0.5520, 0.6120},
+    {"gemm_bf16", 8192, 8192, 8192, 1.4460, 1.6350},
+    {"gemm_bf16", 8192, 24576, 4096, 2.3870, 2.3600},
+    {"gemm_e4m3", 16, 4096, 4096, 0.0330, 0.0330},
+    {"gemm_e4m3", 16, 4096, 12288, 0.0760, 0.0540},
+    {"gemm_e4m3", 16, 6144, 4096, 0.0390, 0.0350},
+    {"gemm_e4m3", 16, 24576, 4096, 0.0470, 0.0630},
+    {"gemm_e4m3", 64, 4096, 4096, 0.0390, 0.0410},
+    {"gemm_e4m3", 64, 4096, 12288, 0.0770, 0.0520},
+    {"gemm_e4m3", 64, 6144, 4096, 0.0340, 0.0300},
+    {"gemm_e4m3", 64, 24576, 4096, 0.0420, 0.0530},
+    {"gemm_e4m3", 256, 4096, 4096, 0.0390, 0.0310},
+    {"gemm_e4m3", 256, 4096, 12288, 0.0780, 0.0550},
+    {"gemm_e4m3", 256, 4096, 14336, 0.0870, 0.0600},
+    {"gemm_e4m3", 256, 6144, 4096, 0.0400, 0.0260},
+    {"gemm_e4m3", 256, 24576, 4096, 0.0600, 0.0600},
+    {"gemm_e4m3", 1024, 1024, 1024, 0.0270, 0.0230},
+    {"gemm_e4m3", 2048, 2048, 1024, 0.0220, 0.0230},
+    {"gemm_e4m3", 2048, 2048, 2048, 0.0270, 0.0280},
+    {"gemm_e4m3", 2048, 4096, 4096, 0.0650, 0.0640},
+    {"gemm_e4m3", 2048, 4096, 12288, 0.1460, 0.1630},
+    {"gemm_e4m3", 2048, 6144, 4096, 0.0880, 0.0920},
+    {"gemm_e4m3", 2048, 24576, 4096, 0.2930, 0.3330},
+    {"gemm_e4m3", 3000, 5000, 7008, 0.1720, 0.1960},
+    {"gemm_e4m3", 4095, 4097, 2064, 0.0930, 0.1000},
+    {"gemm_e4m3", 4096, 4096, 4096, 0.1100, 0.1210},
+    {"gemm_e4m3", 8192, 4096, 4096, 0.2030, 0.2160},
+    {"gemm_e4m3", 8192, 4096, 12288, 0.5380, 0.6220},
+    {"gemm_e4m3", 8192, 6144, 4096, 0.2880, 0.3310},
+    {"gemm_e4m3", 8192, 8192, 8192, 0.7250, 0.8150},
+    {"gemm_e4m3", 8192, 24576, 4096, 1.1390, 1.2560},
+};
+
+TEST(GemmSelect, ChoicesAgainstH200Times) {
+  double logLoss = 0;
+  int n = 0;
+  for (const Measured &r : kH200) {
+    GemmConfig c = selectGemmConfig(r.m, r.n, r.k, 132);
+    double chosen = c == GemmConfig::Tile128x256 ? r.ms256 : r.ms128;
+    double best = std::min(r.ms256, r.ms128);
+    EXPECT_LE(chosen, 1.2 * best) << r.kernel << " " << r.m << "x" << r.n << "x"
+                                  << r.k << " picks " << gemmConfigName(c);
+    logLoss += std::log(chosen / best);
+    ++n;
+  }
+  EXPECT_EQ(n, 56);
+  EXPECT_LT(std::exp(logLoss / n), 1.01);
+}
+
+TEST(GemmSelect, WavesDecide) {
+  // One 128 x 256 wave against two 128 x 128 waves: the big tile.
+  EXPECT_EQ(selectGemmConfig(2048, 2048, 2048, 132), GemmConfig::Tile128x256);
+  // 16 of 132 SMs busy with big tiles: small tiles double the parallelism.
+  EXPECT_EQ(selectGemmConfig(16, 4096, 4096, 132), GemmConfig::Tile128x128);
+  // 192 big tiles = 2 waves; 384 small ones = 3 waves of half the cost.
+  EXPECT_EQ(selectGemmConfig(256, 24576, 4096, 132), GemmConfig::Tile128x128);
+  EXPECT_EQ(gemmTiles(GemmConfig::Tile128x128, 129, 257), 2 * 3);
+  // Degenerate inputs fall back to the default configuration.
+  EXPECT_EQ(selectGemmConfig(0, 16, 16, 132), GemmConfig::Tile128x256);
+  EXPECT_EQ(selectGemmConfig(16, 16, 16, 0), GemmConfig::Tile128x256);
+}
+
+} // namespace
