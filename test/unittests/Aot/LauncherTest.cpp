@@ -66,15 +66,17 @@ TEST(AotLibrary, HoldsAnImagePerChipAndItsMetadata) {
 
 TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
   // examples/gemm-sm90/kernel.mlir is one kernel, @gemm, with the instances
-  // bf16, f16 and e4m3 (its cute.instances): cute-opt compiles each, and
-  // cute-aot gives each its own typed launcher, named after the instance.
+  // bf16, f16 and e4m3 and their 128 x 128-tile versions (its
+  // cute.instances): cute-opt compiles each, and cute-aot gives each its own
+  // typed launcher, named after the instance.
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   std::vector<std::string> names;
   for (const KernelInfo &k : g->kernels)
     names.push_back(k.name);
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"gemm_bf16", "gemm_f16", "gemm_e4m3"}));
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "gemm_bf16", "gemm_f16", "gemm_e4m3", "gemm_bf16_n128",
+                       "gemm_f16_n128", "gemm_e4m3_n128"}));
   // The instances' element types reach the launchers' parameter types.
   EXPECT_EQ(kernel(*g, "gemm_f16").params[0].elem, ElemType::F16);
   EXPECT_EQ(kernel(*g, "gemm_e4m3").params[0].elem, ElemType::F8E4M3);
