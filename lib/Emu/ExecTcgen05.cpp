@@ -38,16 +38,6 @@ Status decodeTcShift(Mods &m, Inst &in); // ExecTcgen05Cp.cpp
 
 namespace {
 
-std::string hex(uint64_t v) {
-  std::ostringstream os;
-  os << "0x" << std::hex << v;
-  return os.str();
-}
-
-std::string opName(const Inst &in) {
-  return in.text.substr(0, in.text.find_first_of(" \t"));
-}
-
 enum TcOp : uint16_t {
   TcAlloc,
   TcDealloc,
@@ -69,7 +59,7 @@ enum TcFlags : uint32_t {
 bool fullWarp(ExecCtx &c, const Inst &in, uint32_t mask) {
   if (c.w.exist != ~0u || c.w.exited)
     return c.fail(in, __builtin_ctz(mask),
-                  opName(in) +
+                  tcOpName(in) +
                       " is .sync.aligned over the warp, but threads of the "
                       "warp have exited or do not exist",
                   kTcLaunchFailed);
@@ -85,9 +75,9 @@ bool uniform(ExecCtx &c, const Inst &in, const Operand &o, bool mem,
       out = v;
     else if (v != out)
       return c.fail(in, l,
-                    std::string("the ") + what + " of " + opName(in) +
-                        " differs across the warp: thread 0 has " + hex(out) +
-                        ", this thread " + hex(v) + " (.sync.aligned)",
+                    std::string("the ") + what + " of " + tcOpName(in) +
+                        " differs across the warp: thread 0 has " + tcHex(out) +
+                        ", this thread " + tcHex(v) + " (.sync.aligned)",
                     kTcLaunchFailed);
   }
   return true;
@@ -99,7 +89,7 @@ bool tcIssue(ExecCtx &c, const Inst &in, int lane, bool hasGroup) {
   const ChipInfo &chip = c.L.device->info();
   if (!chip.hasTmem)
     return c.fail(in, lane,
-                  opName(in) + " is an illegal instruction on " + chip.name +
+                  tcOpName(in) + " is an illegal instruction on " + chip.name +
                       ": it has neither Tensor Memory nor tcgen05 (sm_100a "
                       "does)",
                   kTcIllegalInstruction);
@@ -112,7 +102,7 @@ bool tcIssue(ExecCtx &c, const Inst &in, int lane, bool hasGroup) {
     t.ctaGroupLine = in.line;
   } else if (t.ctaGroup != g) {
     return c.fail(in, lane,
-                  opName(in) + " uses .cta_group::" + std::to_string(g) +
+                  tcOpName(in) + " uses .cta_group::" + std::to_string(g) +
                       " but this kernel's tcgen05 instruction at PTX line " +
                       std::to_string(t.ctaGroupLine) +
                       " used .cta_group::" + std::to_string(t.ctaGroup) +
@@ -126,7 +116,7 @@ Cta *tcPeer(ExecCtx &c, const Inst &in, int lane) {
   uint32_t peer = c.cta.rank ^ 1u;
   if (peer >= c.cl.ctas.size()) {
     c.fail(in, lane,
-           opName(in) + " with .cta_group::2 in CTA rank " +
+           tcOpName(in) + " with .cta_group::2 in CTA rank " +
                std::to_string(c.cta.rank) + " of a cluster of " +
                std::to_string(c.cl.ctas.size()) +
                ": its peer CTA (rank ^ 1) does not exist",
@@ -272,7 +262,7 @@ bool execDealloc(ExecCtx &c, const Inst &in, uint32_t mask) {
     return c.fail(
         in, l0,
         "tcgen05.dealloc of " + std::to_string(cols) +
-            " columns at Tensor Memory address " + hex(taddr) +
+            " columns at Tensor Memory address " + tcHex(taddr) +
             " matches no allocation of this CTA:" + tmemAllocsText(c.cta),
         kTcIllegalInstruction);
   });
@@ -369,7 +359,7 @@ bool execLdSt(ExecCtx &c, const Inst &in, uint32_t mask) {
     const uint32_t q = c.w.id % 4;
     if (lane0 / 32 != q || (lane0 % 32) + s.lanes > 32 || lane0 % s.lanes)
       return c.fail(in, l0,
-                    opName(in) + " at lane " + std::to_string(lane0) +
+                    tcOpName(in) + " at lane " + std::to_string(lane0) +
                         " from warp " + std::to_string(c.w.id) + ": warp " +
                         std::to_string(c.w.id) + " (" + std::to_string(q) +
                         " in its warpgroup) may access "
@@ -380,7 +370,7 @@ bool execLdSt(ExecCtx &c, const Inst &in, uint32_t mask) {
                         std::to_string(s.lanes) + " (PTX ISA 9.7.16.8.1)",
                     kTcIllegalAddress);
     const uint32_t span = num * s.cols * (pack ? 2 : 1) + split;
-    if (!tmemCheck(c, in, l0, c.cta, lane0, s.lanes, col0, span, opName(in)))
+    if (!tmemCheck(c, in, l0, c.cta, lane0, s.lanes, col0, span, tcOpName(in)))
       return false;
     const uint32_t *vr = vecRegs(in, in.ops[in.aux[3]]);
     for (unsigned t = 0; t < 32; ++t)
@@ -463,7 +453,7 @@ bool execCommit(ExecCtx &c, const Inst &in, uint32_t mask) {
       uint32_t ctaMask = uint32_t(readOp(c, in.ops[1], l) & 0xffff);
       if (ctaMask >> c.cl.ctas.size())
         return c.fail(in, l,
-                      "ctaMask " + hex(ctaMask) + " names CTAs beyond the " +
+                      "ctaMask " + tcHex(ctaMask) + " names CTAs beyond the " +
                           std::to_string(c.cl.ctas.size()) + " of the cluster",
                       kTcIllegalAddress);
       for (uint32_t r = 0; r < 16; ++r)
@@ -489,7 +479,8 @@ bool execCommit(ExecCtx &c, const Inst &in, uint32_t mask) {
         if (mb->pending == 0)
           return x.fail(*is.in, is.lane,
                         "tcgen05.commit arrives on the mbarrier at shared " +
-                            hex(t) + " in phase " + std::to_string(mb->phase) +
+                            tcHex(t) + " in phase " +
+                            std::to_string(mb->phase) +
                             " with no arrival pending (init count " +
                             std::to_string(mb->expected) + ")",
                         kTcLaunchFailed);
@@ -503,7 +494,7 @@ bool execCommit(ExecCtx &c, const Inst &in, uint32_t mask) {
     AsyncOp op;
     op.what = "tcgen05.commit of the tensor pipe (mma/cp) to the mbarrier at "
               "shared " +
-              hex(mbar);
+              tcHex(mbar);
     op.line = in.line;
     op.complete = [cta = &c.cta, seq = c.cta.tensorSeq]() {
       drainPipe(*cta, seq);

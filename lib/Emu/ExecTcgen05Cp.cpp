@@ -24,16 +24,6 @@ namespace cute::emu {
 
 namespace {
 
-std::string hex(uint64_t v) {
-  std::ostringstream os;
-  os << "0x" << std::hex << v;
-  return os.str();
-}
-
-std::string opName(const Inst &in) {
-  return in.text.substr(0, in.text.find_first_of(" \t"));
-}
-
 Status decodeError(const std::string &what) {
   return Error(ErrorCode::Parse, what);
 }
@@ -57,7 +47,7 @@ bool execCp(ExecCtx &c, const Inst &in, uint32_t mask) {
     MatrixDesc d;
     std::string why;
     if (!MatrixDesc::umma(raw, d, why))
-      return c.fail(in, l, "source descriptor " + hex(raw) + ": " + why,
+      return c.fail(in, l, "source descriptor " + tcHex(raw) + ": " + why,
                     kTcIllegalInstruction);
     std::vector<Cta *> ctas{&c.cta};
     if (tcGroup(in) == 2) {
@@ -77,7 +67,7 @@ bool execCp(ExecCtx &c, const Inst &in, uint32_t mask) {
     }
     for (Cta *cta : ctas)
       if (!tmemCheck(c, in, l, *cta, lane0, span, col0, info.bytes / 4,
-                     opName(in)))
+                     tcOpName(in)))
         return false;
     uint32_t agent = 0;
     std::shared_ptr<VClock> vc = tcRaceIssue(c, agent);
@@ -94,7 +84,7 @@ bool execCp(ExecCtx &c, const Inst &in, uint32_t mask) {
                             d.describe("tcgen05.cp source", false) + ": row " +
                                 std::to_string(r) + " byte " +
                                 std::to_string(b) + " lies at shared offset " +
-                                hex(a) + ", outside the CTA's " +
+                                tcHex(a) + ", outside the CTA's " +
                                 std::to_string(cta->smem.size()) + " bytes",
                             kTcIllegalAddress);
             if (vc && !raceAccess(x, *is.in, *cta, a, 1, false, Proxy::Async,
@@ -152,7 +142,7 @@ bool execShift(ExecCtx &c, const Inst &in, uint32_t mask) {
       ctas.push_back(peer);
     }
     for (Cta *cta : ctas)
-      if (!tmemCheck(c, in, l, *cta, lane0, 32, col0, 8, opName(in)))
+      if (!tmemCheck(c, in, l, *cta, lane0, 32, col0, 8, tcOpName(in)))
         return false;
     uint32_t agent = 0;
     std::shared_ptr<VClock> vc = tcRaceIssue(c, agent);

@@ -42,12 +42,6 @@ namespace cute::emu {
 
 namespace {
 
-std::string hex(uint64_t v) {
-  std::ostringstream os;
-  os << "0x" << std::hex << v;
-  return os.str();
-}
-
 enum UmmaFlags : uint32_t {
   FBlockScale = 1u << 1,
   FATmem = 1u << 2,   ///< A from Tensor Memory
@@ -105,7 +99,7 @@ bool decodeUmmaIdesc(uint32_t d, UmmaKind kind, UmmaIdesc &o,
     o.scale = bits(23, 1) ? MmaScaleFmt::UE8M0 : MmaScaleFmt::UE4M3;
   }
   auto bad = [&](const std::string &field, unsigned v) {
-    why = "instruction descriptor " + hex(d) + " for " + k + ": " + field +
+    why = "instruction descriptor " + tcHex(d) + " for " + k + ": " + field +
           " = " + std::to_string(v) + " is not defined (PTX ISA 9.7.16.4.2)";
     return false;
   };
@@ -234,7 +228,7 @@ bool readSmemElem(ExecCtx &x, const UmmaOp &op, Cta &cta, const MatrixDesc &d,
                       (which[0] == 'A' ? "m " : "n ") + std::to_string(r) +
                       ", k " + std::to_string(k) + ") of CTA rank " +
                       std::to_string(cta.rank) + " lies at shared offset " +
-                      hex(a) + ", outside its " +
+                      tcHex(a) + ", outside its " +
                       std::to_string(cta.smem.size()) + " bytes",
                   kTcIllegalAddress);
   if (op.vc && !raceAccess(x, *op.is.in, cta, a, bytes, false, Proxy::Async,
@@ -411,7 +405,7 @@ bool execUmma(ExecCtx &c, const Inst &in, uint32_t mask) {
     if (!okShape)
       return c.fail(
           in, l,
-          "instruction descriptor " + hex(idesc) + ": M = " +
+          "instruction descriptor " + tcHex(idesc) + ": M = " +
               std::to_string(id.M) + ", N = " + std::to_string(id.N) +
               " is no tcgen05.mma.cta_group::" + std::to_string(group) +
               " kind::" + ummaKindName(op.kind) +

@@ -34,12 +34,25 @@
 #include "MmaNumerics.h"
 
 #include <functional>
+#include <sstream>
+#include <string>
 
 namespace cute::emu {
 
 constexpr int kTcIllegalAddress = 700;     // CUDA_ERROR_ILLEGAL_ADDRESS
 constexpr int kTcIllegalInstruction = 715; // CUDA_ERROR_ILLEGAL_INSTRUCTION
 constexpr int kTcLaunchFailed = 719;       // CUDA_ERROR_LAUNCH_FAILED
+
+/// "0x..." for reports.
+inline std::string tcHex(uint64_t v) {
+  std::ostringstream os;
+  os << "0x" << std::hex << v;
+  return os.str();
+}
+/// The instruction's opcode as written ("tcgen05.alloc.cta_group::1...").
+inline std::string tcOpName(const Inst &in) {
+  return in.text.substr(0, in.text.find_first_of(" \t"));
+}
 
 /// Inst::flags bits common to the tcgen05 family: bit 0 set for
 /// .cta_group::2.
