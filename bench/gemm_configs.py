@@ -1,63 +1,90 @@
 #!/usr/bin/env python3
 """Table of the GEMM configurations against their peers in one run (issue 23):
-reads the `BENCH <kernel> <m>x<n>x<k>: <ms> ms, ...` lines of gemm-sm90-host
-and the `PEER ...` lines of bench/gemm_peers.py, and prints, per shape and
-dtype, each configuration's time, the peer's, the configuration the
-heuristic picks (PICK lines, include/cute/Kernels/GemmSelect.h) and its
-speed relative to the peer
+reads the `BENCH <kernel>[/s<splits>] <m>x<n>x<k>: <ms> ms, ...` lines of
+gemm-sm90-host, the `PEER ...` lines of bench/gemm_peers.py and the
+`PICK <dtype> <m>x<n>x<k> <config> splits <s>` lines (the plan of
+include/cute/Kernels/GemmSelect.h), and prints per dtype and shape: each
+configuration's fastest measured time (and its splits), the peer's, the
+heuristic's plan and its measured speed relative to the peer
 (torch.matmul for bf16, torch._scaled_mm with fast accumulation for e4m3:
 our e4m3 kernel does not promote partial sums either). Geomeans at the
-end."""
+end; with --sweep also every measured split count."""
 import math
 import re
 import sys
 
 BENCH = re.compile(r"^BENCH (\S+) (\d+)x(\d+)x(\d+): ([0-9.]+) ms")
 PEER = re.compile(r"^PEER (\S+)\s+m=(\d+) n=(\d+) k=(\d+) time_ms=([0-9.]+)")
-PICK = re.compile(r"^PICK (\d+)x(\d+)x(\d+) (\S+)")
+PICK = re.compile(r"^PICK (\S+) (\d+)x(\d+)x(\d+) (\S+) splits (\d+)")
+CONFIGS = (("128x256", ""), ("128x128", "_n128"))
 
 
-def main(paths):
+def main(args):
+    sweep = "--sweep" in args
+    paths = [a for a in args if a != "--sweep"]
     ours, peers, picks = {}, {}, {}
     for p in paths:
         for line in open(p):
             m = BENCH.match(line)
             if m:
-                name, shape = m.group(1), tuple(int(x) for x in m.group(2, 3, 4))
-                ours[(name, shape)] = float(m.group(5))
+                name, _, sp = m.group(1).partition("/s")
+                shape = tuple(int(x) for x in m.group(2, 3, 4))
+                key = (name, shape, int(sp) if sp else 1)
+                ours[key] = min(float(m.group(5)), ours.get(key, 1e30))
             m = PICK.match(line)
             if m:
-                picks[tuple(int(x) for x in m.group(1, 2, 3))] = m.group(4)
+                shape = tuple(int(x) for x in m.group(2, 3, 4))
+                picks[(m.group(1), shape)] = (m.group(5), int(m.group(6)))
             m = PEER.match(line)
             if m:
                 shape = tuple(int(x) for x in m.group(2, 3, 4))
                 peers[(m.group(1), shape)] = float(m.group(5))
-    shapes = sorted({s for (_, s) in ours}, key=lambda s: (s[0] * s[1] * s[2], s))
+    shapes = sorted({s for (_, s, _) in ours}, key=lambda s: (s[0] * s[1] * s[2], s))
+    fmt = lambda x: f"{x * 1000:.1f}" if x else "-"
     for dtype, peer in (("bf16", "torch.matmul[bf16,A@B^T]"),
                         ("e4m3", "torch._scaled_mm[e4m3,fast_accum=1]")):
-        print(f"\n### {dtype} (peer: {peer})\n")
-        print("| M x N x K | 128x256 ms | 128x128 ms | peer ms | heuristic picks "
-              "| picked / peer speed |")
-        print("|---|---|---|---|---|---|")
+        print(f"\n### {dtype} (peer: {peer}; times in us)\n")
+        print("| M x N x K | 128x256 best (splits) | 128x128 best (splits) "
+              "| peer | plan | plan us | plan / peer speed |")
+        print("|---|---|---|---|---|---|---|")
         ratios = []
         for s in shapes:
-            a = ours.get((f"gemm_{dtype}", s))
-            b = ours.get((f"gemm_{dtype}_n128", s))
-            q = peers.get((peer, s))
-            if a is None and b is None:
+            cells, times = [], {}
+            for cname, suffix in CONFIGS:
+                runs = {sp: t for (n, sh, sp), t in ours.items()
+                        if n == f"gemm_{dtype}{suffix}" and sh == s}
+                times[cname] = runs
+                if runs:
+                    sp = min(runs, key=runs.get)
+                    cells.append(f"{fmt(runs[sp])} ({sp})")
+                else:
+                    cells.append("-")
+            if all(c == "-" for c in cells):
                 continue
-            which = picks.get(s, "128x256")
-            t = b if which == "128x128" else a
+            q = peers.get((peer, s))
+            which, sp = picks.get((dtype, s), ("128x256", 1))
+            t = times.get(which, {}).get(sp)
             r = q / t if q and t else None
             if r:
                 ratios.append(r)
-            fmt = lambda x: f"{x:.4f}" if x else "-"
-            print(f"| {s[0]} x {s[1]} x {s[2]} | {fmt(a)} | {fmt(b)} | {fmt(q)} "
-                  f"| {which} | {f'{r:.2f}x' if r else '-'} |")
+            print(f"| {s[0]} x {s[1]} x {s[2]} | {cells[0]} | {cells[1]} "
+                  f"| {fmt(q)} | {which} s{sp} | {fmt(t)} "
+                  f"| {f'{r:.2f}x' if r else '-'} |")
         if ratios:
             g = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
             print(f"\ngeomean {g:.3f}x over {len(ratios)} shapes; "
                   f"min {min(ratios):.2f}x")
+        if sweep:
+            counts = sorted({sp for (_, _, sp) in ours})
+            print(f"\n#### {dtype}: every split count (us)\n")
+            print("| M x N x K | config | " + " | ".join(f"s{c}" for c in counts) + " |")
+            print("|---|---|" + "---|" * len(counts))
+            for s in shapes:
+                for cname, suffix in CONFIGS:
+                    row = [ours.get((f"gemm_{dtype}{suffix}", s, c)) for c in counts]
+                    if sum(1 for x in row if x) > 1:
+                        print(f"| {s[0]} x {s[1]} x {s[2]} | {cname} | "
+                              + " | ".join(fmt(x) for x in row) + " |")
 
 
 if __name__ == "__main__":

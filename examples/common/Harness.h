@@ -232,7 +232,7 @@ inline void benchGemm(const rt::Context &ctx, const rt::Stream &stream,
                       const std::string &note = "") {
   double ms = medianMs(
       ctx, stream, [&] { need(kernel.launch(stream, cfg, args), "launch"); });
-  std::printf("BENCH %s %lldx%lldx%lld: %.3f ms, %.1f TFLOP/s%s\n",
+  std::printf("BENCH %s %lldx%lldx%lld: %.4f ms, %.1f TFLOP/s%s\n",
               name.c_str(), (long long)m, (long long)n, (long long)k, ms,
               2.0 * double(m) * double(n) * double(k) / (ms * 1e9),
               note.empty() ? "" : (" (" + note + ")").c_str());
@@ -284,6 +284,9 @@ struct Options {
   std::vector<std::array<int64_t, 3>> shapes;
   /// --kernel NAME (drivers with several kernels): run only these.
   std::vector<std::string> kernels;
+  /// --splits S (the split-K GEMM drivers): run with S K splits instead of
+  /// the heuristic's choice; repeat for several.
+  std::vector<int64_t> splits;
   bool runs(const std::string &kernel) const {
     return kernels.empty() ||
            std::find(kernels.begin(), kernels.end(), kernel) != kernels.end();
@@ -322,11 +325,19 @@ inline Options parseOptions(int argc, char **argv) {
       o.shapes.push_back(mnk);
     } else if (a == "--kernel") {
       o.kernels.push_back(next());
+    } else if (a == "--splits") {
+      int64_t s = std::stoll(next());
+      if (s < 1) {
+        std::fprintf(stderr, "--splits wants a count >= 1, not %lld\n",
+                     (long long)s);
+        std::exit(2);
+      }
+      o.splits.push_back(s);
     } else {
       std::fprintf(stderr,
                    "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
                    "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
-                   "[--kernel NAME]... [--no-bench]\n",
+                   "[--kernel NAME]... [--splits S]... [--no-bench]\n",
                    argv[0]);
       std::exit(2);
     }

@@ -18,6 +18,10 @@
 //           Hopper's FP8 wgmma accumulates with fewer bits than f32 (see
 //           examples/mma-atoms), and this kernel does not promote partial
 //           sums to f32 (CUTLASS's "fast accumulation").
+// Split-K: each case runs with the K splits the heuristic picks for the
+// instance's tile (kernels::selectGemmSplits), or with every count given by
+// --splits; the workspace is poisoned, the tile counters zeroed once, and
+// after the run every counter must be back at zero.
 // Small and odd shapes are checked everywhere; large ones (4096^3, 8192^3)
 // on 64 rows sampled at random, every column. Timing: median of 30
 // launches; torch.matmul (cuBLAS) is measured in the same run by
@@ -40,6 +44,7 @@ namespace {
 struct Case {
   int64_t m, n, k;
   bool exact, bench;
+  int64_t splits = 0; ///< 0: the heuristic's
 };
 
 /// One operand: its bytes (bf16 or e4m3) and the values they hold.
@@ -69,17 +74,17 @@ Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8, bool f16) {
   return o;
 }
 
-/// The N tile of an instance: gemm_<T>_n128 has 128 x 128 tiles, the
-/// others 128 x 256.
-int64_t tileN(const std::string &name) {
+/// The configuration of an instance: gemm_<T>_n128 has 128 x 128 tiles,
+/// the others 128 x 256.
+kernels::GemmConfig configOf(const std::string &name) {
   return name.size() > 5 && name.compare(name.size() - 5, 5, "_n128") == 0
-             ? 128
-             : 256;
+             ? kernels::GemmConfig::Tile128x128
+             : kernels::GemmConfig::Tile128x256;
 }
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &kern, const char *name, bool fp8, bool f16,
-             int sms, const Case &c) {
+             int sms, const Case &c, int64_t splits) {
   uint64_t seed = freshSeed();
   int64_t seg = (c.n + 7) / 8 * 8, ldc = seg + 8;
   float scale = fp8 ? (c.exact ? 0.5f : 0.37f) : 1.f;
@@ -99,14 +104,34 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   if (std::any_of(params.begin(), params.end(),
                   [](const rt::ParamInfo &p) { return p.name == "scale"; }))
     args.scalar(scale);
-  const int64_t bn = tileN(name);
-  int64_t tiles = ((c.m + 127) / 128) * ((c.n + bn - 1) / bn);
+  const kernels::GemmConfig config = configOf(name);
+  const int64_t bn = kernels::gemmTileN(config);
+  int64_t tiles = kernels::gemmTiles(config, c.m, c.n);
+  // Split-K: a workspace slot of 128 x BN floats per (tile, split), and one
+  // counter per tile. Kernels compiled before split-K take neither.
+  const bool splitK =
+      std::any_of(params.begin(), params.end(),
+                  [](const rt::ParamInfo &p) { return p.name == "splits"; });
+  if (!splitK)
+    splits = 1;
+  size_t wsBytes = splits > 1 ? size_t(tiles * splits * 128 * bn) * 4 : 16;
+  auto ws = need(rt::DeviceBuffer::allocate(ctx, wsBytes), "workspace");
+  need(ws.poison(), "poison workspace");
+  auto flags =
+      need(rt::DeviceBuffer::allocate(ctx, size_t(tiles) * 4), "counters");
+  need(flags.memset(0), "zero counters");
+  if (splitK)
+    args.ptr(ws).ptr(flags).scalar(int32_t(splits));
   rt::LaunchConfig cfg;
-  cfg.grid = rt::Dim3{unsigned(std::min<int64_t>(tiles, sms)), 1, 1};
+  cfg.grid = rt::Dim3{unsigned(std::min<int64_t>(tiles * splits, sms)), 1, 1};
   need(kern.launch(stream, cfg, args), "launch");
   need(stream.synchronize(), "run");
   std::vector<uint16_t> hc(size_t(c.m * ldc));
   need(dc.copyToHost(hc.data(), hc.size() * 2), "download");
+  std::vector<int32_t> hflags(size_t(tiles), -1);
+  need(flags.copyToHost(hflags.data(), hflags.size() * 4), "download");
+  size_t stuck = size_t(std::count_if(hflags.begin(), hflags.end(),
+                                      [](int32_t f) { return f != 0; }));
 
   // Rows to check: all of them for small problems, 64 random ones else.
   std::vector<int64_t> rows;
@@ -161,20 +186,24 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     pool.emplace_back(work, rows.size() * t / nt, rows.size() * (t + 1) / nt);
   for (auto &t : pool)
     t.join();
-  size_t nbad = 0;
+  size_t nbad = stuck;
   double maxd = 0;
   for (size_t i = 0; i < rows.size(); ++i) {
     nbad += bad[i];
     maxd = std::max(maxd, worst[i]);
   }
-  std::printf("CHECK %s %s %lldx%lldx%lld (%s) seed %llu: %s (max "
-              "|d| %.3g, %zu bad)\n",
+  std::printf("CHECK %s %s %lldx%lldx%lld splits %lld (%s) seed %llu: %s "
+              "(max |d| %.3g, %zu bad%s)\n",
               name, c.exact ? "exact " : "random", (long long)c.m,
-              (long long)c.n, (long long)c.k,
+              (long long)c.n, (long long)c.k, (long long)splits,
               sampled ? "64 sampled rows" : "all rows",
-              (unsigned long long)seed, nbad ? "FAIL" : "PASS", maxd, nbad);
+              (unsigned long long)seed, nbad ? "FAIL" : "PASS", maxd, nbad,
+              stuck ? ", tile counters not reset" : "");
   if (c.bench && !nbad) {
-    benchGemm(ctx, stream, kern, cfg, args, name, c.m, c.n, c.k);
+    std::string bname = name;
+    if (splits > 1)
+      bname += "/s" + std::to_string(splits);
+    benchGemm(ctx, stream, kern, cfg, args, bname, c.m, c.n, c.k);
   }
   return nbad == 0;
 }
@@ -195,18 +224,29 @@ int main(int argc, char **argv) {
     for (const auto &mnk : o.shapes)
       cases.push_back({mnk[0], mnk[1], mnk[2], false, o.bench});
   } else {
-    cases = {
-        {128, 256, 64, true, false},        {1000, 1003, 1008, true, false},
-        {1000, 1003, 1008, false, false},   {333, 4097, 80, false, false},
-        {4096, 4096, 4096, false, o.bench}, {8192, 8192, 8192, false, o.bench}};
+    cases = {{128, 256, 64, true, false},
+             {1000, 1003, 1008, true, false},
+             {1000, 1003, 1008, false, false},
+             {333, 4097, 80, false, false},
+             {4096, 4096, 4096, false, o.bench},
+             {8192, 8192, 8192, false, o.bench},
+             // Split-K: the heuristic's splits at a decode shape, and forced
+             // counts with ragged K ranges and more splits than K tiles.
+             {16, 4096, 12288, true, false},
+             {200, 136, 1008, true, false, 3},
+             {200, 136, 1008, false, false, 7},
+             {64, 300, 512, true, false, 12}};
   }
   // What the selection heuristic picks for each shape (bench/gemm_configs.py
   // reports the picked configuration's time against the peer).
   for (const Case &c : cases)
-    std::printf(
-        "PICK %lldx%lldx%lld %s\n", (long long)c.m, (long long)c.n,
-        (long long)c.k,
-        kernels::gemmConfigName(kernels::selectGemmConfig(c.m, c.n, c.k, sms)));
+    for (int64_t bytes : {2, 1}) {
+      kernels::GemmPlan p = kernels::planGemm(c.m, c.n, c.k, sms, bytes);
+      std::printf("PICK %s %lldx%lldx%lld %s splits %lld\n",
+                  bytes == 2 ? "bf16" : "e4m3", (long long)c.m, (long long)c.n,
+                  (long long)c.k, kernels::gemmConfigName(p.config),
+                  (long long)p.splits);
+    }
   bool ok = true;
   for (const char *name :
        {"gemm_bf16", "gemm_f16", "gemm_e4m3", "gemm_bf16_n128", "gemm_f16_n128",
@@ -215,11 +255,22 @@ int main(int argc, char **argv) {
     bool f16 = std::strncmp(name, "gemm_f16", 8) == 0;
     // Kernels compiled before the n128 instances (the before/after
     // benchmark) lack them.
-    if ((tileN(name) == 128 && !prog.kernel(name).ok()) || !o.runs(name))
+    kernels::GemmConfig config = configOf(name);
+    if ((config == kernels::GemmConfig::Tile128x128 &&
+         !prog.kernel(name).ok()) ||
+        !o.runs(name))
       continue;
     rt::Kernel k = need(prog.kernel(name), "kernel");
-    for (const Case &c : cases)
-      ok &= runCase(ctx, stream, k, name, fp8, f16, sms, c);
+    for (const Case &c : cases) {
+      std::vector<int64_t> counts = o.splits;
+      if (counts.empty())
+        counts.push_back(c.splits
+                             ? c.splits
+                             : kernels::selectGemmSplits(config, c.m, c.n, c.k,
+                                                         sms, fp8 ? 1 : 2));
+      for (int64_t s : counts)
+        ok &= runCase(ctx, stream, k, name, fp8, f16, sms, c, s);
+    }
   }
   std::printf("RESULT gemm-sm90 %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

@@ -18,6 +18,15 @@
 //   wgmma m64nBN (a 2 x 1 tiled MMA), one wgmma group kept in flight: a
 //   stage is released once the group after it has been issued;
 // - persistent CTAs over tiles in groups of 8 M-tiles (cute.make_tile_scheduler);
+// - split-K (`splits` >= 1, a runtime argument): each tile's K tiles are cut
+//   into `splits` ranges computed by different CTAs; each writes its f32
+//   partial sum to the workspace `ws` (slot tile x splits + split, in the
+//   accumulator's register order: 16-byte stores, coalesced across the
+//   warp), then arrives on the tile's counter in `flags`; the last split to
+//   arrive sums the slots in split order (deterministic: the result does not
+//   depend on which CTA finishes last) and runs the epilogue. No CTA waits
+//   for another. `flags` (one i32 per tile) must be zero before the first
+//   launch; the last arrival resets it. With splits = 1 neither is touched;
 // - epilogue: each warpgroup converts its accumulators to TC 64 columns at a
 //   time (BN / 64 chunks) into a 2-buffer 128-byte swizzled staging ring and
 //   TMA-stores 64 x 64 boxes (PipelineTmaStore).
@@ -36,6 +45,11 @@
 !tileB = !cute.memref<!T, smem, align<1024>, sw128, "(BN,BK):(BK,1)">
 !tileC = !cute.memref<!TC, smem, align<1024>, sw128, "(64,64):(64,1)">
 !acc = !cute.memref<f32, rmem, align<16>, "((2,2,(8,BN/64)),1,1):((1,2,(4,32)),0,0)">
+// One thread's accumulators in the workspace: thread t's registers 4j..4j+3
+// at 1024 j + 4 t (256 consumer threads x 4 floats apart), all threads of a
+// slot in 128 x BN floats; the slots follow each other.
+!wsT = !cute.memref<f32, gmem, align<16>, "(((2,2,(8,BN/64)),1,1),256,?):(((1,2,(1024,8192)),0,0),4,128*BN)">
+!chunk = !cute.memref<f32, rmem, align<16>, "(2,2,8):(1,2,4)">
 !LS = !cute_nvgpu.pipeline_state<4>
 !SS = !cute_nvgpu.pipeline_state<2>
 #wgmma = #cute_nvgpu.wgmma<m = 64, n = BN, k = AK, a = !T, b = !T, c = f32, a_major = k, b_major = k>
@@ -50,7 +64,7 @@ module attributes {gpu.container_module,
                       "f16_n128:T=f16,TC=f16,BN=128",
                       "e4m3_n128:T=f8E4M3FN,TC=bf16,BK=128,AK=32,SCALED=true,BN=128"]} {
   gpu.module @gemm_sm90 {
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %scale: f32) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %scale: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -87,8 +101,13 @@ module attributes {gpu.container_module,
       %sC = cute.smem_alloc() : !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
       %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
-      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, BN, BK] group 8
+      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, BN, BK] group 8 splits %splits
       %first, %end, %step = cute.tile_scheduler_range %sched
+      // The split-K workspace: one slot per schedule position.
+      %wsShape = cute.make_shape(%end) -> !cute.shape<"(((2,2,(8,BN/64)),1,1),256,?)">
+      %wsStride = cute.static : !cute.stride<"(((1,2,(1024,8192)),0,0),4,128*BN)">
+      %wsLayout = cute.make_layout(%wsShape, %wsStride)
+      %ws = cute.make_view(%pws, %wsLayout)
       cute_nvgpu.warp_specialize
         role "producer" warps [0, 4) max_regs 40 {
           %w = cute_nvgpu.warp_idx
@@ -131,6 +150,7 @@ module attributes {gpu.container_module,
           %wg = arith.divui %ct, %c128 : i32
           %lt = arith.remui %ct, %c128 : i32
           %leader = arith.cmpi eq, %lt, %c0 : i32
+          %first256 = arith.cmpi eq, %ct, %c0 : i32
           %acc = cute.make_fragment() : !acc
           %out = cute.make_fragment() : !cute.memref<!TC, rmem, align<16>, "(2,2,8):(1,2,4)">
           %scales = vector.broadcast %scale : f32 to vector<32xf32>
@@ -176,42 +196,83 @@ module attributes {gpu.container_module,
                 cute_nvgpu.pipeline_consumer_release %loads, %kl#1
               }
             }
+            // Split-K: the partial to the workspace; the last split of the
+            // tile sums all of them and goes on to the epilogue.
+            %tile, %split, %nsplit = cute.tile_scheduler_split %sched, %t
+            %partial = arith.cmpi ugt, %nsplit, %c1 : i32
+            %complete = scf.if %partial -> (i1) {
+              %base = arith.muli %tile, %nsplit : i32
+              %slot = arith.addi %base, %split : i32
+              %mine = cute.make_coord(%ct, %slot) -> !cute.coord<"(_,?,?)">
+              %wsMine = cute.tensor_slice(%ws, %mine)
+              cute.copy(%acc, %wsMine)
+              %last = cute_nvgpu.counter_arrive %pflags[%tile] expected %nsplit
+                  leader %first256 barrier id = 2, threads = 256 : !cute.ptr<i32, gmem, align<4>>
+              scf.if %last {
+                cute.fill(%acc, %fzero)
+                %part = cute.make_fragment() : !chunk
+                scf.for %s = %c0 to %nsplit step %c1 : i32 {
+                  %sl = arith.addi %base, %s : i32
+                  %sc = cute.make_coord(%ct, %sl) -> !cute.coord<"(_,?,?)">
+                  %wsS = cute.tensor_slice(%ws, %sc)
+                  scf.for %j = %c0 to %chunks step %c1 : i32 {
+                    %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
+                    %wsJ = cute.tensor_slice(%wsS, %jc)
+                    cute.copy(%wsJ, %part)
+                    %accJ = cute.tensor_slice(%acc, %jc)
+                    %x = cute.load(%accJ)
+                    %y = cute.load(%part)
+                    %sum = arith.addf %x, %y : vector<32xf32>
+                    cute.store(%sum, %accJ)
+                  } {cute.unroll}
+                }
+              }
+              scf.yield %last : i1
+            } else {
+              %true = arith.constant true
+              scf.yield %true : i1
+            }
             // Epilogue: BN/64 chunks of 64 columns per warpgroup through
             // the staging ring; the warpgroup's rows of C: (64, 64, BN/64).
-            %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
-            %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
-            %se = scf.for %j = %c0 to %chunks step %c1 iter_args(%s = %ss) -> (!SS) : i32 {
-              scf.if %leader {
-                cute_nvgpu.pipeline_producer_acquire %stores, %s
-              }
-              cute_nvgpu.named_barrier id = 1, threads = 256
-              %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
-              %chunk = cute.tensor_slice(%acc, %jc)
-              %v = cute.load(%chunk)
-              %vs = scf.if %scaled -> vector<32xf32> {
-                %x = arith.mulf %v, %scales : vector<32xf32>
-                scf.yield %x : vector<32xf32>
-              } else {
-                scf.yield %v : vector<32xf32>
-              }
-              %h = arith.truncf %vs : vector<32xf32> to vector<32x!TC>
-              cute.store(%h, %out)
-              %b = cute_nvgpu.pipeline_state_index %s
-              %bc = cute.make_coord(%b, %wg) -> !cute.coord<"(_,?,?)">
-              %stage = cute.tensor_slice(%sC, %bc)
-              %dst = cute.mma_partition "C" of #cpart (%stage, %lt)
-              cute.copy(%out, %dst)
-              cute_nvgpu.fence_proxy_async
-              cute_nvgpu.named_barrier id = 1, threads = 256
-              scf.if %leader {
-                %jj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
-                %gCj = cute.tensor_slice(%gCw, %jj)
-                cute.copy(%stage, %gCj) with(%dc)
-                cute_nvgpu.pipeline_producer_commit %stores, %s
-              }
-              %sn2 = cute_nvgpu.pipeline_state_advance %s
-              scf.yield %sn2 : !SS
-            } {cute.unroll}
+            %se = scf.if %complete -> (!SS) {
+              %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
+              %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
+              %sj = scf.for %j = %c0 to %chunks step %c1 iter_args(%s = %ss) -> (!SS) : i32 {
+                scf.if %leader {
+                  cute_nvgpu.pipeline_producer_acquire %stores, %s
+                }
+                cute_nvgpu.named_barrier id = 1, threads = 256
+                %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
+                %chunk = cute.tensor_slice(%acc, %jc)
+                %v = cute.load(%chunk)
+                %vs = scf.if %scaled -> vector<32xf32> {
+                  %x = arith.mulf %v, %scales : vector<32xf32>
+                  scf.yield %x : vector<32xf32>
+                } else {
+                  scf.yield %v : vector<32xf32>
+                }
+                %h = arith.truncf %vs : vector<32xf32> to vector<32x!TC>
+                cute.store(%h, %out)
+                %b = cute_nvgpu.pipeline_state_index %s
+                %bc = cute.make_coord(%b, %wg) -> !cute.coord<"(_,?,?)">
+                %stage = cute.tensor_slice(%sC, %bc)
+                %dst = cute.mma_partition "C" of #cpart (%stage, %lt)
+                cute.copy(%out, %dst)
+                cute_nvgpu.fence_proxy_async
+                cute_nvgpu.named_barrier id = 1, threads = 256
+                scf.if %leader {
+                  %jj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
+                  %gCj = cute.tensor_slice(%gCw, %jj)
+                  cute.copy(%stage, %gCj) with(%dc)
+                  cute_nvgpu.pipeline_producer_commit %stores, %s
+                }
+                %sn2 = cute_nvgpu.pipeline_state_advance %s
+                scf.yield %sn2 : !SS
+              } {cute.unroll}
+              scf.yield %sj : !SS
+            } else {
+              scf.yield %ss : !SS
+            }
             scf.yield %kl#0, %se : !LS, !SS
           }
           scf.if %leader {

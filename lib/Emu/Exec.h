@@ -86,6 +86,10 @@ struct Mbarrier {
 struct Barrier {
   uint32_t arrived = 0, expected = 0;
   uint64_t generation = 0;
+  /// bar.red: this generation's popc / and / or of the arriving threads'
+  /// predicates, and the last completed generation's results.
+  uint32_t redPopc = 0, redAnd = 1, redOr = 0;
+  uint32_t resPopc = 0, resAnd = 1, resOr = 0;
   uint32_t lastLine = 0;
   SyncClock sync; ///< race checking
 };
@@ -337,6 +341,9 @@ void mbarrierMaybeComplete(Mbarrier &mb);
 
 // --- Scheduling hooks --------------------------------------------------------
 
+/// bar.red's value for reduction `kind` (1 popc, 2 and, 3 or) of the
+/// barrier's last completed generation.
+uint32_t barrierResult(const Barrier &b, uint32_t kind);
 /// Parks `lanes` of the executing warp.
 void park(ExecCtx &c, uint32_t lanes, Wait why, uint64_t a = 0, uint64_t b = 0,
           uint32_t dst = 0);

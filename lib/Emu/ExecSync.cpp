@@ -18,6 +18,10 @@
 
 namespace cute::emu {
 
+uint32_t barrierResult(const Barrier &b, uint32_t kind) {
+  return kind == 1 ? b.resPopc : kind == 2 ? b.resAnd : b.resOr;
+}
+
 namespace {
 
 template <class F> inline void forLanes(uint32_t mask, F &&f) {
@@ -52,16 +56,27 @@ void barrierCheck(Cta &cta, uint32_t id) {
   if (b.arrived >= need) {
     b.arrived = 0;
     ++b.generation;
+    b.resPopc = b.redPopc;
+    b.resAnd = b.redAnd;
+    b.resOr = b.redOr;
+    b.redPopc = 0;
+    b.redAnd = 1;
+    b.redOr = 0;
     b.sync.complete();
     ++tlsProgress;
   }
 }
 
-/// bar.sync / barrier.sync a{, b}; bar.arrive a, b (op 1).
+/// bar.sync / barrier.sync a{, b}; bar.arrive a, b (op 1); bar.red.popc.u32
+/// / .and.pred / .or.pred d, a{, b}, {!}c (op 2 + kind - 1): the barrier,
+/// and d = the reduction of c over the participating threads.
 bool execBar(ExecCtx &c, const Inst &in, uint32_t mask) {
   const bool arriveOnly = in.op == 1;
+  const uint32_t redKind = in.op >= 2 ? in.op - 1u : 0u;
+  const size_t base = redKind ? 1 : 0;
+  const size_t nargs = in.ops.size() - base - (redKind ? 1 : 0);
   int l0 = __builtin_ctz(mask);
-  uint64_t id = readOp(c, in.ops[0], l0);
+  uint64_t id = readOp(c, in.ops[base], l0);
   if (id >= 16)
     return c.fail(in, l0,
                   "barrier id " + std::to_string(id) +
@@ -69,8 +84,8 @@ bool execBar(ExecCtx &c, const Inst &in, uint32_t mask) {
                   kLaunchFailed);
   Cta &cta = c.cta;
   Barrier &b = cta.bars[id];
-  if (in.ops.size() > 1) {
-    uint64_t count = readOp(c, in.ops[1], l0);
+  if (nargs > 1) {
+    uint64_t count = readOp(c, in.ops[base + 1], l0);
     if (count % 32 != 0 || count == 0 || count > cta.threads + 31)
       return c.fail(in, l0,
                     "barrier thread count " + std::to_string(count) +
@@ -91,15 +106,28 @@ bool execBar(ExecCtx &c, const Inst &in, uint32_t mask) {
   }
   b.arrived += uint32_t(__builtin_popcount(mask));
   b.lastLine = in.line;
+  if (redKind) {
+    for (uint32_t m = mask; m; m &= m - 1) {
+      uint32_t p = uint32_t(readOp(c, in.ops.back(), __builtin_ctz(m)) & 1);
+      b.redPopc += p;
+      b.redAnd &= p;
+      b.redOr |= p;
+    }
+  }
   if (c.cl.race)
     raceRelease(c, b.sync);
   uint64_t gen = b.generation;
   barrierCheck(cta, uint32_t(id));
   if (b.generation != gen && !arriveOnly && c.cl.race)
     raceAcquire(*c.cl.race, warpUnit(c), b.sync);
+  if (redKind && b.generation != gen)
+    for (uint32_t m = mask; m; m &= m - 1)
+      writeReg(c, in.ops[0], __builtin_ctz(m), barrierResult(b, redKind));
   if (arriveOnly || b.generation != gen)
     return true;
-  park(c, mask, Wait::Barrier, id, gen);
+  // bar.red: the woken lanes receive the result (Scheduler.cpp wake).
+  park(c, mask, Wait::Barrier, id, gen,
+       redKind ? in.ops[0].reg | redKind << 28 : 0);
   return false;
 }
 
@@ -109,8 +137,22 @@ Status decodeBar(Mods &m, Inst &in) {
   m.take("cta");
   m.take("aligned");
   int k = m.takeOneOf({"sync", "arrive", "red"});
-  if (k == 2)
-    return Error(ErrorCode::Parse, "cute-emu does not implement bar.red");
+  if (k == 2) {
+    int r = m.takeOneOf({"popc", "and", "or"});
+    if (r < 0)
+      return Error(ErrorCode::Parse, "bar.red needs .popc, .and or .or");
+    m.take("aligned");
+    if (!m.take(r == 0 ? "u32" : "pred"))
+      return Error(ErrorCode::Parse, r == 0 ? "bar.red.popc needs .u32"
+                                            : "bar.red.and/.or need .pred");
+    if (in.ops.size() != 3 && in.ops.size() != 4)
+      return Error(ErrorCode::Parse,
+                   "bar.red takes d, a barrier id, an optional count and a "
+                   "predicate");
+    in.op = uint16_t(2 + r);
+    in.exec = execBar;
+    return okStatus();
+  }
   if (k < 0)
     k = 0; // `bar 0` is bar.sync
   in.op = uint16_t(k);

@@ -244,6 +244,9 @@ bool wake(Launch &L, Cluster &cl, Warp &w) {
     switch (w.wait[l]) {
     case Wait::Barrier:
       ready = cta.bars[w.waitA[l]].generation > w.waitB[l];
+      if (ready && (w.waitDst[l] >> 28)) // bar.red's result
+        w.regs[size_t(w.waitDst[l] & 0x0fffffffu) * 32 + l] =
+            barrierResult(cta.bars[w.waitA[l]], w.waitDst[l] >> 28);
       if (ready && cl.race)
         raceAcquire(*cl.race, cta.rank * cl.race->warpsPerCta + w.id,
                     cta.bars[w.waitA[l]].sync);

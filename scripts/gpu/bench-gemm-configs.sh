@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Issue 23's shape suite on the GPU machine (after scripts/compile-examples.sh
 # for sm_90a): every gemm-sm90 configuration (128x256 and 128x128 tiles, bf16
-# and e4m3; each result checked on 64 sampled rows against the CPU) and
-# torch.matmul / torch._scaled_mm at the same shapes in the same session;
-# writes ${OUT:-gpu-results}/gemm-configs.md (bench/gemm_configs.py).
+# and e4m3; each result checked against the CPU, on 64 sampled rows for
+# large shapes) with the K splits the heuristic gives it, then (SWEEP) the
+# shapes with few tiles at every split count in SPLITS, and torch.matmul /
+# torch._scaled_mm at the same shapes in the same session; writes
+# ${OUT:-gpu-results}/gemm-configs.md (bench/gemm_configs.py).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -16,17 +18,29 @@ cmake -G Ninja -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release \
   ninja -C build-gpu gemm-sm90-host >> "$OUT/build.log" 2>&1 ||
   { echo "BUILD FAILED"; tail -20 "$OUT/build.log"; exit 1; }
 # Squares, Qwen3-8B's linear layers (N x K: qkv 6144 x 4096, o 4096 x 4096,
-# gate/up 24576 x 4096, down 4096 x 12288) at M = 16 .. 8192, odd shapes.
-# SHAPES (env) replaces the suite; PEERS=0 / OURS=0 skip a half.
+# gate/up 24576 x 4096, down 4096 x 12288, lm_head 151936 x 4096) at
+# M = 1 .. 8192, odd shapes. SHAPES (env) replaces the suite, SWEEP the
+# split-count sweep's shapes (empty: none); PEERS=0 / OURS=0 skip the peers
+# / the main suite (three device calls of under 10 minutes each).
 if [ -z "${SHAPES:-}" ]; then
   SHAPES="1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192"
-  for m in 16 64 256 2048 8192; do
-    for nk in 6144x4096 4096x4096 24576x4096 4096x12288; do
+  for m in 1 16 64 256 2048 8192; do
+    for nk in 6144x4096 4096x4096 24576x4096 4096x12288 151936x4096; do
       SHAPES="$SHAPES ${m}x${nk}"
     done
   done
-  SHAPES="$SHAPES 3000x5000x7008 2048x2048x1024 4095x4097x2064 256x4096x14336"
+  SHAPES="$SHAPES 3000x5000x7008 2048x2048x1024 4095x4097x2064 256x4096x14336 128x128x65536"
 fi
+if [ -z "${SWEEP+x}" ]; then
+  SWEEP=""
+  for m in 1 64 256; do
+    for nk in 6144x4096 4096x4096 24576x4096 4096x12288; do
+      SWEEP="$SWEEP ${m}x${nk}"
+    done
+  done
+  SWEEP="$SWEEP 2048x2048x1024 2048x2048x2048 1024x1024x1024 128x128x65536"
+fi
+SPLITS=${SPLITS:-1 2 3 4 6 8 12 16}
 args=()
 for s in $SHAPES; do args+=(--shape "$s"); done
 status=0
@@ -35,10 +49,18 @@ if [ "${OURS:-1}" = 1 ]; then
     --kernel gemm_bf16 --kernel gemm_bf16_n128 --kernel gemm_e4m3 \
     --kernel gemm_e4m3_n128 >> "$OUT/configs.txt" 2>&1 || status=1
 fi
+if [ -n "$SWEEP" ]; then
+  sargs=()
+  for s in $SWEEP; do sargs+=(--shape "$s"); done
+  for s in $SPLITS; do sargs+=(--splits "$s"); done
+  build-gpu/bin/gemm-sm90-host --artifacts "$ART" --chip sm_90a "${sargs[@]}" \
+    --kernel gemm_bf16 --kernel gemm_bf16_n128 --kernel gemm_e4m3 \
+    --kernel gemm_e4m3_n128 >> "$OUT/configs.txt" 2>&1 || status=1
+fi
 if [ "${PEERS:-1}" = 1 ]; then
   python3 bench/gemm_peers.py --sizes --shapes $SHAPES >> "$OUT/configs.txt" 2>&1
 fi
 grep -cE "^CHECK.*PASS" "$OUT/configs.txt"
 grep -E "^CHECK.*FAIL|^RESULT|FATAL" "$OUT/configs.txt"
-python3 bench/gemm_configs.py "$OUT/configs.txt" | tee "$OUT/gemm-configs.md"
+python3 bench/gemm_configs.py --sweep "$OUT/configs.txt" | tee "$OUT/gemm-configs.md"
 exit $status

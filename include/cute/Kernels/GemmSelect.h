@@ -18,6 +18,7 @@
 #define CUTE_KERNELS_GEMMSELECT_H
 
 #include <cstdint>
+#include <initializer_list>
 
 namespace cute::kernels {
 
@@ -56,6 +57,77 @@ inline GemmConfig selectGemmConfig(int64_t m, int64_t n, int64_t k,
   int64_t big = 100 * waves(GemmConfig::Tile128x256);
   int64_t small = 55 * waves(GemmConfig::Tile128x128);
   return small < big ? GemmConfig::Tile128x128 : GemmConfig::Tile128x256;
+}
+
+/// K tiles of a K extent for elements of `elemBytes` bytes (every
+/// instance's K tile is 128 bytes: 64 bf16/f16, 128 e4m3).
+inline int64_t gemmKTiles(int64_t k, int64_t elemBytes) {
+  int64_t bk = 128 / (elemBytes > 0 ? elemBytes : 1);
+  return (k + bk - 1) / bk;
+}
+
+/// Split-K cost model, in hundredths of a 128 x 256 K tile: a position with
+/// ceil(KT / s) K tiles costs that many plus kFixedKTiles (pipeline fill,
+/// epilogue), plus kSplitKTiles more when split (the partial's store, the
+/// counter, the last split's sums); positions run in waves of `sms`.
+inline constexpr int64_t kFixedKTiles = 4;
+inline constexpr int64_t kSplitKTiles = 3;
+inline constexpr int64_t kMaxSplits = 16;
+
+inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
+                             int64_t sms, int64_t elemBytes, int64_t splits) {
+  int64_t kt = gemmKTiles(k, elemBytes);
+  int64_t units = gemmTiles(c, m, n) * splits;
+  int64_t waves = (units + sms - 1) / sms;
+  int64_t perUnit = (kt + splits - 1) / splits + kFixedKTiles +
+                    (splits > 1 ? kSplitKTiles : 0);
+  return waves * perUnit * (c == GemmConfig::Tile128x256 ? 100 : 55);
+}
+
+/// The K splits for configuration `c`: the count in [1, min(KT, 16)] with
+/// the lowest modelled cost, ties to fewer splits.
+inline int64_t selectGemmSplits(GemmConfig c, int64_t m, int64_t n, int64_t k,
+                                int64_t sms, int64_t elemBytes = 2) {
+  if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
+    return 1;
+  int64_t kt = gemmKTiles(k, elemBytes);
+  int64_t best = 1;
+  int64_t bestCost = gemmModelCost(c, m, n, k, sms, elemBytes, 1);
+  for (int64_t s = 2; s <= kt && s <= kMaxSplits; ++s) {
+    int64_t cost = gemmModelCost(c, m, n, k, sms, elemBytes, s);
+    if (cost < bestCost) {
+      best = s;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
+
+/// A configuration and its K splits.
+struct GemmPlan {
+  GemmConfig config;
+  int64_t splits;
+};
+
+/// The configuration and splits with the lowest modelled cost; without
+/// splits (both at 1) this is selectGemmConfig's choice.
+inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
+                         int64_t elemBytes = 2) {
+  GemmPlan best{selectGemmConfig(m, n, k, sms), 1};
+  if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
+    return best;
+  best.splits = selectGemmSplits(best.config, m, n, k, sms, elemBytes);
+  int64_t bestCost =
+      gemmModelCost(best.config, m, n, k, sms, elemBytes, best.splits);
+  for (GemmConfig c : {GemmConfig::Tile128x256, GemmConfig::Tile128x128}) {
+    int64_t s = selectGemmSplits(c, m, n, k, sms, elemBytes);
+    int64_t cost = gemmModelCost(c, m, n, k, sms, elemBytes, s);
+    if (cost < bestCost) {
+      best = {c, s};
+      bestCost = cost;
+    }
+  }
+  return best;
 }
 
 } // namespace cute::kernels

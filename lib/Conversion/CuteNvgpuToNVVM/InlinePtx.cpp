@@ -57,3 +57,38 @@ SmallVector<Value> lowering::emitWgmmaRs(OpBuilder &b, Location loc, int64_t n,
         LLVM::ExtractValueOp::create(b, loc, asmOp.getRes(), int64_t(i)));
   return out;
 }
+
+lowering::InlinePtx lowering::barRedOrPtx() {
+  return {"{\n.reg .pred p, q;\nsetp.ne.b32 p, $3, 0;\nbar.red.or.pred q, "
+          "$1, $2, p;\nselp.u32 $0, 1, 0, q;\n}\n",
+          "=r,r,r,r"};
+}
+
+Value lowering::emitBarRedOr(OpBuilder &b, Location loc, Value id,
+                             Value threads, Value pred) {
+  InlinePtx ptx = barRedOrPtx();
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, b.getI32Type(), ValueRange{id, threads, pred}, ptx.asmString,
+      ptx.constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return asmOp.getRes();
+}
+
+lowering::InlinePtx lowering::atomAddAcqRelGpuPtx() {
+  return {"atom.acq_rel.gpu.global.add.u32 $0, [$1], $2;", "=r,l,r"};
+}
+
+Value lowering::emitAtomAddAcqRelGpu(OpBuilder &b, Location loc, Value ptr,
+                                     Value v) {
+  InlinePtx ptx = atomAddAcqRelGpuPtx();
+  Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr);
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, b.getI32Type(), ValueRange{addr, v}, ptx.asmString,
+      ptx.constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return asmOp.getRes();
+}

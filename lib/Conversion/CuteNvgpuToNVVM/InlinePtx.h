@@ -47,6 +47,34 @@ SmallVector<Value> emitWgmmaRs(OpBuilder &b, Location loc, int64_t n, int64_t k,
                                std::optional<bool> transB, ValueRange acc,
                                ValueRange aRegs, Value descB, Value scaleD);
 
+/// `atom.acq_rel.gpu.global.add.u32 $0, [$1], $2;` (PTX ISA "atom"): LLVM
+/// 22's NVPTX backend drops the ordering of an `atomicrmw` (acq_rel and
+/// seq_cst both become a plain, relaxed `atom.global.add`, with no fence),
+/// so the ordering is written here. $1 the 64-bit global address, $2 the
+/// i32 addend; $0 the old value.
+InlinePtx atomAddAcqRelGpuPtx();
+
+/// Emits atomAddAcqRelGpuPtx on an !llvm.ptr<1>: returns the old value.
+Value emitAtomAddAcqRelGpu(OpBuilder &b, Location loc, Value ptr, Value v);
+
+/// bar.red.or.pred over a named barrier (PTX ISA "bar, barrier"; NVVM 22's
+/// nvvm.barrier takes a reduction only on barrier 0):
+///
+///   {
+///   .reg .pred p, q;
+///   setp.ne.b32 p, $3, 0;
+///   bar.red.or.pred q, $1, $2, p;
+///   selp.u32 $0, 1, 0, q;
+///   }
+///
+/// $1 the barrier id, $2 the thread count, $3 the i32 predicate; $0 = 1
+/// when any participating thread's predicate was non-zero.
+InlinePtx barRedOrPtx();
+
+/// Emits barRedOrPtx: returns the i32 0/1 result.
+Value emitBarRedOr(OpBuilder &b, Location loc, Value id, Value threads,
+                   Value pred);
+
 } // namespace mlir::cute_nvgpu::lowering
 
 #endif // CUTE_LIB_CONVERSION_CUTENVGPUTONVVM_INLINEPTX_H

@@ -6,6 +6,7 @@
 // the register file, inc above it), which is where ptxas honours it.
 //
 //===----------------------------------------------------------------------===//
+#include "InlinePtx.h"
 #include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -121,6 +122,58 @@ struct NamedBarrierLowering : OpConversionPattern<NamedBarrierOp> {
                             i32(rewriter, loc, op.getThreads()),
                             NVVM::BarrierReductionAttr(), Value());
     rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// bar.sync; the leader's atom.acq_rel.gpu.add (inline PTX: NVPTX drops an
+/// atomicrmw's ordering), resetting the counter when its arrival completes
+/// the count; bar.red.or.pred (inline PTX) broadcasts the answer.
+struct CounterArriveLowering : OpConversionPattern<CounterArriveOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CounterArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value id = i32(rewriter, loc, op.getId());
+    Value threads = i32(rewriter, loc, op.getThreads());
+    NVVM::BarrierOp::create(rewriter, loc, Type(), id, threads,
+                            NVVM::BarrierReductionAttr(), Value());
+    Type i32Ty = rewriter.getI32Type();
+    // The !cute.ptr stays until convert-cute-to-llvm; cast it here.
+    auto global = LLVM::LLVMPointerType::get(getContext(), 1);
+    Value base = UnrealizedConversionCastOp::create(rewriter, loc, global,
+                                                    adaptor.getCounters())
+                     .getResult(0);
+    Value counter =
+        LLVM::GEPOp::create(rewriter, loc, global, i32Ty, base,
+                            ArrayRef<LLVM::GEPArg>{adaptor.getIndex()});
+    auto lead = scf::IfOp::create(rewriter, loc, TypeRange{i32Ty},
+                                  adaptor.getLeader(), /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPointToStart(lead.thenBlock());
+      Value old =
+          emitAtomAddAcqRelGpu(rewriter, loc, counter, i32(rewriter, loc, 1));
+      Value arrived =
+          arith::AddIOp::create(rewriter, loc, old, i32(rewriter, loc, 1));
+      Value last =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                arrived, adaptor.getExpected());
+      auto reset = scf::IfOp::create(rewriter, loc, last, /*withElse=*/false);
+      rewriter.setInsertionPointToStart(reset.thenBlock());
+      LLVM::StoreOp::create(rewriter, loc, i32(rewriter, loc, 0), counter,
+                            /*alignment=*/4);
+      rewriter.setInsertionPointAfter(reset);
+      scf::YieldOp::create(
+          rewriter, loc,
+          ValueRange{arith::ExtUIOp::create(rewriter, loc, i32Ty, last)});
+      rewriter.setInsertionPointToStart(lead.elseBlock());
+      scf::YieldOp::create(rewriter, loc, ValueRange{i32(rewriter, loc, 0)});
+    }
+    Value any = emitBarRedOr(rewriter, loc, id, threads, lead.getResult(0));
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, arith::CmpIPredicate::ne,
+                                               any, i32(rewriter, loc, 0));
     return success();
   }
 };
@@ -243,7 +296,8 @@ LogicalResult lowering::lowerWarpRegions(Operation *root) {
 
 void lowering::populateClusterPatterns(const TypeConverter &tc,
                                        RewritePatternSet &p) {
-  p.add<NamedBarrierLowering, WarpSyncLowering, FenceLowering,
-        SetMaxNRegLowering, ClusterRankLowering, ClusterArriveLowering,
-        ClusterWaitLowering, ClusterSyncLowering>(tc, p.getContext());
+  p.add<NamedBarrierLowering, CounterArriveLowering, WarpSyncLowering,
+        FenceLowering, SetMaxNRegLowering, ClusterRankLowering,
+        ClusterArriveLowering, ClusterWaitLowering, ClusterSyncLowering>(
+      tc, p.getContext());
 }

@@ -363,6 +363,24 @@ func.func @f() {
   return
 }
 // -----
+func.func @f(%c: !cute.ptr<f32, gmem, align<4>>, %i: i32, %l: i1) {
+  // expected-error@+1 {{'cute_nvgpu.counter_arrive' op counters must be a !cute.ptr<i32, gmem>, not '!cute.ptr<f32, gmem, align<4>>'}}
+  %x = cute_nvgpu.counter_arrive %c[%i] expected %i leader %l barrier id = 2, threads = 256 : !cute.ptr<f32, gmem, align<4>>
+  return
+}
+// -----
+func.func @f(%c: !cute.ptr<i32, smem, align<4>>, %i: i32, %l: i1) {
+  // expected-error@+1 {{'cute_nvgpu.counter_arrive' op counters must be a !cute.ptr<i32, gmem>}}
+  %x = cute_nvgpu.counter_arrive %c[%i] expected %i leader %l barrier id = 2, threads = 256 : !cute.ptr<i32, smem, align<4>>
+  return
+}
+// -----
+func.func @f(%c: !cute.ptr<i32, gmem, align<4>>, %i: i32, %l: i1) {
+  // expected-error@+1 {{'cute_nvgpu.counter_arrive' op threads = 100; the group's barrier counts whole warps (a multiple of 32)}}
+  %x = cute_nvgpu.counter_arrive %c[%i] expected %i leader %l barrier id = 2, threads = 100 : !cute.ptr<i32, gmem, align<4>>
+  return
+}
+// -----
 func.func @f() {
   // expected-error@+1 {{'cute_nvgpu.named_barrier' op attribute 'id' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 1 whose maximum value is 15}}
   cute_nvgpu.named_barrier id = 0, threads = 128

@@ -102,7 +102,8 @@ TEST(AotLibrary, LauncherAcceptsGoodArguments) {
   s = gm::Module::check_gemm_e4m3(
       kernel(*g, "gemm_e4m3"), cfg, dev<float8_e4m3_t>(kAligned),
       dev<float8_e4m3_t>(kAligned + (1 << 24)),
-      dev<bfloat16_t>(kAligned + (2 << 24)), 4096, 4096, 4096, 4096, 0.5f);
+      dev<bfloat16_t>(kAligned + (2 << 24)), 4096, 4096, 4096, 4096, 0.5f,
+      dev<float>(kAligned + (3 << 24)), dev<int32_t>(kAligned + (4 << 24)), 1);
   EXPECT_TRUE(s.ok()) << s.message();
 }
 
@@ -131,7 +132,8 @@ TEST(AotLibrary, LauncherRejectsABadTensorForADerivedDescriptor) {
   auto check = [&](int32_t m, int32_t n, int32_t kk, int32_t ldc) {
     return gm::Module::check_gemm_bf16(
         k, cfg, dev<bfloat16_t>(kAligned), dev<bfloat16_t>(kAligned),
-        dev<bfloat16_t>(kAligned), m, n, kk, ldc, 1.f);
+        dev<bfloat16_t>(kAligned), m, n, kk, ldc, 1.f, dev<float>(kAligned),
+        dev<int32_t>(kAligned), 1);
   };
   EXPECT_TRUE(check(256, 512, 128, 512).ok());
   // A row pitch of 1001 bf16 is not a multiple of 16 bytes: TMA cannot
@@ -151,13 +153,15 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
   cfg.block = Dim3(256);
   expectError(gm::Module::check_gemm_f16(
                   k, cfg, dev<half_t>(kAligned), dev<half_t>(kAligned),
-                  dev<half_t>(kAligned), 128, 256, 64, 256, 1.f),
+                  dev<half_t>(kAligned), 128, 256, 64, 256, 1.f,
+                  dev<float>(kAligned), dev<int32_t>(kAligned), 1),
               "block [256,1,1] differs from the compiled block [384,1,1]");
   cfg.block.reset();
   cfg.grid = Dim3(0);
   expectError(gm::Module::check_gemm_f16(
                   k, cfg, dev<half_t>(kAligned), dev<half_t>(kAligned),
-                  dev<half_t>(kAligned), 128, 256, 64, 256, 1.f),
+                  dev<half_t>(kAligned), 128, 256, 64, 256, 1.f,
+                  dev<float>(kAligned), dev<int32_t>(kAligned), 1),
               "has a zero extent");
 }
 
@@ -166,7 +170,7 @@ TEST(AotLibrary, SignatureCheckCatchesAStaleHeader) {
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   Status s = ew::Module::add_f32_signature(kernel(*g, "gemm_bf16"));
-  expectError(s, "kernel 'gemm_bf16' has 8 parameter(s) in the metadata but "
+  expectError(s, "kernel 'gemm_bf16' has 11 parameter(s) in the metadata but "
                  "4 in the launcher: regenerate the launcher header");
   auto m = ew::Module::metadata("sm_90a");
   ASSERT_TRUE(m.ok());

@@ -240,3 +240,48 @@ TEST(EmuSemantics, FloatRoundingModes) {
   check("add.sat.f32 %r4, %r1, %r2;",
         {{f(0.75f), f(0.5f), 0, one}, {f(-0.75f), f(0.5f), 0, 0}});
 }
+
+// "bar, barrier" (.red): bar.red.popc.u32 counts the threads whose predicate
+// is true, .and/.or combine them, each thread gets the result once all
+// `b` threads arrived; {!}c negates the source. 128 threads in 4 warps, so
+// warps that arrive first wait and receive the result when they wake.
+TEST(EmuSemantics, BarrierReduction) {
+  std::string ptx = ptxModule(R"(
+.visible .entry k(.param .u64 pd)
+{
+  .reg .pred %p<8>;
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [pd];
+  mov.u32 %r1, %tid.x;
+  setp.eq.u32 %p1, %r1, 77;
+  bar.red.or.pred %p2, 1, 128, %p1;
+  rem.u32 %r2, %r1, 3;
+  setp.eq.u32 %p3, %r2, 0;
+  barrier.cta.red.popc.aligned.u32 %r3, 1, 128, %p3;
+  setp.lt.u32 %p4, %r1, 127;
+  bar.red.and.pred %p5, 2, %p4;
+  setp.ge.u32 %p7, %r1, 128;
+  barrier.red.and.pred %p6, 3, !%p7;
+  selp.u32 %r4, 1, 0, %p2;
+  selp.u32 %r5, 2, 0, %p5;
+  selp.u32 %r6, 4, 0, %p6;
+  or.b32 %r7, %r4, %r5;
+  or.b32 %r7, %r7, %r6;
+  mul.wide.u32 %rd2, %r1, 8;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.v2.u32 [%rd3], {%r7, %r3};
+  ret;
+}
+)");
+  Device d(Chip::Sm90a);
+  auto D = upload(d, std::vector<uint32_t>(256, 0xdeadbeef));
+  auto r = run(d, ptx, "k", blocks(1, 128), {&D.addr});
+  ASSERT_TRUE(r.ok()) << r.error().message();
+  for (uint32_t t = 0; t < 128; ++t) {
+    // or: thread 77 is true -> 1; and over tid < 127: thread 127 is false
+    // -> 0; and over !(tid >= 128): all true -> 1.
+    EXPECT_EQ(D[2 * t], 5u) << "thread " << t;
+    EXPECT_EQ(D[2 * t + 1], 43u) << "thread " << t; // 0, 3, ..., 126
+  }
+}

@@ -40,6 +40,9 @@ LogicalResult MakeTileSchedulerOp::verify() {
                                 "`tile [TM, TN, TK]`)"
                               : "has a K tile size but no K extent (write "
                                 "`%m, %n, %k`)");
+  if (getSplits() && !getK())
+    return emitOpError("splits K but has no K extent (write `%m, %n, %k "
+                       "tile [TM, TN, TK] ... splits %s`)");
   if (getTileK() &&
       (int64_t(*getTileK()) <= 0 || int64_t(*getTileK()) > (int64_t(1) << 30)))
     return emitOpError("tile K = ")

@@ -19,6 +19,8 @@ namespace {
 /// The scheduler's integers, computed once where it is made.
 struct Schedule {
   Value ntm, ntn, ntiles, groupTiles, group, ktiles;
+  Value splits;    ///< split-K: the splits per tile; null without
+  Value positions; ///< ntiles (x splits)
 };
 
 Value constI32(OpBuilder &b, Location loc, int64_t v) {
@@ -48,13 +50,23 @@ Schedule materialize(OpBuilder &b, MakeTileSchedulerOp op) {
   s.ntiles = arith::MulIOp::create(b, loc, s.ntm, s.ntn);
   s.group = constI32(b, loc, op.getGroup());
   s.groupTiles = arith::MulIOp::create(b, loc, s.ntn, s.group);
+  s.splits = op.getSplits();
+  s.positions =
+      s.splits ? arith::MulIOp::create(b, loc, s.ntiles, s.splits).getResult()
+               : s.ntiles;
   return s;
 }
 
-/// (tile_m, tile_n) of position t: groups of `group` tile rows, each swept
+/// The linear tile of position p: p, or p / splits under split-K.
+Value tileOf(OpBuilder &b, Location loc, const Schedule &s, Value p) {
+  return s.splits ? arith::DivUIOp::create(b, loc, p, s.splits).getResult() : p;
+}
+
+/// (tile_m, tile_n) of position p: groups of `group` tile rows, each swept
 /// along N; the last group may have fewer rows.
 std::pair<Value, Value> coordOf(OpBuilder &b, Location loc, const Schedule &s,
-                                Value t) {
+                                Value p) {
+  Value t = tileOf(b, loc, s, p);
   Value grp = arith::DivUIOp::create(b, loc, t, s.groupTiles);
   Value firstM = arith::MulIOp::create(b, loc, grp, s.group);
   Value left = arith::SubIOp::create(b, loc, s.ntm, firstM);
@@ -76,11 +88,11 @@ struct CuteExpandTileSchedulersPass
       for (OpOperand &use : make->getUses()) {
         Operation *user = use.getOwner();
         if (!isa<TileSchedulerRangeOp, TileSchedulerCoordOp,
-                 TileSchedulerKTilesOp>(user)) {
+                 TileSchedulerKTilesOp, TileSchedulerSplitOp>(user)) {
           InFlightDiagnostic d =
               user->emitError("a !cute.tile_scheduler may only be read by "
-                              "cute.tile_scheduler_range, _coord and "
-                              "_k_tiles (a helper taking it must be "
+                              "cute.tile_scheduler_range, _coord, _k_tiles "
+                              "and _split (a helper taking it must be "
                               "inlined), not by '")
               << user->getName() << "'";
           d.attachNote(make.getLoc()) << "the scheduler is made here";
@@ -106,12 +118,34 @@ struct CuteExpandTileSchedulersPass
           Value grid = arith::IndexCastOp::create(
               b, loc, i32, gpu::GridDimOp::create(b, loc, gpu::Dimension::x));
           range.getFirst().replaceAllUsesWith(bid);
-          range.getEnd().replaceAllUsesWith(s.ntiles);
+          range.getEnd().replaceAllUsesWith(s.positions);
           range.getStep().replaceAllUsesWith(grid);
         } else if (auto kt = dyn_cast<TileSchedulerKTilesOp>(user)) {
-          // A data-parallel schedule: every tile takes all of K.
-          kt.getBegin().replaceAllUsesWith(constI32(b, loc, 0));
-          kt.getEnd().replaceAllUsesWith(s.ktiles);
+          if (!s.splits) {
+            // A data-parallel schedule: every tile takes all of K.
+            kt.getBegin().replaceAllUsesWith(constI32(b, loc, 0));
+            kt.getEnd().replaceAllUsesWith(s.ktiles);
+          } else {
+            // Split j of s: [j * KT / s, (j + 1) * KT / s).
+            Value j = arith::RemUIOp::create(b, loc, kt.getIndex(), s.splits);
+            Value j1 = arith::AddIOp::create(b, loc, j, constI32(b, loc, 1));
+            auto bound = [&](Value x) {
+              return arith::DivUIOp::create(
+                  b, loc, arith::MulIOp::create(b, loc, x, s.ktiles), s.splits);
+            };
+            kt.getBegin().replaceAllUsesWith(bound(j));
+            kt.getEnd().replaceAllUsesWith(bound(j1));
+          }
+        } else if (auto sp = dyn_cast<TileSchedulerSplitOp>(user)) {
+          sp.getTile().replaceAllUsesWith(tileOf(b, loc, s, sp.getIndex()));
+          if (s.splits) {
+            sp.getSplit().replaceAllUsesWith(
+                arith::RemUIOp::create(b, loc, sp.getIndex(), s.splits));
+            sp.getCount().replaceAllUsesWith(s.splits);
+          } else {
+            sp.getSplit().replaceAllUsesWith(constI32(b, loc, 0));
+            sp.getCount().replaceAllUsesWith(constI32(b, loc, 1));
+          }
         } else {
           auto coord = cast<TileSchedulerCoordOp>(user);
           auto [tm, tn] = coordOf(b, loc, s, coord.getIndex());

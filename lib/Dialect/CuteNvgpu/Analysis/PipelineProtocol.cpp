@@ -56,7 +56,10 @@ bool isBlockUniformImpl(Value v, gpu::GPUFuncOp fn, int depth) {
           gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp,
           ClusterRankOp>(def))
     return true;
-  if (def->getNumRegions() != 0 || !isPure(def))
+  // Effect-free is enough: a division by a run-time value (split-K's
+  // `k tiles x split / splits`) is not speculatable but still the same in
+  // every thread.
+  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
     return false;
   return llvm::all_of(def->getOperands(), [&](Value o) {
     return isBlockUniformImpl(o, fn, depth + 1);

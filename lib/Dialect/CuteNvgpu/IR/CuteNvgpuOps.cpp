@@ -354,6 +354,21 @@ LogicalResult NamedBarrierOp::verify() {
   return success();
 }
 
+LogicalResult CounterArriveOp::verify() {
+  auto ptr = cast<cute::PtrType>(getCounters().getType());
+  if (!ptr.getElementType().isInteger(32) ||
+      ptr.getMemSpace() != cute::MemSpace::gmem)
+    return emitOpError("counters must be a !cute.ptr<i32, gmem>, not ") << ptr;
+  if (ptr.getAlignment() < 4)
+    return emitOpError("counters must be 4-byte aligned (align<4>), not ")
+           << ptr;
+  if (getThreads() % 32)
+    return emitOpError("threads = ")
+           << getThreads() << "; the group's barrier counts whole warps "
+           << "(a multiple of 32)";
+  return success();
+}
+
 LogicalResult SetMaxNRegOp::verify() {
   if (getRegs() % 8)
     return emitOpError("regs = ") << getRegs() << "; setmaxnreg takes a "

@@ -3,7 +3,7 @@
 
 func.func private @helper(!cute.tile_scheduler)
 func.func @opaque(%m: i32, %n: i32) {
-  // CHECK: error: a !cute.tile_scheduler may only be read by cute.tile_scheduler_range, _coord and _k_tiles (a helper taking it must be inlined), not by 'func.call'
+  // CHECK: error: a !cute.tile_scheduler may only be read by cute.tile_scheduler_range, _coord, _k_tiles and _split (a helper taking it must be inlined), not by 'func.call'
   // CHECK: note: the scheduler is made here
   %s = cute.make_tile_scheduler %m, %n tile [128, 128] group 1
   func.call @helper(%s) : (!cute.tile_scheduler) -> ()
@@ -32,5 +32,13 @@ func.func @no_k(%m: i32, %n: i32, %t: i32) {
 func.func @k_without_tile(%m: i32, %n: i32, %k: i32) {
   // CHECK: error: 'cute.make_tile_scheduler' op has a K extent but no K tile size
   %s = cute.make_tile_scheduler %m, %n, %k tile [128, 128] group 1
+  return
+}
+
+// -----
+
+func.func @split_no_k(%m: i32, %n: i32, %s: i32) {
+  // CHECK: error: 'cute.make_tile_scheduler' op splits K but has no K extent
+  %x = cute.make_tile_scheduler %m, %n tile [128, 128] group 1 splits %s
   return
 }

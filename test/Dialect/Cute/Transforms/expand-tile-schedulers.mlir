@@ -49,3 +49,51 @@ func.func @walk(%m: i32, %n: i32, %k: i32) {
   }
   return
 }
+
+// Split-K: tiles x splits positions; position p is split p mod s of tile
+// p / s; split j covers K tiles [j KT / s, (j + 1) KT / s).
+// CHECK-LABEL: func.func @split(
+// CHECK-SAME: %[[M:.*]]: i32, %[[N:.*]]: i32, %[[K:.*]]: i32, %[[S:.*]]: i32
+// CHECK: %[[B:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: %[[G:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %c64
+// CHECK: %[[NT:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK: %[[NP:.*]] = arith.muli %[[NT]], %[[S]]
+// CHECK: scf.for %[[P:.*]] = %[[B]] to %[[NP]] step %[[G]]
+// CHECK: %[[TILE:.*]] = arith.divui %[[P]], %[[S]]
+// CHECK: arith.divui %[[TILE]], %{{.*}}
+// CHECK: %[[J:.*]] = arith.remui %[[P]], %[[S]]
+// CHECK: %[[J1:.*]] = arith.addi %[[J]], %c1
+// CHECK: %[[LO:.*]] = arith.muli %[[J]], %[[KT]]
+// CHECK: %[[BEGIN:.*]] = arith.divui %[[LO]], %[[S]]
+// CHECK: %[[HI:.*]] = arith.muli %[[J1]], %[[KT]]
+// CHECK: %[[END:.*]] = arith.divui %[[HI]], %[[S]]
+// CHECK: %[[T2:.*]] = arith.divui %[[P]], %[[S]]
+// CHECK: %[[SPLIT:.*]] = arith.remui %[[P]], %[[S]]
+// CHECK: "use"(%{{.*}}, %{{.*}}, %[[BEGIN]], %[[END]], %[[T2]], %[[SPLIT]], %[[S]])
+// Without splits: tile = position, split 0 of 1.
+// CHECK-LABEL: func.func @nosplit(
+// CHECK: scf.for %[[Q:[^ ]*]] =
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK: "use"(%[[Q]], %[[Z]], %[[ONE]])
+func.func @split(%m: i32, %n: i32, %k: i32, %s: i32) {
+  %x = cute.make_tile_scheduler %m, %n, %k tile [128, 128, 64] group 8 splits %s
+  %first, %end, %step = cute.tile_scheduler_range %x
+  scf.for %t = %first to %end step %step : i32 {
+    %tm, %tn = cute.tile_scheduler_coord %x, %t
+    %kb, %ke = cute.tile_scheduler_k_tiles %x, %t
+    %tile, %split, %count = cute.tile_scheduler_split %x, %t
+    "use"(%tm, %tn, %kb, %ke, %tile, %split, %count) : (i32, i32, i32, i32, i32, i32, i32) -> ()
+  }
+  return
+}
+func.func @nosplit(%m: i32, %n: i32) {
+  %x = cute.make_tile_scheduler %m, %n tile [128, 128] group 8
+  %first, %end, %step = cute.tile_scheduler_range %x
+  scf.for %t = %first to %end step %step : i32 {
+    %tile, %split, %count = cute.tile_scheduler_split %x, %t
+    "use"(%tile, %split, %count) : (i32, i32, i32) -> ()
+  }
+  return
+}

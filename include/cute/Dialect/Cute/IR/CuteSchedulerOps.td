@@ -15,7 +15,8 @@ def Cute_TileSchedulerType : TypeDef<Cute_Dialect, "TileScheduler"> {
   }];
 }
 
-def Cute_MakeTileSchedulerOp : Cute_Op<"make_tile_scheduler", [Pure]> {
+def Cute_MakeTileSchedulerOp : Cute_Op<"make_tile_scheduler",
+    [Pure, AttrSizedOperandSegments]> {
   let summary = "A persistent tile scheduler over an M x N output";
   let description = [{
     The output of `m` x `n` elements is cut into `tile` = [TM, TN] tiles,
@@ -39,17 +40,38 @@ def Cute_MakeTileSchedulerOp : Cute_Op<"make_tile_scheduler", [Pure]> {
     ```
     With a K extent and tile (`%m, %n, %k tile [TM, TN, TK]`) it also says
     which K tiles each position covers (`cute.tile_scheduler_k_tiles`): all
-    ceil(k / TK) of them here; a schedule that splits K (stream-K,
-    split-K) is a later kind of this op with the same uses.
+    ceil(k / TK) of them.
+
+    Split-K: `splits %s` (a runtime i32 >= 1) cuts each tile's K tiles into
+    `%s` contiguous, balanced ranges; there are then tiles x `%s` positions,
+    the `%s` splits of one tile adjacent (position p is split p mod s of
+    tile p / s), so they run at the same time. Each split computes a partial
+    sum of its tile; `cute.tile_scheduler_split` says which tile and split a
+    position is, and `cute_nvgpu.counter_arrive` lets the last split of a
+    tile to finish add the others' partials (examples/gemm-sm90). `%s` = 1
+    is the data-parallel schedule. The number of splits must not exceed the
+    K tiles for every split to get work (a split with none gets the empty
+    range).
+    ```mlir
+    func.func @split(%m: i32, %n: i32, %k: i32, %s: i32) {
+      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, 128, 64] group 8 splits %s
+      %first, %end, %step = cute.tile_scheduler_range %sched
+      scf.for %t = %first to %end step %step : i32 {
+        %tile, %split, %count = cute.tile_scheduler_split %sched, %t
+        %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
+      }
+      return
+    }
+    ```
   }];
   let arguments = (ins I32:$m, I32:$n, Optional<I32>:$k, I64Attr:$tile_m,
                    I64Attr:$tile_n, OptionalAttr<I64Attr>:$tile_k,
-                   I64Attr:$group);
+                   I64Attr:$group, Optional<I32>:$splits);
   let results = (outs Cute_TileSchedulerType:$scheduler);
   let assemblyFormat = [{
     $m `,` $n (`,` $k^)? `tile` ` ` `[`
     custom<TileSizes>($tile_m, $tile_n, $tile_k) `]`
-    `group` custom<IntOrParam>($group) attr-dict
+    `group` custom<IntOrParam>($group) (`splits` $splits^)? attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -57,7 +79,8 @@ def Cute_MakeTileSchedulerOp : Cute_Op<"make_tile_scheduler", [Pure]> {
 def Cute_TileSchedulerRangeOp : Cute_Op<"tile_scheduler_range", [Pure]> {
   let summary = "This CTA's tile indices: first, end and step of its loop";
   let description = [{
-    `first` = blockIdx.x, `end` = the number of tiles, `step` = gridDim.x:
+    `first` = blockIdx.x, `end` = the number of positions (tiles, times the
+    splits of a split-K schedule), `step` = gridDim.x:
     `scf.for %t = %first to %end step %step` visits this CTA's tiles in
     schedule order (none when the grid has more CTAs than tiles).
   }];
@@ -71,7 +94,8 @@ def Cute_TileSchedulerCoordOp : Cute_Op<"tile_scheduler_coord", [Pure]> {
   let description = [{
     Tile indices (not element offsets: multiply by the tile sizes, or pass
     them to `cute.local_tile`). Every index in [0, end) maps to a distinct
-    tile inside the output.
+    tile inside the output (the splits of a split-K schedule to the same
+    tile).
   }];
   let arguments = (ins Cute_TileSchedulerType:$scheduler, I32:$index);
   let results = (outs I32:$tile_m, I32:$tile_n);
@@ -83,12 +107,28 @@ def Cute_TileSchedulerKTilesOp : Cute_Op<"tile_scheduler_k_tiles", [Pure]> {
   let description = [{
     For a scheduler made with a K extent: [0, ceil(k / TK)) for every
     position of a data-parallel schedule, so a K loop
-    `scf.for %kt = %begin to %end` reads the tiles `%kt * TK`.
+    `scf.for %kt = %begin to %end` reads the tiles `%kt * TK`. With
+    `splits %s`, split j of a tile covers [j * KT / s, (j + 1) * KT / s)
+    with KT = ceil(k / TK): the ranges partition [0, KT) and differ in
+    length by at most one.
   }];
   let arguments = (ins Cute_TileSchedulerType:$scheduler, I32:$index);
   let results = (outs I32:$begin, I32:$end);
   let assemblyFormat = "$scheduler `,` $index attr-dict";
   let hasVerifier = 1;
+}
+
+def Cute_TileSchedulerSplitOp : Cute_Op<"tile_scheduler_split", [Pure]> {
+  let summary = "The linear tile, K split and split count of a position";
+  let description = [{
+    `tile` numbers the output tiles 0 .. tiles - 1 in schedule order (one
+    number per tile, shared by its splits: index a per-tile counter or
+    workspace with it), `split` is in [0, `count`), `count` the scheduler's
+    `splits` (1, and `split` 0, without them).
+  }];
+  let arguments = (ins Cute_TileSchedulerType:$scheduler, I32:$index);
+  let results = (outs I32:$tile, I32:$split, I32:$count);
+  let assemblyFormat = "$scheduler `,` $index attr-dict";
 }
 
 #endif // CUTE_SCHEDULER_OPS_TD

@@ -78,6 +78,48 @@ def CuteNvgpu_NamedBarrierOp : CuteNvgpu_Op<"named_barrier"> {
   let hasVerifier = 1;
 }
 
+def CuteNvgpu_CounterArriveOp : CuteNvgpu_Op<"counter_arrive"> {
+  let summary = "One arrival of a thread group on a global counter; true for "
+                "the last of `expected` groups";
+  let description = [{
+    For reductions across CTAs without waiting (split-K's fix-up): every
+    thread of a group of `threads` threads (hardware barrier `id`, 1..15)
+    reaches the op after writing its part to global memory; the group
+    synchronises, its `leader` thread (exactly one per group) adds 1 to
+    `counters[index]` with `atom.add.acq_rel.gpu`, and the result is true in
+    every thread of the group whose arrival was the `expected`-th. That
+    group's later reads see every other group's writes from before its
+    arrival (the release/acquire pairs through the counter, with the
+    barriers ordering the group's threads). The last group resets the
+    counter to 0, so a counter array that starts zeroed (once, by the host)
+    serves every later launch. No group waits for another, so the groups
+    may run in any order, at different times or on the same SM.
+
+    Lowering: `bar.sync id, threads`; the leader's `atom` (and, if last,
+    a store of 0); `bar.red.or.pred id, threads` broadcasts the answer.
+    ```mlir
+    func.func @arrive(%c: !cute.ptr<i32, gmem, align<4>>, %tile: i32,
+                      %splits: i32, %leader: i1) -> i1 {
+      %last = cute_nvgpu.counter_arrive %c[%tile] expected %splits
+          leader %leader barrier id = 2, threads = 256 : !cute.ptr<i32, gmem, align<4>>
+      return %last : i1
+    }
+    ```
+  }];
+  let arguments = (ins Cute_PtrType:$counters, I32:$index, I32:$expected,
+                   I1:$leader,
+                   ConfinedAttr<I32Attr, [IntMinValue<1>,
+                                          IntMaxValue<15>]>:$id,
+                   ConfinedAttr<I32Attr, [IntMinValue<32>]>:$threads);
+  let results = (outs I1:$last);
+  let assemblyFormat = [{
+    $counters `[` $index `]` `expected` $expected `leader` $leader
+    `barrier` `id` `=` $id `,` `threads` `=` $threads attr-dict `:`
+    qualified(type($counters))
+  }];
+  let hasVerifier = 1;
+}
+
 def CuteNvgpu_FenceProxyAsyncOp : CuteNvgpu_Op<"fence_proxy_async"> {
   let summary = "Orders the thread's shared-memory writes before TMA reads";
   let description = "`fence.proxy.async.shared::cta`.";
