@@ -53,24 +53,41 @@ struct Operand {
   std::vector<float> values;
 };
 
+/// Runs f(begin, end) over [0, n) on every core.
+template <class F> void parallelFor(size_t n, F &&f) {
+  unsigned nt = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < nt; ++t)
+    pool.emplace_back([&, t] { f(n * t / nt, n * (t + 1) / nt); });
+  for (auto &t : pool)
+    t.join();
+}
+
+/// Values from `seed`, drawn in chunks of 2^20 (chunk c from seed + c) so
+/// that every core generates a part.
 Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8, bool f16) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> di(-2, 2);
-  std::uniform_real_distribution<float> dr(-1.f, 1.f);
   Operand o;
   o.bytes.resize(count * (fp8 ? 1 : 2));
   o.values.resize(count);
-  for (size_t i = 0; i < count; ++i) {
-    float x = exact ? float(di(rng)) : dr(rng);
-    if (fp8) {
-      o.bytes[i] = toF8E4M3FN(x);
-      o.values[i] = fromF8E4M3FN(o.bytes[i]);
-    } else {
-      uint16_t h = f16 ? floatToHalf(x) : floatToBf16(x);
-      std::memcpy(&o.bytes[2 * i], &h, 2);
-      o.values[i] = f16 ? halfToFloat(h) : bf16ToFloat(h);
+  const size_t chunk = size_t(1) << 20, chunks = (count + chunk - 1) / chunk;
+  parallelFor(chunks, [&](size_t c0, size_t c1) {
+    for (size_t c = c0; c < c1; ++c) {
+      std::mt19937_64 rng(seed + 0x9e3779b97f4a7c15ull * c);
+      std::uniform_int_distribution<int> di(-2, 2);
+      std::uniform_real_distribution<float> dr(-1.f, 1.f);
+      for (size_t i = c * chunk; i < std::min(count, (c + 1) * chunk); ++i) {
+        float x = exact ? float(di(rng)) : dr(rng);
+        if (fp8) {
+          o.bytes[i] = toF8E4M3FN(x);
+          o.values[i] = fromF8E4M3FN(o.bytes[i]);
+        } else {
+          uint16_t h = f16 ? floatToHalf(x) : floatToBf16(x);
+          std::memcpy(&o.bytes[2 * i], &h, 2);
+          o.values[i] = f16 ? halfToFloat(h) : bf16ToFloat(h);
+        }
+      }
     }
-  }
+  });
   return o;
 }
 
@@ -82,28 +99,83 @@ kernels::GemmConfig configOf(const std::string &name) {
              : kernels::GemmConfig::Tile128x256;
 }
 
+/// One case's inputs on the device and its reference, shared by every
+/// kernel of the element type and every split count: the exact products
+/// summed in double over the checked rows (all of them for small problems,
+/// 64 random ones else) and columns (all, or 4096 random ones when a
+/// sampled row has more than 16384).
+struct Problem {
+  Case c;
+  bool fp8, f16;
+  uint64_t seed;
+  float scale;
+  int64_t seg, ldc;
+  rt::DeviceBuffer da, db;
+  std::vector<int64_t> rows, cols;
+  std::vector<double> ref, mag; ///< rows x cols
+  bool sampled;
+};
+
+Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
+  Problem p{c, fp8, f16, freshSeed(), 1.f, 0, 0, {}, {}, {}, {}, {}, {}, false};
+  p.seg = (c.n + 7) / 8 * 8;
+  p.ldc = p.seg + 8;
+  p.scale = fp8 ? (c.exact ? 0.5f : 0.37f) : 1.f;
+  Operand ha = inputs(size_t(c.m * c.k), p.seed, c.exact, fp8, f16);
+  Operand hb = inputs(size_t(c.n * c.k), p.seed + 1, c.exact, fp8, f16);
+  p.da = need(rt::DeviceBuffer::fromHost(ctx, ha.bytes), "A");
+  p.db = need(rt::DeviceBuffer::fromHost(ctx, hb.bytes), "B");
+  p.sampled = c.m * c.n * c.k > (int64_t(1) << 32);
+  std::mt19937_64 pick(p.seed + 2);
+  for (int64_t r = 0; r < c.m; ++r)
+    if (!p.sampled)
+      p.rows.push_back(r);
+  for (int i = 0; p.sampled && i < 64; ++i)
+    p.rows.push_back(int64_t(pick() % uint64_t(c.m)));
+  for (int64_t j = 0; j < c.n; ++j)
+    if (!p.sampled || c.n <= 16384)
+      p.cols.push_back(j);
+  for (int i = 0; p.sampled && c.n > 16384 && i < 4096; ++i)
+    p.cols.push_back(int64_t(pick() % uint64_t(c.n)));
+  const size_t nc = p.cols.size();
+  p.ref.resize(p.rows.size() * nc);
+  p.mag.resize(p.rows.size() * nc);
+  parallelFor(p.rows.size(), [&](size_t from, size_t to) {
+    for (size_t ri = from; ri < to; ++ri)
+      for (size_t ci = 0; ci < nc; ++ci) {
+        const float *pa = &ha.values[size_t(p.rows[ri] * c.k)];
+        const float *pb = &hb.values[size_t(p.cols[ci] * c.k)];
+        double acc = 0, mag = 0;
+        for (int64_t q = 0; q < c.k; ++q) {
+          double prod = double(pa[q]) * double(pb[q]);
+          acc += prod;
+          mag += std::fabs(prod);
+        }
+        p.ref[ri * nc + ci] = acc * double(p.scale);
+        p.mag[ri * nc + ci] = mag * double(p.scale);
+      }
+  });
+  return p;
+}
+
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kern, const char *name, bool fp8, bool f16,
-             int sms, const Case &c, int64_t splits) {
-  uint64_t seed = freshSeed();
-  int64_t seg = (c.n + 7) / 8 * 8, ldc = seg + 8;
-  float scale = fp8 ? (c.exact ? 0.5f : 0.37f) : 1.f;
-  Operand ha = inputs(size_t(c.m * c.k), seed, c.exact, fp8, f16);
-  Operand hb = inputs(size_t(c.n * c.k), seed + 1, c.exact, fp8, f16);
-  auto da = need(rt::DeviceBuffer::fromHost(ctx, ha.bytes), "A");
-  auto db = need(rt::DeviceBuffer::fromHost(ctx, hb.bytes), "B");
+             const rt::Kernel &kern, const char *name, int sms,
+             const Problem &p, int64_t splits) {
+  const Case &c = p.c;
+  const bool fp8 = p.fp8, f16 = p.f16;
+  const int64_t ldc = p.ldc, seg = p.seg;
   auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(c.m * ldc) * 2), "C");
   need(dc.poison(), "poison");
   rt::KernelArgs args;
-  args.ptr(da).ptr(db).ptr(dc);
+  args.ptr(p.da).ptr(p.db).ptr(dc);
   args.scalar(int32_t(c.m)).scalar(int32_t(c.n)).scalar(int32_t(c.k));
   args.scalar(int32_t(ldc));
   // One kernel source: every instance takes the scale (only e4m3 applies
   // it). Kernels compiled before that (the before/after benchmark) do not.
   const auto &params = kern.info().params;
   if (std::any_of(params.begin(), params.end(),
-                  [](const rt::ParamInfo &p) { return p.name == "scale"; }))
-    args.scalar(scale);
+                  [](const rt::ParamInfo &q) { return q.name == "scale"; }))
+    args.scalar(p.scale);
   const kernels::GemmConfig config = configOf(name);
   const int64_t bn = kernels::gemmTileN(config);
   int64_t tiles = kernels::gemmTiles(config, c.m, c.n);
@@ -111,7 +183,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   // counter per tile. Kernels compiled before split-K take neither.
   const bool splitK =
       std::any_of(params.begin(), params.end(),
-                  [](const rt::ParamInfo &p) { return p.name == "splits"; });
+                  [](const rt::ParamInfo &q) { return q.name == "splits"; });
   if (!splitK)
     splits = 1;
   size_t wsBytes = splits > 1 ? size_t(tiles * splits * 128 * bn) * 4 : 16;
@@ -133,36 +205,20 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   size_t stuck = size_t(std::count_if(hflags.begin(), hflags.end(),
                                       [](int32_t f) { return f != 0; }));
 
-  // Rows to check: all of them for small problems, 64 random ones else.
-  std::vector<int64_t> rows;
-  bool sampled = c.m * c.n * c.k > (int64_t(1) << 32);
-  std::mt19937_64 pick(seed + 2);
-  for (int64_t r = 0; r < c.m; ++r)
-    if (!sampled)
-      rows.push_back(r);
-  for (int i = 0; sampled && i < 64; ++i)
-    rows.push_back(int64_t(pick() % uint64_t(c.m)));
-  const std::vector<float> &fa = ha.values, &fb = hb.values;
-  std::vector<size_t> bad(rows.size());
-  std::vector<double> worst(rows.size());
-  auto work = [&](size_t from, size_t to) {
+  const size_t nc = p.cols.size();
+  std::vector<size_t> bad(p.rows.size());
+  std::vector<double> worst(p.rows.size());
+  parallelFor(p.rows.size(), [&](size_t from, size_t to) {
     for (size_t ri = from; ri < to; ++ri) {
-      int64_t r = rows[ri];
-      for (int64_t j = 0; j < c.n; ++j) {
-        double acc = 0, mag = 0;
-        const float *pa = &fa[size_t(r * c.k)], *pb = &fb[size_t(j * c.k)];
-        for (int64_t p = 0; p < c.k; ++p) {
-          double prod = double(pa[p]) * double(pb[p]);
-          acc += prod;
-          mag += std::fabs(prod);
-        }
-        acc *= double(scale);
-        uint16_t raw = hc[size_t(r * ldc + j)];
+      int64_t r = p.rows[ri];
+      for (size_t ci = 0; ci < nc; ++ci) {
+        double acc = p.ref[ri * nc + ci], mag = p.mag[ri * nc + ci];
+        uint16_t raw = hc[size_t(r * ldc + p.cols[ci])];
         float got = f16 ? halfToFloat(raw) : bf16ToFloat(raw);
         double d = std::fabs(double(got) - acc);
-        double tol = std::ldexp(std::fabs(acc), -8) +
-                     (fp8 ? std::ldexp(mag * double(scale), -10)
-                          : 1e-5 * std::sqrt(double(c.k)));
+        double tol =
+            std::ldexp(std::fabs(acc), -8) +
+            (fp8 ? std::ldexp(mag, -10) : 1e-5 * std::sqrt(double(c.k)));
         uint16_t rounded =
             f16 ? floatToHalf(float(acc)) : floatToBf16(float(acc));
         bool ok = c.exact ? raw == rounded : d <= tol;
@@ -179,16 +235,10 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
           ++bad[ri];
       }
     }
-  };
-  unsigned nt = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < nt; ++t)
-    pool.emplace_back(work, rows.size() * t / nt, rows.size() * (t + 1) / nt);
-  for (auto &t : pool)
-    t.join();
+  });
   size_t nbad = stuck;
   double maxd = 0;
-  for (size_t i = 0; i < rows.size(); ++i) {
+  for (size_t i = 0; i < p.rows.size(); ++i) {
     nbad += bad[i];
     maxd = std::max(maxd, worst[i]);
   }
@@ -196,8 +246,10 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
               "(max |d| %.3g, %zu bad%s)\n",
               name, c.exact ? "exact " : "random", (long long)c.m,
               (long long)c.n, (long long)c.k, (long long)splits,
-              sampled ? "64 sampled rows" : "all rows",
-              (unsigned long long)seed, nbad ? "FAIL" : "PASS", maxd, nbad,
+              !p.sampled          ? "all rows"
+              : nc == size_t(c.n) ? "64 sampled rows"
+                                  : "64 sampled rows x 4096 sampled columns",
+              (unsigned long long)p.seed, nbad ? "FAIL" : "PASS", maxd, nbad,
               stuck ? ", tile counters not reset" : "");
   if (c.bench && !nbad) {
     std::string bname = name;
@@ -248,28 +300,37 @@ int main(int argc, char **argv) {
                   (long long)p.splits);
     }
   bool ok = true;
-  for (const char *name :
-       {"gemm_bf16", "gemm_f16", "gemm_e4m3", "gemm_bf16_n128", "gemm_f16_n128",
-        "gemm_e4m3_n128"}) {
-    bool fp8 = std::strncmp(name, "gemm_e4m3", 9) == 0;
-    bool f16 = std::strncmp(name, "gemm_f16", 8) == 0;
-    // Kernels compiled before the n128 instances (the before/after
-    // benchmark) lack them.
-    kernels::GemmConfig config = configOf(name);
-    if ((config == kernels::GemmConfig::Tile128x128 &&
-         !prog.kernel(name).ok()) ||
-        !o.runs(name))
-      continue;
-    rt::Kernel k = need(prog.kernel(name), "kernel");
-    for (const Case &c : cases) {
-      std::vector<int64_t> counts = o.splits;
-      if (counts.empty())
-        counts.push_back(c.splits
-                             ? c.splits
-                             : kernels::selectGemmSplits(config, c.m, c.n, c.k,
-                                                         sms, fp8 ? 1 : 2));
-      for (int64_t s : counts)
-        ok &= runCase(ctx, stream, k, name, fp8, f16, sms, c, s);
+  // Per case and element type, one Problem (inputs and reference) for
+  // both configurations and every split count.
+  const char *const kTypes[][2] = {{"gemm_bf16", "gemm_bf16_n128"},
+                                   {"gemm_f16", "gemm_f16_n128"},
+                                   {"gemm_e4m3", "gemm_e4m3_n128"}};
+  for (const Case &c : cases) {
+    for (const auto &names : kTypes) {
+      bool fp8 = std::strncmp(names[0], "gemm_e4m3", 9) == 0;
+      bool f16 = std::strncmp(names[0], "gemm_f16", 8) == 0;
+      // Kernels compiled before the n128 instances (the before/after
+      // benchmark) lack them.
+      std::vector<const char *> run;
+      for (const char *name : names)
+        if (o.runs(name) &&
+            (configOf(name) == kernels::GemmConfig::Tile128x256 ||
+             prog.kernel(name).ok()))
+          run.push_back(name);
+      if (run.empty())
+        continue;
+      Problem p = makeProblem(ctx, c, fp8, f16);
+      for (const char *name : run) {
+        rt::Kernel k = need(prog.kernel(name), "kernel");
+        std::vector<int64_t> counts = o.splits;
+        if (counts.empty())
+          counts.push_back(
+              c.splits ? c.splits
+                       : kernels::selectGemmSplits(configOf(name), c.m, c.n,
+                                                   c.k, sms, fp8 ? 1 : 2));
+        for (int64_t s : counts)
+          ok &= runCase(ctx, stream, k, name, sms, p, s);
+      }
     }
   }
   std::printf("RESULT gemm-sm90 %s\n", ok ? "PASS" : "FAIL");
