@@ -13,8 +13,11 @@
 //           the exact result, bit for bit;
 //   random  values in [-1, 1) rounded to the input type (scale 0.37 for
 //           e4m3); reference in double, then |C - ref| <= 2^-8 |ref| +
-//           1e-5 sqrt(K) for bf16 (output rounding plus f32 summation
-//           order); for e4m3, 2^-8 |ref| + 2^-10 scale sum_k |a_k b_k|:
+//           2^-20 sum_k |a_k b_k| for bf16/f16 (output rounding plus the
+//           f32 accumulation; 1e-5 sqrt(K), the bound before, failed a few
+//           elements next to powers of two at K = 65536 with one split on
+//           the H200, 2026-12-02); for e4m3, 2^-8 |ref| + 2^-10 scale
+//           sum_k |a_k b_k|:
 //           Hopper's FP8 wgmma accumulates with fewer bits than f32 (see
 //           examples/mma-atoms), and this kernel does not promote partial
 //           sums to f32 (CUTLASS's "fast accumulation").
@@ -217,8 +220,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
         float got = f16 ? halfToFloat(raw) : bf16ToFloat(raw);
         double d = std::fabs(double(got) - acc);
         double tol =
-            std::ldexp(std::fabs(acc), -8) +
-            (fp8 ? std::ldexp(mag, -10) : 1e-5 * std::sqrt(double(c.k)));
+            std::ldexp(std::fabs(acc), -8) + std::ldexp(mag, fp8 ? -10 : -20);
         uint16_t rounded =
             f16 ? floatToHalf(float(acc)) : floatToBf16(float(acc));
         bool ok = c.exact ? raw == rounded : d <= tol;

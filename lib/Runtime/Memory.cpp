@@ -124,8 +124,20 @@ Status DeviceBuffer::copyToHostAsync(void *dst, size_t bytes, const Stream &s,
 Status DeviceBuffer::memset(uint8_t value) {
   CUTE_TRY(checkRange("memset", 0, 0));
   CUTE_TRY(ctx_.makeCurrent());
-  return ctx_.driver().check(ctx_.driver().api().cuMemsetD8(ptr_, value, size_),
-                             "cuMemsetD8");
+  CUTE_TRY(ctx_.driver().check(
+      ctx_.driver().api().cuMemsetD8(ptr_, value, size_), "cuMemsetD8"));
+  return finishMemset();
+}
+
+// cuMemset* on device memory runs on the legacy default stream and is
+// asynchronous to the host, so a later launch on a non-blocking stream
+// (rt::Stream's default) could start before it ends and see, or lose
+// writes to, half-set memory (found by gemm-sm90's split-K counters on the
+// H200, 2026-12-02). Waiting for the context makes memset/fill32 complete
+// when they return.
+Status DeviceBuffer::finishMemset() {
+  return ctx_.driver().check(ctx_.driver().api().cuCtxSynchronize(),
+                             "cuCtxSynchronize");
 }
 
 Status DeviceBuffer::fill32(uint32_t pattern) {
@@ -135,8 +147,10 @@ Status DeviceBuffer::fill32(uint32_t pattern) {
                  "fill32: buffer size " + std::to_string(size_) +
                      " is not a multiple of 4 bytes");
   CUTE_TRY(ctx_.makeCurrent());
-  return ctx_.driver().check(
-      ctx_.driver().api().cuMemsetD32(ptr_, pattern, size_ / 4), "cuMemsetD32");
+  CUTE_TRY(ctx_.driver().check(
+      ctx_.driver().api().cuMemsetD32(ptr_, pattern, size_ / 4),
+      "cuMemsetD32"));
+  return finishMemset();
 }
 
 } // namespace cute::rt

@@ -4,14 +4,17 @@
 // element type and SM count -> the configuration to launch. MLIR-free and
 // header-only, so drivers, the kernel library and tests share it.
 //
-// Model: the persistent kernel runs ceil(tiles / SMs) waves; a 128 x 128
-// tile costs 0.55 of a 128 x 256 tile (half the work, about 10% less
-// efficient in steady state: 4096^3 bf16 on the H200, 0.197 ms vs 0.218 ms,
-// bench/results/2026-12-02-h200-issue23). The configuration with the lower
-// modelled time wins; ties go to 128 x 256. Against the 56 shape/type pairs
-// measured there its choice is 0.6% slower than the faster configuration in
-// geomean, at most 17% (2048 x 2048 x 1024 bf16, where both times are under
-// 35 us: 128 x 128 would win) (test/unittests/Support/GemmSelectTest.cpp).
+// Model: the persistent kernel runs its positions (tiles x K splits) in
+// waves of one per SM; a position costs its K tiles plus 4 (pipeline fill,
+// epilogue), plus 16 more when K is split (the partial's store and the last
+// split's sums); a 128 x 128 position costs 0.65 of a 128 x 256 one. The
+// constants are fitted to the split sweep measured on the H200
+// (bench/results/2026-12-02-h200-issue23/splitk-sweep.md: both
+// configurations at 1..16 splits over 21 few-tile shapes, bf16 and e4m3):
+// the plan is 0.7% slower than the fastest measured choice in geomean and
+// at most 22% (2048 x 2048 x 1024 bf16, 32 us vs 26 us); the previous
+// constants (0.55, no split term) chose 6% slower in geomean and up to
+// 1.65x (test/unittests/Support/GemmSelectTest.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_KERNELS_GEMMSELECT_H
@@ -53,9 +56,9 @@ inline GemmConfig selectGemmConfig(int64_t m, int64_t n, int64_t k,
   auto waves = [&](GemmConfig c) {
     return (gemmTiles(c, m, n) + sms - 1) / sms;
   };
-  // Compare 100 x waves(256) with 55 x waves(128), in integers.
+  // Compare 100 x waves(256) with 65 x waves(128), in integers.
   int64_t big = 100 * waves(GemmConfig::Tile128x256);
-  int64_t small = 55 * waves(GemmConfig::Tile128x128);
+  int64_t small = 65 * waves(GemmConfig::Tile128x128);
   return small < big ? GemmConfig::Tile128x128 : GemmConfig::Tile128x256;
 }
 
@@ -71,7 +74,7 @@ inline int64_t gemmKTiles(int64_t k, int64_t elemBytes) {
 /// epilogue), plus kSplitKTiles more when split (the partial's store, the
 /// counter, the last split's sums); positions run in waves of `sms`.
 inline constexpr int64_t kFixedKTiles = 4;
-inline constexpr int64_t kSplitKTiles = 3;
+inline constexpr int64_t kSplitKTiles = 16;
 inline constexpr int64_t kMaxSplits = 16;
 
 inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
@@ -81,7 +84,7 @@ inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
   int64_t waves = (units + sms - 1) / sms;
   int64_t perUnit = (kt + splits - 1) / splits + kFixedKTiles +
                     (splits > 1 ? kSplitKTiles : 0);
-  return waves * perUnit * (c == GemmConfig::Tile128x256 ? 100 : 55);
+  return waves * perUnit * (c == GemmConfig::Tile128x256 ? 100 : 65);
 }
 
 /// The K splits for configuration `c`: the count in [1, min(KT, 16)] with

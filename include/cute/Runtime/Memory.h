@@ -40,9 +40,11 @@ public:
   Status copyToHostAsync(void *dst, size_t bytes, const Stream &s,
                          size_t offset = 0) const;
 
-  /// Sets every byte to `value` (cuMemsetD8).
+  /// Sets every byte to `value` (cuMemsetD8); complete on return (it waits
+  /// for the context, so launches on any stream see the bytes).
   Status memset(uint8_t value);
-  /// Repeats a 32-bit pattern over the buffer (size must be a multiple of 4).
+  /// Repeats a 32-bit pattern over the buffer (size must be a multiple of 4);
+  /// complete on return, like memset.
   Status fill32(uint32_t pattern);
   /// Fills with 0xFF bytes: NaN for every float type, -1 for integers, so
   /// reads of never-written output show up in tests.
@@ -65,6 +67,7 @@ public:
 private:
   void reset();
   Status checkRange(const char *op, size_t bytes, size_t offset) const;
+  Status finishMemset();
   Context ctx_;
   CUdeviceptr ptr_ = 0;
   size_t size_ = 0;

@@ -12,6 +12,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
 
 using namespace cute::kernels;
 
@@ -108,6 +113,77 @@ TEST(GemmSelect, WavesDecide) {
   // Degenerate inputs fall back to the default configuration.
   EXPECT_EQ(selectGemmConfig(0, 16, 16, 132), GemmConfig::Tile128x256);
   EXPECT_EQ(selectGemmConfig(16, 16, 16, 0), GemmConfig::Tile128x256);
+}
+
+struct SweepRun {
+  const char *kernel;
+  int64_t m, n, k, splits;
+  double us;
+};
+const SweepRun kSweep[] = {
+#include "GemmSplitH200.inc"
+};
+
+// planGemm against the split sweep (both configurations, 1..16 splits, bf16
+// and e4m3; measured, never modelled): the plan's time against the fastest
+// measured choice of the same shape and type. A plan whose split count was
+// not measured takes the nearest measured count of its configuration.
+TEST(GemmSelect, SplitPlansAgainstH200Sweep) {
+  struct Key {
+    std::string type;
+    int64_t m, n, k;
+    bool operator<(const Key &o) const {
+      return std::tie(type, m, n, k) < std::tie(o.type, o.m, o.n, o.k);
+    }
+  };
+  std::map<Key, std::vector<const SweepRun *>> shapes;
+  for (const SweepRun &r : kSweep) {
+    std::string name = r.kernel;
+    std::string type = name.find("e4m3") != std::string::npos ? "e4m3" : "bf16";
+    shapes[{type, r.m, r.n, r.k}].push_back(&r);
+  }
+  double logLoss = 0, worst = 1;
+  int n = 0;
+  for (const auto &[key, runs] : shapes) {
+    GemmPlan p = planGemm(key.m, key.n, key.k, 132, key.type == "e4m3" ? 1 : 2);
+    bool n128 = p.config == GemmConfig::Tile128x128;
+    double best = 1e30, chosen = 0;
+    int64_t dist = 1 << 30;
+    for (const SweepRun *r : runs) {
+      best = std::min(best, r->us);
+      bool rn128 = std::string(r->kernel).find("_n128") != std::string::npos;
+      int64_t d = std::abs(r->splits - p.splits);
+      if (rn128 == n128 && d < dist) {
+        dist = d;
+        chosen = r->us;
+      }
+    }
+    ASSERT_GT(chosen, 0) << key.type << " " << key.m << "x" << key.n << "x"
+                         << key.k;
+    EXPECT_LE(chosen, 1.25 * best)
+        << key.type << " " << key.m << "x" << key.n << "x" << key.k << " plans "
+        << gemmConfigName(p.config) << " x " << p.splits;
+    logLoss += std::log(chosen / best);
+    worst = std::max(worst, chosen / best);
+    ++n;
+  }
+  EXPECT_EQ(n, 78);
+  EXPECT_LT(std::exp(logLoss / n), 1.02);
+}
+
+TEST(GemmSelect, SplitsStayInRange) {
+  // Never more splits than K tiles, never more than 16; one split once the
+  // tiles fill the SMs.
+  EXPECT_EQ(selectGemmSplits(GemmConfig::Tile128x128, 64, 4096, 64, 132), 1);
+  EXPECT_EQ(selectGemmSplits(GemmConfig::Tile128x256, 8192, 8192, 8192, 132),
+            1);
+  EXPECT_LE(selectGemmSplits(GemmConfig::Tile128x128, 128, 128, 65536, 132),
+            kMaxSplits);
+  EXPECT_GT(selectGemmSplits(GemmConfig::Tile128x128, 128, 128, 65536, 132), 8);
+  EXPECT_EQ(planGemm(0, 16, 16, 132).splits, 1);
+  EXPECT_EQ(gemmKTiles(4096, 2), 64);
+  EXPECT_EQ(gemmKTiles(4096, 1), 32);
+  EXPECT_EQ(gemmKTiles(4104, 2), 65);
 }
 
 } // namespace
