@@ -41,7 +41,7 @@ if [ -z "${SWEEP+x}" ]; then
     done
   done
 fi
-SPLITS=${SPLITS:-1 2 3 4 6 8 16}
+SPLITS=${SPLITS:-1 2 3 4 6 8 16 32}
 args=()
 for s in $SHAPES; do args+=(--shape "$s"); done
 status=0
@@ -59,6 +59,8 @@ if [ -n "$SWEEP" ]; then
     --kernel gemm_e4m3_n128 >> "$OUT/configs.txt" 2>&1 || status=1
 fi
 if [ "${OURS:-1}" = 1 ]; then
+  # The plan's own split count for the sweep's shapes too.
+  for s in $SWEEP; do args+=(--shape "$s"); done
   build-gpu/bin/gemm-sm90-host --artifacts "$ART" --chip sm_90a "${args[@]}" \
     --kernel gemm_bf16 --kernel gemm_bf16_n128 --kernel gemm_e4m3 \
     --kernel gemm_e4m3_n128 >> "$OUT/configs.txt" 2>&1 || status=1

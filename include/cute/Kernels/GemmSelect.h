@@ -75,7 +75,7 @@ inline int64_t gemmKTiles(int64_t k, int64_t elemBytes) {
 /// counter, the last split's sums); positions run in waves of `sms`.
 inline constexpr int64_t kFixedKTiles = 4;
 inline constexpr int64_t kSplitKTiles = 16;
-inline constexpr int64_t kMaxSplits = 16;
+inline constexpr int64_t kMaxSplits = 32;
 
 inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
                              int64_t sms, int64_t elemBytes, int64_t splits) {
@@ -87,7 +87,7 @@ inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
   return waves * perUnit * (c == GemmConfig::Tile128x256 ? 100 : 65);
 }
 
-/// The K splits for configuration `c`: the count in [1, min(KT, 16)] with
+/// The K splits for configuration `c`: the count in [1, min(KT, 32)] with
 /// the lowest modelled cost, ties to fewer splits.
 inline int64_t selectGemmSplits(GemmConfig c, int64_t m, int64_t n, int64_t k,
                                 int64_t sms, int64_t elemBytes = 2) {

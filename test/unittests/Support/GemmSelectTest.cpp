@@ -172,7 +172,7 @@ TEST(GemmSelect, SplitPlansAgainstH200Sweep) {
 }
 
 TEST(GemmSelect, SplitsStayInRange) {
-  // Never more splits than K tiles, never more than 16; one split once the
+  // Never more splits than K tiles, never more than 32; one split once the
   // tiles fill the SMs.
   EXPECT_EQ(selectGemmSplits(GemmConfig::Tile128x128, 64, 4096, 64, 132), 1);
   EXPECT_EQ(selectGemmSplits(GemmConfig::Tile128x256, 8192, 8192, 8192, 132),
