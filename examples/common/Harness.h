@@ -287,6 +287,9 @@ struct Options {
   /// --splits S (the split-K GEMM drivers): run with S K splits instead of
   /// the heuristic's choice; repeat for several.
   std::vector<int64_t> splits;
+  /// --epilogue SPEC (the GEMM drivers): run the cases with this fused
+  /// epilogue, e.g. "bias=n,act=gelu,beta=0.5"; repeat for several.
+  std::vector<std::string> epilogues;
   bool runs(const std::string &kernel) const {
     return kernels.empty() ||
            std::find(kernels.begin(), kernels.end(), kernel) != kernels.end();
@@ -333,11 +336,14 @@ inline Options parseOptions(int argc, char **argv) {
         std::exit(2);
       }
       o.splits.push_back(s);
+    } else if (a == "--epilogue") {
+      o.epilogues.push_back(next());
     } else {
       std::fprintf(stderr,
                    "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
                    "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
-                   "[--kernel NAME]... [--splits S]... [--no-bench]\n",
+                   "[--kernel NAME]... [--splits S]... [--epilogue SPEC]... "
+                   "[--no-bench]\n",
                    argv[0]);
       std::exit(2);
     }

@@ -21,6 +21,16 @@
 //           Hopper's FP8 wgmma accumulates with fewer bits than f32 (see
 //           examples/mma-atoms), and this kernel does not promote partial
 //           sums to f32 (CUTLASS's "fast accumulation").
+// Epilogues: a case may fuse C = act(alpha AB + beta R + bias) (--epilogue
+// "bias=n|m,act=relu|relu2|gelu|silu,beta=B,inplace"): bias values and R
+// drawn like the inputs (integers on exact cases), R in its own buffer with
+// C's pitch or, with `inplace`, in C itself. The reference applies the
+// same formula in double; ReLU and ReLU^2 on exact data stay bit-exact,
+// GELU and SiLU (approximate exp and division in the kernel) are checked
+// within 2^-8 |ref| + 2^-16 plus the accumulation bound times the
+// activation's slope (at most 2 + 2 |x|).
+// Swap-AB: gemm_<T>_swap runs every case as C^T = B A^T (B passed as the
+// kernel's A, M and N exchanged, C written with strides (1, ldc)).
 // Split-K: each case runs with the K splits the heuristic picks for the
 // instance's tile (kernels::selectGemmSplits), or with every count given by
 // --splits; the workspace is poisoned, the tile counters zeroed once, and
@@ -37,6 +47,7 @@
 #include "cute/Support/NarrowFloat.h"
 
 #include <algorithm>
+#include <sstream>
 #include <thread>
 
 using namespace cute;
@@ -44,10 +55,86 @@ using namespace cute::ex;
 
 namespace {
 
+/// A fused epilogue: C = act(alpha AB + beta R + bias).
+struct Epilogue {
+  int bias = 0;         ///< 0 none, 1 bias[n], 2 bias[m] (the kernel's codes)
+  int act = 0;          ///< 0 none, 1 ReLU, 2 ReLU^2, 3 GELU tanh, 4 SiLU
+  float beta = 0;       ///< R is read when beta != 0
+  bool inplace = false; ///< R is C itself
+};
+
+const char *const kActNames[] = {"none", "relu", "relu2", "gelu", "silu"};
+
+Epilogue parseEpilogue(const std::string &spec) {
+  Epilogue e;
+  std::stringstream in(spec);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    size_t eq = item.find('=');
+    std::string key = item.substr(0, eq);
+    std::string val = eq == std::string::npos ? "" : item.substr(eq + 1);
+    bool ok = true;
+    if (key == "bias")
+      e.bias = val == "n" ? 1 : val == "m" ? 2 : (ok = false, 0);
+    else if (key == "act") {
+      auto it = std::find_if(std::begin(kActNames), std::end(kActNames),
+                             [&](const char *a) { return val == a; });
+      ok = it != std::end(kActNames);
+      e.act = int(it - std::begin(kActNames));
+    } else if (key == "beta")
+      e.beta = std::stof(val);
+    else if (key == "inplace")
+      e.inplace = true;
+    else
+      ok = false;
+    if (!ok) {
+      std::fprintf(stderr,
+                   "--epilogue: '%s' is not one of bias=n|m, "
+                   "act=none|relu|relu2|gelu|silu, beta=B, inplace\n",
+                   item.c_str());
+      std::exit(2);
+    }
+  }
+  if (e.inplace && e.beta == 0.f)
+    e.beta = 1.f;
+  return e;
+}
+
+std::string epilogueName(const Epilogue &e) {
+  std::string s;
+  if (e.bias)
+    s += e.bias == 1 ? "+bias[n]" : "+bias[m]";
+  if (e.beta != 0.f) {
+    char b[48];
+    std::snprintf(b, sizeof b, "+%g*%s", double(e.beta),
+                  e.inplace ? "C" : "R");
+    s += b;
+  }
+  if (e.act)
+    s += std::string("+") + kActNames[e.act];
+  return s.empty() ? "" : " epilogue " + s.substr(1);
+}
+
+double activation(int act, double x) {
+  switch (act) {
+  case 1:
+    return std::max(x, 0.0);
+  case 2:
+    return x > 0 ? x * x : 0.0;
+  case 3:
+    return 0.5 * x *
+           (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+  case 4:
+    return x / (1 + std::exp(-x));
+  }
+  return x;
+}
+
 struct Case {
   int64_t m, n, k;
   bool exact, bench;
   int64_t splits = 0; ///< 0: the heuristic's
+  Epilogue epi = {};
 };
 
 /// One operand: its bytes (bf16 or e4m3) and the values they hold.
@@ -95,11 +182,15 @@ Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8, bool f16) {
 }
 
 /// The configuration of an instance: gemm_<T>_n128 has 128 x 128 tiles,
-/// the others 128 x 256.
+/// gemm_<T>_swap computes C^T in 128 x 64 tiles, the others 128 x 256.
 kernels::GemmConfig configOf(const std::string &name) {
-  return name.size() > 5 && name.compare(name.size() - 5, 5, "_n128") == 0
-             ? kernels::GemmConfig::Tile128x128
-             : kernels::GemmConfig::Tile128x256;
+  auto ends = [&](const char *suffix) {
+    size_t n = std::strlen(suffix);
+    return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
+  };
+  return ends("_n128")   ? kernels::GemmConfig::Tile128x128
+         : ends("_swap") ? kernels::GemmConfig::Swap128x64
+                         : kernels::GemmConfig::Tile128x256;
 }
 
 /// One case's inputs on the device and its reference, shared by every
@@ -109,18 +200,26 @@ kernels::GemmConfig configOf(const std::string &name) {
 /// sampled row has more than 16384).
 struct Problem {
   Case c;
-  bool fp8, f16;
-  uint64_t seed;
-  float scale;
-  int64_t seg, ldc;
+  bool fp8 = false, f16 = false;
+  uint64_t seed = 0;
+  float scale = 1.f;
+  int64_t seg = 0, ldc = 0;
   rt::DeviceBuffer da, db;
   std::vector<int64_t> rows, cols;
-  std::vector<double> ref, mag; ///< rows x cols
-  bool sampled;
+  std::vector<double> ref, mag; ///< rows x cols: the result, the bound's scale
+  bool sampled = false;
+  /// The epilogue's operands: bias (N or M values of C's type) and R
+  /// (M x ldc, C's type, poison in the padding), on the host and device.
+  std::vector<uint16_t> bias, res;
+  rt::DeviceBuffer dbias, dres;
 };
 
 Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
-  Problem p{c, fp8, f16, freshSeed(), 1.f, 0, 0, {}, {}, {}, {}, {}, {}, false};
+  Problem p;
+  p.c = c;
+  p.fp8 = fp8;
+  p.f16 = f16;
+  p.seed = freshSeed();
   p.seg = (c.n + 7) / 8 * 8;
   p.ldc = p.seg + 8;
   p.scale = fp8 ? (c.exact ? 0.5f : 0.37f) : 1.f;
@@ -128,6 +227,29 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
   Operand hb = inputs(size_t(c.n * c.k), p.seed + 1, c.exact, fp8, f16);
   p.da = need(rt::DeviceBuffer::fromHost(ctx, ha.bytes), "A");
   p.db = need(rt::DeviceBuffer::fromHost(ctx, hb.bytes), "B");
+  // The epilogue's operands in C's type (bf16 unless f16).
+  const Epilogue &e = c.epi;
+  auto cvalue = [&](uint16_t h) { return f16 ? halfToFloat(h) : bf16ToFloat(h); };
+  auto cbits = [&](const Operand &o) {
+    std::vector<uint16_t> out(o.values.size());
+    for (size_t i = 0; i < out.size(); ++i)
+      out[i] = f16 ? floatToHalf(o.values[i]) : floatToBf16(o.values[i]);
+    return out;
+  };
+  if (e.bias) {
+    p.bias = cbits(inputs(size_t(e.bias == 1 ? c.n : c.m), p.seed + 3,
+                          c.exact, false, f16));
+    p.dbias = need(rt::DeviceBuffer::fromHost(ctx, p.bias), "bias");
+  }
+  if (e.beta != 0.f) {
+    std::vector<uint16_t> r =
+        cbits(inputs(size_t(c.m * c.n), p.seed + 4, c.exact, false, f16));
+    p.res.assign(size_t(c.m * p.ldc), 0xFFFF);
+    for (int64_t i = 0; i < c.m; ++i)
+      std::copy_n(&r[size_t(i * c.n)], c.n, &p.res[size_t(i * p.ldc)]);
+    if (!e.inplace)
+      p.dres = need(rt::DeviceBuffer::fromHost(ctx, p.res), "R");
+  }
   p.sampled = c.m * c.n * c.k > (int64_t(1) << 32);
   std::mt19937_64 pick(p.seed + 2);
   for (int64_t r = 0; r < c.m; ++r)
@@ -154,8 +276,16 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
           acc += prod;
           mag += std::fabs(prod);
         }
-        p.ref[ri * nc + ci] = acc * double(p.scale);
-        p.mag[ri * nc + ci] = mag * double(p.scale);
+        int64_t r = p.rows[ri], j = p.cols[ci];
+        double x = acc * double(p.scale);
+        if (e.beta != 0.f)
+          x += double(e.beta) * cvalue(p.res[size_t(r * p.ldc + j)]);
+        if (e.bias)
+          x += cvalue(p.bias[size_t(e.bias == 1 ? j : r)]);
+        // The accumulation bound times the activation's slope (<= 2 + 2|x|).
+        double slope = e.act ? 2 + 2 * std::fabs(x) : 1;
+        p.ref[ri * nc + ci] = activation(e.act, x);
+        p.mag[ri * nc + ci] = mag * double(p.scale) * slope;
       }
   });
   return p;
@@ -165,28 +295,41 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &kern, const char *name, int sms,
              const Problem &p, int64_t splits) {
   const Case &c = p.c;
+  const Epilogue &e = c.epi;
   const bool fp8 = p.fp8, f16 = p.f16;
   const int64_t ldc = p.ldc, seg = p.seg;
-  auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(c.m * ldc) * 2), "C");
-  need(dc.poison(), "poison");
-  rt::KernelArgs args;
-  args.ptr(p.da).ptr(p.db).ptr(dc);
-  args.scalar(int32_t(c.m)).scalar(int32_t(c.n)).scalar(int32_t(c.k));
-  args.scalar(int32_t(ldc));
-  // One kernel source: every instance takes the scale (only e4m3 applies
-  // it). Kernels compiled before that (the before/after benchmark) do not.
-  const auto &params = kern.info().params;
-  if (std::any_of(params.begin(), params.end(),
-                  [](const rt::ParamInfo &q) { return q.name == "scale"; }))
-    args.scalar(p.scale);
   const kernels::GemmConfig config = configOf(name);
+  const bool swap = config == kernels::GemmConfig::Swap128x64;
+  auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(c.m * ldc) * 2), "C");
+  if (e.inplace)
+    need(dc.copyFromHost(p.res.data(), p.res.size() * 2), "R into C");
+  else
+    need(dc.poison(), "poison");
+  // Swap-AB: the kernel computes C^T (N x M) = B A^T, C^T(i, j) at
+  // C[j ldc + i].
+  rt::KernelArgs args;
+  if (swap)
+    args.ptr(p.db).ptr(p.da).ptr(dc);
+  else
+    args.ptr(p.da).ptr(p.db).ptr(dc);
+  const int64_t km = swap ? c.n : c.m, kn = swap ? c.m : c.n;
+  args.scalar(int32_t(km)).scalar(int32_t(kn)).scalar(int32_t(c.k));
+  args.scalar(int32_t(ldc));
+  // One kernel source: every instance takes alpha (called scale before the
+  // epilogues). Kernels compiled before that (the before/after benchmark)
+  // take neither.
+  const auto &params = kern.info().params;
+  auto takes = [&](const char *param) {
+    return std::any_of(params.begin(), params.end(),
+                       [&](const rt::ParamInfo &q) { return q.name == param; });
+  };
+  if (takes("scale") || takes("alpha"))
+    args.scalar(p.scale);
   const int64_t bn = kernels::gemmTileN(config);
   int64_t tiles = kernels::gemmTiles(config, c.m, c.n);
   // Split-K: a workspace slot of 128 x BN floats per (tile, split), and one
   // counter per tile. Kernels compiled before split-K take neither.
-  const bool splitK =
-      std::any_of(params.begin(), params.end(),
-                  [](const rt::ParamInfo &q) { return q.name == "splits"; });
+  const bool splitK = takes("splits");
   if (!splitK)
     splits = 1;
   size_t wsBytes = splits > 1 ? size_t(tiles * splits * 128 * bn) * 4 : 16;
@@ -197,6 +340,20 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   need(flags.memset(0), "zero counters");
   if (splitK)
     args.ptr(ws).ptr(flags).scalar(int32_t(splits));
+  // The epilogue's operands (C's address where unused: the runtime rejects
+  // null pointers); in C^T's coordinates for the swapped instance.
+  if (takes("act")) {
+    const rt::DeviceBuffer &r = e.inplace ? dc : p.dres;
+    args.scalar(e.beta);
+    args.ptr(e.beta != 0.f ? r : dc);
+    args.scalar(int32_t(ldc)); // R's pitch (R is C-shaped: M x ldc)
+    args.ptr(e.bias ? p.dbias : dc);
+    args.scalar(int32_t(swap && e.bias ? 3 - e.bias : e.bias));
+    args.scalar(int32_t(e.act));
+  } else if (e.bias || e.act || e.beta != 0.f) {
+    std::printf("SKIP %s: compiled without epilogues\n", name);
+    return true;
+  }
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(std::min<int64_t>(tiles * splits, sms)), 1, 1};
   need(kern.launch(stream, cfg, args), "launch");
@@ -223,7 +380,12 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
             std::ldexp(std::fabs(acc), -8) + std::ldexp(mag, fp8 ? -10 : -20);
         uint16_t rounded =
             f16 ? floatToHalf(float(acc)) : floatToBf16(float(acc));
-        bool ok = c.exact ? raw == rounded : d <= tol;
+        // GELU and SiLU are approximate in the kernel: exact data too is
+        // checked within a bound.
+        bool approx = e.act == 3 || e.act == 4;
+        if (approx)
+          tol += std::ldexp(std::fabs(acc), -8) + std::ldexp(1.0, -16);
+        bool ok = c.exact && !approx ? raw == rounded : d <= tol;
         if (!ok)
           ++bad[ri];
         if (!(d <= worst[ri]))
@@ -244,10 +406,11 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     nbad += bad[i];
     maxd = std::max(maxd, worst[i]);
   }
-  std::printf("CHECK %s %s %lldx%lldx%lld splits %lld (%s) seed %llu: %s "
+  std::printf("CHECK %s %s %lldx%lldx%lld splits %lld%s (%s) seed %llu: %s "
               "(max |d| %.3g, %zu bad%s)\n",
               name, c.exact ? "exact " : "random", (long long)c.m,
               (long long)c.n, (long long)c.k, (long long)splits,
+              epilogueName(e).c_str(),
               !p.sampled          ? "all rows"
               : nc == size_t(c.n) ? "64 sampled rows"
                                   : "64 sampled rows x 4096 sampled columns",
@@ -257,6 +420,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     std::string bname = name;
     if (splits > 1)
       bname += "/s" + std::to_string(splits);
+    if (std::string en = epilogueName(e); !en.empty())
+      bname += "/" + en.substr(10);
     benchGemm(ctx, stream, kern, cfg, args, bname, c.m, c.n, c.k);
   }
   return nbad == 0;
@@ -289,7 +454,26 @@ int main(int argc, char **argv) {
              {16, 4096, 12288, true, false},
              {200, 136, 1008, true, false, 3},
              {200, 136, 1008, false, false, 7},
-             {64, 300, 512, true, false, 12}};
+             {64, 300, 512, true, false, 12},
+             // Fused epilogues: bias along N or M, residual (its own
+             // buffer or C itself), every activation, with split-K.
+             {200, 136, 1008, true, false, 0, parseEpilogue("bias=n,act=relu")},
+             {200, 136, 1008, true, false, 3,
+              parseEpilogue("bias=m,beta=2,act=relu2")},
+             {200, 136, 1008, false, false, 0,
+              parseEpilogue("bias=n,beta=0.5,act=gelu")},
+             {77, 520, 256, false, false, 2, parseEpilogue("inplace,act=silu")},
+             {1, 4096, 4096, false, false}};
+  }
+  // --epilogue: every case with each given epilogue.
+  if (!o.epilogues.empty()) {
+    std::vector<Case> base = cases;
+    cases.clear();
+    for (const std::string &spec : o.epilogues)
+      for (Case c : base) {
+        c.epi = parseEpilogue(spec);
+        cases.push_back(c);
+      }
   }
   // What the selection heuristic picks for each shape (bench/gemm_configs.py
   // reports the picked configuration's time against the peer).
@@ -304,15 +488,16 @@ int main(int argc, char **argv) {
   bool ok = true;
   // Per case and element type, one Problem (inputs and reference) for
   // both configurations and every split count.
-  const char *const kTypes[][2] = {{"gemm_bf16", "gemm_bf16_n128"},
-                                   {"gemm_f16", "gemm_f16_n128"},
-                                   {"gemm_e4m3", "gemm_e4m3_n128"}};
+  const char *const kTypes[][3] = {
+      {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap"},
+      {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap"},
+      {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap"}};
   for (const Case &c : cases) {
     for (const auto &names : kTypes) {
       bool fp8 = std::strncmp(names[0], "gemm_e4m3", 9) == 0;
       bool f16 = std::strncmp(names[0], "gemm_f16", 8) == 0;
-      // Kernels compiled before the n128 instances (the before/after
-      // benchmark) lack them.
+      // Kernels compiled before the n128 and swap instances (the
+      // before/after benchmark) lack them.
       std::vector<const char *> run;
       for (const char *name : names)
         if (o.runs(name) &&

@@ -1,13 +1,17 @@
 // chips: sm_90a
-// C (M x N, row-major, leading dimension ldc) = scale x A (M x K, row-major)
-// x B^T (B: N x K, row-major), f32 accumulation, on the H200: CUTLASS's
-// warp-specialized persistent "cooperative" design written in the dialect.
-// One source, six instances (docs/instances.md):
+// C (M x N, row-major, leading dimension ldc) = act(alpha x A x B^T + beta x R
+// + bias) with A (M x K) and B (N x K) row-major, f32 accumulation, on the
+// H200: CUTLASS's warp-specialized persistent "cooperative" design written in
+// the dialect. One source, nine instances (docs/instances.md):
 //   gemm_bf16  bf16 A, B, C;  gemm_f16  f16 A, B, C;
-//   gemm_e4m3  f8E4M3FN A, B, bf16 C, the per-tensor scale applied to the f32
-//              accumulators before rounding (K % 16 == 0);
+//   gemm_e4m3  f8E4M3FN A, B, bf16 C (K % 16 == 0);
 //   gemm_<T>_n128  the same with 128 x 128 tiles (BN = 128): twice the
-//              tiles, for shapes whose 128 x 256 tiles leave SMs idle.
+//              tiles, for shapes whose 128 x 256 tiles leave SMs idle;
+//   gemm_<T>_swap  128 x 64 tiles whose C is stored directly with strides
+//              (1, ldc) (DIRECT): called with A and B exchanged and M and N
+//              exchanged it computes C^T = B A^T, so a small M (decode)
+//              becomes the 64-wide N of the wgmma instead of a 128-row
+//              tile of zeros (swap-AB).
 // - 128 x BN x BK tiles (BK = 128 bytes of T); a 4-stage PipelineTmaAsync
 //   ring of 128-byte swizzled A and B tiles filled by TMA from one elected
 //   thread of the producer warpgroup (setmaxnreg 40): `cute.copy` with the
@@ -27,17 +31,23 @@
 //   depend on which CTA finishes last) and runs the epilogue. No CTA waits
 //   for another. `flags` (one i32 per tile) must be zero before the first
 //   launch; the last arrival resets it. With splits = 1 neither is touched;
-// - epilogue: each warpgroup converts its accumulators to TC 64 columns at a
-//   time (BN / 64 chunks) into a 2-buffer 128-byte swizzled staging ring and
-//   TMA-stores 64 x 64 boxes (PipelineTmaStore).
+// - epilogue, 64 columns at a time (BN / 64 chunks): alpha x acc, plus beta x
+//   R when beta != 0 (R: TC elements at R[m ldrm + n ldrn]; R may be C),
+//   plus the bias (TC; biasmode 0 none, 1 bias[n], 2 bias[m]), then the
+//   activation `act` (0 none, 1 ReLU, 2 ReLU^2, 3 GELU tanh, 4 SiLU), in
+//   f32, rounded to TC once. R and bias are read through `mma_partition
+//   "C"` views of them, masked at the edges. Then either a 2-buffer
+//   128-byte swizzled staging ring and TMA stores of 64 x 64 boxes
+//   (PipelineTmaStore), or (DIRECT) masked element stores.
 // Ragged edges: TMA loads zero-fill outside A and B, TMA stores clip. TMA
-// needs 16-byte row pitches: K % 8 == 0 (16 for e4m3), ldc >= N, ldc % 8 == 0.
+// needs 16-byte row pitches: K % 8 == 0 (16 for e4m3), and for the TMA
+// store ldc >= N, ldc % 8 == 0 (DIRECT instances: any ldc >= M).
 !T = !cute.param<"T", bf16>
 !TC = !cute.param<"TC", bf16>
 #BK = #cute.param<"BK", 64 : i32>
 #BN = #cute.param<"BN", 256 : i32>
 #AK = #cute.param<"AK", 16 : i32>
-#SCALED = #cute.param<"SCALED", false>
+#DIRECT = #cute.param<"DIRECT", false>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
@@ -50,6 +60,7 @@
 // slot in 128 x BN floats; the slots follow each other.
 !wsT = !cute.memref<f32, gmem, align<16>, "(((2,2,(8,BN/64)),1,1),256,?):(((1,2,(1024,8192)),0,0),4,128*BN)">
 !chunk = !cute.memref<f32, rmem, align<16>, "(2,2,8):(1,2,4)">
+!chunkC = !cute.memref<!TC, rmem, align<16>, "(2,2,8):(1,2,4)">
 !LS = !cute_nvgpu.pipeline_state<4>
 !SS = !cute_nvgpu.pipeline_state<2>
 #wgmma = #cute_nvgpu.wgmma<m = 64, n = BN, k = AK, a = !T, b = !T, c = f32, a_major = k, b_major = k>
@@ -59,12 +70,57 @@
 
 module attributes {gpu.container_module,
     cute.instances = ["bf16:T=bf16,TC=bf16", "f16:T=f16,TC=f16",
-                      "e4m3:T=f8E4M3FN,TC=bf16,BK=128,AK=32,SCALED=true",
+                      "e4m3:T=f8E4M3FN,TC=bf16,BK=128,AK=32",
                       "bf16_n128:T=bf16,TC=bf16,BN=128",
                       "f16_n128:T=f16,TC=f16,BN=128",
-                      "e4m3_n128:T=f8E4M3FN,TC=bf16,BK=128,AK=32,SCALED=true,BN=128"]} {
+                      "e4m3_n128:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128",
+                      "bf16_swap:T=bf16,TC=bf16,BN=64,DIRECT=true",
+                      "f16_swap:T=f16,TC=f16,BN=64,DIRECT=true",
+                      "e4m3_swap:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=64,DIRECT=true"]} {
   gpu.module @gemm_sm90 {
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %scale: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32) kernel
+    // The activation of the epilogue, by code: 0 none, 1 ReLU, 2 ReLU^2,
+    // 3 GELU (tanh form), 4 SiLU. GELU's 0.5 x (1 + tanh(u)) is x / (1 +
+    // exp(-2u)) and SiLU is x / (1 + exp(-x)): one approximate exp (ex2)
+    // and one approximate division per element.
+    func.func private @activation(%v: vector<32xf32>, %act: i32) -> vector<32xf32> {
+      %c0 = arith.constant 0 : i32
+      %c2 = arith.constant 2 : i32
+      %c3 = arith.constant 3 : i32
+      %zero = arith.constant dense<0.0> : vector<32xf32>
+      %one = arith.constant dense<1.0> : vector<32xf32>
+      %none = arith.cmpi eq, %act, %c0 : i32
+      %r = scf.if %none -> vector<32xf32> {
+        scf.yield %v : vector<32xf32>
+      } else {
+        %relus = arith.cmpi ule, %act, %c2 : i32
+        %y = scf.if %relus -> vector<32xf32> {
+          %relu = arith.maximumf %v, %zero : vector<32xf32>
+          %sq = arith.cmpi eq, %act, %c2 : i32
+          %relu2 = arith.mulf %relu, %relu : vector<32xf32>
+          %o = arith.select %sq, %relu2, %relu : vector<32xf32>
+          scf.yield %o : vector<32xf32>
+        } else {
+          // z = 2u = 2 sqrt(2/pi) (x + 0.044715 x^3) for GELU, x for SiLU.
+          %gelu = arith.cmpi eq, %act, %c3 : i32
+          %k0 = arith.constant dense<1.59576912> : vector<32xf32>
+          %k1 = arith.constant dense<0.0713548162> : vector<32xf32>
+          %x2 = arith.mulf %v, %v : vector<32xf32>
+          %p = arith.mulf %x2, %k1 : vector<32xf32>
+          %p1 = arith.addf %p, %k0 : vector<32xf32>
+          %u = arith.mulf %v, %p1 : vector<32xf32>
+          %z = arith.select %gelu, %u, %v : vector<32xf32>
+          %nz = arith.negf %z : vector<32xf32>
+          %e = math.exp %nz fastmath<afn> : vector<32xf32>
+          %d = arith.addf %e, %one : vector<32xf32>
+          %o = arith.divf %v, %d fastmath<afn> : vector<32xf32>
+          scf.yield %o : vector<32xf32>
+        }
+        scf.yield %y : vector<32xf32>
+      }
+      return %r : vector<32xf32>
+    }
+
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<2>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -72,7 +128,7 @@ module attributes {gpu.container_module,
       %c64 = arith.constant 64 : i32
       %chunks = arith.divui %bnc, %c64 : i32
       %c128 = arith.constant 128 : i32
-      %scaled = arith.constant #SCALED
+      %direct = arith.constant #DIRECT
       %tidx = gpu.thread_id x
       %tid = arith.index_cast %tidx : index to i32
       // Global tensors and their TMA descriptors.
@@ -94,6 +150,32 @@ module attributes {gpu.container_module,
       %cA = cute.make_identity_tensor(%shA)
       %cB = cute.make_identity_tensor(%shB)
       %cC = cute.make_identity_tensor(%shC)
+      // Epilogue operands, in C's coordinates (M x N), read and written
+      // element by element with masks at the edges: the residual R (strides
+      // ldrm, ldrn; read when beta != 0), the bias (biasmode 1: one value per
+      // column, bias[n]; 2: per row, bias[m]) and, for DIRECT instances,
+      // C itself with strides (1, ldc): the swap-AB form that computes C^T.
+      %srs = cute.make_stride(%ldr) -> !cute.stride<"(?,1)">
+      %lr = cute.make_layout(%shC, %srs)
+      %gr = cute.make_view(%pr, %lr)
+      %srt = cute.make_stride(%ldr) -> !cute.stride<"(1,?)">
+      %lrt = cute.make_layout(%shC, %srt)
+      %grt = cute.make_view(%pr, %lrt)
+      %c2 = arith.constant 2 : i32
+      %biasM = arith.cmpi eq, %biasmode, %c2 : i32
+      %biasN = arith.cmpi eq, %biasmode, %c1 : i32
+      %hasBias = arith.ori %biasM, %biasN : i1
+      %sbn = cute.static : !cute.stride<"(0,1)">
+      %lbn = cute.make_layout(%shC, %sbn)
+      %gbn = cute.make_view(%pbias, %lbn)
+      %sbm = cute.static : !cute.stride<"(1,0)">
+      %lbm = cute.make_layout(%shC, %sbm)
+      %gbm = cute.make_view(%pbias, %lbm)
+      %fzero0 = arith.constant 0.0 : f32
+      %hasR = arith.cmpf une, %beta, %fzero0 : f32
+      %sct = cute.make_stride(%ldc) -> !cute.stride<"(1,?)">
+      %lct = cute.make_layout(%shC, %sct)
+      %gct = cute.make_view(%pc, %lct)
       // Shared memory: 4 stages of A and B, 2 x 2 staging tiles of C.
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %sA = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),4):((BK,1),128*BK)">
@@ -153,7 +235,8 @@ module attributes {gpu.container_module,
           %first256 = arith.cmpi eq, %ct, %c0 : i32
           %acc = cute.make_fragment() : !acc
           %out = cute.make_fragment() : !cute.memref<!TC, rmem, align<16>, "(2,2,8):(1,2,4)">
-          %scales = vector.broadcast %scale : f32 to vector<32xf32>
+          %alphas = vector.broadcast %alpha : f32 to vector<32xf32>
+          %betas = vector.broadcast %beta : f32 to vector<32xf32>
           %fzero = arith.constant 0.0 : f32
           %cs0 = cute_nvgpu.pipeline_consumer_state %loads
           %ss0 = cute_nvgpu.pipeline_producer_state %stores
@@ -232,42 +315,91 @@ module attributes {gpu.container_module,
               %true = arith.constant true
               scf.yield %true : i1
             }
-            // Epilogue: BN/64 chunks of 64 columns per warpgroup through
-            // the staging ring; the warpgroup's rows of C: (64, 64, BN/64).
+            // Epilogue: BN/64 chunks of 64 columns per warpgroup. Each
+            // chunk is act(alpha acc + beta R + bias) in f32, rounded to TC,
+            // then staged in shared memory and TMA-stored (64 x 64 boxes),
+            // or stored directly (DIRECT).
             %se = scf.if %complete -> (!SS) {
               %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
               %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
+              %tm2 = arith.muli %tm, %c2 : i32
+              %er = arith.addi %tm2, %wg : i32
+              %tnc = arith.muli %tn, %chunks : i32
               %sj = scf.for %j = %c0 to %chunks step %c1 iter_args(%s = %ss) -> (!SS) : i32 {
-                scf.if %leader {
-                  cute_nvgpu.pipeline_producer_acquire %stores, %s
-                }
-                cute_nvgpu.named_barrier id = 1, threads = 256
                 %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
                 %chunk = cute.tensor_slice(%acc, %jc)
                 %v = cute.load(%chunk)
-                %vs = scf.if %scaled -> vector<32xf32> {
-                  %x = arith.mulf %v, %scales : vector<32xf32>
-                  scf.yield %x : vector<32xf32>
+                %va = arith.mulf %v, %alphas : vector<32xf32>
+                // The chunk's 64 x 64 block of C, in units of such blocks.
+                %ecol = arith.addi %tnc, %j : i32
+                %eb = cute.make_coord(%er, %ecol) -> !cute.coord<"(?,?)">
+                %vr = scf.if %hasR -> vector<32xf32> {
+                  %rf = cute.make_fragment() : !chunkC
+                  scf.if %direct {
+                    %rt = cute.local_tile(%grt, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
+                    cute.copy(%rp, %rf) {fill = 0.0 : !TC}
+                  } else {
+                    %rt = cute.local_tile(%gr, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
+                    cute.copy(%rp, %rf) {fill = 0.0 : !TC}
+                  }
+                  %rv = cute.load(%rf)
+                  %rx = arith.extf %rv : vector<32x!TC> to vector<32xf32>
+                  %rb = arith.mulf %rx, %betas : vector<32xf32>
+                  %o = arith.addf %va, %rb : vector<32xf32>
+                  scf.yield %o : vector<32xf32>
                 } else {
-                  scf.yield %v : vector<32xf32>
+                  scf.yield %va : vector<32xf32>
                 }
-                %h = arith.truncf %vs : vector<32xf32> to vector<32x!TC>
+                %vb = scf.if %hasBias -> vector<32xf32> {
+                  %bf = cute.make_fragment() : !chunkC
+                  scf.if %biasN {
+                    %bt = cute.local_tile(%gbn, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %bp = cute.mma_partition "C" of #cpart (%bt, %lt)
+                    cute.copy(%bp, %bf) {fill = 0.0 : !TC}
+                  } else {
+                    %bt = cute.local_tile(%gbm, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %bp = cute.mma_partition "C" of #cpart (%bt, %lt)
+                    cute.copy(%bp, %bf) {fill = 0.0 : !TC}
+                  }
+                  %bv = cute.load(%bf)
+                  %bx = arith.extf %bv : vector<32x!TC> to vector<32xf32>
+                  %o = arith.addf %vr, %bx : vector<32xf32>
+                  scf.yield %o : vector<32xf32>
+                } else {
+                  scf.yield %vr : vector<32xf32>
+                }
+                %y = func.call @activation(%vb, %act) : (vector<32xf32>, i32) -> vector<32xf32>
+                %h = arith.truncf %y : vector<32xf32> to vector<32x!TC>
                 cute.store(%h, %out)
-                %b = cute_nvgpu.pipeline_state_index %s
-                %bc = cute.make_coord(%b, %wg) -> !cute.coord<"(_,?,?)">
-                %stage = cute.tensor_slice(%sC, %bc)
-                %dst = cute.mma_partition "C" of #cpart (%stage, %lt)
-                cute.copy(%out, %dst)
-                cute_nvgpu.fence_proxy_async
-                cute_nvgpu.named_barrier id = 1, threads = 256
-                scf.if %leader {
-                  %jj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
-                  %gCj = cute.tensor_slice(%gCw, %jj)
-                  cute.copy(%stage, %gCj) with(%dc)
-                  cute_nvgpu.pipeline_producer_commit %stores, %s
+                %snext = scf.if %direct -> (!SS) {
+                  %ot = cute.local_tile(%gct, %eb) {tiler = #cute.shape<"(64,64)">}
+                  %op = cute.mma_partition "C" of #cpart (%ot, %lt)
+                  cute.copy(%out, %op) {masked}
+                  scf.yield %s : !SS
+                } else {
+                  scf.if %leader {
+                    cute_nvgpu.pipeline_producer_acquire %stores, %s
+                  }
+                  cute_nvgpu.named_barrier id = 1, threads = 256
+                  %b = cute_nvgpu.pipeline_state_index %s
+                  %bc = cute.make_coord(%b, %wg) -> !cute.coord<"(_,?,?)">
+                  %stage = cute.tensor_slice(%sC, %bc)
+                  %dst = cute.mma_partition "C" of #cpart (%stage, %lt)
+                  cute.copy(%out, %dst)
+                  cute_nvgpu.fence_proxy_async
+                  cute_nvgpu.named_barrier id = 1, threads = 256
+                  scf.if %leader {
+                    %jj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
+                    %gCj = cute.tensor_slice(%gCw, %jj)
+                    cute.copy(%stage, %gCj) with(%dc)
+                    cute_nvgpu.pipeline_producer_commit %stores, %s
+                  }
+                  %sn2 = cute_nvgpu.pipeline_state_advance %s
+                  scf.yield %sn2 : !SS
                 }
-                %sn2 = cute_nvgpu.pipeline_state_advance %s
-                scf.yield %sn2 : !SS
+                scf.yield %snext : !SS
               } {cute.unroll}
               scf.yield %sj : !SS
             } else {

@@ -29,6 +29,9 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
       createInlinerPass(/*opPipelines=*/{},
                         /*defaultPipelineBuilder=*/[](OpPassManager &) {}));
   pm.addPass(createSymbolDCEPass());
+  // Branches on instance parameters: each instance keeps only its own code
+  // (a descriptor used only by another instance's branch is no parameter).
+  pm.addPass(createCuteResolveStaticBranches());
   // cute.constants, i32 grid indices, broadcast arithmetic: the ops they
   // stand for, before any pass looks for constants.
   pm.addPass(createCuteExpandShorthands());

@@ -28,20 +28,42 @@ namespace cute::kernels {
 enum class GemmConfig : uint8_t {
   Tile128x256, ///< gemm_<T>: 128 x 256 tiles, two consumer warpgroups
   Tile128x128, ///< gemm_<T>_n128: 128 x 128 tiles
+  /// gemm_<T>_swap: C^T = B A^T in 128 x 64 tiles of C^T (128 columns by
+  /// 64 rows of C), for small M (swap-AB).
+  Swap128x64,
 };
 
 inline const char *gemmConfigName(GemmConfig c) {
-  return c == GemmConfig::Tile128x256 ? "128x256" : "128x128";
+  switch (c) {
+  case GemmConfig::Tile128x256:
+    return "128x256";
+  case GemmConfig::Tile128x128:
+    return "128x128";
+  case GemmConfig::Swap128x64:
+    return "swap128x64";
+  }
+  return "?";
 }
 
-/// The N extent of a configuration's tile (M is 128 in both).
+/// The N extent of a configuration's kernel tile (its M extent is 128).
 inline int64_t gemmTileN(GemmConfig c) {
-  return c == GemmConfig::Tile128x256 ? 256 : 128;
+  switch (c) {
+  case GemmConfig::Tile128x256:
+    return 256;
+  case GemmConfig::Tile128x128:
+    return 128;
+  case GemmConfig::Swap128x64:
+    return 64;
+  }
+  return 256;
 }
 
-/// Output tiles of an M x N problem under `c`.
+/// Output tiles of an M x N problem under `c` (the swapped configuration
+/// tiles C^T: 128 of N by 64 of M).
 inline int64_t gemmTiles(GemmConfig c, int64_t m, int64_t n) {
   int64_t tn = gemmTileN(c);
+  if (c == GemmConfig::Swap128x64)
+    return ((n + 127) / 128) * ((m + tn - 1) / tn);
   return ((m + 127) / 128) * ((n + tn - 1) / tn);
 }
 
@@ -76,6 +98,23 @@ inline int64_t gemmKTiles(int64_t k, int64_t elemBytes) {
 inline constexpr int64_t kFixedKTiles = 4;
 inline constexpr int64_t kSplitKTiles = 16;
 inline constexpr int64_t kMaxSplits = 32;
+/// A 128 x 64 swap-AB K tile: a quarter of the MMA work and half of the
+/// bytes of a 128 x 256 one.
+inline constexpr int64_t kSwapTileCost = 45;
+
+/// What a K tile of a configuration's tile costs, in hundredths of a
+/// 128 x 256 one.
+inline int64_t gemmTileCost(GemmConfig c) {
+  switch (c) {
+  case GemmConfig::Tile128x256:
+    return 100;
+  case GemmConfig::Tile128x128:
+    return 65;
+  case GemmConfig::Swap128x64:
+    return kSwapTileCost;
+  }
+  return 100;
+}
 
 inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
                              int64_t sms, int64_t elemBytes, int64_t splits) {
@@ -84,7 +123,7 @@ inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
   int64_t waves = (units + sms - 1) / sms;
   int64_t perUnit = (kt + splits - 1) / splits + kFixedKTiles +
                     (splits > 1 ? kSplitKTiles : 0);
-  return waves * perUnit * (c == GemmConfig::Tile128x256 ? 100 : 65);
+  return waves * perUnit * gemmTileCost(c);
 }
 
 /// The K splits for configuration `c`: the count in [1, min(KT, 32)] with

@@ -1,7 +1,7 @@
 // RUN: cute-opt %s -split-input-file -verify-diagnostics
 
 func.func @untraceable(%s: !cute.memref<f32, gmem, align<16>, "4:1">, %d: !cute.memref<f32, rmem, align<16>, "4:1">) {
-  // expected-error @+1 {{'cute.copy' op is masked, so its src or dst must be a thread's part of a tile (cute.partition_tv or cute.local_partition of a cute.local_tile): src: it is a block argument; dst: it is a block argument}}
+  // expected-error @+1 {{'cute.copy' op is masked, so its src or dst must be a thread's part of a tile (cute.partition_tv, cute.local_partition or cute.mma_partition of a cute.local_tile): src: it is a block argument; dst: it is a block argument}}
   cute.copy(%s, %d) {masked}
   return
 }

@@ -132,8 +132,9 @@ LogicalResult CopyOp::verify() {
     std::string why;
     if (failed(traceBoundedSide(srcIsBounded, tile, steps, why)))
       return emitOpError("is masked, so its src or dst must be a thread's "
-                         "part of a tile (cute.partition_tv or "
-                         "cute.local_partition of a cute.local_tile): ")
+                         "part of a tile (cute.partition_tv, "
+                         "cute.local_partition or cute.mma_partition of a "
+                         "cute.local_tile): ")
              << why;
     if (TypedAttr fill = getFillAttr()) {
       MemRefInfo d = tensorInfo(dstType);
@@ -174,6 +175,11 @@ static LogicalResult traceToTile(Value v, LocalTileOp &tile,
       continue;
     }
     if (auto p = dyn_cast<LocalPartitionOp>(def)) {
+      steps.push_back(p);
+      v = p.getTensor();
+      continue;
+    }
+    if (auto p = dyn_cast<MmaPartitionOp>(def)) {
       steps.push_back(p);
       v = p.getTensor();
       continue;

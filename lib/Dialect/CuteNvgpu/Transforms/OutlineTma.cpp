@@ -21,10 +21,17 @@ struct OutlineTmaPass
       if (!fn.isKernel() || fn.getBody().empty())
         return;
       SmallVector<MakeTmaDescOp> descs;
+      // A descriptor nothing uses (say, only a branch of another instance
+      // did) is no parameter: the runtime would encode it for nothing.
+      SmallVector<MakeTmaDescOp> unused;
       fn.walk([&](MakeTmaDescOp op) {
-        if (!op.getParam())
+        if (op.getResult().use_empty())
+          unused.push_back(op);
+        else if (!op.getParam())
           descs.push_back(op);
       });
+      for (MakeTmaDescOp op : unused)
+        op.erase();
       if (descs.empty())
         return;
       SmallVector<int32_t> gridConstant;

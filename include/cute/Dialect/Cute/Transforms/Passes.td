@@ -98,6 +98,21 @@ def CuteExpandShorthands : Pass<"cute-expand-shorthands"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CuteResolveStaticBranches : Pass<"cute-resolve-static-branches"> {
+  let summary = "Keep only the taken branch of scf.if on a constant";
+  let description = [{
+    An `scf.if` whose condition is an `arith.constant` (typically an
+    instance parameter, `arith.constant #DIRECT`, which the parser has
+    already resolved) is replaced by the ops of its taken branch.
+    `--cute-compile` runs it right after the helper inliner, so each
+    instance's kernel holds only its own code: no later analysis sees the
+    other branch, and a TMA descriptor used only there is no kernel
+    parameter (`cute-nvgpu-outline-tma` skips unused descriptors). Nothing
+    else is folded or canonicalized.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def CuteExpandFastExp : Pass<"cute-expand-fast-exp"> {
   let summary = "Approximate f32 exp as exp2 of the input scaled by log2(e)";
   let description = [{

@@ -1,0 +1,98 @@
+//===- Gemm.h - The GEMM of the kernel library ------------------*- C++ -*-===//
+//
+// cute::kernels::gemm(stream, A, B, C, options): C = act(alpha A B^T +
+// beta R + bias) for row-major A (M x K), B (N x K) and C (M x N) in device
+// memory, any M, N and K with K % 8 == 0 (K % 16 for e4m3). The call picks a
+// configuration of examples/gemm-sm90/kernel.mlir (compiled ahead of time
+// into this library with cute_add_kernel_library) with planGemm
+// (GemmSelect.h) and launches it: 128 x 256 or 128 x 128 tiles, swap-AB
+// for small M, split-K with a workspace the library keeps per stream.
+//
+// Types: bf16 x bf16 -> bf16, f16 x f16 -> f16, e4m3 x e4m3 -> bf16; bias
+// and R have C's type. Every violated requirement is an InvalidArgument
+// error naming the operand and the numbers, returned before any launch.
+//
+// sm_90a only for now (the library holds no Blackwell configuration yet).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_KERNELS_GEMM_H
+#define CUTE_KERNELS_GEMM_H
+
+#include "cute/Kernels/GemmSelect.h"
+#include "cute/Runtime/Context.h"
+#include "cute/Support/ElemType.h"
+
+#include <memory>
+#include <optional>
+
+namespace cute::kernels {
+
+using ElemType = metadata::ElemType;
+
+/// A row-major matrix in device memory: element (i, j) at
+/// data + (i ld + j) elements.
+struct DeviceMatrix {
+  CUdeviceptr data = 0;
+  ElemType type = ElemType::BF16;
+  int64_t rows = 0, cols = 0, ld = 0;
+};
+
+enum class Activation : int32_t {
+  None = 0,
+  ReLU = 1,
+  ReLU2 = 2,    ///< max(x, 0)^2
+  GELUTanh = 3, ///< 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+  SiLU = 4,     ///< x / (1 + exp(-x))
+};
+
+enum class Bias : int32_t {
+  None = 0,
+  PerColumn = 1, ///< N values: bias[n] added to column n
+  PerRow = 2,    ///< M values: bias[m] added to row m
+};
+
+struct GemmOptions {
+  float alpha = 1.f;
+  /// With beta != 0, beta R is added: R is M x N in C's type with leading
+  /// dimension `ldr`; R may be C itself (residual == C.data, ldr == C.ld).
+  float beta = 0.f;
+  CUdeviceptr residual = 0;
+  int64_t ldr = 0;
+  /// The bias vector (C's type) and what it is added along.
+  CUdeviceptr bias = 0;
+  Bias biasMode = Bias::None;
+  Activation activation = Activation::None;
+  /// A configuration and split count instead of planGemm's choice.
+  std::optional<GemmPlan> plan;
+};
+
+/// The GEMM kernels of one context: the loaded module and, per stream, the
+/// split-K workspace. Thread-safe.
+class Gemm {
+public:
+  static Expected<Gemm> create(const rt::Context &ctx);
+
+  /// Checks the operands, plans (or takes options.plan) and launches on
+  /// `stream`; asynchronous like any launch.
+  Status run(const rt::Stream &stream, const DeviceMatrix &a,
+             const DeviceMatrix &b, const DeviceMatrix &c,
+             const GemmOptions &options = {}) const;
+
+  /// What run() would launch for this problem on this context's device.
+  GemmPlan plan(int64_t m, int64_t n, int64_t k, ElemType ab) const;
+
+  struct State;
+
+private:
+  std::shared_ptr<State> s_;
+};
+
+/// Gemm::run with the Gemm of the stream's context (created on first use
+/// and kept for the process).
+Status gemm(const rt::Stream &stream, const DeviceMatrix &a,
+            const DeviceMatrix &b, const DeviceMatrix &c,
+            const GemmOptions &options = {});
+
+} // namespace cute::kernels
+
+#endif // CUTE_KERNELS_GEMM_H

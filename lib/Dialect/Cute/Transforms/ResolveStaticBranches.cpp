@@ -1,0 +1,68 @@
+//===- ResolveStaticBranches.cpp - scf.if on constants to its branch ------===//
+//
+// cute-resolve-static-branches: an scf.if whose condition is a constant is
+// replaced by its taken branch (its yields become the results). Nothing
+// else changes: ops left unused stay until canonicalization.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::cute {
+#define GEN_PASS_DEF_CUTERESOLVESTATICBRANCHES
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
+} // namespace mlir::cute
+
+using namespace mlir;
+
+namespace {
+
+/// Replaces `op` by the ops of its taken branch; false without an else
+/// branch: nothing runs, so the op goes.
+void takeBranch(IRRewriter &rewriter, scf::IfOp op, bool cond) {
+  Region &region = cond ? op.getThenRegion() : op.getElseRegion();
+  rewriter.setInsertionPoint(op);
+  if (region.empty()) {
+    rewriter.eraseOp(op);
+    return;
+  }
+  Block *block = &region.front();
+  auto yield = cast<scf::YieldOp>(block->getTerminator());
+  SmallVector<Value> results(yield.getOperands());
+  rewriter.eraseOp(yield);
+  rewriter.inlineBlockBefore(block, op);
+  rewriter.replaceOp(op, results);
+}
+
+struct CuteResolveStaticBranchesPass
+    : public mlir::cute::impl::CuteResolveStaticBranchesBase<
+          CuteResolveStaticBranchesPass> {
+  void runOnOperation() override {
+    // Outer ifs first: an inner one in a discarded branch is never visited.
+    SmallVector<scf::IfOp> ifs;
+    getOperation()->walk<WalkOrder::PreOrder>(
+        [&](scf::IfOp op) { ifs.push_back(op); });
+    llvm::SmallPtrSet<Operation *, 16> erased;
+    IRRewriter rewriter(&getContext());
+    for (scf::IfOp op : ifs) {
+      if (erased.contains(op))
+        continue;
+      APInt v;
+      if (!matchPattern(op.getCondition(), m_ConstantInt(&v)))
+        continue;
+      Region &dropped = v.isZero() ? op.getThenRegion() : op.getElseRegion();
+      dropped.walk([&](Operation *inner) { erased.insert(inner); });
+      erased.insert(op);
+      takeBranch(rewriter, op, !v.isZero());
+    }
+    // The descriptors, views and buffers only a discarded branch used stay
+    // until canonicalization, but nothing reads them: e.g. cute_nvgpu's
+    // OutlineTma makes no parameter of an unused descriptor.
+  }
+};
+
+} // namespace

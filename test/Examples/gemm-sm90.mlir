@@ -1,0 +1,30 @@
+// examples/gemm-sm90: one source, nine instances. The swap-AB instances
+// (DIRECT) store C^T element by element: their TMA store descriptor was
+// only used in the other instances' branch (cute-resolve-static-branches),
+// so it is no kernel parameter, and their PTX has no TMA store. Every
+// instance's epilogue reads the residual and bias and computes the
+// activation with ex2.approx.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: cute-opt %cute_src/examples/gemm-sm90/kernel.mlir --cute-compile="chip=sm_90a format=ptx output-dir=%t" -o /dev/null
+// RUN: FileCheck %s --check-prefix=META < %t/gemm_sm90.sm_90a.json
+// RUN: sed -n '/^.visible .entry gemm_bf16(/,/\/\/ .globl/p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=TILE
+// RUN: sed -n '/^.visible .entry gemm_bf16_swap(/,/\/\/ .globl/p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=SWAP
+
+// META: "name":"gemm_bf16","params":
+// META-SAME: "name":"act"
+// META-SAME: "name":"pc_tma"
+// META: "name":"gemm_bf16_swap","params":
+// META-SAME: "name":"act"
+// META-SAME: "name":"pb_tma"
+// META-NOT: pc_tma
+// META-SAME: "smem_dynamic"
+
+// TILE: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+// TILE: ex2.approx
+// TILE: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+
+// SWAP: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// SWAP-NOT: cp.async.bulk.tensor.2d.global.shared
+// SWAP: ex2.approx
+// SWAP: st.global.b16
+// SWAP-NOT: cp.async.bulk.tensor.2d.global.shared

@@ -1,0 +1,249 @@
+//===- GemmLibraryTest.cpp - cute::kernels::gemm on the emulator ----------===//
+//
+// The kernel library's GEMM on emu:sm_90a (no GPU needed): the planned
+// configuration and every forced one (128 x 256, 128 x 128, swap-AB, with
+// and without split-K) at small odd shapes, with fused epilogues, against
+// a double-precision CPU reference on fresh data (seed printed, C
+// poisoned). Integer data in [-2, 2] makes every sum exact, so C must be
+// the bf16/f16 rounding of the reference bit for bit (GELU: within a
+// bound, its exp and division are approximate). Bad operands are rejected
+// before any launch with the operand and the numbers.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Kernels/Gemm.h"
+#include "cute/Runtime/Memory.h"
+#include "cute/Support/NarrowFloat.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace cute;
+using namespace cute::kernels;
+
+namespace {
+
+struct Emu {
+  rt::Context ctx;
+  rt::Stream stream;
+  Gemm gemm;
+};
+
+Emu &emu() {
+  static Emu *e = [] {
+    auto ctx = rt::Context::create(rt::ContextOptions{"emu:sm_90a"});
+    EXPECT_TRUE(ctx.ok()) << ctx.message();
+    auto stream = rt::Stream::create(*ctx);
+    EXPECT_TRUE(stream.ok()) << stream.message();
+    auto g = Gemm::create(*ctx);
+    EXPECT_TRUE(g.ok()) << g.message();
+    return new Emu{*ctx, std::move(*stream), std::move(*g)};
+  }();
+  return *e;
+}
+
+/// 16-bit values of `type` (bf16 or f16) and e4m3 bytes for small integers.
+uint16_t bits16(ElemType t, float v) {
+  return t == ElemType::F16 ? floatToF16Bits(v) : floatToBF16Bits(v);
+}
+float value16(ElemType t, uint16_t b) {
+  return t == ElemType::F16 ? f16BitsToFloat(b) : bf16BitsToFloat(b);
+}
+
+struct Problem {
+  int64_t m, n, k;
+  ElemType ab = ElemType::BF16;
+  GemmOptions o;
+  bool residualIsC = false;
+};
+
+double act(Activation a, double x) {
+  switch (a) {
+  case Activation::ReLU:
+    return std::max(x, 0.0);
+  case Activation::ReLU2:
+    return x > 0 ? x * x : 0;
+  case Activation::GELUTanh:
+    return 0.5 * x *
+           (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+  case Activation::SiLU:
+    return x / (1 + std::exp(-x));
+  default:
+    return x;
+  }
+}
+
+/// Runs `p` through the library and counts the elements of C that differ
+/// from the reference (and padding columns that were written).
+size_t mismatches(Problem p) {
+  Emu &e = emu();
+  const uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> d(-2, 2);
+  const bool fp8 = p.ab == ElemType::F8E4M3;
+  const ElemType tc = p.ab == ElemType::F16 ? ElemType::F16 : ElemType::BF16;
+  const size_t eb = fp8 ? 1 : 2;
+  std::vector<float> a(size_t(p.m * p.k)), b(size_t(p.n * p.k));
+  std::vector<uint8_t> ab(a.size() * eb), bb(b.size() * eb);
+  auto fill = [&](std::vector<float> &v, std::vector<uint8_t> &bytes) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      v[i] = float(d(rng));
+      if (fp8) {
+        bytes[i] = toF8E4M3FN(v[i]);
+      } else {
+        uint16_t h = bits16(p.ab, v[i]);
+        std::memcpy(&bytes[2 * i], &h, 2);
+      }
+    }
+  };
+  fill(a, ab);
+  fill(b, bb);
+  const int64_t ldc = p.n + 8 + (8 - p.n % 8) % 8;
+  std::vector<uint16_t> bias(size_t(std::max(p.m, p.n))), res(size_t(p.m * ldc));
+  for (auto &x : bias)
+    x = bits16(tc, float(d(rng)));
+  for (auto &x : res)
+    x = bits16(tc, float(d(rng)));
+  auto da = rt::DeviceBuffer::fromHost(e.ctx, ab);
+  auto db = rt::DeviceBuffer::fromHost(e.ctx, bb);
+  auto dbias = rt::DeviceBuffer::fromHost(e.ctx, bias);
+  auto dres = rt::DeviceBuffer::fromHost(e.ctx, res);
+  auto dc = rt::DeviceBuffer::allocate(e.ctx, res.size() * 2);
+  EXPECT_TRUE(da.ok() && db.ok() && dbias.ok() && dres.ok() && dc.ok());
+  EXPECT_TRUE((p.residualIsC ? dc->upload(res) : dc->poison()).ok());
+  DeviceMatrix A{da->ptr(), p.ab, p.m, p.k, p.k};
+  DeviceMatrix B{db->ptr(), p.ab, p.n, p.k, p.k};
+  DeviceMatrix C{dc->ptr(), tc, p.m, p.n, ldc};
+  if (p.o.beta != 0.f) {
+    p.o.residual = p.residualIsC ? dc->ptr() : dres->ptr();
+    p.o.ldr = ldc;
+  }
+  if (p.o.biasMode != Bias::None)
+    p.o.bias = dbias->ptr();
+  Status s = e.gemm.run(e.stream, A, B, C, p.o);
+  EXPECT_TRUE(s.ok()) << s.message();
+  EXPECT_TRUE(e.stream.synchronize().ok());
+  auto c = dc->download<uint16_t>();
+  EXPECT_TRUE(c.ok());
+  size_t bad = 0;
+  for (int64_t i = 0; i < p.m; ++i) {
+    for (int64_t j = 0; j < p.n; ++j) {
+      double acc = 0;
+      for (int64_t q = 0; q < p.k; ++q)
+        acc += double(a[size_t(i * p.k + q)]) * b[size_t(j * p.k + q)];
+      double x = double(p.o.alpha) * acc;
+      if (p.o.beta != 0.f)
+        x += double(p.o.beta) * value16(tc, res[size_t(i * ldc + j)]);
+      if (p.o.biasMode == Bias::PerColumn)
+        x += value16(tc, bias[size_t(j)]);
+      if (p.o.biasMode == Bias::PerRow)
+        x += value16(tc, bias[size_t(i)]);
+      double ref = act(p.o.activation, x);
+      uint16_t got = (*c)[size_t(i * ldc + j)];
+      bool approx = p.o.activation == Activation::GELUTanh ||
+                    p.o.activation == Activation::SiLU;
+      bool ok = approx ? std::fabs(value16(tc, got) - ref) <=
+                             std::ldexp(std::fabs(ref), -7) + 1e-4
+                       : got == bits16(tc, float(ref));
+      bad += !ok;
+    }
+    // Columns past the last 16-byte segment of C's row stay poisoned.
+    for (int64_t j = (p.n + 7) / 8 * 8; j < ldc; ++j)
+      bad += (*c)[size_t(i * ldc + j)] != 0xFFFF && !p.residualIsC;
+  }
+  return bad;
+}
+
+} // namespace
+
+TEST(GemmLibrary, PlannedConfigurationsAreExact) {
+  // 1 x 72 x 64 and 40 x 200 x 512 plan swap-AB; 200 x 136 x 1008 a
+  // 128 x 128 tile with split-K.
+  for (auto [m, n, k] : {std::array<int64_t, 3>{1, 72, 64},
+                         {40, 200, 512},
+                         {200, 136, 1008}}) {
+    SCOPED_TRACE(std::to_string(m) + "x" + std::to_string(n) + "x" +
+                 std::to_string(k) + " " +
+                 gemmConfigName(emu().gemm.plan(m, n, k, ElemType::BF16).config));
+    EXPECT_EQ(mismatches({m, n, k}), 0u);
+  }
+}
+
+TEST(GemmLibrary, EveryConfigurationWithEpilogues) {
+  const GemmConfig configs[] = {GemmConfig::Tile128x256,
+                                GemmConfig::Tile128x128,
+                                GemmConfig::Swap128x64};
+  for (GemmConfig cfg : configs)
+    for (int64_t splits : {1, 3}) {
+      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
+                   std::to_string(splits));
+      Problem p{77, 136, 256};
+      p.o.plan = GemmPlan{cfg, splits};
+      p.o.alpha = 2.f;
+      p.o.beta = -1.f;
+      p.o.biasMode = splits == 1 ? Bias::PerColumn : Bias::PerRow;
+      p.o.activation = splits == 1 ? Activation::ReLU : Activation::ReLU2;
+      EXPECT_EQ(mismatches(p), 0u);
+    }
+}
+
+TEST(GemmLibrary, TypesInPlaceResidualAndGelu) {
+  Problem f16{33, 72, 128, ElemType::F16};
+  f16.o.biasMode = Bias::PerColumn;
+  f16.o.activation = Activation::GELUTanh;
+  EXPECT_EQ(mismatches(f16), 0u);
+  Problem e4m3{130, 64, 160, ElemType::F8E4M3};
+  e4m3.o.alpha = 0.5f;
+  e4m3.o.beta = 1.f;
+  e4m3.residualIsC = true;
+  EXPECT_EQ(mismatches(e4m3), 0u);
+}
+
+TEST(GemmLibrary, RejectsBadOperandsBeforeLaunch) {
+  Emu &e = emu();
+  const CUdeviceptr p = 0x7f0000100000; // never dereferenced: checks fail first
+  DeviceMatrix A{p, ElemType::BF16, 64, 128, 128};
+  DeviceMatrix B{p, ElemType::BF16, 96, 128, 128};
+  DeviceMatrix C{p, ElemType::BF16, 64, 96, 96};
+  auto expect = [&](DeviceMatrix a, DeviceMatrix b, DeviceMatrix c,
+                    GemmOptions o, const std::string &what) {
+    Status s = e.gemm.run(e.stream, a, b, c, o);
+    ASSERT_FALSE(s.ok()) << what;
+    EXPECT_NE(s.message().find(what), std::string::npos) << s.message();
+  };
+  DeviceMatrix bad = B;
+  bad.cols = 120;
+  bad.ld = 120;
+  expect(A, bad, C, {}, "A is 64 x 128 and B 96 x 120");
+  bad = A;
+  bad.cols = bad.ld = 100;
+  DeviceMatrix b2 = B;
+  b2.cols = b2.ld = 100;
+  expect(bad, b2, C, {}, "K = 100 must be a multiple of 8 for bf16");
+  bad = C;
+  bad.type = ElemType::F32;
+  expect(A, B, bad, {}, "C is f32; for bf16 inputs it must be bf16");
+  bad = C;
+  bad.cols = 95;
+  expect(A, B, bad, {}, "C is 64 x 95 but A B^T is 64 x 96");
+  bad = A;
+  bad.ld = 100;
+  expect(bad, B, C, {}, "A's leading dimension 100 is less than its 128");
+  GemmOptions o;
+  o.beta = 1.f;
+  expect(A, B, C, o, "beta is 1.000000 but the residual is a null pointer");
+  o = {};
+  o.biasMode = Bias::PerRow;
+  expect(A, B, C, o, "a bias mode is set but the bias is a null pointer");
+  o = {};
+  o.plan = GemmPlan{GemmConfig::Tile128x128, 40};
+  expect(A, B, C, o, "splits = 40 is not in 1..32");
+  bad = C;
+  bad.ld = 100;
+  o = {};
+  o.plan = GemmPlan{GemmConfig::Tile128x256, 1};
+  expect(A, B, bad, o, "leading dimension that is a multiple of 8 (here 100)");
+}
