@@ -16,20 +16,27 @@ import sys
 BENCH = re.compile(r"^BENCH (\S+) (\d+)x(\d+)x(\d+): ([0-9.]+) ms")
 PEER = re.compile(r"^PEER (\S+)\s+m=(\d+) n=(\d+) k=(\d+) time_ms=([0-9.]+)")
 PICK = re.compile(r"^PICK (\S+) (\d+)x(\d+)x(\d+) (\S+) splits (\d+)")
-CONFIGS = (("128x256", ""), ("128x128", "_n128"))
+CONFIGS = (("128x256", ""), ("128x128", "_n128"), ("swap128x64", "_swap"))
 
 
 def main(args):
     sweep = "--sweep" in args
     paths = [a for a in args if a != "--sweep"]
-    ours, peers, picks = {}, {}, {}
+    ours, peers, picks, epilogues = {}, {}, {}, {}
     for p in paths:
         for line in open(p):
             m = BENCH.match(line)
             if m:
-                name, _, sp = m.group(1).partition("/s")
+                name, *rest = m.group(1).split("/")
+                sp = [int(r[1:]) for r in rest if re.fullmatch(r"s\d+", r)]
+                epi = [r for r in rest if not re.fullmatch(r"s\d+", r)]
                 shape = tuple(int(x) for x in m.group(2, 3, 4))
-                key = (name, shape, int(sp) if sp else 1)
+                key = (name, shape, sp[0] if sp else 1)
+                if epi:  # fused epilogues: their own table
+                    ekey = key + (epi[0],)
+                    epilogues[ekey] = min(float(m.group(5)),
+                                          epilogues.get(ekey, 1e30))
+                    continue
                 ours[key] = min(float(m.group(5)), ours.get(key, 1e30))
             m = PICK.match(line)
             if m:
@@ -45,8 +52,9 @@ def main(args):
                         ("e4m3", "torch._scaled_mm[e4m3,fast_accum=1]")):
         print(f"\n### {dtype} (peer: {peer}; times in us)\n")
         print("| M x N x K | 128x256 best (splits) | 128x128 best (splits) "
-              "| peer | plan | plan us | plan / peer speed |")
-        print("|---|---|---|---|---|---|---|")
+              "| swap128x64 best (splits) | peer | plan | plan us "
+              "| plan / peer speed |")
+        print("|---|---|---|---|---|---|---|---|")
         ratios = []
         for s in shapes:
             cells, times = [], {}
@@ -68,7 +76,7 @@ def main(args):
             if r:
                 ratios.append(r)
             print(f"| {s[0]} x {s[1]} x {s[2]} | {cells[0]} | {cells[1]} "
-                  f"| {fmt(q)} | {which} s{sp} | {fmt(t)} "
+                  f"| {cells[2]} | {fmt(q)} | {which} s{sp} | {fmt(t)} "
                   f"| {f'{r:.2f}x' if r else '-'} |")
         if ratios:
             g = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
@@ -85,6 +93,28 @@ def main(args):
                     if sum(1 for x in row if x) > 1:
                         print(f"| {s[0]} x {s[1]} x {s[2]} | {cname} | "
                               + " | ".join(fmt(x) for x in row) + " |")
+    epilogue_table(ours, epilogues, peers)
+
+
+def epilogue_table(ours, epilogues, peers):
+    """Each fused epilogue's time against the same kernel without one, and
+    torch's bias + GELU (cuBLASLt's epilogue and the unfused chain)."""
+    if not epilogues:
+        return
+    fmt = lambda x: f"{x * 1000:.1f}" if x else "-"
+    print("\n### fused epilogues (times in us)\n")
+    print("| kernel | M x N x K | splits | epilogue | plain | fused | "
+          "fused / plain | torch addmm+gelu (cuBLASLt) | torch unfused |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (name, s, sp, epi), t in sorted(epilogues.items(),
+                                        key=lambda kv: (kv[0][1], kv[0])):
+        plain = ours.get((name, s, sp))
+        lt = peers.get(("addmm_activation[bias,gelu]", s))
+        un = peers.get(("unfused[matmul,+bias,gelu]", s))
+        print(f"| {name} | {s[0]} x {s[1]} x {s[2]} | {sp} | {epi} "
+              f"| {fmt(plain)} | {fmt(t)} "
+              f"| {f'{t / plain:.3f}' if plain else '-'} | {fmt(lt)} "
+              f"| {fmt(un)} |")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,10 @@ def main():
     ap.add_argument("--sizes", type=int, nargs="*", default=[4096, 8192])
     ap.add_argument("--shapes", type=shape, nargs="*", default=[],
                     help="MxNxK problems (C = A B^T, A M x K, B N x K)")
+    ap.add_argument("--epilogues", action="store_true",
+                    help="also bias + GELU(tanh) through cuBLASLt's epilogue "
+                    "(torch._addmm_activation) and as separate kernels, and "
+                    "C + A B^T (torch.addmm with beta = 1)")
     args = ap.parse_args()
     torch.manual_seed(0)
     problems = [(s, s, s) for s in args.sizes] + list(args.shapes)
@@ -42,6 +46,16 @@ def main():
         b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16)
         report("torch.matmul[bf16,A@B^T]", m, n, k,
                median_ms(lambda: torch.matmul(a, b.t())))
+        if args.epilogues:
+            bias = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+            c = torch.randn(m, n, device="cuda", dtype=torch.bfloat16)
+            gelu = torch.nn.functional.gelu
+            report("addmm_activation[bias,gelu]", m, n, k, median_ms(
+                lambda: torch._addmm_activation(bias, a, b.t(), use_gelu=True)))
+            report("unfused[matmul,+bias,gelu]", m, n, k, median_ms(
+                lambda: gelu(torch.matmul(a, b.t()) + bias, approximate="tanh")))
+            report("addmm[C+AB^T]", m, n, k,
+                   median_ms(lambda: torch.addmm(c, a, b.t())))
         if hasattr(torch, "_scaled_mm") and m % 16 == 0 and n % 16 == 0 \
                 and k % 16 == 0:
             a8 = a.to(torch.float8_e4m3fn)

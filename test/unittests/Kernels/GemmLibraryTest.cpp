@@ -1,6 +1,7 @@
 //===- GemmLibraryTest.cpp - cute::kernels::gemm on the emulator ----------===//
 //
-// The kernel library's GEMM on emu:sm_90a (no GPU needed): the planned
+// The kernel library's GEMM on the device CUTE_DEVICE names (ctest runs it
+// on emu:sm_90a, no GPU needed; on the H200 it runs on the GPU): the planned
 // configuration and every forced one (128 x 256, 128 x 128, swap-AB, with
 // and without split-K) at small odd shapes, with fused epilogues, against
 // a double-precision CPU reference on fresh data (seed printed, C
@@ -33,7 +34,7 @@ struct Emu {
 
 Emu &emu() {
   static Emu *e = [] {
-    auto ctx = rt::Context::create(rt::ContextOptions{"emu:sm_90a"});
+    auto ctx = rt::Context::create();
     EXPECT_TRUE(ctx.ok()) << ctx.message();
     auto stream = rt::Stream::create(*ctx);
     EXPECT_TRUE(stream.ok()) << stream.message();
