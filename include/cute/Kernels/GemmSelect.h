@@ -151,17 +151,25 @@ struct GemmPlan {
   int64_t splits;
 };
 
+/// The largest M for which the swap-AB configuration is considered (its
+/// 64-wide wgmma N holds all of M in one tile column).
+inline constexpr int64_t kSwapMaxM = 64;
+
 /// The configuration and splits with the lowest modelled cost; without
-/// splits (both at 1) this is selectGemmConfig's choice.
+/// splits (both at 1) this is selectGemmConfig's choice. Swap-AB competes
+/// for M <= kSwapMaxM when `allowSwap`.
 inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
-                         int64_t elemBytes = 2) {
+                         int64_t elemBytes = 2, bool allowSwap = true) {
   GemmPlan best{selectGemmConfig(m, n, k, sms), 1};
   if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
     return best;
   best.splits = selectGemmSplits(best.config, m, n, k, sms, elemBytes);
   int64_t bestCost =
       gemmModelCost(best.config, m, n, k, sms, elemBytes, best.splits);
-  for (GemmConfig c : {GemmConfig::Tile128x256, GemmConfig::Tile128x128}) {
+  for (GemmConfig c : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
+                       GemmConfig::Swap128x64}) {
+    if (c == GemmConfig::Swap128x64 && (!allowSwap || m > kSwapMaxM))
+      continue;
     int64_t s = selectGemmSplits(c, m, n, k, sms, elemBytes);
     int64_t cost = gemmModelCost(c, m, n, k, sms, elemBytes, s);
     if (cost < bestCost) {
