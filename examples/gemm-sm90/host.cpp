@@ -61,6 +61,7 @@ struct Epilogue {
   int act = 0;          ///< 0 none, 1 ReLU, 2 ReLU^2, 3 GELU tanh, 4 SiLU
   float beta = 0;       ///< R is read when beta != 0
   bool inplace = false; ///< R is C itself
+  int scales = 0;       ///< bit 0: sm[m] (per row), bit 1: sn[n] (per column)
 };
 
 const char *const kActNames[] = {"none", "relu", "relu2", "gelu", "silu"};
@@ -85,12 +86,15 @@ Epilogue parseEpilogue(const std::string &spec) {
       e.beta = std::stof(val);
     else if (key == "inplace")
       e.inplace = true;
+    else if (key == "scale")
+      e.scales = val == "m" ? 1 : val == "n" ? 2 : val == "mn" ? 3 : (ok = false, 0);
     else
       ok = false;
     if (!ok) {
       std::fprintf(stderr,
                    "--epilogue: '%s' is not one of bias=n|m, "
-                   "act=none|relu|relu2|gelu|silu, beta=B, inplace\n",
+                   "act=none|relu|relu2|gelu|silu, beta=B, inplace, "
+                   "scale=m|n|mn\n",
                    item.c_str());
       std::exit(2);
     }
@@ -102,6 +106,10 @@ Epilogue parseEpilogue(const std::string &spec) {
 
 std::string epilogueName(const Epilogue &e) {
   std::string s;
+  if (e.scales & 1)
+    s += "+sm[m]";
+  if (e.scales & 2)
+    s += "+sn[n]";
   if (e.bias)
     s += e.bias == 1 ? "+bias[n]" : "+bias[m]";
   if (e.beta != 0.f) {
@@ -212,6 +220,10 @@ struct Problem {
   /// (M x ldc, C's type, poison in the padding), on the host and device.
   std::vector<uint16_t> bias, res;
   rt::DeviceBuffer dbias, dres;
+  /// Per-row (M) and per-column (N) f32 scales: powers of two on exact
+  /// cases, [0.25, 2) otherwise.
+  std::vector<float> sm, sn;
+  rt::DeviceBuffer dsm, dsn;
 };
 
 Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
@@ -240,6 +252,22 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
     p.bias = cbits(inputs(size_t(e.bias == 1 ? c.n : c.m), p.seed + 3,
                           c.exact, false, f16));
     p.dbias = need(rt::DeviceBuffer::fromHost(ctx, p.bias), "bias");
+  }
+  auto scaleVector = [&](int64_t n, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<float> v(static_cast<size_t>(n));
+    for (float &x : v)
+      x = c.exact ? std::ldexp(1.f, int(rng() % 3) - 1)
+                  : 0.25f + 1.75f * float(rng() % 4096) / 4096.f;
+    return v;
+  };
+  if (e.scales & 1) {
+    p.sm = scaleVector(c.m, p.seed + 5);
+    p.dsm = need(rt::DeviceBuffer::fromHost(ctx, p.sm), "row scales");
+  }
+  if (e.scales & 2) {
+    p.sn = scaleVector(c.n, p.seed + 6);
+    p.dsn = need(rt::DeviceBuffer::fromHost(ctx, p.sn), "column scales");
   }
   if (e.beta != 0.f) {
     std::vector<uint16_t> r =
@@ -278,6 +306,12 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
         }
         int64_t r = p.rows[ri], j = p.cols[ci];
         double x = acc * double(p.scale);
+        double sc = 1;
+        if (e.scales & 1)
+          sc *= p.sm[size_t(r)];
+        if (e.scales & 2)
+          sc *= p.sn[size_t(j)];
+        x *= sc;
         if (e.beta != 0.f)
           x += double(e.beta) * cvalue(p.res[size_t(r * p.ldc + j)]);
         if (e.bias)
@@ -285,7 +319,7 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
         // The accumulation bound times the activation's slope (<= 2 + 2|x|).
         double slope = e.act ? 2 + 2 * std::fabs(x) : 1;
         p.ref[ri * nc + ci] = activation(e.act, x);
-        p.mag[ri * nc + ci] = mag * double(p.scale) * slope;
+        p.mag[ri * nc + ci] = mag * double(p.scale) * sc * slope;
       }
   });
   return p;
@@ -350,7 +384,11 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     args.ptr(e.bias ? p.dbias : dc);
     args.scalar(int32_t(swap && e.bias ? 3 - e.bias : e.bias));
     args.scalar(int32_t(e.act));
-  } else if (e.bias || e.act || e.beta != 0.f) {
+    // Per-row / per-column scales, exchanged with M and N for swap-AB.
+    const rt::DeviceBuffer &sm = swap ? p.dsn : p.dsm, &sn = swap ? p.dsm : p.dsn;
+    int32_t mode = swap ? ((e.scales & 1) << 1) | ((e.scales & 2) >> 1) : e.scales;
+    args.ptr(mode & 1 ? sm : dc).ptr(mode & 2 ? sn : dc).scalar(mode);
+  } else if (e.bias || e.act || e.beta != 0.f || e.scales) {
     std::printf("SKIP %s: compiled without epilogues\n", name);
     return true;
   }
@@ -463,6 +501,7 @@ int main(int argc, char **argv) {
              {200, 136, 1008, false, false, 0,
               parseEpilogue("bias=n,beta=0.5,act=gelu")},
              {77, 520, 256, false, false, 2, parseEpilogue("inplace,act=silu")},
+             {130, 200, 512, true, false, 0, parseEpilogue("scale=mn,bias=n")},
              {1, 4096, 4096, false, false}};
   }
   // --epilogue: every case with each given epilogue.

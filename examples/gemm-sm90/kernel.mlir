@@ -31,7 +31,9 @@
 //   depend on which CTA finishes last) and runs the epilogue. No CTA waits
 //   for another. `flags` (one i32 per tile) must be zero before the first
 //   launch; the last arrival resets it. With splits = 1 neither is touched;
-// - epilogue, 64 columns at a time (BN / 64 chunks): alpha x acc, plus beta x
+// - epilogue, 64 columns at a time (BN / 64 chunks): alpha x acc (times
+//   sm[m] and/or sn[n], f32 per-row / per-column scales, by scalemode bits
+//   0 and 1: FP8 per-token / per-channel quantization), plus beta x
 //   R when beta != 0 (R: TC elements at R[m ldrm + n ldrn]; R may be C),
 //   plus the bias (TC; biasmode 0 none, 1 bias[n], 2 bias[m]), then the
 //   activation `act` (0 none, 1 ReLU, 2 ReLU^2, 3 GELU tanh, 4 SiLU), in
@@ -120,7 +122,7 @@ module attributes {gpu.container_module,
       return %r : vector<32xf32>
     }
 
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<2>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<2>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -171,6 +173,16 @@ module attributes {gpu.container_module,
       %sbm = cute.static : !cute.stride<"(1,0)">
       %lbm = cute.make_layout(%shC, %sbm)
       %gbm = cute.make_view(%pbias, %lbm)
+      // Per-row and per-column f32 scales (scalemode bit 0: sm[m], bit 1:
+      // sn[n]; FP8 inputs quantized per token and per channel).
+      %sm0 = arith.andi %scalemode, %c1 : i32
+      %sn0 = arith.andi %scalemode, %c2 : i32
+      %rowScaled = arith.cmpi ne, %sm0, %c0 : i32
+      %colScaled = arith.cmpi ne, %sn0, %c0 : i32
+      %lsm = cute.make_layout(%shC, %sbm)
+      %gsm = cute.make_view(%psm, %lsm)
+      %lsn = cute.make_layout(%shC, %sbn)
+      %gsn = cute.make_view(%psn, %lsn)
       %fzero0 = arith.constant 0.0 : f32
       %hasR = arith.cmpf une, %beta, %fzero0 : f32
       %sct = cute.make_stride(%ldc) -> !cute.stride<"(1,?)">
@@ -329,10 +341,32 @@ module attributes {gpu.container_module,
                 %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
                 %chunk = cute.tensor_slice(%acc, %jc)
                 %v = cute.load(%chunk)
-                %va = arith.mulf %v, %alphas : vector<32xf32>
+                %v1 = arith.mulf %v, %alphas : vector<32xf32>
                 // The chunk's 64 x 64 block of C, in units of such blocks.
                 %ecol = arith.addi %tnc, %j : i32
                 %eb = cute.make_coord(%er, %ecol) -> !cute.coord<"(?,?)">
+                %v2 = scf.if %rowScaled -> vector<32xf32> {
+                  %st = cute.local_tile(%gsm, %eb) {tiler = #cute.shape<"(64,64)">}
+                  %sp = cute.mma_partition "C" of #cpart (%st, %lt)
+                  %sf = cute.make_fragment() : !chunk
+                  cute.copy(%sp, %sf) {fill = 0.0 : f32}
+                  %sv = cute.load(%sf)
+                  %o = arith.mulf %v1, %sv : vector<32xf32>
+                  scf.yield %o : vector<32xf32>
+                } else {
+                  scf.yield %v1 : vector<32xf32>
+                }
+                %va = scf.if %colScaled -> vector<32xf32> {
+                  %st = cute.local_tile(%gsn, %eb) {tiler = #cute.shape<"(64,64)">}
+                  %sp = cute.mma_partition "C" of #cpart (%st, %lt)
+                  %sf = cute.make_fragment() : !chunk
+                  cute.copy(%sp, %sf) {fill = 0.0 : f32}
+                  %sv = cute.load(%sf)
+                  %o = arith.mulf %v2, %sv : vector<32xf32>
+                  scf.yield %o : vector<32xf32>
+                } else {
+                  scf.yield %v2 : vector<32xf32>
+                }
                 %vr = scf.if %hasR -> vector<32xf32> {
                   %rf = cute.make_fragment() : !chunkC
                   scf.if %direct {

@@ -174,6 +174,8 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
     return invalid("a bias mode is set but the bias is a null pointer");
   if (o.bias % 2)
     return invalid("the bias is not 2-byte aligned");
+  if (o.rowScale % 4 || o.colScale % 4)
+    return invalid("the row and column scales must be 4-byte aligned (f32)");
   if (int32_t(o.activation) < 0 || int32_t(o.activation) > 4)
     return invalid("activation code " + str(int32_t(o.activation)) +
                    " is not one of 0..4");
@@ -205,7 +207,7 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
   // bias and residual follow in C^T's coordinates.
   rt::KernelArgs args;
-  args.reserve(18);
+  args.reserve(21);
   args.ptr(swap ? b.data : a.data).ptr(swap ? a.data : b.data).ptr(c.data);
   args.scalar(int32_t(swap ? n : m)).scalar(int32_t(swap ? m : n));
   args.scalar(int32_t(k)).scalar(int32_t(c.ld)).scalar(o.alpha);
@@ -219,6 +221,11 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
     bias = 3 - bias;
   args.ptr(o.bias ? o.bias : c.data).scalar(bias);
   args.scalar(int32_t(o.activation));
+  // Per-row / per-column scales (in C^T's coordinates for swap-AB).
+  CUdeviceptr sm = swap ? o.colScale : o.rowScale;
+  CUdeviceptr sn = swap ? o.rowScale : o.colScale;
+  args.ptr(sm ? sm : c.data).ptr(sn ? sn : c.data);
+  args.scalar(int32_t((sm ? 1 : 0) | (sn ? 2 : 0)));
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{
       unsigned(std::min<int64_t>(tiles * p.splits, s_->sms)), 1, 1};

@@ -1,7 +1,7 @@
 //===- Gemm.h - The GEMM of the kernel library ------------------*- C++ -*-===//
 //
-// cute::kernels::gemm(stream, A, B, C, options): C = act(alpha A B^T +
-// beta R + bias) for row-major A (M x K), B (N x K) and C (M x N) in device
+// cute::kernels::gemm(stream, A, B, C, options): C = act(alpha s_m s_n A B^T
+// + beta R + bias) for row-major A (M x K), B (N x K) and C (M x N) in device
 // memory, any M, N and K with K % 8 == 0 (K % 16 for e4m3). The call picks a
 // configuration of examples/gemm-sm90/kernel.mlir (compiled ahead of time
 // into this library with cute_add_kernel_library) with planGemm
@@ -53,6 +53,10 @@ enum class Bias : int32_t {
 
 struct GemmOptions {
   float alpha = 1.f;
+  /// f32 scales multiplied into alpha A B^T: rowScale[m] (M values, e.g.
+  /// FP8 A quantized per token) and colScale[n] (N values, per channel of
+  /// B); 0 for none.
+  CUdeviceptr rowScale = 0, colScale = 0;
   /// With beta != 0, beta R is added: R is M x N in C's type with leading
   /// dimension `ldr`; R may be C itself (residual == C.data, ldr == C.ld).
   float beta = 0.f;

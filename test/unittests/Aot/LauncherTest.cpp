@@ -105,7 +105,8 @@ TEST(AotLibrary, LauncherAcceptsGoodArguments) {
       dev<float8_e4m3_t>(kAligned + (1 << 24)),
       dev<bfloat16_t>(kAligned + (2 << 24)), 4096, 4096, 4096, 4096, 0.5f,
       dev<float>(kAligned + (3 << 24)), dev<int32_t>(kAligned + (4 << 24)), 1,
-      0.f, dev<bfloat16_t>(kAligned), 0, dev<bfloat16_t>(kAligned), 0, 0);
+      0.f, dev<bfloat16_t>(kAligned), 0, dev<bfloat16_t>(kAligned), 0, 0,
+      dev<float>(kAligned), dev<float>(kAligned), 0);
   EXPECT_TRUE(s.ok()) << s.message();
 }
 
@@ -136,7 +137,8 @@ TEST(AotLibrary, LauncherRejectsABadTensorForADerivedDescriptor) {
         k, cfg, dev<bfloat16_t>(kAligned), dev<bfloat16_t>(kAligned),
         dev<bfloat16_t>(kAligned), m, n, kk, ldc, 1.f, dev<float>(kAligned),
         dev<int32_t>(kAligned), 1, 0.f, dev<bfloat16_t>(kAligned), 0,
-        dev<bfloat16_t>(kAligned), 0, 0);
+        dev<bfloat16_t>(kAligned), 0, 0, dev<float>(kAligned),
+        dev<float>(kAligned), 0);
   };
   EXPECT_TRUE(check(256, 512, 128, 512).ok());
   // A row pitch of 1001 bf16 is not a multiple of 16 bytes: TMA cannot
@@ -158,7 +160,8 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
                   k, cfg, dev<half_t>(kAligned), dev<half_t>(kAligned),
                   dev<half_t>(kAligned), 128, 256, 64, 256, 1.f,
                   dev<float>(kAligned), dev<int32_t>(kAligned), 1, 0.f,
-                  dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0),
+                  dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0,
+                  dev<float>(kAligned), dev<float>(kAligned), 0),
               "block [256,1,1] differs from the compiled block [384,1,1]");
   cfg.block.reset();
   cfg.grid = Dim3(0);
@@ -166,7 +169,8 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
                   k, cfg, dev<half_t>(kAligned), dev<half_t>(kAligned),
                   dev<half_t>(kAligned), 128, 256, 64, 256, 1.f,
                   dev<float>(kAligned), dev<int32_t>(kAligned), 1, 0.f,
-                  dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0),
+                  dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0,
+                  dev<float>(kAligned), dev<float>(kAligned), 0),
               "has a zero extent");
 }
 
@@ -175,7 +179,7 @@ TEST(AotLibrary, SignatureCheckCatchesAStaleHeader) {
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   Status s = ew::Module::add_f32_signature(kernel(*g, "gemm_bf16"));
-  expectError(s, "kernel 'gemm_bf16' has 18 parameter(s) in the metadata but "
+  expectError(s, "kernel 'gemm_bf16' has 20 parameter(s) in the metadata but "
                  "4 in the launcher: regenerate the launcher header");
   auto m = ew::Module::metadata("sm_90a");
   ASSERT_TRUE(m.ok());

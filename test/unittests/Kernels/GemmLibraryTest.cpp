@@ -110,6 +110,11 @@ size_t mismatches(Problem p) {
     x = bits16(tc, float(d(rng)));
   auto da = rt::DeviceBuffer::fromHost(e.ctx, ab);
   auto db = rt::DeviceBuffer::fromHost(e.ctx, bb);
+  // Per-row / per-column scales: powers of two, so sums stay exact.
+  std::vector<float> scales(size_t(p.m + p.n));
+  for (float &x : scales)
+    x = std::ldexp(1.f, d(rng) / 2);
+  auto dscales = rt::DeviceBuffer::fromHost(e.ctx, scales);
   auto dbias = rt::DeviceBuffer::fromHost(e.ctx, bias);
   auto dres = rt::DeviceBuffer::fromHost(e.ctx, res);
   auto dc = rt::DeviceBuffer::allocate(e.ctx, res.size() * 2);
@@ -124,6 +129,10 @@ size_t mismatches(Problem p) {
   }
   if (p.o.biasMode != Bias::None)
     p.o.bias = dbias->ptr();
+  if (p.o.rowScale)
+    p.o.rowScale = dscales->ptr();
+  if (p.o.colScale)
+    p.o.colScale = dscales->ptr() + size_t(p.m) * 4;
   Status s = e.gemm.run(e.stream, A, B, C, p.o);
   EXPECT_TRUE(s.ok()) << s.message();
   EXPECT_TRUE(e.stream.synchronize().ok());
@@ -136,6 +145,10 @@ size_t mismatches(Problem p) {
       for (int64_t q = 0; q < p.k; ++q)
         acc += double(a[size_t(i * p.k + q)]) * b[size_t(j * p.k + q)];
       double x = double(p.o.alpha) * acc;
+      if (p.o.rowScale)
+        x *= scales[size_t(i)];
+      if (p.o.colScale)
+        x *= scales[size_t(p.m + j)];
       if (p.o.beta != 0.f)
         x += double(p.o.beta) * value16(tc, res[size_t(i * ldc + j)]);
       if (p.o.biasMode == Bias::PerColumn)
@@ -191,13 +204,22 @@ TEST(GemmLibrary, EveryConfigurationWithEpilogues) {
     }
 }
 
-TEST(GemmLibrary, TypesInPlaceResidualAndGelu) {
+TEST(GemmLibrary, TypesScalesInPlaceResidualAndGelu) {
+  // Swap-AB (planned at M = 33) with per-row and per-column scales: the
+  // scales exchange with M and N.
+  Problem swap{33, 200, 256};
+  swap.o.rowScale = 1;
+  swap.o.colScale = 1;
+  swap.o.biasMode = Bias::PerRow;
+  EXPECT_EQ(mismatches(swap), 0u);
   Problem f16{33, 72, 128, ElemType::F16};
   f16.o.biasMode = Bias::PerColumn;
   f16.o.activation = Activation::GELUTanh;
   EXPECT_EQ(mismatches(f16), 0u);
   Problem e4m3{130, 64, 160, ElemType::F8E4M3};
   e4m3.o.alpha = 0.5f;
+  e4m3.o.rowScale = 1; // set to the scale buffers by mismatches()
+  e4m3.o.colScale = 1;
   e4m3.o.beta = 1.f;
   e4m3.residualIsC = true;
   EXPECT_EQ(mismatches(e4m3), 0u);
