@@ -1,8 +1,10 @@
 //===- ResolveStaticBranches.cpp - scf.if on constants to its branch ------===//
 //
 // cute-resolve-static-branches: an scf.if whose condition is a constant is
-// replaced by its taken branch (its yields become the results). Nothing
-// else changes: ops left unused stay until canonicalization.
+// replaced by its taken branch (its yields become the results); pure ops
+// that only the dropped branch used are erased with what only they used.
+// Nothing else changes: other unused ops stay (the kernel metadata records
+// a kernel's views whether it reads them or not).
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/Transforms/Passes.h"
@@ -11,6 +13,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTERESOLVESTATICBRANCHES
@@ -55,13 +58,32 @@ struct CuteResolveStaticBranchesPass
       if (!matchPattern(op.getCondition(), m_ConstantInt(&v)))
         continue;
       Region &dropped = v.isZero() ? op.getThenRegion() : op.getElseRegion();
-      dropped.walk([&](Operation *inner) { erased.insert(inner); });
+      // What the dropped branch used from outside it.
+      SmallVector<Operation *> used;
+      dropped.walk([&](Operation *inner) {
+        erased.insert(inner);
+        for (Value operand : inner->getOperands())
+          if (Operation *def = operand.getDefiningOp();
+              def && !dropped.isAncestor(def->getParentRegion()))
+            used.push_back(def);
+      });
       erased.insert(op);
       takeBranch(rewriter, op, !v.isZero());
+      // Pure ops that only the dropped branch used go too (a view of
+      // another instance's output, its TMA descriptor), and what only they
+      // used: the kernel metadata describes the views a kernel has, and the
+      // runtime checks every one at launch.
+      while (!used.empty()) {
+        Operation *def = used.pop_back_val();
+        if (erased.contains(def) || !isOpTriviallyDead(def))
+          continue;
+        for (Value operand : def->getOperands())
+          if (Operation *d = operand.getDefiningOp())
+            used.push_back(d);
+        erased.insert(def);
+        rewriter.eraseOp(def);
+      }
     }
-    // The descriptors, views and buffers only a discarded branch used stay
-    // until canonicalization, but nothing reads them: e.g. cute_nvgpu's
-    // OutlineTma makes no parameter of an unused descriptor.
   }
 };
 

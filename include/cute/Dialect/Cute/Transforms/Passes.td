@@ -103,12 +103,13 @@ def CuteResolveStaticBranches : Pass<"cute-resolve-static-branches"> {
   let description = [{
     An `scf.if` whose condition is an `arith.constant` (typically an
     instance parameter, `arith.constant #DIRECT`, which the parser has
-    already resolved) is replaced by the ops of its taken branch.
-    `--cute-compile` runs it right after the helper inliner, so each
-    instance's kernel holds only its own code: no later analysis sees the
-    other branch, and a TMA descriptor used only there is no kernel
-    parameter (`cute-nvgpu-outline-tma` skips unused descriptors). Nothing
-    else is folded or canonicalized.
+    already resolved) is replaced by the ops of its taken branch, and the
+    pure ops that only the dropped branch used are erased (with what only
+    they used). `--cute-compile` runs it right after the helper inliner, so
+    each instance's kernel holds only its own code: no later analysis sees
+    the other branch, and a view or TMA descriptor only it used is neither
+    a kernel parameter nor a view the runtime checks at launch. Nothing
+    else is folded or canonicalized: other unused ops stay.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
