@@ -34,7 +34,9 @@
 // - epilogue, 64 columns at a time (BN / 64 chunks): alpha x acc (times
 //   sm[m] and/or sn[n], f32 per-row / per-column scales, by scalemode bits
 //   0 and 1: FP8 per-token / per-channel quantization), plus beta x
-//   R when beta != 0 (R: TC elements at R[m ldrm + n ldrn]; R may be C),
+//   R when beta != 0 (R: TC elements at R[m ldr + n], or R[m + n ldr] for
+//   DIRECT; 16-byte aligned, ldr % 8 == 0, so that pairs load as 32 bits;
+//   R may be C),
 //   plus the bias (TC; biasmode 0 none, 1 bias[n], 2 bias[m]), then the
 //   activation `act` (0 none, 1 ReLU, 2 ReLU^2, 3 GELU tanh, 4 SiLU), in
 //   f32, rounded to TC once. R and bias are read through `mma_partition
@@ -122,7 +124,7 @@ module attributes {gpu.container_module,
       return %r : vector<32xf32>
     }
 
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<2>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -157,7 +159,7 @@ module attributes {gpu.container_module,
       // ldrm, ldrn; read when beta != 0), the bias (biasmode 1: one value per
       // column, bias[n]; 2: per row, bias[m]) and, for DIRECT instances,
       // C itself with strides (1, ldc): the swap-AB form that computes C^T.
-      %srs = cute.make_stride(%ldr) -> !cute.stride<"(?,1)">
+      %srs = cute.make_stride(%ldr) -> !cute.stride<"(?{div=8},1)">
       %lr = cute.make_layout(%shC, %srs)
       %gr = cute.make_view(%pr, %lr)
       %srt = cute.make_stride(%ldr) -> !cute.stride<"(1,?)">

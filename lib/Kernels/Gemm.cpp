@@ -167,8 +167,10 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
     if (o.ldr < c.cols)
       return invalid("the residual's leading dimension " + str(o.ldr) +
                      " is less than C's " + str(c.cols) + " columns");
-    if (o.residual % 2)
-      return invalid("the residual is not 2-byte aligned");
+    if (o.residual % 16 || o.ldr % 8)
+      return invalid("the residual needs 16-byte alignment and a leading "
+                     "dimension that is a multiple of 8 (here " +
+                     str(o.ldr) + ")");
   }
   if (o.biasMode != Bias::None && !o.bias)
     return invalid("a bias mode is set but the bias is a null pointer");
@@ -213,9 +215,10 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   args.scalar(int32_t(k)).scalar(int32_t(c.ld)).scalar(o.alpha);
   args.ptr(w.first).ptr(w.second).scalar(int32_t(p.splits));
   const bool res = o.beta != 0.f;
-  // Unused pointers are C's (the launch checks reject null pointers).
-  args.scalar(o.beta).ptr(res ? o.residual : c.data);
-  args.scalar(int32_t(res ? o.ldr : c.ld));
+  // Unused pointers are A's or C's (the launch checks reject null
+  // pointers; A is 16-byte aligned like R must be), never read.
+  args.scalar(o.beta).ptr(res ? o.residual : a.data);
+  args.scalar(int32_t(res ? o.ldr : 0));
   int32_t bias = int32_t(o.biasMode);
   if (swap && bias)
     bias = 3 - bias;

@@ -258,6 +258,9 @@ TEST(GemmLibrary, RejectsBadOperandsBeforeLaunch) {
   GemmOptions o;
   o.beta = 1.f;
   expect(A, B, C, o, "beta is 1.000000 but the residual is a null pointer");
+  o.residual = p;
+  o.ldr = 100;
+  expect(A, B, C, o, "multiple of 8 (here 100)");
   o = {};
   o.biasMode = Bias::PerRow;
   expect(A, B, C, o, "a bias mode is set but the bias is a null pointer");
