@@ -173,6 +173,60 @@ TEST(GemmSelect, SplitPlansAgainstH200Sweep) {
   EXPECT_LT(std::exp(logLoss / n), 1.02);
 }
 
+const SweepRun kSwapSweep[] = {
+#include "GemmSwapH100.inc"
+};
+
+// planGemm with swap-AB at M <= 64 against the H100 sweep (swap-AB at 1..8
+// splits, the tile configurations at their heuristic's splits; measured):
+// the plan's time (its configuration at the nearest measured split count)
+// against the fastest measured choice of the shape and type.
+TEST(GemmSelect, SwapPlansAgainstH100Sweep) {
+  std::map<std::tuple<std::string, int64_t, int64_t, int64_t>,
+           std::vector<const SweepRun *>>
+      shapes;
+  for (const SweepRun &r : kSwapSweep) {
+    std::string name = r.kernel;
+    std::string type = name.find("e4m3") != std::string::npos ? "e4m3" : "bf16";
+    shapes[{type, r.m, r.n, r.k}].push_back(&r);
+  }
+  auto configOf = [](const std::string &kernel) {
+    return kernel.find("_swap") != std::string::npos
+               ? GemmConfig::Swap128x64
+           : kernel.find("_n128") != std::string::npos
+               ? GemmConfig::Tile128x128
+               : GemmConfig::Tile128x256;
+  };
+  double logLoss = 0;
+  int n = 0, swaps = 0;
+  for (const auto &[key, runs] : shapes) {
+    const auto &[type, m, nn, k] = key;
+    GemmPlan p = planGemm(m, nn, k, 132, type == "e4m3" ? 1 : 2);
+    swaps += p.config == GemmConfig::Swap128x64;
+    double best = 1e30, chosen = 0;
+    int64_t dist = 1 << 30;
+    for (const SweepRun *r : runs) {
+      best = std::min(best, r->us);
+      int64_t d = std::abs(r->splits - p.splits);
+      if (configOf(r->kernel) == p.config && d < dist) {
+        dist = d;
+        chosen = r->us;
+      }
+    }
+    ASSERT_GT(chosen, 0) << type << " " << m << "x" << nn << "x" << k;
+    EXPECT_LE(chosen, 1.25 * best)
+        << type << " " << m << "x" << nn << "x" << k << " plans "
+        << gemmConfigName(p.config) << " x " << p.splits;
+    logLoss += std::log(chosen / best);
+    ++n;
+  }
+  EXPECT_EQ(n, 30);
+  EXPECT_EQ(swaps, 30); // swap-AB is measured fastest or close at every M <= 64
+  EXPECT_LT(std::exp(logLoss / n), 1.03);
+  std::printf("swap plans: %.3f of the best measured in geomean over %d\n",
+              std::exp(logLoss / n), n);
+}
+
 TEST(GemmSelect, SplitsStayInRange) {
   // Never more splits than K tiles, never more than 32; one split once the
   // tiles fill the SMs.
