@@ -83,7 +83,7 @@ def main(args):
             print(f"\ngeomean {g:.3f}x over {len(ratios)} shapes; "
                   f"min {min(ratios):.2f}x")
         if sweep:
-            counts = sorted({sp for (_, _, sp) in ours})
+            counts = sorted({sp for (_, _, sp) in ours})  # 0: stream-K
             print(f"\n#### {dtype}: every split count (us)\n")
             print("| M x N x K | config | " + " | ".join(f"s{c}" for c in counts) + " |")
             print("|---|---|" + "---|" * len(counts))

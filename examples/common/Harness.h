@@ -285,7 +285,8 @@ struct Options {
   /// --kernel NAME (drivers with several kernels): run only these.
   std::vector<std::string> kernels;
   /// --splits S (the split-K GEMM drivers): run with S K splits instead of
-  /// the heuristic's choice; repeat for several.
+  /// the heuristic's choice (0: stream-K over the SMs, -1: the heuristic's
+  /// count); repeat for several.
   std::vector<int64_t> splits;
   /// --epilogue SPEC (the GEMM drivers): run the cases with this fused
   /// epilogue, e.g. "bias=n,act=gelu,beta=0.5"; repeat for several.
@@ -330,8 +331,10 @@ inline Options parseOptions(int argc, char **argv) {
       o.kernels.push_back(next());
     } else if (a == "--splits") {
       int64_t s = std::stoll(next());
-      if (s < 1) {
-        std::fprintf(stderr, "--splits wants a count >= 1, not %lld\n",
+      if (s < -1) {
+        std::fprintf(stderr,
+                     "--splits wants a count >= 1 (0: stream-K, -1: the "
+                     "heuristic's count), not %lld\n",
                      (long long)s);
         std::exit(2);
       }

@@ -33,8 +33,9 @@
 // kernel's A, M and N exchanged, C written with strides (1, ldc)).
 // Split-K: each case runs with the K splits the heuristic picks for the
 // instance's tile (kernels::selectGemmSplits), or with every count given by
-// --splits; the workspace is poisoned, the tile counters zeroed once, and
-// after the run every counter must be back at zero.
+// --splits (0: stream-K over min(SMs, K tiles of all tiles) CTAs; -1: the
+// heuristic's); the workspace is poisoned, the tile counters zeroed once,
+// and after the run every counter must be back at zero.
 // Small and odd shapes are checked everywhere; large ones (4096^3, 8192^3)
 // on 64 rows sampled at random, every column. Timing: median of 30
 // launches; torch.matmul (cuBLAS) is measured in the same run by
@@ -141,7 +142,7 @@ double activation(int act, double x) {
 struct Case {
   int64_t m, n, k;
   bool exact, bench;
-  int64_t splits = 0; ///< 0: the heuristic's
+  int64_t splits = -1; ///< -1: the heuristic's; 0: stream-K
   Epilogue epi = {};
 };
 
@@ -366,7 +367,15 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   const bool splitK = takes("splits");
   if (!splitK)
     splits = 1;
-  size_t wsBytes = splits > 1 ? size_t(tiles * splits * 128 * bn) * 4 : 16;
+  // Stream-K (splits 0): one CTA per SM (at most one per K tile of the
+  // problem), a slot per CTA and tile.
+  const int64_t units = tiles * kernels::gemmKTiles(c.k, fp8 ? 1 : 2);
+  const int64_t grid =
+      splits == 0 ? std::min<int64_t>(sms, units)
+                  : std::min<int64_t>(tiles * splits, sms);
+  size_t wsBytes = splits > 1   ? size_t(tiles * splits * 128 * bn) * 4
+                   : splits == 0 ? size_t((grid + tiles) * 128 * bn) * 4
+                                 : 16;
   auto ws = need(rt::DeviceBuffer::allocate(ctx, wsBytes), "workspace");
   need(ws.poison(), "poison workspace");
   auto flags =
@@ -393,7 +402,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     return true;
   }
   rt::LaunchConfig cfg;
-  cfg.grid = rt::Dim3{unsigned(std::min<int64_t>(tiles * splits, sms)), 1, 1};
+  cfg.grid = rt::Dim3{unsigned(grid), 1, 1};
   need(kern.launch(stream, cfg, args), "launch");
   need(stream.synchronize(), "run");
   std::vector<uint16_t> hc(size_t(c.m * ldc));
@@ -456,7 +465,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
               stuck ? ", tile counters not reset" : "");
   if (c.bench && !nbad) {
     std::string bname = name;
-    if (splits > 1)
+    if (splits != 1)
       bname += "/s" + std::to_string(splits);
     if (std::string en = epilogueName(e); !en.empty())
       bname += "/" + en.substr(10);
@@ -495,13 +504,17 @@ int main(int argc, char **argv) {
              {64, 300, 512, true, false, 12},
              // Fused epilogues: bias along N or M, residual (its own
              // buffer or C itself), every activation, with split-K.
-             {200, 136, 1008, true, false, 0, parseEpilogue("bias=n,act=relu")},
+             {200, 136, 1008, true, false, -1, parseEpilogue("bias=n,act=relu")},
              {200, 136, 1008, true, false, 3,
               parseEpilogue("bias=m,beta=2,act=relu2")},
-             {200, 136, 1008, false, false, 0,
+             {200, 136, 1008, false, false, -1,
               parseEpilogue("bias=n,beta=0.5,act=gelu")},
              {77, 520, 256, false, false, 2, parseEpilogue("inplace,act=silu")},
-             {130, 200, 512, true, false, 0, parseEpilogue("scale=mn,bias=n")},
+             {130, 200, 512, true, false, -1, parseEpilogue("scale=mn,bias=n")},
+             // Stream-K: 2 x 3 tiles of 4 K tiles over the SMs.
+             {300, 520, 256, true, false, 0},
+             {1000, 1003, 1008, false, false, 0,
+              parseEpilogue("bias=m,beta=1,act=silu")},
              {1, 4096, 4096, false, false}};
   }
   // --epilogue: every case with each given epilogue.
@@ -550,10 +563,11 @@ int main(int argc, char **argv) {
         rt::Kernel k = need(prog.kernel(name), "kernel");
         std::vector<int64_t> counts = o.splits;
         if (counts.empty())
-          counts.push_back(
-              c.splits ? c.splits
-                       : kernels::selectGemmSplits(configOf(name), c.m, c.n,
-                                                   c.k, sms, fp8 ? 1 : 2));
+          counts.push_back(c.splits);
+        for (int64_t &s : counts)
+          if (s == -1)
+            s = kernels::selectGemmSplits(configOf(name), c.m, c.n, c.k, sms,
+                                          fp8 ? 1 : 2);
         for (int64_t s : counts)
           ok &= runCase(ctx, stream, k, name, sms, p, s);
       }

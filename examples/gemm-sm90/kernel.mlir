@@ -23,10 +23,13 @@
 //   stage is released once the group after it has been issued;
 // - persistent CTAs over tiles in groups of 8 M-tiles (cute.make_tile_scheduler);
 // - split-K (`splits` >= 1, a runtime argument): each tile's K tiles are cut
-//   into `splits` ranges computed by different CTAs; each writes its f32
-//   partial sum to the workspace `ws` (slot tile x splits + split, in the
-//   accumulator's register order: 16-byte stores, coalesced across the
-//   warp), then arrives on the tile's counter in `flags`; the last split to
+//   into `splits` ranges computed by different CTAs; or stream-K (`splits`
+//   = 0): the K tiles of all tiles are divided evenly among the grid's CTAs
+//   (grid <= tiles x K tiles), a tile touched by several CTAs split among
+//   them. Each split writes its f32 partial sum to the workspace `ws` (its
+//   slot, `cute.tile_scheduler_slot`, in the accumulator's register order:
+//   16-byte stores, coalesced across the warp), then arrives on the tile's
+//   counter in `flags`; the last split to
 //   arrive sums the slots in split order (deterministic: the result does not
 //   depend on which CTA finishes last) and runs the epilogue. No CTA waits
 //   for another. `flags` (one i32 per tile) must be zero before the first
@@ -199,8 +202,9 @@ module attributes {gpu.container_module,
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
       %sched = cute.make_tile_scheduler %m, %n, %k tile [128, BN, BK] group 8 splits %splits
       %first, %end, %step = cute.tile_scheduler_range %sched
-      // The split-K workspace: one slot per schedule position.
-      %wsShape = cute.make_shape(%end) -> !cute.shape<"(((2,2,(8,BN/64)),1,1),256,?)">
+      // The split-K / stream-K workspace: slots of 128 x BN floats.
+      %slot0, %slots = cute.tile_scheduler_slot %sched, %first
+      %wsShape = cute.make_shape(%slots) -> !cute.shape<"(((2,2,(8,BN/64)),1,1),256,?)">
       %wsStride = cute.static : !cute.stride<"(((1,2,(1024,8192)),0,0),4,128*BN)">
       %wsLayout = cute.make_layout(%wsShape, %wsStride)
       %ws = cute.make_view(%pws, %wsLayout)
@@ -298,8 +302,8 @@ module attributes {gpu.container_module,
             %tile, %split, %nsplit = cute.tile_scheduler_split %sched, %t
             %partial = arith.cmpi ugt, %nsplit, %c1 : i32
             %complete = scf.if %partial -> (i1) {
-              %base = arith.muli %tile, %nsplit : i32
-              %slot = arith.addi %base, %split : i32
+              %slot, %nslots = cute.tile_scheduler_slot %sched, %t
+              %base = arith.subi %slot, %split : i32
               %mine = cute.make_coord(%ct, %slot) -> !cute.coord<"(_,?,?)">
               %wsMine = cute.tensor_slice(%ws, %mine)
               cute.copy(%acc, %wsMine)

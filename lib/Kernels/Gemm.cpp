@@ -196,14 +196,23 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   GemmPlan p = o.plan ? *o.plan : plan(m, n, k, a.type);
   const bool swap = p.config == GemmConfig::Swap128x64;
   CUTE_TRY(checkOperands(a, b, c, o, swap));
-  if (p.splits < 1 || p.splits > kMaxSplits)
-    return invalid("splits = " + str(p.splits) + " is not in 1.." +
-                   str(kMaxSplits));
+  if (p.splits < 0 || p.splits > kMaxSplits)
+    return invalid("splits = " + str(p.splits) + " is not in 0.." +
+                   str(kMaxSplits) + " (0: stream-K)");
   const rt::Kernel *kern = instance(s_->module, a.type, p.config);
   const int64_t tiles = gemmTiles(p.config, m, n);
+  // Stream-K: one CTA per SM, at most one per K tile of all tiles; a
+  // workspace slot per CTA and tile.
+  const int64_t units =
+      tiles * gemmKTiles(k, a.type == ElemType::F8E4M3 ? 1 : 2);
+  const int64_t grid = p.splits == 0
+                           ? std::min<int64_t>(s_->sms, units)
+                           : std::min<int64_t>(tiles * p.splits, s_->sms);
+  const int64_t slots = p.splits == 0 ? grid + tiles
+                        : p.splits > 1 ? tiles * p.splits
+                                       : 0;
   const size_t wsBytes =
-      p.splits > 1 ? size_t(tiles * p.splits * 128 * gemmTileN(p.config)) * 4
-                   : 16;
+      slots ? size_t(slots * 128 * gemmTileN(p.config)) * 4 : 16;
   CUTE_ASSIGN_OR_RETURN(auto w, s_->workspace(stream.raw(), wsBytes,
                                               size_t(tiles) * 4));
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
@@ -230,8 +239,7 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   args.ptr(sm ? sm : c.data).ptr(sn ? sn : c.data);
   args.scalar(int32_t((sm ? 1 : 0) | (sn ? 2 : 0)));
   rt::LaunchConfig cfg;
-  cfg.grid = rt::Dim3{
-      unsigned(std::min<int64_t>(tiles * p.splits, s_->sms)), 1, 1};
+  cfg.grid = rt::Dim3{unsigned(grid), 1, 1};
   return kern->launch(stream, cfg, args);
 }
 

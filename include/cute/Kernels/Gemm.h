@@ -6,7 +6,8 @@
 // configuration of examples/gemm-sm90/kernel.mlir (compiled ahead of time
 // into this library with cute_add_kernel_library) with planGemm
 // (GemmSelect.h) and launches it: 128 x 256 or 128 x 128 tiles, swap-AB
-// for small M, split-K with a workspace the library keeps per stream.
+// for small M, split-K or stream-K with a workspace the library keeps per
+// stream.
 //
 // Types: bf16 x bf16 -> bf16, f16 x f16 -> f16, e4m3 x e4m3 -> bf16; bias
 // and R have C's type. Every violated requirement is an InvalidArgument
@@ -66,7 +67,8 @@ struct GemmOptions {
   CUdeviceptr bias = 0;
   Bias biasMode = Bias::None;
   Activation activation = Activation::None;
-  /// A configuration and split count instead of planGemm's choice.
+  /// A configuration and split count instead of planGemm's choice
+  /// (splits 0: stream-K over the SMs).
   std::optional<GemmPlan> plan;
 };
 

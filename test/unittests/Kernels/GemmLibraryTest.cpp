@@ -2,8 +2,8 @@
 //
 // The kernel library's GEMM on the device CUTE_DEVICE names (ctest runs it
 // on emu:sm_90a, no GPU needed; on the H200 it runs on the GPU): the planned
-// configuration and every forced one (128 x 256, 128 x 128, swap-AB, with
-// and without split-K) at small odd shapes, with fused epilogues, against
+// configuration and every forced one (128 x 256, 128 x 128, swap-AB; data
+// parallel, split-K and stream-K) at small odd shapes, with fused epilogues, against
 // a double-precision CPU reference on fresh data (seed printed, C
 // poisoned). Integer data in [-2, 2] makes every sum exact, so C must be
 // the bf16/f16 rounding of the reference bit for bit (GELU: within a
@@ -191,14 +191,14 @@ TEST(GemmLibrary, EveryConfigurationWithEpilogues) {
                                 GemmConfig::Tile128x128,
                                 GemmConfig::Swap128x64};
   for (GemmConfig cfg : configs)
-    for (int64_t splits : {1, 3}) {
+    for (int64_t splits : {1, 3, 0}) {
       SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
                    std::to_string(splits));
       Problem p{77, 136, 256};
       p.o.plan = GemmPlan{cfg, splits};
       p.o.alpha = 2.f;
       p.o.beta = -1.f;
-      p.o.biasMode = splits == 1 ? Bias::PerColumn : Bias::PerRow;
+      p.o.biasMode = splits == 1 ? Bias::PerColumn : Bias::PerRow; // 0: stream-K
       p.o.activation = splits == 1 ? Activation::ReLU : Activation::ReLU2;
       EXPECT_EQ(mismatches(p), 0u);
     }
@@ -266,7 +266,7 @@ TEST(GemmLibrary, RejectsBadOperandsBeforeLaunch) {
   expect(A, B, C, o, "a bias mode is set but the bias is a null pointer");
   o = {};
   o.plan = GemmPlan{GemmConfig::Tile128x128, 40};
-  expect(A, B, C, o, "splits = 40 is not in 1..32");
+  expect(A, B, C, o, "splits = 40 is not in 0..32 (0: stream-K)");
   bad = C;
   bad.ld = 100;
   o = {};

@@ -57,6 +57,15 @@ LogicalResult MakeTileSchedulerOp::verify() {
                  succeeded(positive("group", getGroup())));
 }
 
+LogicalResult TileSchedulerSlotOp::verify() {
+  auto make = getScheduler().getDefiningOp<MakeTileSchedulerOp>();
+  if (make && !make.getSplits())
+    return emitOpError("needs a scheduler with `splits %s` (split-K or, with "
+                       "%s = 0, stream-K): without them no position has a "
+                       "partial result");
+  return success();
+}
+
 LogicalResult TileSchedulerKTilesOp::verify() {
   auto make = getScheduler().getDefiningOp<MakeTileSchedulerOp>();
   if (make && !make.getK())

@@ -51,26 +51,51 @@ func.func @walk(%m: i32, %n: i32, %k: i32) {
 }
 
 // Split-K: tiles x splits positions; position p is split p mod s of tile
-// p / s; split j covers K tiles [j KT / s, (j + 1) KT / s).
+// p / s; split j covers K tiles [j KT / s, (j + 1) KT / s). Stream-K
+// (s = 0): CTA b covers K tiles [b U / W, (b + 1) U / W) of all U = tiles x
+// KT, in 64 bits; its positions are the tiles they fall in; tile p's splits
+// are its CTAs c0 .. c1 (owner(i) = ((i + 1) W - 1) / U); slot b + p of
+// W + tiles. Every result selects between the two on s == 0.
 // CHECK-LABEL: func.func @split(
 // CHECK-SAME: %[[M:.*]]: i32, %[[N:.*]]: i32, %[[K:.*]]: i32, %[[S:.*]]: i32
-// CHECK: %[[B:.*]] = arith.index_cast %{{.*}} : index to i32
-// CHECK: %[[G:.*]] = arith.index_cast %{{.*}} : index to i32
 // CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %c64
 // CHECK: %[[NT:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
-// CHECK: %[[NP:.*]] = arith.muli %[[NT]], %[[S]]
-// CHECK: scf.for %[[P:.*]] = %[[B]] to %[[NP]] step %[[G]]
-// CHECK: %[[TILE:.*]] = arith.divui %[[P]], %[[S]]
-// CHECK: arith.divui %[[TILE]], %{{.*}}
-// CHECK: %[[J:.*]] = arith.remui %[[P]], %[[S]]
-// CHECK: %[[J1:.*]] = arith.addi %[[J]], %c1
-// CHECK: %[[LO:.*]] = arith.muli %[[J]], %[[KT]]
-// CHECK: %[[BEGIN:.*]] = arith.divui %[[LO]], %[[S]]
-// CHECK: %[[HI:.*]] = arith.muli %[[J1]], %[[KT]]
-// CHECK: %[[END:.*]] = arith.divui %[[HI]], %[[S]]
-// CHECK: %[[T2:.*]] = arith.divui %[[P]], %[[S]]
-// CHECK: %[[SPLIT:.*]] = arith.remui %[[P]], %[[S]]
-// CHECK: "use"(%{{.*}}, %{{.*}}, %[[BEGIN]], %[[END]], %[[T2]], %[[SPLIT]], %[[S]])
+// CHECK: %[[SK:.*]] = arith.cmpi eq, %[[S]], %c0
+// CHECK: %[[PT:.*]] = arith.select %[[SK]], %c1{{.*}}, %[[S]] : i32
+// CHECK: %[[NP:.*]] = arith.muli %[[NT]], %[[PT]]
+// CHECK: %[[B:.*]] = arith.index_cast %block_id_x : index to i32
+// CHECK: %[[G:.*]] = arith.index_cast %grid_dim_x : index to i32
+// CHECK: %[[U:.*]] = arith.muli %{{.*}}, %{{.*}} : i64
+// CHECK: %[[BU:.*]] = arith.muli %{{.*}}, %[[U]] : i64
+// CHECK: %[[BEGIN64:.*]] = arith.divui %[[BU]], %{{.*}} : i64
+// CHECK: %[[BEGIN:.*]] = arith.trunci %[[BEGIN64]]
+// CHECK: %[[FIN64:.*]] = arith.divui %{{.*}}, %{{.*}} : i64
+// CHECK: %[[FIN:.*]] = arith.trunci %[[FIN64]]
+// CHECK: %[[FIRSTTILE:.*]] = arith.divui %[[BEGIN]], %{{.*}} : i32
+// CHECK: %[[HASK:.*]] = arith.cmpi ult, %[[BEGIN]], %[[FIN]]
+// CHECK: %[[ENDTILE:.*]] = arith.select %[[HASK]], %{{.*}}, %[[FIRSTTILE]]
+// CHECK: %[[LO:.*]] = arith.select %[[SK]], %[[FIRSTTILE]], %[[B]]
+// CHECK: %[[HI:.*]] = arith.select %[[SK]], %[[ENDTILE]], %[[NP]]
+// CHECK: %[[STEP:.*]] = arith.select %[[SK]], %c1{{.*}}, %[[G]]
+// CHECK: scf.for %[[P:.*]] = %[[LO]] to %[[HI]] step %[[STEP]]
+// CHECK: %[[TILE:.*]] = arith.divui %[[P]], %[[PT]]
+// CHECK: %[[J:.*]] = arith.remui %[[P]], %[[PT]]
+// CHECK: %[[PK:.*]] = arith.muli %[[P]], %[[KT]]
+// CHECK: %[[CLIPLO:.*]] = arith.maxui %[[BEGIN]], %[[PK]]
+// CHECK: %[[SKB:.*]] = arith.subi %[[CLIPLO]], %[[PK]]
+// CHECK: %[[CLIPHI:.*]] = arith.minui %[[FIN]], %{{.*}}
+// CHECK: %[[SPLITB:.*]] = arith.divui %{{.*}}, %[[PT]]
+// CHECK: %[[KB:.*]] = arith.select %[[SK]], %[[SKB]], %[[SPLITB]]
+// CHECK: %[[KE:.*]] = arith.select %[[SK]], %{{.*}}, %{{.*}}
+// CHECK: %[[T2:.*]] = arith.divui %[[P]], %[[PT]]
+// CHECK: %[[C0:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[C1:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[SPLIT:.*]] = arith.select %[[SK]], %{{.*}}, %{{.*}}
+// CHECK: %[[COUNT:.*]] = arith.select %[[SK]], %{{.*}}, %[[PT]]
+// CHECK: %[[SLOTSK:.*]] = arith.addi %[[B]], %[[P]]
+// CHECK: %[[SLOT:.*]] = arith.select %[[SK]], %[[SLOTSK]], %[[P]]
+// CHECK: %[[SLOTS:.*]] = arith.select %[[SK]], %{{.*}}, %[[NP]]
+// CHECK: "use"(%{{.*}}, %{{.*}}, %[[KB]], %[[KE]], %[[T2]], %[[SPLIT]], %[[COUNT]], %[[SLOT]], %[[SLOTS]])
 // Without splits: tile = position, split 0 of 1.
 // CHECK-LABEL: func.func @nosplit(
 // CHECK: scf.for %[[Q:[^ ]*]] =
@@ -84,7 +109,8 @@ func.func @split(%m: i32, %n: i32, %k: i32, %s: i32) {
     %tm, %tn = cute.tile_scheduler_coord %x, %t
     %kb, %ke = cute.tile_scheduler_k_tiles %x, %t
     %tile, %split, %count = cute.tile_scheduler_split %x, %t
-    "use"(%tm, %tn, %kb, %ke, %tile, %split, %count) : (i32, i32, i32, i32, i32, i32, i32) -> ()
+    %slot, %slots = cute.tile_scheduler_slot %x, %t
+    "use"(%tm, %tn, %kb, %ke, %tile, %split, %count, %slot, %slots) : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   }
   return
 }

@@ -52,6 +52,17 @@ def Cute_MakeTileSchedulerOp : Cute_Op<"make_tile_scheduler",
     is the data-parallel schedule. The number of splits must not exceed the
     K tiles for every split to get work (a split with none gets the empty
     range).
+
+    Stream-K: `%s` = 0 divides the K tiles of all tiles (U = tiles x KT)
+    evenly among the grid's W = gridDim.x CTAs: CTA b covers the K tiles
+    [b U / W, (b + 1) U / W) of the concatenation, which may end inside one
+    tile and go on into the next, so every CTA gets the same work whatever
+    the tile count (no wave quantization). Its positions are the tiles it
+    touches (`cute.tile_scheduler_range`: first tile, end, step 1); a tile
+    covered by several CTAs is combined as under split-K: the CTAs are its
+    splits, in order (`cute.tile_scheduler_split`), each with its own
+    workspace slot (`cute.tile_scheduler_slot`). No CTA waits for another,
+    so any W works; W = the SM count balances.
     ```mlir
     func.func @split(%m: i32, %n: i32, %k: i32, %s: i32) {
       %sched = cute.make_tile_scheduler %m, %n, %k tile [128, 128, 64] group 8 splits %s
@@ -129,6 +140,32 @@ def Cute_TileSchedulerSplitOp : Cute_Op<"tile_scheduler_split", [Pure]> {
   let arguments = (ins Cute_TileSchedulerType:$scheduler, I32:$index);
   let results = (outs I32:$tile, I32:$split, I32:$count);
   let assemblyFormat = "$scheduler `,` $index attr-dict";
+}
+
+def Cute_TileSchedulerSlotOp : Cute_Op<"tile_scheduler_slot", [Pure]> {
+  let summary = "The workspace slot of a position, and the slot count";
+  let description = [{
+    A position's partial result goes to workspace slot `slot` of `slots`
+    (per launch; the count does not depend on the position). The splits of
+    one tile have consecutive slots, split j at `slot - split + j`, so the
+    split that completes a tile finds every partial of it. Split-K: slot =
+    the position, slots = tiles x splits. Stream-K: slot = b + tile for CTA
+    b, slots = gridDim.x + tiles.
+    ```mlir
+    func.func @slots(%m: i32, %n: i32, %k: i32, %s: i32) {
+      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, 128, 64] group 8 splits %s
+      %first, %end, %step = cute.tile_scheduler_range %sched
+      scf.for %t = %first to %end step %step : i32 {
+        %slot, %slots = cute.tile_scheduler_slot %sched, %t
+      }
+      return
+    }
+    ```
+  }];
+  let arguments = (ins Cute_TileSchedulerType:$scheduler, I32:$index);
+  let results = (outs I32:$slot, I32:$slots);
+  let assemblyFormat = "$scheduler `,` $index attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // CUTE_SCHEDULER_OPS_TD
