@@ -13,7 +13,7 @@
 #   4. fused epilogues against the plain kernel at three shapes;
 #   5. compute-sanitizer memcheck and racecheck on 77 x 136 x 256 (swap and
 #      tile instances, 1 and 3 splits, residual + bias + GELU).
-# Writes ${OUT:-gpu-results}/{swap.txt,gemm-swap.md,...}.
+# Writes ${OUT:-gpu-results}/{swap.txt,gemm-swap.md,sanitizers.txt,build.log}.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -66,9 +66,10 @@ for tool in memcheck racecheck; do
   for s in 1 3 0; do
     compute-sanitizer --tool $tool --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a \
       --shape 77x136x256 --splits $s --epilogue bias=n,beta=0.5,act=gelu --no-bench \
-      --kernel gemm_bf16 --kernel gemm_bf16_swap --kernel gemm_e4m3_n128 > "$OUT/$tool-$s.txt" 2>&1
+      --kernel gemm_bf16 --kernel gemm_bf16_swap --kernel gemm_e4m3_n128 > /tmp/san.txt 2>&1
     rc=$?
-    echo "$tool splits $s: $([ $rc = 0 ] && echo clean || echo "FAILED rc=$rc") $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$tool-$s.txt")" | tee -a "$LOG"
+    { echo "== $tool splits $s"; cat /tmp/san.txt; } >> "$OUT/sanitizers.txt"
+    echo "$tool splits $s: $([ $rc = 0 ] && echo clean || echo "FAILED rc=$rc") $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/san.txt)" | tee -a "$LOG"
     [ $rc = 0 ] || status=1
   done
 done

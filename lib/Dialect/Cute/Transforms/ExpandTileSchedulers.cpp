@@ -21,12 +21,16 @@ struct Schedule {
   Value ntm, ntn, ntiles, groupTiles, group, ktiles;
   Value splits;    ///< split-K: the splits per tile; null without
   Value positions; ///< ntiles (x splits)
-  // With `splits`: stream-K (splits == 0) over the grid's CTAs.
-  Value streamK;       ///< i1: splits == 0
-  Value perTile;       ///< splits, or 1 under stream-K (a safe divisor)
-  Value bid, grid;     ///< blockIdx.x, gridDim.x
-  Value begin, finish; ///< this CTA's K tiles [begin, finish) of all tiles
-  Value units;         ///< i64: tiles x KT (at least 1)
+  // With `splits`: stream-K (splits == 0) over the grid's CTAs, after
+  // `dpWaves` data-parallel waves (see materialize).
+  Value streamK;         ///< i1: splits == 0
+  Value perTile;         ///< splits, or 1 under stream-K (a safe divisor)
+  Value bid, grid;       ///< blockIdx.x, gridDim.x
+  Value kt;              ///< max(KT, 1)
+  Value dpWaves, dpTiles; ///< data-parallel waves, their tiles
+  Value begin, finish;   ///< this CTA's stream-K K tiles [begin, finish)
+  Value units;           ///< i64: the stream-K K tiles (at least 1)
+  Value firstSk, skCount; ///< the stream-K tiles this CTA touches
 };
 
 Value constI32(OpBuilder &b, Location loc, int64_t v) {
@@ -97,13 +101,27 @@ Schedule materialize(OpBuilder &b, MakeTileSchedulerOp op) {
                                     s.splits, i.c(0));
   s.perTile = i.sel(s.streamK, i.c(1), s.splits);
   s.positions = i.mul(s.ntiles, s.perTile);
-  // Stream-K: CTA b's K tiles of the concatenation of all tiles' K tiles.
+  // Stream-K after data-parallel waves (CUTLASS's DP + SK): with T tiles
+  // on W CTAs, T / W - 1 full waves are data-parallel (all of them when W
+  // divides T) and the rest, T mod W + W tiles (T when T < W), is shared
+  // evenly: CTA b takes K tiles [b U / W, (b + 1) U / W) of their
+  // concatenation (U = those tiles x KT, at least W when there were full
+  // waves). The data-parallel waves keep the rasterization's L2 reuse; the
+  // stream-K tail has no partial wave.
   auto i32 = b.getI32Type();
   s.bid = arith::IndexCastOp::create(
       b, loc, i32, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
   s.grid = arith::IndexCastOp::create(
       b, loc, i32, gpu::GridDimOp::create(b, loc, gpu::Dimension::x));
-  Value units = i.mul(i.wide(s.ntiles), i.wide(s.ktiles));
+  s.kt = i.max(s.ktiles, i.c(1));
+  Value full = i.div(s.ntiles, s.grid);
+  Value rem = i.rem(s.ntiles, s.grid);
+  Value hasRem = i.ult(i.c(0), rem);
+  Value fullMinus1 = i.sel(i.ult(i.c(0), full), i.sub(full, i.c(1)), i.c(0));
+  s.dpWaves = i.sel(hasRem, fullMinus1, full);
+  s.dpTiles = i.mul(s.dpWaves, s.grid);
+  Value skTiles = i.sub(s.ntiles, s.dpTiles);
+  Value units = i.mul(i.wide(skTiles), i.wide(s.ktiles));
   s.units = arith::MaxUIOp::create(
       b, loc, units, arith::ConstantIntOp::create(b, loc, 1, 64));
   Value grid64 = i.wide(s.grid);
@@ -113,13 +131,31 @@ Schedule materialize(OpBuilder &b, MakeTileSchedulerOp op) {
       b, loc,
       arith::MulIOp::create(b, loc, i.wide(i.add(s.bid, i.c(1))), units),
       grid64));
+  s.firstSk = i.div(s.begin, s.kt);
+  Value lastEnd = i.div(i.add(s.finish, i.sub(s.kt, i.c(1))), s.kt);
+  s.skCount =
+      i.sel(i.ult(s.begin, s.finish), i.sub(lastEnd, s.firstSk), i.c(0));
   return s;
 }
 
-/// The linear tile of position p: p, or p / splits under split-K.
+/// Under stream-K, position v of a CTA is data-parallel tile b + v W for
+/// v < dpWaves, else stream-K tile dpTiles + firstSk + (v - dpWaves).
+Value isDataParallel(Ints &i, const Schedule &s, Value v) {
+  return i.ult(v, s.dpWaves);
+}
+Value streamKTile(Ints &i, const Schedule &s, Value v) {
+  Value dp = i.add(s.bid, i.mul(v, s.grid));
+  Value sk = i.add(i.add(s.dpTiles, s.firstSk), i.sub(v, s.dpWaves));
+  return i.sel(isDataParallel(i, s, v), dp, sk);
+}
+
+/// The linear tile of position p: p, p / splits under split-K, the mapping
+/// above under stream-K.
 Value tileOf(OpBuilder &b, Location loc, const Schedule &s, Value p) {
-  return s.splits ? arith::DivUIOp::create(b, loc, p, s.perTile).getResult()
-                  : p;
+  if (!s.splits)
+    return p;
+  Ints i{b, loc};
+  return i.sel(s.streamK, streamKTile(i, s, p), i.div(p, s.perTile));
 }
 
 /// (tile_m, tile_n) of position p: groups of `group` tile rows, each swept
@@ -138,8 +174,8 @@ std::pair<Value, Value> coordOf(OpBuilder &b, Location loc, const Schedule &s,
   return {tm, tn};
 }
 
-/// The stream-K CTA that covers K tile `i` of the concatenation:
-/// ((i + 1) W - 1) / U.
+/// The stream-K CTA that covers K tile `k` of the stream-K concatenation:
+/// ((k + 1) W - 1) / U.
 Value ownerOf(Ints &i, const Schedule &s, Value k) {
   Value w = i.mul(i.wide(i.add(k, i.c(1))), i.wide(s.grid));
   Value one = arith::ConstantIntOp::create(i.b, i.loc, 1, 64);
@@ -176,18 +212,14 @@ struct CuteExpandTileSchedulersPass
         Location loc = user->getLoc();
         if (auto range = dyn_cast<TileSchedulerRangeOp>(user);
             range && s.splits) {
-          // Split-K: positions b, b + grid, ...; stream-K: the tiles this
-          // CTA's K tiles fall in, [begin / KT, ceil(finish / KT)), none
-          // when it has no K tiles.
+          // Split-K: positions b, b + grid, ...; stream-K: the CTA's
+          // data-parallel tiles, then the stream-K tiles its K tiles fall
+          // in (positions 0 .. dpWaves + skCount, step 1).
           Ints i{b, loc};
-          Value kt = i.max(s.ktiles, i.c(1));
-          Value firstTile = i.div(s.begin, kt);
-          Value lastEnd = i.div(i.add(s.finish, i.sub(kt, i.c(1))), kt);
-          Value endTile = i.sel(i.ult(s.begin, s.finish), lastEnd, firstTile);
           range.getFirst().replaceAllUsesWith(
-              i.sel(s.streamK, firstTile, s.bid));
+              i.sel(s.streamK, i.c(0), s.bid));
           range.getEnd().replaceAllUsesWith(
-              i.sel(s.streamK, endTile, s.positions));
+              i.sel(s.streamK, i.add(s.dpWaves, s.skCount), s.positions));
           range.getStep().replaceAllUsesWith(
               i.sel(s.streamK, i.c(1), s.grid));
         } else if (range) {
@@ -212,9 +244,9 @@ struct CuteExpandTileSchedulersPass
             kt.getBegin().replaceAllUsesWith(constI32(b, loc, 0));
             kt.getEnd().replaceAllUsesWith(s.ktiles);
           } else {
-            // Split j of s: [j * KT / s, (j + 1) * KT / s). Stream-K: tile
-            // p's K tiles [p KT, (p + 1) KT) clipped to the CTA's
-            // [begin, finish).
+            // Split j of s: [j * KT / s, (j + 1) * KT / s). Stream-K: all
+            // of a data-parallel tile; a stream-K tile's K tiles clipped to
+            // the CTA's [begin, finish) of the stream-K concatenation.
             Ints i{b, loc};
             Value p = kt.getIndex();
             Value j = i.rem(p, s.perTile);
@@ -222,38 +254,47 @@ struct CuteExpandTileSchedulersPass
             auto bound = [&](Value x) {
               return i.div(i.mul(x, s.ktiles), s.perTile);
             };
-            Value first = i.mul(p, s.ktiles);
+            Value dp = isDataParallel(i, s, p);
+            Value first =
+                i.mul(i.sub(streamKTile(i, s, p), s.dpTiles), s.ktiles);
             Value last = i.add(first, s.ktiles);
             Value skBegin = i.sub(i.max(s.begin, first), first);
             Value skEnd =
                 i.max(i.sub(i.min(s.finish, last), first), skBegin);
+            Value streamBegin = i.sel(dp, i.c(0), skBegin);
+            Value streamEnd = i.sel(dp, s.ktiles, skEnd);
             kt.getBegin().replaceAllUsesWith(
-                i.sel(s.streamK, skBegin, bound(j)));
-            kt.getEnd().replaceAllUsesWith(i.sel(s.streamK, skEnd, bound(j1)));
+                i.sel(s.streamK, streamBegin, bound(j)));
+            kt.getEnd().replaceAllUsesWith(
+                i.sel(s.streamK, streamEnd, bound(j1)));
           }
         } else if (auto slot = dyn_cast<TileSchedulerSlotOp>(user)) {
           // Split-K: the position; stream-K: b + tile (the CTAs of a tile
           // are consecutive, so are their slots).
           Ints i{b, loc};
           Value p = slot.getIndex();
-          slot.getSlot().replaceAllUsesWith(
-              i.sel(s.streamK, i.add(s.bid, p), p));
+          Value sk = i.add(s.bid, streamKTile(i, s, p));
+          slot.getSlot().replaceAllUsesWith(i.sel(s.streamK, sk, p));
           slot.getSlots().replaceAllUsesWith(
               i.sel(s.streamK, i.add(s.grid, s.ntiles), s.positions));
         } else if (auto sp = dyn_cast<TileSchedulerSplitOp>(user)) {
           sp.getTile().replaceAllUsesWith(tileOf(b, loc, s, sp.getIndex()));
           if (s.splits) {
-            // Stream-K: the CTAs c0 .. c1 covering tile p's K tiles are
-            // its splits.
+            // Stream-K: a data-parallel tile is one split; the CTAs
+            // c0 .. c1 covering a stream-K tile's K tiles are its splits.
             Ints i{b, loc};
             Value p = sp.getIndex();
-            Value first = i.mul(p, s.ktiles);
+            Value dp = isDataParallel(i, s, p);
+            Value first =
+                i.mul(i.sub(streamKTile(i, s, p), s.dpTiles), s.ktiles);
             Value c0 = ownerOf(i, s, first);
             Value c1 = ownerOf(i, s, i.add(first, i.sub(s.ktiles, i.c(1))));
+            Value skSplit = i.sel(dp, i.c(0), i.sub(s.bid, c0));
+            Value skCount = i.sel(dp, i.c(1), i.add(i.sub(c1, c0), i.c(1)));
             sp.getSplit().replaceAllUsesWith(
-                i.sel(s.streamK, i.sub(s.bid, c0), i.rem(p, s.perTile)));
+                i.sel(s.streamK, skSplit, i.rem(p, s.perTile)));
             sp.getCount().replaceAllUsesWith(
-                i.sel(s.streamK, i.add(i.sub(c1, c0), i.c(1)), s.perTile));
+                i.sel(s.streamK, skCount, s.perTile));
           } else {
             sp.getSplit().replaceAllUsesWith(constI32(b, loc, 0));
             sp.getCount().replaceAllUsesWith(constI32(b, loc, 1));

@@ -35,35 +35,46 @@ std::string opAt(Operation *op) {
   return s;
 }
 
-bool isBlockUniformImpl(Value v, gpu::GPUFuncOp fn, int depth) {
-  if (depth > 32)
+/// Whether `v` is the same in every thread of a block; `seen` memoizes the
+/// values already decided (scheduler arithmetic shares subexpressions and
+/// runs deep: stream-K's bounds are chains of 40+ ops).
+bool isBlockUniformImpl(Value v, gpu::GPUFuncOp fn, int depth,
+                        llvm::DenseMap<Value, bool> &seen) {
+  if (depth > 512)
     return false;
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (owner == fn.getOperation())
-      return true; // a kernel argument
-    if (auto loop = dyn_cast<scf::ForOp>(owner))
-      return arg == loop.getInductionVar() &&
-             isBlockUniformImpl(loop.getLowerBound(), fn, depth + 1) &&
-             isBlockUniformImpl(loop.getUpperBound(), fn, depth + 1) &&
-             isBlockUniformImpl(loop.getStep(), fn, depth + 1);
-    return false;
-  }
-  Operation *def = v.getDefiningOp();
-  if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, WarpIdxOp>(def))
-    return false;
-  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp, gpu::ClusterIdOp,
-          gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp,
-          ClusterRankOp>(def))
-    return true;
-  // Effect-free is enough: a division by a run-time value (split-K's
-  // `k tiles x split / splits`) is not speculatable but still the same in
-  // every thread.
-  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value o) {
-    return isBlockUniformImpl(o, fn, depth + 1);
-  });
+  if (auto it = seen.find(v); it != seen.end())
+    return it->second;
+  auto decide = [&]() -> bool {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (owner == fn.getOperation())
+        return true; // a kernel argument
+      if (auto loop = dyn_cast<scf::ForOp>(owner))
+        return arg == loop.getInductionVar() &&
+               isBlockUniformImpl(loop.getLowerBound(), fn, depth + 1, seen) &&
+               isBlockUniformImpl(loop.getUpperBound(), fn, depth + 1, seen) &&
+               isBlockUniformImpl(loop.getStep(), fn, depth + 1, seen);
+      return false;
+    }
+    Operation *def = v.getDefiningOp();
+    if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, WarpIdxOp>(def))
+      return false;
+    if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp, gpu::ClusterIdOp,
+            gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp,
+            ClusterRankOp>(def))
+      return true;
+    // Effect-free is enough: a division by a run-time value (split-K's
+    // `k tiles x split / splits`) is not speculatable but still the same in
+    // every thread.
+    if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+      return false;
+    return llvm::all_of(def->getOperands(), [&](Value o) {
+      return isBlockUniformImpl(o, fn, depth + 1, seen);
+    });
+  };
+  bool uniform = decide();
+  seen[v] = uniform;
+  return uniform;
 }
 
 /// Whether `v` is the x thread index (through casts).
@@ -167,7 +178,8 @@ int64_t mlir::cute_nvgpu::knownBlockThreads(gpu::GPUFuncOp fn) {
 }
 
 bool mlir::cute_nvgpu::isBlockUniform(Value v, gpu::GPUFuncOp fn) {
-  return isBlockUniformImpl(v, fn, 0);
+  llvm::DenseMap<Value, bool> seen;
+  return isBlockUniformImpl(v, fn, 0, seen);
 }
 
 std::string Executors::where() const {

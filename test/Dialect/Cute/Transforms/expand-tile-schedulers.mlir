@@ -52,10 +52,13 @@ func.func @walk(%m: i32, %n: i32, %k: i32) {
 
 // Split-K: tiles x splits positions; position p is split p mod s of tile
 // p / s; split j covers K tiles [j KT / s, (j + 1) KT / s). Stream-K
-// (s = 0): CTA b covers K tiles [b U / W, (b + 1) U / W) of all U = tiles x
-// KT, in 64 bits; its positions are the tiles they fall in; tile p's splits
-// are its CTAs c0 .. c1 (owner(i) = ((i + 1) W - 1) / U); slot b + p of
-// W + tiles. Every result selects between the two on s == 0.
+// (s = 0), with T tiles on W CTAs: T / W - 1 data-parallel waves (T / W
+// when W divides T), then the other tiles' K tiles (U of them) shared: CTA
+// b takes [b U / W, (b + 1) U / W), in 64 bits. A CTA's positions are its
+// data-parallel tiles b + v W, then the stream-K tiles its K tiles fall
+// in; a stream-K tile's splits are its CTAs c0 .. c1 (owner(i) = ((i + 1)
+// W - 1) / U); slot b + tile of W + T. Every result selects between split-K
+// and stream-K on s == 0.
 // CHECK-LABEL: func.func @split(
 // CHECK-SAME: %[[M:.*]]: i32, %[[N:.*]]: i32, %[[K:.*]]: i32, %[[S:.*]]: i32
 // CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %c64
@@ -65,35 +68,45 @@ func.func @walk(%m: i32, %n: i32, %k: i32) {
 // CHECK: %[[NP:.*]] = arith.muli %[[NT]], %[[PT]]
 // CHECK: %[[B:.*]] = arith.index_cast %block_id_x : index to i32
 // CHECK: %[[G:.*]] = arith.index_cast %grid_dim_x : index to i32
+// CHECK: %[[FULL:.*]] = arith.divui %[[NT]], %[[G]]
+// CHECK: %[[REM:.*]] = arith.remui %[[NT]], %[[G]]
+// CHECK: %[[DPW:.*]] = arith.select %{{.*}}, %{{.*}}, %[[FULL]] : i32
+// CHECK: %[[DPT:.*]] = arith.muli %[[DPW]], %[[G]]
+// CHECK: %[[SKT:.*]] = arith.subi %[[NT]], %[[DPT]]
 // CHECK: %[[U:.*]] = arith.muli %{{.*}}, %{{.*}} : i64
 // CHECK: %[[BU:.*]] = arith.muli %{{.*}}, %[[U]] : i64
 // CHECK: %[[BEGIN64:.*]] = arith.divui %[[BU]], %{{.*}} : i64
 // CHECK: %[[BEGIN:.*]] = arith.trunci %[[BEGIN64]]
 // CHECK: %[[FIN64:.*]] = arith.divui %{{.*}}, %{{.*}} : i64
 // CHECK: %[[FIN:.*]] = arith.trunci %[[FIN64]]
-// CHECK: %[[FIRSTTILE:.*]] = arith.divui %[[BEGIN]], %{{.*}} : i32
+// CHECK: %[[FIRSTSK:.*]] = arith.divui %[[BEGIN]], %{{.*}} : i32
 // CHECK: %[[HASK:.*]] = arith.cmpi ult, %[[BEGIN]], %[[FIN]]
-// CHECK: %[[ENDTILE:.*]] = arith.select %[[HASK]], %{{.*}}, %[[FIRSTTILE]]
-// CHECK: %[[LO:.*]] = arith.select %[[SK]], %[[FIRSTTILE]], %[[B]]
-// CHECK: %[[HI:.*]] = arith.select %[[SK]], %[[ENDTILE]], %[[NP]]
+// CHECK: %[[SKC:.*]] = arith.select %[[HASK]], %{{.*}}, %c0
+// CHECK: %[[LO:.*]] = arith.select %[[SK]], %c0{{.*}}, %[[B]]
+// CHECK: %[[NPOS:.*]] = arith.addi %[[DPW]], %[[SKC]]
+// CHECK: %[[HI:.*]] = arith.select %[[SK]], %[[NPOS]], %[[NP]]
 // CHECK: %[[STEP:.*]] = arith.select %[[SK]], %c1{{.*}}, %[[G]]
 // CHECK: scf.for %[[P:.*]] = %[[LO]] to %[[HI]] step %[[STEP]]
-// CHECK: %[[TILE:.*]] = arith.divui %[[P]], %[[PT]]
+// The tile: b + p W for the data-parallel positions, else a stream-K tile.
+// CHECK: %[[SPLITTILE:.*]] = arith.divui %[[P]], %[[PT]]
+// CHECK: %[[PW:.*]] = arith.muli %[[P]], %[[G]]
+// CHECK: %[[DPTILE:.*]] = arith.addi %[[B]], %[[PW]]
+// CHECK: %[[ISDP:.*]] = arith.cmpi ult, %[[P]], %[[DPW]]
+// CHECK: %[[SKTILE:.*]] = arith.select %[[ISDP]], %[[DPTILE]], %{{.*}}
+// CHECK: %[[TILE:.*]] = arith.select %[[SK]], %[[SKTILE]], %[[SPLITTILE]]
+// CHECK: arith.divui %[[TILE]], %{{.*}}
+// K tiles: [0, KT) data-parallel, clipped to [begin, finish) stream-K.
 // CHECK: %[[J:.*]] = arith.remui %[[P]], %[[PT]]
-// CHECK: %[[PK:.*]] = arith.muli %[[P]], %[[KT]]
-// CHECK: %[[CLIPLO:.*]] = arith.maxui %[[BEGIN]], %[[PK]]
-// CHECK: %[[SKB:.*]] = arith.subi %[[CLIPLO]], %[[PK]]
-// CHECK: %[[CLIPHI:.*]] = arith.minui %[[FIN]], %{{.*}}
-// CHECK: %[[SPLITB:.*]] = arith.divui %{{.*}}, %[[PT]]
-// CHECK: %[[KB:.*]] = arith.select %[[SK]], %[[SKB]], %[[SPLITB]]
-// CHECK: %[[KE:.*]] = arith.select %[[SK]], %{{.*}}, %{{.*}}
-// CHECK: %[[T2:.*]] = arith.divui %[[P]], %[[PT]]
-// CHECK: %[[C0:.*]] = arith.trunci %{{.*}} : i64 to i32
-// CHECK: %[[C1:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: arith.maxui %[[BEGIN]], %{{.*}}
+// CHECK: arith.minui %[[FIN]], %{{.*}}
+// CHECK: %[[DPB:.*]] = arith.select %{{.*}}, %c0{{.*}}, %{{.*}}
+// CHECK: %[[DPE:.*]] = arith.select %{{.*}}, %[[KT]], %{{.*}}
+// CHECK: %[[KB:.*]] = arith.select %[[SK]], %[[DPB]], %{{.*}}
+// CHECK: %[[KE:.*]] = arith.select %[[SK]], %[[DPE]], %{{.*}}
+// CHECK: %[[T2:.*]] = arith.select %[[SK]], %{{.*}}, %{{.*}}
 // CHECK: %[[SPLIT:.*]] = arith.select %[[SK]], %{{.*}}, %{{.*}}
 // CHECK: %[[COUNT:.*]] = arith.select %[[SK]], %{{.*}}, %[[PT]]
-// CHECK: %[[SLOTSK:.*]] = arith.addi %[[B]], %[[P]]
-// CHECK: %[[SLOT:.*]] = arith.select %[[SK]], %[[SLOTSK]], %[[P]]
+// CHECK: %[[SLOT:.*]] = arith.select %[[SK]], %{{.*}}, %[[P]]
 // CHECK: %[[SLOTS:.*]] = arith.select %[[SK]], %{{.*}}, %[[NP]]
 // CHECK: "use"(%{{.*}}, %{{.*}}, %[[KB]], %[[KE]], %[[T2]], %[[SPLIT]], %[[COUNT]], %[[SLOT]], %[[SLOTS]])
 // Without splits: tile = position, split 0 of 1.
