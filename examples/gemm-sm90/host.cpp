@@ -88,7 +88,10 @@ Epilogue parseEpilogue(const std::string &spec) {
     else if (key == "inplace")
       e.inplace = true;
     else if (key == "scale")
-      e.scales = val == "m" ? 1 : val == "n" ? 2 : val == "mn" ? 3 : (ok = false, 0);
+      e.scales = val == "m"    ? 1
+                 : val == "n"  ? 2
+                 : val == "mn" ? 3
+                               : (ok = false, 0);
     else
       ok = false;
     if (!ok) {
@@ -115,8 +118,7 @@ std::string epilogueName(const Epilogue &e) {
     s += e.bias == 1 ? "+bias[n]" : "+bias[m]";
   if (e.beta != 0.f) {
     char b[48];
-    std::snprintf(b, sizeof b, "+%g*%s", double(e.beta),
-                  e.inplace ? "C" : "R");
+    std::snprintf(b, sizeof b, "+%g*%s", double(e.beta), e.inplace ? "C" : "R");
     s += b;
   }
   if (e.act)
@@ -242,7 +244,9 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
   p.db = need(rt::DeviceBuffer::fromHost(ctx, hb.bytes), "B");
   // The epilogue's operands in C's type (bf16 unless f16).
   const Epilogue &e = c.epi;
-  auto cvalue = [&](uint16_t h) { return f16 ? halfToFloat(h) : bf16ToFloat(h); };
+  auto cvalue = [&](uint16_t h) {
+    return f16 ? halfToFloat(h) : bf16ToFloat(h);
+  };
   auto cbits = [&](const Operand &o) {
     std::vector<uint16_t> out(o.values.size());
     for (size_t i = 0; i < out.size(); ++i)
@@ -250,8 +254,8 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
     return out;
   };
   if (e.bias) {
-    p.bias = cbits(inputs(size_t(e.bias == 1 ? c.n : c.m), p.seed + 3,
-                          c.exact, false, f16));
+    p.bias = cbits(inputs(size_t(e.bias == 1 ? c.n : c.m), p.seed + 3, c.exact,
+                          false, f16));
     p.dbias = need(rt::DeviceBuffer::fromHost(ctx, p.bias), "bias");
   }
   auto scaleVector = [&](int64_t n, uint64_t seed) {
@@ -370,10 +374,9 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   // Stream-K (splits 0): one CTA per SM (at most one per K tile of the
   // problem), a slot per CTA and tile.
   const int64_t units = tiles * kernels::gemmKTiles(c.k, fp8 ? 1 : 2);
-  const int64_t grid =
-      splits == 0 ? std::min<int64_t>(sms, units)
-                  : std::min<int64_t>(tiles * splits, sms);
-  size_t wsBytes = splits > 1   ? size_t(tiles * splits * 128 * bn) * 4
+  const int64_t grid = splits == 0 ? std::min<int64_t>(sms, units)
+                                   : std::min<int64_t>(tiles * splits, sms);
+  size_t wsBytes = splits > 1    ? size_t(tiles * splits * 128 * bn) * 4
                    : splits == 0 ? size_t((grid + tiles) * 128 * bn) * 4
                                  : 16;
   auto ws = need(rt::DeviceBuffer::allocate(ctx, wsBytes), "workspace");
@@ -394,8 +397,10 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     args.scalar(int32_t(swap && e.bias ? 3 - e.bias : e.bias));
     args.scalar(int32_t(e.act));
     // Per-row / per-column scales, exchanged with M and N for swap-AB.
-    const rt::DeviceBuffer &sm = swap ? p.dsn : p.dsm, &sn = swap ? p.dsm : p.dsn;
-    int32_t mode = swap ? ((e.scales & 1) << 1) | ((e.scales & 2) >> 1) : e.scales;
+    const rt::DeviceBuffer &sm = swap ? p.dsn : p.dsm,
+                           &sn = swap ? p.dsm : p.dsn;
+    int32_t mode =
+        swap ? ((e.scales & 1) << 1) | ((e.scales & 2) >> 1) : e.scales;
     args.ptr(mode & 1 ? sm : dc).ptr(mode & 2 ? sn : dc).scalar(mode);
   } else if (e.bias || e.act || e.beta != 0.f || e.scales) {
     std::printf("SKIP %s: compiled without epilogues\n", name);
@@ -490,32 +495,33 @@ int main(int argc, char **argv) {
     for (const auto &mnk : o.shapes)
       cases.push_back({mnk[0], mnk[1], mnk[2], false, o.bench});
   } else {
-    cases = {{128, 256, 64, true, false},
-             {1000, 1003, 1008, true, false},
-             {1000, 1003, 1008, false, false},
-             {333, 4097, 80, false, false},
-             {4096, 4096, 4096, false, o.bench},
-             {8192, 8192, 8192, false, o.bench},
-             // Split-K: the heuristic's splits at a decode shape, and forced
-             // counts with ragged K ranges and more splits than K tiles.
-             {16, 4096, 12288, true, false},
-             {200, 136, 1008, true, false, 3},
-             {200, 136, 1008, false, false, 7},
-             {64, 300, 512, true, false, 12},
-             // Fused epilogues: bias along N or M, residual (its own
-             // buffer or C itself), every activation, with split-K.
-             {200, 136, 1008, true, false, -1, parseEpilogue("bias=n,act=relu")},
-             {200, 136, 1008, true, false, 3,
-              parseEpilogue("bias=m,beta=2,act=relu2")},
-             {200, 136, 1008, false, false, -1,
-              parseEpilogue("bias=n,beta=0.5,act=gelu")},
-             {77, 520, 256, false, false, 2, parseEpilogue("inplace,act=silu")},
-             {130, 200, 512, true, false, -1, parseEpilogue("scale=mn,bias=n")},
-             // Stream-K: 2 x 3 tiles of 4 K tiles over the SMs.
-             {300, 520, 256, true, false, 0},
-             {1000, 1003, 1008, false, false, 0,
-              parseEpilogue("bias=m,beta=1,act=silu")},
-             {1, 4096, 4096, false, false}};
+    cases = {
+        {128, 256, 64, true, false},
+        {1000, 1003, 1008, true, false},
+        {1000, 1003, 1008, false, false},
+        {333, 4097, 80, false, false},
+        {4096, 4096, 4096, false, o.bench},
+        {8192, 8192, 8192, false, o.bench},
+        // Split-K: the heuristic's splits at a decode shape, and forced
+        // counts with ragged K ranges and more splits than K tiles.
+        {16, 4096, 12288, true, false},
+        {200, 136, 1008, true, false, 3},
+        {200, 136, 1008, false, false, 7},
+        {64, 300, 512, true, false, 12},
+        // Fused epilogues: bias along N or M, residual (its own
+        // buffer or C itself), every activation, with split-K.
+        {200, 136, 1008, true, false, -1, parseEpilogue("bias=n,act=relu")},
+        {200, 136, 1008, true, false, 3,
+         parseEpilogue("bias=m,beta=2,act=relu2")},
+        {200, 136, 1008, false, false, -1,
+         parseEpilogue("bias=n,beta=0.5,act=gelu")},
+        {77, 520, 256, false, false, 2, parseEpilogue("inplace,act=silu")},
+        {130, 200, 512, true, false, -1, parseEpilogue("scale=mn,bias=n")},
+        // Stream-K: 2 x 3 tiles of 4 K tiles over the SMs.
+        {300, 520, 256, true, false, 0},
+        {1000, 1003, 1008, false, false, 0,
+         parseEpilogue("bias=m,beta=1,act=silu")},
+        {1, 4096, 4096, false, false}};
   }
   // --epilogue: every case with each given epilogue.
   if (!o.epilogues.empty()) {

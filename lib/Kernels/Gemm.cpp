@@ -1,4 +1,5 @@
-//===- Gemm.cpp - The GEMM of the kernel library ----------------------------===//
+//===- Gemm.cpp - The GEMM of the kernel library
+//----------------------------===//
 //
 // Checks the operands, plans with planGemm and launches an instance of
 // examples/gemm-sm90/kernel.mlir through its AOT launchers' module. The
@@ -103,8 +104,7 @@ const rt::Kernel *instance(const aot::Module &m, ElemType ab, GemmConfig c) {
 }
 
 Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
-                     const DeviceMatrix &c, const GemmOptions &o,
-                     bool swap) {
+                     const DeviceMatrix &c, const GemmOptions &o, bool swap) {
   auto name = [](ElemType t) { return std::string(metadata::elemTypeName(t)); };
   if (a.type != b.type)
     return invalid("A is " + name(a.type) + " but B is " + name(b.type) +
@@ -124,9 +124,8 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
       return invalid(std::string(what) + " is " + str(m->rows) + " x " +
                      str(m->cols) + "; every extent must be at least 1");
     if (m->ld < m->cols)
-      return invalid(std::string(what) + "'s leading dimension " +
-                     str(m->ld) + " is less than its " + str(m->cols) +
-                     " columns");
+      return invalid(std::string(what) + "'s leading dimension " + str(m->ld) +
+                     " is less than its " + str(m->cols) + " columns");
   }
   if (a.cols != b.cols)
     return invalid("A is " + str(a.rows) + " x " + str(a.cols) + " and B " +
@@ -151,13 +150,12 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
   }
   // C: TMA stores, except the swap-AB configuration's direct stores.
   if (!swap && (c.ld % 8 || c.data % 16))
-    return invalid("C needs a leading dimension that is a multiple of 8 "
-                   "(here " +
-                   str(c.ld) +
-                   ") and 16-byte alignment for the TMA store of a " +
-                   gemmConfigName(o.plan ? o.plan->config
-                                         : GemmConfig::Tile128x256) +
-                   " configuration");
+    return invalid(
+        "C needs a leading dimension that is a multiple of 8 "
+        "(here " +
+        str(c.ld) + ") and 16-byte alignment for the TMA store of a " +
+        gemmConfigName(o.plan ? o.plan->config : GemmConfig::Tile128x256) +
+        " configuration");
   if (c.data % 2)
     return invalid("C is not 2-byte aligned");
   if (o.beta != 0.f) {
@@ -208,13 +206,13 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   const int64_t grid = p.splits == 0
                            ? std::min<int64_t>(s_->sms, units)
                            : std::min<int64_t>(tiles * p.splits, s_->sms);
-  const int64_t slots = p.splits == 0 ? grid + tiles
+  const int64_t slots = p.splits == 0  ? grid + tiles
                         : p.splits > 1 ? tiles * p.splits
                                        : 0;
   const size_t wsBytes =
       slots ? size_t(slots * 128 * gemmTileN(p.config)) * 4 : 16;
-  CUTE_ASSIGN_OR_RETURN(auto w, s_->workspace(stream.raw(), wsBytes,
-                                              size_t(tiles) * 4));
+  CUTE_ASSIGN_OR_RETURN(
+      auto w, s_->workspace(stream.raw(), wsBytes, size_t(tiles) * 4));
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
   // bias and residual follow in C^T's coordinates.
   rt::KernelArgs args;

@@ -3,8 +3,8 @@
 // The kernel library's GEMM on the device CUTE_DEVICE names (ctest runs it
 // on emu:sm_90a, no GPU needed; on the H200 it runs on the GPU): the planned
 // configuration and every forced one (128 x 256, 128 x 128, swap-AB; data
-// parallel, split-K and stream-K) at small odd shapes, with fused epilogues, against
-// a double-precision CPU reference on fresh data (seed printed, C
+// parallel, split-K and stream-K) at small odd shapes, with fused epilogues,
+// against a double-precision CPU reference on fresh data (seed printed, C
 // poisoned). Integer data in [-2, 2] makes every sum exact, so C must be
 // the bf16/f16 rounding of the reference bit for bit (GELU: within a
 // bound, its exp and division are approximate). Bad operands are rejected
@@ -103,7 +103,8 @@ size_t mismatches(Problem p) {
   fill(a, ab);
   fill(b, bb);
   const int64_t ldc = p.n + 8 + (8 - p.n % 8) % 8;
-  std::vector<uint16_t> bias(size_t(std::max(p.m, p.n))), res(size_t(p.m * ldc));
+  std::vector<uint16_t> bias(size_t(std::max(p.m, p.n))),
+      res(size_t(p.m * ldc));
   for (auto &x : bias)
     x = bits16(tc, float(d(rng)));
   for (auto &x : res)
@@ -176,20 +177,18 @@ size_t mismatches(Problem p) {
 TEST(GemmLibrary, PlannedConfigurationsAreExact) {
   // 1 x 72 x 64 and 40 x 200 x 512 plan swap-AB; 200 x 136 x 1008 a
   // 128 x 128 tile with split-K.
-  for (auto [m, n, k] : {std::array<int64_t, 3>{1, 72, 64},
-                         {40, 200, 512},
-                         {200, 136, 1008}}) {
-    SCOPED_TRACE(std::to_string(m) + "x" + std::to_string(n) + "x" +
-                 std::to_string(k) + " " +
-                 gemmConfigName(emu().gemm.plan(m, n, k, ElemType::BF16).config));
+  for (auto [m, n, k] :
+       {std::array<int64_t, 3>{1, 72, 64}, {40, 200, 512}, {200, 136, 1008}}) {
+    SCOPED_TRACE(
+        std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) +
+        " " + gemmConfigName(emu().gemm.plan(m, n, k, ElemType::BF16).config));
     EXPECT_EQ(mismatches({m, n, k}), 0u);
   }
 }
 
 TEST(GemmLibrary, EveryConfigurationWithEpilogues) {
-  const GemmConfig configs[] = {GemmConfig::Tile128x256,
-                                GemmConfig::Tile128x128,
-                                GemmConfig::Swap128x64};
+  const GemmConfig configs[] = {
+      GemmConfig::Tile128x256, GemmConfig::Tile128x128, GemmConfig::Swap128x64};
   for (GemmConfig cfg : configs)
     for (int64_t splits : {1, 3, 0}) {
       SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
@@ -198,7 +197,8 @@ TEST(GemmLibrary, EveryConfigurationWithEpilogues) {
       p.o.plan = GemmPlan{cfg, splits};
       p.o.alpha = 2.f;
       p.o.beta = -1.f;
-      p.o.biasMode = splits == 1 ? Bias::PerColumn : Bias::PerRow; // 0: stream-K
+      p.o.biasMode =
+          splits == 1 ? Bias::PerColumn : Bias::PerRow; // 0: stream-K
       p.o.activation = splits == 1 ? Activation::ReLU : Activation::ReLU2;
       EXPECT_EQ(mismatches(p), 0u);
     }

@@ -191,8 +191,7 @@ TEST(GemmSelect, SwapPlansAgainstH100Sweep) {
     shapes[{type, r.m, r.n, r.k}].push_back(&r);
   }
   auto configOf = [](const std::string &kernel) {
-    return kernel.find("_swap") != std::string::npos
-               ? GemmConfig::Swap128x64
+    return kernel.find("_swap") != std::string::npos ? GemmConfig::Swap128x64
            : kernel.find("_n128") != std::string::npos
                ? GemmConfig::Tile128x128
                : GemmConfig::Tile128x256;

@@ -23,13 +23,13 @@ struct Schedule {
   Value positions; ///< ntiles (x splits)
   // With `splits`: stream-K (splits == 0) over the grid's CTAs, after
   // `dpWaves` data-parallel waves (see materialize).
-  Value streamK;         ///< i1: splits == 0
-  Value perTile;         ///< splits, or 1 under stream-K (a safe divisor)
-  Value bid, grid;       ///< blockIdx.x, gridDim.x
-  Value kt;              ///< max(KT, 1)
+  Value streamK;          ///< i1: splits == 0
+  Value perTile;          ///< splits, or 1 under stream-K (a safe divisor)
+  Value bid, grid;        ///< blockIdx.x, gridDim.x
+  Value kt;               ///< max(KT, 1)
   Value dpWaves, dpTiles; ///< data-parallel waves, their tiles
-  Value begin, finish;   ///< this CTA's stream-K K tiles [begin, finish)
-  Value units;           ///< i64: the stream-K K tiles (at least 1)
+  Value begin, finish;    ///< this CTA's stream-K K tiles [begin, finish)
+  Value units;            ///< i64: the stream-K K tiles (at least 1)
   Value firstSk, skCount; ///< the stream-K tiles this CTA touches
 };
 
@@ -97,8 +97,8 @@ Schedule materialize(OpBuilder &b, MakeTileSchedulerOp op) {
     return s;
   }
   Ints i{b, loc};
-  s.streamK = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                    s.splits, i.c(0));
+  s.streamK =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, s.splits, i.c(0));
   s.perTile = i.sel(s.streamK, i.c(1), s.splits);
   s.positions = i.mul(s.ntiles, s.perTile);
   // Stream-K after data-parallel waves (CUTLASS's DP + SK): with T tiles
@@ -122,8 +122,8 @@ Schedule materialize(OpBuilder &b, MakeTileSchedulerOp op) {
   s.dpTiles = i.mul(s.dpWaves, s.grid);
   Value skTiles = i.sub(s.ntiles, s.dpTiles);
   Value units = i.mul(i.wide(skTiles), i.wide(s.ktiles));
-  s.units = arith::MaxUIOp::create(
-      b, loc, units, arith::ConstantIntOp::create(b, loc, 1, 64));
+  s.units = arith::MaxUIOp::create(b, loc, units,
+                                   arith::ConstantIntOp::create(b, loc, 1, 64));
   Value grid64 = i.wide(s.grid);
   s.begin = i.narrow(arith::DivUIOp::create(
       b, loc, arith::MulIOp::create(b, loc, i.wide(s.bid), units), grid64));
@@ -216,12 +216,10 @@ struct CuteExpandTileSchedulersPass
           // data-parallel tiles, then the stream-K tiles its K tiles fall
           // in (positions 0 .. dpWaves + skCount, step 1).
           Ints i{b, loc};
-          range.getFirst().replaceAllUsesWith(
-              i.sel(s.streamK, i.c(0), s.bid));
+          range.getFirst().replaceAllUsesWith(i.sel(s.streamK, i.c(0), s.bid));
           range.getEnd().replaceAllUsesWith(
               i.sel(s.streamK, i.add(s.dpWaves, s.skCount), s.positions));
-          range.getStep().replaceAllUsesWith(
-              i.sel(s.streamK, i.c(1), s.grid));
+          range.getStep().replaceAllUsesWith(i.sel(s.streamK, i.c(1), s.grid));
         } else if (range) {
           // The CTA's ids are read where the kernel starts, as a
           // hand-written persistent kernel reads them.
@@ -259,8 +257,7 @@ struct CuteExpandTileSchedulersPass
                 i.mul(i.sub(streamKTile(i, s, p), s.dpTiles), s.ktiles);
             Value last = i.add(first, s.ktiles);
             Value skBegin = i.sub(i.max(s.begin, first), first);
-            Value skEnd =
-                i.max(i.sub(i.min(s.finish, last), first), skBegin);
+            Value skEnd = i.max(i.sub(i.min(s.finish, last), first), skBegin);
             Value streamBegin = i.sel(dp, i.c(0), skBegin);
             Value streamEnd = i.sel(dp, s.ktiles, skEnd);
             kt.getBegin().replaceAllUsesWith(
