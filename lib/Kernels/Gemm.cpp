@@ -13,8 +13,10 @@
 #include "cute/Runtime/Launch.h"
 #include "cute/Runtime/Memory.h"
 
+#include "GemmTune.h"
 #include "gemm_sm90.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -45,6 +47,21 @@ struct Gemm::State {
   int sms = 0;
   std::mutex mutex;
   std::map<CUstream, Workspace> workspaces;
+  // Autotuning: the plans of the shape classes known (the file's and this
+  // process's), the file, what was done.
+  std::string tuneFile;
+  std::map<std::string, GemmPlan> tuned;
+  GemmTuneStats stats;
+
+  /// Launches plan `p` (operands checked by the caller).
+  Status launch(const rt::Stream &stream, const DeviceMatrix &a,
+                const DeviceMatrix &b, const DeviceMatrix &c,
+                const GemmOptions &o, const GemmPlan &p);
+  /// The autotuned plan of the problem's class, timing the candidates the
+  /// first time.
+  Expected<GemmPlan> tune(const rt::Stream &stream, const DeviceMatrix &a,
+                          const DeviceMatrix &b, const DeviceMatrix &c,
+                          const GemmOptions &o, bool tmaC);
 
   /// The stream's workspace, grown to at least the given sizes.
   Expected<std::pair<CUdeviceptr, CUdeviceptr>>
@@ -66,12 +83,17 @@ struct Gemm::State {
   }
 };
 
-Expected<Gemm> Gemm::create(const rt::Context &ctx) {
+Expected<Gemm> Gemm::create(const rt::Context &ctx,
+                            const std::string &tuneDir) {
   auto s = std::make_shared<State>();
   s->ctx = ctx;
   CUTE_ASSIGN_OR_RETURN(s->module, aot::Module::load(ctx));
   CUTE_ASSIGN_OR_RETURN(
       s->sms, ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT));
+  CUTE_ASSIGN_OR_RETURN(std::string device, ctx.name());
+  s->tuneFile = tune::fileFor(tuneDir, device, s->sms);
+  s->tuned = tune::readFile(s->tuneFile);
+  s->stats.fromFile = int(s->tuned.size());
   Gemm g;
   g.s_ = std::move(s);
   return g;
@@ -80,6 +102,22 @@ Expected<Gemm> Gemm::create(const rt::Context &ctx) {
 GemmPlan Gemm::plan(int64_t m, int64_t n, int64_t k, ElemType ab) const {
   return planGemm(m, n, k, s_->sms, ab == ElemType::F8E4M3 ? 1 : 2);
 }
+
+std::optional<GemmPlan> Gemm::tunedPlan(int64_t m, int64_t n, int64_t k,
+                                        ElemType ab) const {
+  std::lock_guard<std::mutex> lock(s_->mutex);
+  auto it = s_->tuned.find(tune::classKey(ab, m, n, k));
+  if (it == s_->tuned.end())
+    return std::nullopt;
+  return it->second;
+}
+
+GemmTuneStats Gemm::tuneStats() const {
+  std::lock_guard<std::mutex> lock(s_->mutex);
+  return s_->stats;
+}
+
+const std::string &Gemm::tuneFile() const { return s_->tuneFile; }
 
 namespace {
 
@@ -103,8 +141,14 @@ const rt::Kernel *instance(const aot::Module &m, ElemType ab, GemmConfig c) {
   }
 }
 
+/// Whether C can be TMA-stored (the tile configurations; swap-AB stores
+/// element by element).
+bool tmaStorable(const DeviceMatrix &c) {
+  return c.ld % 8 == 0 && c.data % 16 == 0;
+}
+
 Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
-                     const DeviceMatrix &c, const GemmOptions &o, bool swap) {
+                     const DeviceMatrix &c, const GemmOptions &o) {
   auto name = [](ElemType t) { return std::string(metadata::elemTypeName(t)); };
   if (a.type != b.type)
     return invalid("A is " + name(a.type) + " but B is " + name(b.type) +
@@ -148,14 +192,6 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
     if (m->data % 16)
       return invalid(std::string(what) + " is not 16-byte aligned (TMA)");
   }
-  // C: TMA stores, except the swap-AB configuration's direct stores.
-  if (!swap && (c.ld % 8 || c.data % 16))
-    return invalid(
-        "C needs a leading dimension that is a multiple of 8 "
-        "(here " +
-        str(c.ld) + ") and 16-byte alignment for the TMA store of a " +
-        gemmConfigName(o.plan ? o.plan->config : GemmConfig::Tile128x256) +
-        " configuration");
   if (c.data % 2)
     return invalid("C is not 2-byte aligned");
   if (o.beta != 0.f) {
@@ -190,29 +226,54 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
 Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
                  const DeviceMatrix &b, const DeviceMatrix &c,
                  const GemmOptions &o) const {
+  CUTE_TRY(checkOperands(a, b, c, o));
   const int64_t m = a.rows, n = b.rows, k = a.cols;
-  GemmPlan p = o.plan ? *o.plan : plan(m, n, k, a.type);
-  const bool swap = p.config == GemmConfig::Swap128x64;
-  CUTE_TRY(checkOperands(a, b, c, o, swap));
+  const bool tmaC = tmaStorable(c);
+  GemmPlan p;
+  if (o.plan) {
+    p = *o.plan;
+    if (p.config != GemmConfig::Swap128x64 && !tmaC)
+      return invalid("C needs a leading dimension that is a multiple of 8 "
+                     "(here " +
+                     str(c.ld) +
+                     ") and 16-byte alignment for the TMA store of a " +
+                     gemmConfigName(p.config) + " configuration");
+  } else if (o.autotune) {
+    CUTE_ASSIGN_OR_RETURN(p, s_->tune(stream, a, b, c, o, tmaC));
+  } else {
+    p = plan(m, n, k, a.type);
+    // A C the TMA cannot store: swap-AB, which stores element by element.
+    if (!tmaC && p.config != GemmConfig::Swap128x64)
+      p = {GemmConfig::Swap128x64,
+           selectGemmSplits(GemmConfig::Swap128x64, m, n, k, s_->sms,
+                            a.type == ElemType::F8E4M3 ? 1 : 2)};
+  }
   if (p.splits < 0 || p.splits > kMaxSplits)
     return invalid("splits = " + str(p.splits) + " is not in 0.." +
                    str(kMaxSplits) + " (0: stream-K)");
-  const rt::Kernel *kern = instance(s_->module, a.type, p.config);
+  return s_->launch(stream, a, b, c, o, p);
+}
+
+Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
+                           const DeviceMatrix &b, const DeviceMatrix &c,
+                           const GemmOptions &o, const GemmPlan &p) {
+  const int64_t m = a.rows, n = b.rows, k = a.cols;
+  const bool swap = p.config == GemmConfig::Swap128x64;
+  const rt::Kernel *kern = instance(module, a.type, p.config);
   const int64_t tiles = gemmTiles(p.config, m, n);
   // Stream-K: one CTA per SM, at most one per K tile of all tiles; a
   // workspace slot per CTA and tile.
   const int64_t units =
       tiles * gemmKTiles(k, a.type == ElemType::F8E4M3 ? 1 : 2);
-  const int64_t grid = p.splits == 0
-                           ? std::min<int64_t>(s_->sms, units)
-                           : std::min<int64_t>(tiles * p.splits, s_->sms);
+  const int64_t grid = p.splits == 0 ? std::min<int64_t>(sms, units)
+                                     : std::min<int64_t>(tiles * p.splits, sms);
   const int64_t slots = p.splits == 0  ? grid + tiles
                         : p.splits > 1 ? tiles * p.splits
                                        : 0;
   const size_t wsBytes =
       slots ? size_t(slots * 128 * gemmTileN(p.config)) * 4 : 16;
-  CUTE_ASSIGN_OR_RETURN(
-      auto w, s_->workspace(stream.raw(), wsBytes, size_t(tiles) * 4));
+  CUTE_ASSIGN_OR_RETURN(auto w,
+                        workspace(stream.raw(), wsBytes, size_t(tiles) * 4));
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
   // bias and residual follow in C^T's coordinates.
   rt::KernelArgs args;
@@ -239,6 +300,61 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(grid), 1, 1};
   return kern->launch(stream, cfg, args);
+}
+
+Expected<GemmPlan> Gemm::State::tune(const rt::Stream &stream,
+                                     const DeviceMatrix &a,
+                                     const DeviceMatrix &b,
+                                     const DeviceMatrix &c,
+                                     const GemmOptions &o, bool tmaC) {
+  const int64_t m = a.rows, n = b.rows, k = a.cols;
+  const std::string key = tune::classKey(a.type, m, n, k);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = tuned.find(key);
+    // A class's plan may need a TMA-storable C this call does not have.
+    if (it != tuned.end() &&
+        (tmaC || it->second.config == GemmConfig::Swap128x64))
+      return it->second;
+  }
+  // Time each candidate on A, B and a scratch C (the caller's C may hold
+  // the residual), without the epilogue: 1 warm-up, median of 5.
+  const int64_t ld = (c.cols + 7) / 8 * 8;
+  CUTE_ASSIGN_OR_RETURN(
+      rt::DeviceBuffer scratch,
+      rt::DeviceBuffer::allocate(ctx, size_t(c.rows * ld) * 2));
+  DeviceMatrix sc{scratch.ptr(), c.type, c.rows, c.cols, ld};
+  GemmOptions plain;
+  plain.alpha = o.alpha;
+  CUTE_ASSIGN_OR_RETURN(rt::Event start, rt::Event::create(ctx));
+  CUTE_ASSIGN_OR_RETURN(rt::Event end, rt::Event::create(ctx));
+  std::vector<GemmPlan> cands =
+      tune::candidates(m, n, k, sms, a.type == ElemType::F8E4M3 ? 1 : 2, tmaC);
+  GemmPlan best = cands.front();
+  double bestUs = 1e30;
+  for (const GemmPlan &p : cands) {
+    CUTE_TRY(launch(stream, a, b, sc, plain, p));
+    std::vector<double> us;
+    for (int i = 0; i < 5; ++i) {
+      CUTE_TRY(start.record(stream));
+      CUTE_TRY(launch(stream, a, b, sc, plain, p));
+      CUTE_TRY(end.record(stream));
+      CUTE_TRY(end.synchronize());
+      CUTE_ASSIGN_OR_RETURN(float ms, rt::Event::elapsedMs(start, end));
+      us.push_back(double(ms) * 1000);
+    }
+    std::nth_element(us.begin(), us.begin() + 2, us.end());
+    if (us[2] < bestUs) {
+      bestUs = us[2];
+      best = p;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  tuned[key] = best;
+  ++stats.timed;
+  stats.candidates += int(cands.size());
+  tune::appendToFile(tuneFile, key, best, bestUs);
+  return best;
 }
 
 Status cute::kernels::gemm(const rt::Stream &stream, const DeviceMatrix &a,

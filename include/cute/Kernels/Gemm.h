@@ -70,13 +70,30 @@ struct GemmOptions {
   /// A configuration and split count instead of planGemm's choice
   /// (splits 0: stream-K over the SMs).
   std::optional<GemmPlan> plan;
+  /// Time the candidate plans (every configuration valid for these
+  /// operands, with its heuristic split count, one split and stream-K)
+  /// once per shape class, on this call's A and B and a scratch C, and keep
+  /// the fastest for the class in memory and in a file of the Gemm's tuning
+  /// directory, which later processes read. A shape class is the A/B type,
+  /// N, K and M rounded up to a power of two. Ignored when `plan` is set.
+  bool autotune = false;
+};
+
+/// What autotuning did in one Gemm (for tests and logs).
+struct GemmTuneStats {
+  int timed = 0;      ///< shape classes timed by this Gemm
+  int fromFile = 0;   ///< classes read from the tuning file at creation
+  int candidates = 0; ///< plans timed in all
 };
 
 /// The GEMM kernels of one context: the loaded module and, per stream, the
 /// split-K workspace. Thread-safe.
 class Gemm {
 public:
-  static Expected<Gemm> create(const rt::Context &ctx);
+  /// `tuneDir`: where autotuned plans are kept ("" : $CUTE_CACHE_DIR, else
+  /// ~/.cache/cute-mlir), one file per device name and SM count.
+  static Expected<Gemm> create(const rt::Context &ctx,
+                               const std::string &tuneDir = "");
 
   /// Checks the operands, plans (or takes options.plan) and launches on
   /// `stream`; asynchronous like any launch.
@@ -84,8 +101,15 @@ public:
              const DeviceMatrix &b, const DeviceMatrix &c,
              const GemmOptions &options = {}) const;
 
-  /// What run() would launch for this problem on this context's device.
+  /// What run() would launch for this problem on this context's device
+  /// without autotuning.
   GemmPlan plan(int64_t m, int64_t n, int64_t k, ElemType ab) const;
+  /// The autotuned plan of the problem's shape class, if one is known.
+  std::optional<GemmPlan> tunedPlan(int64_t m, int64_t n, int64_t k,
+                                    ElemType ab) const;
+  GemmTuneStats tuneStats() const;
+  /// The file autotuned plans are read from and appended to.
+  const std::string &tuneFile() const;
 
   struct State;
 

@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <random>
 
 using namespace cute;
@@ -58,6 +59,8 @@ struct Problem {
   ElemType ab = ElemType::BF16;
   GemmOptions o;
   bool residualIsC = false;
+  int64_t ldc = 0;      ///< 0: N rounded up to 8, plus 8
+  Gemm *gemm = nullptr; ///< another Gemm than the shared one
 };
 
 double act(Activation a, double x) {
@@ -102,7 +105,7 @@ size_t mismatches(Problem p) {
   };
   fill(a, ab);
   fill(b, bb);
-  const int64_t ldc = p.n + 8 + (8 - p.n % 8) % 8;
+  const int64_t ldc = p.ldc ? p.ldc : p.n + 8 + (8 - p.n % 8) % 8;
   std::vector<uint16_t> bias(size_t(std::max(p.m, p.n))),
       res(size_t(p.m * ldc));
   for (auto &x : bias)
@@ -134,7 +137,7 @@ size_t mismatches(Problem p) {
     p.o.rowScale = dscales->ptr();
   if (p.o.colScale)
     p.o.colScale = dscales->ptr() + size_t(p.m) * 4;
-  Status s = e.gemm.run(e.stream, A, B, C, p.o);
+  Status s = (p.gemm ? *p.gemm : e.gemm).run(e.stream, A, B, C, p.o);
   EXPECT_TRUE(s.ok()) << s.message();
   EXPECT_TRUE(e.stream.synchronize().ok());
   auto c = dc->download<uint16_t>();
@@ -166,7 +169,7 @@ size_t mismatches(Problem p) {
       bad += !ok;
     }
     // Columns past the last 16-byte segment of C's row stay poisoned.
-    for (int64_t j = (p.n + 7) / 8 * 8; j < ldc; ++j)
+    for (int64_t j = std::min(ldc, (p.n + 7) / 8 * 8); j < ldc; ++j)
       bad += (*c)[size_t(i * ldc + j)] != 0xFFFF && !p.residualIsC;
   }
   return bad;
@@ -223,6 +226,55 @@ TEST(GemmLibrary, TypesScalesInPlaceResidualAndGelu) {
   e4m3.o.beta = 1.f;
   e4m3.residualIsC = true;
   EXPECT_EQ(mismatches(e4m3), 0u);
+}
+
+TEST(GemmLibrary, UnalignedCTakesSwapAB) {
+  // C's pitch of 139 elements cannot be TMA-stored: the planned 128 x 128
+  // tile would be refused, so the library takes swap-AB (any M).
+  Problem p{200, 136, 256};
+  p.ldc = 139;
+  EXPECT_EQ(emu().gemm.plan(200, 136, 256, ElemType::BF16).config,
+            GemmConfig::Tile128x128);
+  EXPECT_EQ(mismatches(p), 0u);
+}
+
+TEST(GemmLibrary, AutotuneTimesOnceAndKeepsThePlanInItsFile) {
+  Emu &e = emu();
+  std::string dir = testing::TempDir() + "cute-gemm-tune-" +
+                    std::to_string(std::random_device{}());
+  auto g = Gemm::create(e.ctx, dir);
+  ASSERT_TRUE(g.ok()) << g.message();
+  EXPECT_EQ(g->tuneStats().fromFile, 0);
+  // The first call of the class times the candidates and is exact; a
+  // second call of the same class (M 33 -> 64 like 40) times nothing.
+  Problem p{40, 200, 256};
+  p.gemm = &*g;
+  p.o.autotune = true;
+  p.o.biasMode = Bias::PerColumn;
+  p.o.activation = Activation::ReLU;
+  EXPECT_EQ(mismatches(p), 0u);
+  EXPECT_EQ(g->tuneStats().timed, 1);
+  // M 40: each of the three configurations with one split and stream-K at
+  // least (and its heuristic's count when that is another).
+  EXPECT_GE(g->tuneStats().candidates, 6);
+  std::optional<GemmPlan> chosen = g->tunedPlan(40, 200, 256, ElemType::BF16);
+  ASSERT_TRUE(chosen.has_value());
+  Problem q{33, 200, 256};
+  q.gemm = &*g;
+  q.o.autotune = true;
+  EXPECT_EQ(mismatches(q), 0u);
+  EXPECT_EQ(g->tuneStats().timed, 1);
+  // A new Gemm (a later process) reads the class from the file.
+  auto h = Gemm::create(e.ctx, dir);
+  ASSERT_TRUE(h.ok()) << h.message();
+  EXPECT_EQ(h->tuneFile(), g->tuneFile());
+  EXPECT_EQ(h->tuneStats().fromFile, 1);
+  std::optional<GemmPlan> read = h->tunedPlan(64, 200, 256, ElemType::BF16);
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ(read->config, chosen->config);
+  EXPECT_EQ(read->splits, chosen->splits);
+  EXPECT_FALSE(h->tunedPlan(65, 200, 256, ElemType::BF16).has_value());
+  std::filesystem::remove_all(dir);
 }
 
 TEST(GemmLibrary, RejectsBadOperandsBeforeLaunch) {
