@@ -58,11 +58,6 @@ struct Ints {
   Value narrow(Value x) {
     return arith::TruncIOp::create(b, loc, b.getI32Type(), x);
   }
-  /// x * y / z in 64 bits (x * y may pass 2^32), narrowed.
-  Value muldiv(Value x, Value y, Value z64) {
-    return narrow(arith::DivUIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, wide(x), wide(y)), z64));
-  }
   Value ult(Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
   }
@@ -147,6 +142,12 @@ Value streamKTile(Ints &i, const Schedule &s, Value v) {
   Value dp = i.add(s.bid, i.mul(v, s.grid));
   Value sk = i.add(i.add(s.dpTiles, s.firstSk), i.sub(v, s.dpWaves));
   return i.sel(isDataParallel(i, s, v), dp, sk);
+}
+
+/// Where a stream-K position's tile starts in the stream-K concatenation
+/// of K tiles (meaningless for a data-parallel position).
+Value streamKFirst(Ints &i, const Schedule &s, Value v) {
+  return i.mul(i.sub(streamKTile(i, s, v), s.dpTiles), s.ktiles);
 }
 
 /// The linear tile of position p: p, p / splits under split-K, the mapping
@@ -253,8 +254,7 @@ struct CuteExpandTileSchedulersPass
               return i.div(i.mul(x, s.ktiles), s.perTile);
             };
             Value dp = isDataParallel(i, s, p);
-            Value first =
-                i.mul(i.sub(streamKTile(i, s, p), s.dpTiles), s.ktiles);
+            Value first = streamKFirst(i, s, p);
             Value last = i.add(first, s.ktiles);
             Value skBegin = i.sub(i.max(s.begin, first), first);
             Value skEnd = i.max(i.sub(i.min(s.finish, last), first), skBegin);
@@ -282,8 +282,7 @@ struct CuteExpandTileSchedulersPass
             Ints i{b, loc};
             Value p = sp.getIndex();
             Value dp = isDataParallel(i, s, p);
-            Value first =
-                i.mul(i.sub(streamKTile(i, s, p), s.dpTiles), s.ktiles);
+            Value first = streamKFirst(i, s, p);
             Value c0 = ownerOf(i, s, first);
             Value c1 = ownerOf(i, s, i.add(first, i.sub(s.ktiles, i.c(1))));
             Value skSplit = i.sel(dp, i.c(0), i.sub(s.bid, c0));
