@@ -7,31 +7,38 @@ include/cute/Kernels/GemmSelect.h), and prints per dtype and shape: each
 configuration's fastest measured time (and its splits), the peer's, the
 heuristic's plan and its measured speed relative to the peer
 (torch.matmul for bf16, torch._scaled_mm with fast accumulation for e4m3:
-our e4m3 kernel does not promote partial sums either). Geomeans at the
-end; with --sweep also every measured split count."""
+our e4m3 kernel does not promote partial sums either), and the plan with
+atomic split-K reductions allowed (`PICK-ND` lines; splits `<s>a` are
+atomic, BENCH names `/s<s>a`). Geomeans at the end; with --sweep also
+every measured split count."""
 import math
 import re
 import sys
 
 BENCH = re.compile(r"^BENCH (\S+) (\d+)x(\d+)x(\d+): ([0-9.]+) ms")
 PEER = re.compile(r"^PEER (\S+)\s+m=(\d+) n=(\d+) k=(\d+) time_ms=([0-9.]+)")
-PICK = re.compile(r"^PICK (\S+) (\d+)x(\d+)x(\d+) (\S+) splits (\d+)")
+PICK = re.compile(r"^PICK(-ND)? (\S+) (\d+)x(\d+)x(\d+) (\S+) splits (\d+)( atomic)?")
+SPLIT = re.compile(r"s\d+a?")
+
+
+def split_order(sp):
+    return (int(sp.rstrip("a")), sp.endswith("a"))
 CONFIGS = (("128x256", ""), ("128x128", "_n128"), ("swap128x64", "_swap"))
 
 
 def main(args):
     sweep = "--sweep" in args
     paths = [a for a in args if a != "--sweep"]
-    ours, peers, picks, epilogues = {}, {}, {}, {}
+    ours, peers, picks, nd_picks, epilogues = {}, {}, {}, {}, {}
     for p in paths:
         for line in open(p):
             m = BENCH.match(line)
             if m:
                 name, *rest = m.group(1).split("/")
-                sp = [int(r[1:]) for r in rest if re.fullmatch(r"s\d+", r)]
-                epi = [r for r in rest if not re.fullmatch(r"s\d+", r)]
+                sp = [r[1:] for r in rest if SPLIT.fullmatch(r)]
+                epi = [r for r in rest if not SPLIT.fullmatch(r)]
                 shape = tuple(int(x) for x in m.group(2, 3, 4))
-                key = (name, shape, sp[0] if sp else 1)
+                key = (name, shape, sp[0] if sp else "1")
                 if epi:  # fused epilogues: their own table
                     ekey = key + (epi[0],)
                     epilogues[ekey] = min(float(m.group(5)),
@@ -40,8 +47,9 @@ def main(args):
                 ours[key] = min(float(m.group(5)), ours.get(key, 1e30))
             m = PICK.match(line)
             if m:
-                shape = tuple(int(x) for x in m.group(2, 3, 4))
-                picks[(m.group(1), shape)] = (m.group(5), int(m.group(6)))
+                shape = tuple(int(x) for x in m.group(3, 4, 5))
+                plan = (m.group(6), m.group(7) + ("a" if m.group(8) else ""))
+                (nd_picks if m.group(1) else picks)[(m.group(2), shape)] = plan
             m = PEER.match(line)
             if m:
                 shape = tuple(int(x) for x in m.group(2, 3, 4))
@@ -53,9 +61,10 @@ def main(args):
         print(f"\n### {dtype} (peer: {peer}; times in us)\n")
         print("| M x N x K | 128x256 best (splits) | 128x128 best (splits) "
               "| swap128x64 best (splits) | peer | plan | plan us "
-              "| plan / peer speed |")
-        print("|---|---|---|---|---|---|---|---|")
-        ratios = []
+              "| plan / peer speed | plan, atomic allowed | its us "
+              "| its speed |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        ratios, nd_ratios = [], []
         for s in shapes:
             cells, times = [], {}
             for cname, suffix in CONFIGS:
@@ -63,27 +72,34 @@ def main(args):
                         if n == f"gemm_{dtype}{suffix}" and sh == s}
                 times[cname] = runs
                 if runs:
-                    sp = min(runs, key=runs.get)
+                    sp = min(runs, key=lambda k: (runs[k], split_order(k)))
                     cells.append(f"{fmt(runs[sp])} ({sp})")
                 else:
                     cells.append("-")
             if all(c == "-" for c in cells):
                 continue
             q = peers.get((peer, s))
-            which, sp = picks.get((dtype, s), ("128x256", 1))
+            which, sp = picks.get((dtype, s), ("128x256", "1"))
             t = times.get(which, {}).get(sp)
             r = q / t if q and t else None
             if r:
                 ratios.append(r)
+            nwhich, nsp = nd_picks.get((dtype, s), (which, sp))
+            nt = times.get(nwhich, {}).get(nsp)
+            nr = q / nt if q and nt else None
+            if nr:
+                nd_ratios.append(nr)
             print(f"| {s[0]} x {s[1]} x {s[2]} | {cells[0]} | {cells[1]} "
                   f"| {cells[2]} | {fmt(q)} | {which} s{sp} | {fmt(t)} "
-                  f"| {f'{r:.2f}x' if r else '-'} |")
-        if ratios:
-            g = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-            print(f"\ngeomean {g:.3f}x over {len(ratios)} shapes; "
-                  f"min {min(ratios):.2f}x")
+                  f"| {f'{r:.2f}x' if r else '-'} | {nwhich} s{nsp} "
+                  f"| {fmt(nt)} | {f'{nr:.2f}x' if nr else '-'} |")
+        for what, rs in (("plan", ratios), ("plan, atomic allowed", nd_ratios)):
+            if rs:
+                g = math.exp(sum(math.log(r) for r in rs) / len(rs))
+                print(f"\n{what}: geomean {g:.3f}x over {len(rs)} shapes; "
+                      f"min {min(rs):.2f}x")
         if sweep:
-            counts = sorted({sp for (_, _, sp) in ours})  # 0: stream-K
+            counts = sorted({sp for (_, _, sp) in ours}, key=split_order)  # 0: stream-K
             print(f"\n#### {dtype}: every split count (us)\n")
             print("| M x N x K | config | " + " | ".join(f"s{c}" for c in counts) + " |")
             print("|---|---|" + "---|" * len(counts))

@@ -288,6 +288,9 @@ struct Options {
   /// the heuristic's choice (0: stream-K over the SMs, -1: the heuristic's
   /// count); repeat for several.
   std::vector<int64_t> splits;
+  /// --atomic (the split-K GEMM drivers): sum the splits' partials with
+  /// atomic reductions into one slot per tile instead of in split order.
+  bool atomic = false;
   /// --epilogue SPEC (the GEMM drivers): run the cases with this fused
   /// epilogue, e.g. "bias=n,act=gelu,beta=0.5"; repeat for several.
   std::vector<std::string> epilogues;
@@ -339,14 +342,16 @@ inline Options parseOptions(int argc, char **argv) {
         std::exit(2);
       }
       o.splits.push_back(s);
+    } else if (a == "--atomic") {
+      o.atomic = true;
     } else if (a == "--epilogue") {
       o.epilogues.push_back(next());
     } else {
       std::fprintf(stderr,
                    "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
                    "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
-                   "[--kernel NAME]... [--splits S]... [--epilogue SPEC]... "
-                   "[--no-bench]\n",
+                   "[--kernel NAME]... [--splits S]... [--atomic] "
+                   "[--epilogue SPEC]... [--no-bench]\n",
                    argv[0]);
       std::exit(2);
     }

@@ -35,7 +35,10 @@
 // instance's tile (kernels::selectGemmSplits), or with every count given by
 // --splits (0: stream-K over min(SMs, K tiles of all tiles) CTAs; -1: the
 // heuristic's); the workspace is poisoned, the tile counters zeroed once,
-// and after the run every counter must be back at zero.
+// and after the run every counter must be back at zero. --atomic sums the
+// splits with atomic reductions (reduce = 1; -1 then means the heuristic's
+// count for that mode): the workspace starts zeroed and must be zero again
+// after the run.
 // Small and odd shapes are checked everywhere; large ones (4096^3, 8192^3)
 // on 64 rows sampled at random, every column. Timing: median of 30
 // launches; torch.matmul (cuBLAS) is measured in the same run by
@@ -146,6 +149,7 @@ struct Case {
   bool exact, bench;
   int64_t splits = -1; ///< -1: the heuristic's; 0: stream-K
   Epilogue epi = {};
+  bool atomic = false; ///< partials summed by atomic reductions
 };
 
 /// One operand: its bytes (bf16 or e4m3) and the values they hold.
@@ -332,7 +336,7 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &kern, const char *name, int sms,
-             const Problem &p, int64_t splits) {
+             const Problem &p, int64_t splits, bool atomic) {
   const Case &c = p.c;
   const Epilogue &e = c.epi;
   const bool fp8 = p.fp8, f16 = p.f16;
@@ -376,11 +380,17 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   const int64_t units = tiles * kernels::gemmKTiles(c.k, fp8 ? 1 : 2);
   const int64_t grid = splits == 0 ? std::min<int64_t>(sms, units)
                                    : std::min<int64_t>(tiles * splits, sms);
-  size_t wsBytes = splits > 1    ? size_t(tiles * splits * 128 * bn) * 4
-                   : splits == 0 ? size_t((grid + tiles) * 128 * bn) * 4
-                                 : 16;
+  // Atomic reductions (reduce = 1): one slot per tile, zero before the
+  // launch and zero again after it.
+  size_t wsBytes = atomic && splits != 1 ? size_t(tiles * 128 * bn) * 4
+                   : splits > 1          ? size_t(tiles * splits * 128 * bn) * 4
+                   : splits == 0         ? size_t((grid + tiles) * 128 * bn) * 4
+                                         : 16;
   auto ws = need(rt::DeviceBuffer::allocate(ctx, wsBytes), "workspace");
-  need(ws.poison(), "poison workspace");
+  if (atomic)
+    need(ws.memset(0), "zero workspace");
+  else
+    need(ws.poison(), "poison workspace");
   auto flags =
       need(rt::DeviceBuffer::allocate(ctx, size_t(tiles) * 4), "counters");
   need(flags.memset(0), "zero counters");
@@ -402,6 +412,12 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     int32_t mode =
         swap ? ((e.scales & 1) << 1) | ((e.scales & 2) >> 1) : e.scales;
     args.ptr(mode & 1 ? sm : dc).ptr(mode & 2 ? sn : dc).scalar(mode);
+    if (takes("reduce"))
+      args.scalar(int32_t(atomic ? 1 : 0));
+    else if (atomic) {
+      std::printf("SKIP %s: compiled without atomic reductions\n", name);
+      return true;
+    }
   } else if (e.bias || e.act || e.beta != 0.f || e.scales) {
     std::printf("SKIP %s: compiled without epilogues\n", name);
     return true;
@@ -416,6 +432,13 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   need(flags.copyToHost(hflags.data(), hflags.size() * 4), "download");
   size_t stuck = size_t(std::count_if(hflags.begin(), hflags.end(),
                                       [](int32_t f) { return f != 0; }));
+  size_t dirty = 0;
+  if (atomic) {
+    std::vector<uint32_t> hws(wsBytes / 4, 1);
+    need(ws.copyToHost(hws.data(), wsBytes), "download workspace");
+    dirty = size_t(std::count_if(hws.begin(), hws.end(),
+                                 [](uint32_t v) { return v != 0; }));
+  }
 
   const size_t nc = p.cols.size();
   std::vector<size_t> bad(p.rows.size());
@@ -452,26 +475,27 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       }
     }
   });
-  size_t nbad = stuck;
+  size_t nbad = stuck + dirty;
   double maxd = 0;
   for (size_t i = 0; i < p.rows.size(); ++i) {
     nbad += bad[i];
     maxd = std::max(maxd, worst[i]);
   }
-  std::printf("CHECK %s %s %lldx%lldx%lld splits %lld%s (%s) seed %llu: %s "
-              "(max |d| %.3g, %zu bad%s)\n",
+  std::printf("CHECK %s %s %lldx%lldx%lld splits %lld%s%s (%s) seed %llu: "
+              "%s (max |d| %.3g, %zu bad%s%s)\n",
               name, c.exact ? "exact " : "random", (long long)c.m,
               (long long)c.n, (long long)c.k, (long long)splits,
-              epilogueName(e).c_str(),
+              atomic ? " atomic" : "", epilogueName(e).c_str(),
               !p.sampled          ? "all rows"
               : nc == size_t(c.n) ? "64 sampled rows"
                                   : "64 sampled rows x 4096 sampled columns",
               (unsigned long long)p.seed, nbad ? "FAIL" : "PASS", maxd, nbad,
-              stuck ? ", tile counters not reset" : "");
+              stuck ? ", tile counters not reset" : "",
+              dirty ? ", workspace not re-zeroed" : "");
   if (c.bench && !nbad) {
     std::string bname = name;
     if (splits != 1)
-      bname += "/s" + std::to_string(splits);
+      bname += "/s" + std::to_string(splits) + (atomic ? "a" : "");
     if (std::string en = epilogueName(e); !en.empty())
       bname += "/" + en.substr(10);
     benchGemm(ctx, stream, kern, cfg, args, bname, c.m, c.n, c.k);
@@ -521,7 +545,12 @@ int main(int argc, char **argv) {
         {300, 520, 256, true, false, 0},
         {1000, 1003, 1008, false, false, 0,
          parseEpilogue("bias=m,beta=1,act=silu")},
-        {1, 4096, 4096, false, false}};
+        {1, 4096, 4096, false, false},
+        // Atomic split-K reductions: forced splits (ragged K ranges),
+        // stream-K and an epilogue; exact data is bit-exact in any order.
+        {200, 136, 1008, true, false, 5, {}, true},
+        {64, 300, 512, true, false, 12, parseEpilogue("bias=n,act=relu"), true},
+        {300, 520, 256, true, false, 0, {}, true}};
   }
   // --epilogue: every case with each given epilogue.
   if (!o.epilogues.empty()) {
@@ -537,11 +566,17 @@ int main(int argc, char **argv) {
   // reports the picked configuration's time against the peer).
   for (const Case &c : cases)
     for (int64_t bytes : {2, 1}) {
-      kernels::GemmPlan p = kernels::planGemm(c.m, c.n, c.k, sms, bytes);
-      std::printf("PICK %s %lldx%lldx%lld %s splits %lld\n",
-                  bytes == 2 ? "bf16" : "e4m3", (long long)c.m, (long long)c.n,
-                  (long long)c.k, kernels::gemmConfigName(p.config),
-                  (long long)p.splits);
+      for (bool det : {true, false}) {
+        // PICK: the default (deterministic) plan; PICK-ND: with atomic
+        // split-K reductions allowed.
+        kernels::GemmPlan p =
+            kernels::planGemm(c.m, c.n, c.k, sms, bytes, true, det);
+        std::printf("PICK%s %s %lldx%lldx%lld %s splits %lld%s\n",
+                    det ? "" : "-ND", bytes == 2 ? "bf16" : "e4m3",
+                    (long long)c.m, (long long)c.n, (long long)c.k,
+                    kernels::gemmConfigName(p.config), (long long)p.splits,
+                    p.atomic ? " atomic" : "");
+      }
     }
   bool ok = true;
   // Per case and element type, one Problem (inputs and reference) for
@@ -573,9 +608,9 @@ int main(int argc, char **argv) {
         for (int64_t &s : counts)
           if (s == -1)
             s = kernels::selectGemmSplits(configOf(name), c.m, c.n, c.k, sms,
-                                          fp8 ? 1 : 2);
+                                          fp8 ? 1 : 2, c.atomic || o.atomic);
         for (int64_t s : counts)
-          ok &= runCase(ctx, stream, k, name, sms, p, s);
+          ok &= runCase(ctx, stream, k, name, sms, p, s, c.atomic || o.atomic);
       }
     }
   }

@@ -33,7 +33,12 @@
 //   arrive sums the slots in split order (deterministic: the result does not
 //   depend on which CTA finishes last) and runs the epilogue. No CTA waits
 //   for another. `flags` (one i32 per tile) must be zero before the first
-//   launch; the last arrival resets it. With splits = 1 neither is touched;
+//   launch; the last arrival resets it. With splits = 1 neither is touched.
+//   `reduce` = 1 instead adds every split's partial to one slot per tile
+//   with atomic reductions (red.add.v4.f32: `#cute_nvgpu.red_add`); the
+//   last arrival reads that slot and zeroes it (the slots must be zero
+//   before the first launch): a fix-up of one slot instead of `splits`,
+//   whose f32 sums may differ in the last bits from run to run;
 // - epilogue, 64 columns at a time (BN / 64 chunks): alpha x acc (times
 //   sm[m] and/or sn[n], f32 per-row / per-column scales, by scalemode bits
 //   0 and 1: FP8 per-token / per-channel quantization), plus beta x
@@ -127,7 +132,7 @@ module attributes {gpu.container_module,
       return %r : vector<32xf32>
     }
 
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -203,7 +208,16 @@ module attributes {gpu.container_module,
       %sched = cute.make_tile_scheduler %m, %n, %k tile [128, BN, BK] group 8 splits %splits
       %first, %end, %step = cute.tile_scheduler_range %sched
       // The split-K / stream-K workspace: slots of 128 x BN floats.
-      %slot0, %slots = cute.tile_scheduler_slot %sched, %first
+      // reduce = 0: a slot per split, summed in order by the tile's last
+      // split (deterministic); 1: one zeroed slot per tile that every split
+      // adds to with red.add (cute_nvgpu.red_add), read and re-zeroed by
+      // the last.
+      %atomic = arith.cmpi ne, %reduce, %c0 : i32
+      %slot0, %splitSlots = cute.tile_scheduler_slot %sched, %first
+      %mtiles = arith.ceildivui %m, %c128 : i32
+      %ntiles = arith.ceildivui %n, %bnc : i32
+      %tiles = arith.muli %mtiles, %ntiles : i32
+      %slots = arith.select %atomic, %tiles, %splitSlots : i32
       %wsShape = cute.make_shape(%slots) -> !cute.shape<"(((2,2,(8,BN/64)),1,1),256,?)">
       %wsStride = cute.static : !cute.stride<"(((1,2,(1024,8192)),0,0),4,128*BN)">
       %wsLayout = cute.make_layout(%wsShape, %wsStride)
@@ -304,28 +318,67 @@ module attributes {gpu.container_module,
             %complete = scf.if %partial -> (i1) {
               %slot, %nslots = cute.tile_scheduler_slot %sched, %t
               %base = arith.subi %slot, %split : i32
-              %mine = cute.make_coord(%ct, %slot) -> !cute.coord<"(_,?,?)">
+              // Ordered: the split's own slot; atomic: the tile's slot.
+              %mySlot = arith.select %atomic, %tile, %slot : i32
+              %mine = cute.make_coord(%ct, %mySlot) -> !cute.coord<"(_,?,?)">
               %wsMine = cute.tensor_slice(%ws, %mine)
-              cute.copy(%acc, %wsMine)
+              scf.if %atomic {
+                cute.copy(%acc, %wsMine) {atom = #cute_nvgpu.red_add<128>}
+              } else {
+                cute.copy(%acc, %wsMine)
+              }
               %last = cute_nvgpu.counter_arrive %pflags[%tile] expected %nsplit
                   leader %first256 barrier id = 2, threads = 256 : !cute.ptr<i32, gmem, align<4>>
               scf.if %last {
-                cute.fill(%acc, %fzero)
-                %part = cute.make_fragment() : !chunk
-                scf.for %s = %c0 to %nsplit step %c1 : i32 {
-                  %sl = arith.addi %base, %s : i32
-                  %sc = cute.make_coord(%ct, %sl) -> !cute.coord<"(_,?,?)">
-                  %wsS = cute.tensor_slice(%ws, %sc)
-                  scf.for %j = %c0 to %chunks step %c1 : i32 {
-                    %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
-                    %wsJ = cute.tensor_slice(%wsS, %jc)
-                    cute.copy(%wsJ, %part)
-                    %accJ = cute.tensor_slice(%acc, %jc)
-                    %x = cute.load(%accJ)
-                    %y = cute.load(%part)
-                    %sum = arith.addf %x, %y : vector<32xf32>
-                    cute.store(%sum, %accJ)
-                  } {cute.unroll}
+                scf.if %atomic {
+                  // The sum of every split's reductions; the slot is left
+                  // zero for the next launch.
+                  cute.copy(%wsMine, %acc)
+                  cute.fill(%wsMine, %fzero)
+                } else {
+                  // The slots in split order; for BN <= 128 two at a time
+                  // (twice the loads in flight; 128 x 256 tiles have no
+                  // registers for it): an odd count's last pair adds zero
+                  // for a re-read of its first slot, so the sum is the
+                  // same as one slot at a time.
+                  cute.fill(%acc, %fzero)
+                  %part = cute.make_fragment() : !chunk
+                  %part1 = cute.make_fragment() : !chunk
+                  %lastS = arith.subi %nsplit, %c1 : i32
+                  %pairs = arith.cmpi ule, %bnc, %c128 : i32
+                  %sstep = arith.select %pairs, %c2, %c1 : i32
+                  scf.for %s = %c0 to %nsplit step %sstep : i32 {
+                    %sl = arith.addi %base, %s : i32
+                    %s1 = arith.addi %s, %c1 : i32
+                    %has1 = arith.cmpi ult, %s1, %nsplit : i32
+                    %s1c = arith.minui %s1, %lastS : i32
+                    %sl1 = arith.addi %base, %s1c : i32
+                    %sc = cute.make_coord(%ct, %sl) -> !cute.coord<"(_,?,?)">
+                    %sc1 = cute.make_coord(%ct, %sl1) -> !cute.coord<"(_,?,?)">
+                    %wsS = cute.tensor_slice(%ws, %sc)
+                    %wsS1 = cute.tensor_slice(%ws, %sc1)
+                    scf.for %j = %c0 to %chunks step %c1 : i32 {
+                      %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
+                      %wsJ = cute.tensor_slice(%wsS, %jc)
+                      %wsJ1 = cute.tensor_slice(%wsS1, %jc)
+                      cute.copy(%wsJ, %part)
+                      %accJ = cute.tensor_slice(%acc, %jc)
+                      %x = cute.load(%accJ)
+                      %y = cute.load(%part)
+                      %sum = arith.addf %x, %y : vector<32xf32>
+                      %sum1 = scf.if %pairs -> vector<32xf32> {
+                        cute.copy(%wsJ1, %part1)
+                        %y1 = cute.load(%part1)
+                        %zv = vector.broadcast %fzero : f32 to vector<32xf32>
+                        %y1m = arith.select %has1, %y1, %zv : vector<32xf32>
+                        %o = arith.addf %sum, %y1m : vector<32xf32>
+                        scf.yield %o : vector<32xf32>
+                      } else {
+                        scf.yield %sum : vector<32xf32>
+                      }
+                      cute.store(%sum1, %accJ)
+                    } {cute.unroll}
+                  }
                 }
               }
               scf.yield %last : i1

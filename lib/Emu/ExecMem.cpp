@@ -351,90 +351,98 @@ bool execAtom(ExecCtx &c, const Inst &in, uint32_t mask) {
   const unsigned eb = bits / 8;
   const Operand &mem = in.ops[isRed ? 0 : 1];
   const size_t v0 = isRed ? 1 : 2;
+  // red.add.v2/.v4.f32: one atomic reduction per element (PTX ISA "red":
+  // the vector's elements are reduced individually).
+  const unsigned nvec = unsigned(in.aux[0]);
   bool ok = true;
   forLanes(mask, [&](int l) {
-    if (!ok)
-      return;
-    uint64_t a = memAddr(c, mem, l);
-    uint8_t *p = resolve(c, in, l, in.space, a, eb, true);
-    if (!p) {
-      ok = false;
-      return;
-    }
-    uint64_t b = readOp(c, in.ops[v0], l) & maskBits(bits);
-    uint64_t cc =
-        in.op == ACas ? readOp(c, in.ops[v0 + 1], l) & maskBits(bits) : 0;
-    auto apply = [&](uint64_t old) -> uint64_t {
-      switch (AtomOp(in.op)) {
-      case AAdd:
-        if (in.type == Ty::F32)
-          return f32Bits(asF32(old) + asF32(b));
-        if (in.type == Ty::F64)
-          return f64Bits(asF64(old) + asF64(b));
-        if (in.type == Ty::F16)
-          return roundToF16(
-              f16ToDouble(uint16_t(old)) + f16ToDouble(uint16_t(b)), RN);
-        if (in.type == Ty::BF16)
-          return roundToBF16(
-              bf16ToDouble(uint16_t(old)) + bf16ToDouble(uint16_t(b)), RN);
-        return old + b;
-      case AMin:
-        if (tyIsSigned(in.type))
-          return uint64_t(std::min(sext(old, bits), sext(b, bits)));
-        if (in.type == Ty::F32)
-          return f32Bits(std::fmin(asF32(old), asF32(b)));
-        return std::min(old, b);
-      case AMax:
-        if (tyIsSigned(in.type))
-          return uint64_t(std::max(sext(old, bits), sext(b, bits)));
-        if (in.type == Ty::F32)
-          return f32Bits(std::fmax(asF32(old), asF32(b)));
-        return std::max(old, b);
-      case AInc:
-        return old >= b ? 0 : old + 1;
-      case ADec:
-        return (old == 0 || old > b) ? b : old - 1;
-      case AAnd:
-        return old & b;
-      case AOr:
-        return old | b;
-      case AXor:
-        return old ^ b;
-      case AExch:
-        return b;
-      case ACas:
-        return old == b ? cc : old;
+    for (unsigned e = 0; e < nvec && ok; ++e) {
+      uint64_t a = memAddr(c, mem, l);
+      // The whole vector's alignment is checked with its first element.
+      uint8_t *p = resolve(c, in, l, in.space, a, eb * (e ? 1 : nvec), true);
+      if (!p) {
+        ok = false;
+        return;
       }
-      return old;
-    };
-    uint64_t old = 0;
-    bool global = in.space == Space::Global ||
-                  (in.space == Space::Generic && (a >> kWindowBits) == 0);
-    if (global && (eb == 4 || eb == 8)) {
-      // Host compare-and-swap loop: correct against other host threads.
-      if (eb == 4) {
-        auto *q = reinterpret_cast<uint32_t *>(p);
-        uint32_t cur = __atomic_load_n(q, __ATOMIC_RELAXED);
-        while (!__atomic_compare_exchange_n(
-            q, &cur, uint32_t(apply(cur) & 0xffffffffu), false,
-            __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+      p += e * eb;
+      const Operand &src = in.ops[v0];
+      uint64_t b =
+          (nvec > 1 ? c.reg(vecRegs(in, src)[e], l) : readOp(c, src, l)) &
+          maskBits(bits);
+      uint64_t cc =
+          in.op == ACas ? readOp(c, in.ops[v0 + 1], l) & maskBits(bits) : 0;
+      auto apply = [&](uint64_t old) -> uint64_t {
+        switch (AtomOp(in.op)) {
+        case AAdd:
+          if (in.type == Ty::F32)
+            return f32Bits(asF32(old) + asF32(b));
+          if (in.type == Ty::F64)
+            return f64Bits(asF64(old) + asF64(b));
+          if (in.type == Ty::F16)
+            return roundToF16(
+                f16ToDouble(uint16_t(old)) + f16ToDouble(uint16_t(b)), RN);
+          if (in.type == Ty::BF16)
+            return roundToBF16(
+                bf16ToDouble(uint16_t(old)) + bf16ToDouble(uint16_t(b)), RN);
+          return old + b;
+        case AMin:
+          if (tyIsSigned(in.type))
+            return uint64_t(std::min(sext(old, bits), sext(b, bits)));
+          if (in.type == Ty::F32)
+            return f32Bits(std::fmin(asF32(old), asF32(b)));
+          return std::min(old, b);
+        case AMax:
+          if (tyIsSigned(in.type))
+            return uint64_t(std::max(sext(old, bits), sext(b, bits)));
+          if (in.type == Ty::F32)
+            return f32Bits(std::fmax(asF32(old), asF32(b)));
+          return std::max(old, b);
+        case AInc:
+          return old >= b ? 0 : old + 1;
+        case ADec:
+          return (old == 0 || old > b) ? b : old - 1;
+        case AAnd:
+          return old & b;
+        case AOr:
+          return old | b;
+        case AXor:
+          return old ^ b;
+        case AExch:
+          return b;
+        case ACas:
+          return old == b ? cc : old;
         }
-        old = cur;
+        return old;
+      };
+      uint64_t old = 0;
+      bool global = in.space == Space::Global ||
+                    (in.space == Space::Generic && (a >> kWindowBits) == 0);
+      if (global && (eb == 4 || eb == 8)) {
+        // Host compare-and-swap loop: correct against other host threads.
+        if (eb == 4) {
+          auto *q = reinterpret_cast<uint32_t *>(p);
+          uint32_t cur = __atomic_load_n(q, __ATOMIC_RELAXED);
+          while (!__atomic_compare_exchange_n(
+              q, &cur, uint32_t(apply(cur) & 0xffffffffu), false,
+              __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+          }
+          old = cur;
+        } else {
+          auto *q = reinterpret_cast<uint64_t *>(p);
+          uint64_t cur = __atomic_load_n(q, __ATOMIC_RELAXED);
+          while (!__atomic_compare_exchange_n(
+              q, &cur, apply(cur), false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+          }
+          old = cur;
+        }
       } else {
-        auto *q = reinterpret_cast<uint64_t *>(p);
-        uint64_t cur = __atomic_load_n(q, __ATOMIC_RELAXED);
-        while (!__atomic_compare_exchange_n(
-            q, &cur, apply(cur), false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
-        }
-        old = cur;
+        std::memcpy(&old, p, eb);
+        uint64_t nv = apply(old);
+        std::memcpy(p, &nv, eb);
       }
-    } else {
-      std::memcpy(&old, p, eb);
-      uint64_t nv = apply(old);
-      std::memcpy(p, &nv, eb);
+      if (!isRed)
+        writeReg(c, in.ops[0], l, old & maskBits(bits));
     }
-    if (!isRed)
-      writeReg(c, in.ops[0], l, old & maskBits(bits));
   });
   return ok;
 }
@@ -451,14 +459,28 @@ Status decodeAtom(Mods &m, Inst &in, bool red) {
     return Error(ErrorCode::Parse, "missing atomic operation");
   m.take("noftz");
   in.op = uint16_t(op);
+  std::string v = m.takePrefixed("v");
+  in.aux[0] = v.empty() ? 1 : std::stoi(v);
   in.type = m.takeType();
   if (in.type == Ty::None)
     return Error(ErrorCode::Parse, "missing type");
+  if (in.aux[0] != 1 && (!red || op != AAdd || in.type != Ty::F32 ||
+                         (in.aux[0] != 2 && in.aux[0] != 4)))
+    return Error(ErrorCode::Parse,
+                 "vector atomics: only red.add.v2.f32 and red.add.v4.f32 "
+                 "are emulated, got .v" +
+                     v);
   if (red)
     in.flags |= 1;
   in.exec = execAtom;
   size_t want = (red ? 2 : 3) + (op == ACas ? 1 : 0);
-  return expectOperands(in, want);
+  CUTE_TRY(expectOperands(in, want));
+  if (in.aux[0] > 1 && (in.ops[1].kind != Operand::Vec ||
+                        in.ops[1].count != unsigned(in.aux[0])))
+    return Error(ErrorCode::Parse, "a .v" + v +
+                                       " reduction needs a vector of " + v +
+                                       " registers");
+  return okStatus();
 }
 
 } // namespace

@@ -35,8 +35,9 @@ std::string str(int64_t v) { return std::to_string(v); }
 
 /// The workspace of one stream: `ws` for the f32 partials, `flags` for the
 /// tile counters (zero between launches).
+/// `zeroed` for the slots of atomic reductions (zero between launches).
 struct Workspace {
-  rt::DeviceBuffer ws, flags;
+  rt::DeviceBuffer ws, flags, zeroed;
 };
 
 } // namespace
@@ -64,13 +65,20 @@ struct Gemm::State {
                           const GemmOptions &o, bool tmaC);
 
   /// The stream's workspace, grown to at least the given sizes.
-  Expected<std::pair<CUdeviceptr, CUdeviceptr>>
-  workspace(CUstream stream, size_t wsBytes, size_t flagBytes) {
+  /// With `zeroedSlots`, the workspace is the zeroed buffer (atomic
+  /// reductions), else the plain one.
+  Expected<std::pair<CUdeviceptr, CUdeviceptr>> workspace(CUstream stream,
+                                                          size_t wsBytes,
+                                                          size_t flagBytes,
+                                                          bool zeroedSlots) {
     std::lock_guard<std::mutex> lock(mutex);
     Workspace &w = workspaces[stream];
-    if (w.ws.size() < wsBytes) {
-      w.ws = rt::DeviceBuffer();
-      CUTE_ASSIGN_OR_RETURN(w.ws, rt::DeviceBuffer::allocate(ctx, wsBytes));
+    rt::DeviceBuffer &buf = zeroedSlots ? w.zeroed : w.ws;
+    if (buf.size() < wsBytes) {
+      buf = rt::DeviceBuffer();
+      CUTE_ASSIGN_OR_RETURN(buf, rt::DeviceBuffer::allocate(ctx, wsBytes));
+      if (zeroedSlots)
+        CUTE_TRY(buf.memset(0));
     }
     if (w.flags.size() < flagBytes) {
       w.flags = rt::DeviceBuffer();
@@ -79,7 +87,7 @@ struct Gemm::State {
       // Complete on return: no launch can see the counters before zero.
       CUTE_TRY(w.flags.memset(0));
     }
-    return std::make_pair(w.ws.ptr(), w.flags.ptr());
+    return std::make_pair(buf.ptr(), w.flags.ptr());
   }
 };
 
@@ -99,8 +107,10 @@ Expected<Gemm> Gemm::create(const rt::Context &ctx,
   return g;
 }
 
-GemmPlan Gemm::plan(int64_t m, int64_t n, int64_t k, ElemType ab) const {
-  return planGemm(m, n, k, s_->sms, ab == ElemType::F8E4M3 ? 1 : 2);
+GemmPlan Gemm::plan(int64_t m, int64_t n, int64_t k, ElemType ab,
+                    bool deterministic) const {
+  return planGemm(m, n, k, s_->sms, ab == ElemType::F8E4M3 ? 1 : 2,
+                  /*allowSwap=*/true, deterministic);
 }
 
 std::optional<GemmPlan> Gemm::tunedPlan(int64_t m, int64_t n, int64_t k,
@@ -241,16 +251,20 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   } else if (o.autotune) {
     CUTE_ASSIGN_OR_RETURN(p, s_->tune(stream, a, b, c, o, tmaC));
   } else {
-    p = plan(m, n, k, a.type);
+    p = plan(m, n, k, a.type, o.deterministic);
     // A C the TMA cannot store: swap-AB, which stores element by element.
     if (!tmaC && p.config != GemmConfig::Swap128x64)
       p = {GemmConfig::Swap128x64,
            selectGemmSplits(GemmConfig::Swap128x64, m, n, k, s_->sms,
                             a.type == ElemType::F8E4M3 ? 1 : 2)};
   }
-  if (p.splits < 0 || p.splits > kMaxSplits)
-    return invalid("splits = " + str(p.splits) + " is not in 0.." +
-                   str(kMaxSplits) + " (0: stream-K)");
+  const int64_t most = p.atomic ? kMaxAtomicSplits : kMaxSplits;
+  if (p.splits < 0 || p.splits > most)
+    return invalid("splits = " + str(p.splits) + " is not in 0.." + str(most) +
+                   " (0: stream-K)" +
+                   (p.atomic ? " for atomic reductions"
+                             : " (atomic reductions allow up to " +
+                                   str(kMaxAtomicSplits) + ")"));
   return s_->launch(stream, a, b, c, o, p);
 }
 
@@ -267,17 +281,20 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
       tiles * gemmKTiles(k, a.type == ElemType::F8E4M3 ? 1 : 2);
   const int64_t grid = p.splits == 0 ? std::min<int64_t>(sms, units)
                                      : std::min<int64_t>(tiles * p.splits, sms);
-  const int64_t slots = p.splits == 0  ? grid + tiles
-                        : p.splits > 1 ? tiles * p.splits
-                                       : 0;
+  // Atomic reductions: one zeroed slot per tile.
+  const bool atomic = p.atomic && p.splits != 1;
+  const int64_t slots = atomic          ? tiles
+                        : p.splits == 0 ? grid + tiles
+                        : p.splits > 1  ? tiles * p.splits
+                                        : 0;
   const size_t wsBytes =
       slots ? size_t(slots * 128 * gemmTileN(p.config)) * 4 : 16;
-  CUTE_ASSIGN_OR_RETURN(auto w,
-                        workspace(stream.raw(), wsBytes, size_t(tiles) * 4));
+  CUTE_ASSIGN_OR_RETURN(
+      auto w, workspace(stream.raw(), wsBytes, size_t(tiles) * 4, atomic));
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
   // bias and residual follow in C^T's coordinates.
   rt::KernelArgs args;
-  args.reserve(21);
+  args.reserve(22);
   args.ptr(swap ? b.data : a.data).ptr(swap ? a.data : b.data).ptr(c.data);
   args.scalar(int32_t(swap ? n : m)).scalar(int32_t(swap ? m : n));
   args.scalar(int32_t(k)).scalar(int32_t(c.ld)).scalar(o.alpha);
@@ -297,6 +314,7 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   CUdeviceptr sn = swap ? o.rowScale : o.colScale;
   args.ptr(sm ? sm : c.data).ptr(sn ? sn : c.data);
   args.scalar(int32_t((sm ? 1 : 0) | (sn ? 2 : 0)));
+  args.scalar(int32_t(atomic ? 1 : 0));
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(grid), 1, 1};
   return kern->launch(stream, cfg, args);

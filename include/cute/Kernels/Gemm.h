@@ -70,6 +70,13 @@ struct GemmOptions {
   /// A configuration and split count instead of planGemm's choice
   /// (splits 0: stream-K over the SMs).
   std::optional<GemmPlan> plan;
+  /// Bit-identical results from run to run (the default, like cuBLAS's):
+  /// split-K partials are summed in split order by the tile's last split.
+  /// false lets the planner sum them with atomic reductions instead (one
+  /// workspace slot per tile, a fix-up that does not grow with the split
+  /// count, up to 128 splits): faster for few tiles with a long K, with
+  /// f32 sums whose last bits depend on the order the splits finish.
+  bool deterministic = true;
   /// Time the candidate plans (every configuration valid for these
   /// operands, with its heuristic split count, one split and stream-K)
   /// once per shape class, on this call's A and B and a scratch C, and keep
@@ -103,7 +110,8 @@ public:
 
   /// What run() would launch for this problem on this context's device
   /// without autotuning.
-  GemmPlan plan(int64_t m, int64_t n, int64_t k, ElemType ab) const;
+  GemmPlan plan(int64_t m, int64_t n, int64_t k, ElemType ab,
+                bool deterministic = true) const;
   /// The autotuned plan of the problem's shape class, if one is known.
   std::optional<GemmPlan> tunedPlan(int64_t m, int64_t n, int64_t k,
                                     ElemType ab) const;

@@ -118,27 +118,39 @@ inline int64_t gemmTileCost(GemmConfig c) {
   return 100;
 }
 
+/// Atomic split-K reductions (the kernels' `reduce` = 1): every split adds
+/// its partial to one slot per tile with red.add, the last reads it. The
+/// fix-up no longer grows with the split count, so more splits pay off;
+/// the f32 sums' order, and so their last bits, vary from run to run.
+inline constexpr int64_t kAtomicSplitKTiles = 8;
+inline constexpr int64_t kMaxAtomicSplits = 128;
+
 inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
-                             int64_t sms, int64_t elemBytes, int64_t splits) {
+                             int64_t sms, int64_t elemBytes, int64_t splits,
+                             bool atomic = false) {
   int64_t kt = gemmKTiles(k, elemBytes);
   int64_t units = gemmTiles(c, m, n) * splits;
   int64_t waves = (units + sms - 1) / sms;
-  int64_t perUnit = (kt + splits - 1) / splits + kFixedKTiles +
-                    (splits > 1 ? kSplitKTiles : 0);
+  int64_t split = atomic ? kAtomicSplitKTiles : kSplitKTiles;
+  int64_t perUnit =
+      (kt + splits - 1) / splits + kFixedKTiles + (splits > 1 ? split : 0);
   return waves * perUnit * gemmTileCost(c);
 }
 
-/// The K splits for configuration `c`: the count in [1, min(KT, 32)] with
-/// the lowest modelled cost, ties to fewer splits.
+/// The K splits for configuration `c`: the count in [1, min(KT, 32)] (with
+/// `atomic` reductions [1, min(KT, 128)]) with the lowest modelled cost,
+/// ties to fewer splits.
 inline int64_t selectGemmSplits(GemmConfig c, int64_t m, int64_t n, int64_t k,
-                                int64_t sms, int64_t elemBytes = 2) {
+                                int64_t sms, int64_t elemBytes = 2,
+                                bool atomic = false) {
   if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
     return 1;
   int64_t kt = gemmKTiles(k, elemBytes);
   int64_t best = 1;
   int64_t bestCost = gemmModelCost(c, m, n, k, sms, elemBytes, 1);
-  for (int64_t s = 2; s <= kt && s <= kMaxSplits; ++s) {
-    int64_t cost = gemmModelCost(c, m, n, k, sms, elemBytes, s);
+  const int64_t most = atomic ? kMaxAtomicSplits : kMaxSplits;
+  for (int64_t s = 2; s <= kt && s <= most; ++s) {
+    int64_t cost = gemmModelCost(c, m, n, k, sms, elemBytes, s, atomic);
     if (cost < bestCost) {
       best = s;
       bestCost = cost;
@@ -147,10 +159,12 @@ inline int64_t selectGemmSplits(GemmConfig c, int64_t m, int64_t n, int64_t k,
   return best;
 }
 
-/// A configuration and its K splits.
+/// A configuration, its K splits and how the splits are summed.
 struct GemmPlan {
   GemmConfig config;
   int64_t splits;
+  /// Split partials summed with atomic reductions (not deterministic).
+  bool atomic = false;
 };
 
 /// The largest M for which the swap-AB configuration is considered (its
@@ -160,8 +174,11 @@ inline constexpr int64_t kSwapMaxM = 64;
 /// The configuration and splits with the lowest modelled cost; without
 /// splits (both at 1) this is selectGemmConfig's choice. Swap-AB competes
 /// for M <= kSwapMaxM when `allowSwap`.
+/// Without `deterministic`, plans with atomic split-K reductions compete
+/// (a plan with one split is deterministic either way).
 inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
-                         int64_t elemBytes = 2, bool allowSwap = true) {
+                         int64_t elemBytes = 2, bool allowSwap = true,
+                         bool deterministic = true) {
   GemmPlan best{selectGemmConfig(m, n, k, sms), 1};
   if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
     return best;
@@ -172,11 +189,15 @@ inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
                        GemmConfig::Swap128x64}) {
     if (c == GemmConfig::Swap128x64 && (!allowSwap || m > kSwapMaxM))
       continue;
-    int64_t s = selectGemmSplits(c, m, n, k, sms, elemBytes);
-    int64_t cost = gemmModelCost(c, m, n, k, sms, elemBytes, s);
-    if (cost < bestCost) {
-      best = {c, s};
-      bestCost = cost;
+    for (bool atomic : {false, true}) {
+      if (atomic && deterministic)
+        continue;
+      int64_t s = selectGemmSplits(c, m, n, k, sms, elemBytes, atomic);
+      int64_t cost = gemmModelCost(c, m, n, k, sms, elemBytes, s, atomic);
+      if (cost < bestCost) {
+        best = {c, s, atomic && s > 1};
+        bestCost = cost;
+      }
     }
   }
   return best;

@@ -114,6 +114,7 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateAccumulatorToOperandPatterns(tc, patterns);
     lowering::populateTmemPatterns(tc, patterns);
     lowering::populateMatrixCopyPatterns(tc, patterns);
+    lowering::populateRedPatterns(tc, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      tc);
     ConversionTarget target(*ctx);
@@ -128,7 +129,8 @@ struct ConvertCuteNvgpuToNVVMPass
     target.addDynamicallyLegalOp<mlir::cute::GemmOp>(
         [](Operation *op) { return !lowering::isNvgpuGemm(op); });
     target.addDynamicallyLegalOp<mlir::cute::CopyOp>([](Operation *op) {
-      return !lowering::isTmemCopy(op) && !lowering::isMatrixCopy(op);
+      return !lowering::isTmemCopy(op) && !lowering::isMatrixCopy(op) &&
+             !lowering::isRedCopy(op);
     });
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))

@@ -48,6 +48,10 @@ bool isTmemCopy(Operation *op);
 void populateMatrixCopyPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// A cute.copy with an ldmatrix/stmatrix atom (this pass lowers it).
 bool isMatrixCopy(Operation *op);
+/// cute.copy with the red_add reduction atom (RedToNVVM.cpp).
+void populateRedPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// A cute.copy with a red_add atom (this pass lowers it).
+bool isRedCopy(Operation *op);
 /// Rewrites warp_specialize, elect_one and warp_idx in place (before the
 /// dialect conversion: they only restructure control flow).
 LogicalResult lowerWarpRegions(Operation *root);

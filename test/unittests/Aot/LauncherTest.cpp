@@ -106,7 +106,7 @@ TEST(AotLibrary, LauncherAcceptsGoodArguments) {
       dev<bfloat16_t>(kAligned + (2 << 24)), 4096, 4096, 4096, 4096, 0.5f,
       dev<float>(kAligned + (3 << 24)), dev<int32_t>(kAligned + (4 << 24)), 1,
       0.f, dev<bfloat16_t>(kAligned), 0, dev<bfloat16_t>(kAligned), 0, 0,
-      dev<float>(kAligned), dev<float>(kAligned), 0);
+      dev<float>(kAligned), dev<float>(kAligned), 0, 0);
   EXPECT_TRUE(s.ok()) << s.message();
 }
 
@@ -138,7 +138,7 @@ TEST(AotLibrary, LauncherRejectsABadTensorForADerivedDescriptor) {
         dev<bfloat16_t>(kAligned), m, n, kk, ldc, 1.f, dev<float>(kAligned),
         dev<int32_t>(kAligned), 1, 0.f, dev<bfloat16_t>(kAligned), 0,
         dev<bfloat16_t>(kAligned), 0, 0, dev<float>(kAligned),
-        dev<float>(kAligned), 0);
+        dev<float>(kAligned), 0, 0);
   };
   EXPECT_TRUE(check(256, 512, 128, 512).ok());
   // A row pitch of 1001 bf16 is not a multiple of 16 bytes: TMA cannot
@@ -161,7 +161,7 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
                   dev<half_t>(kAligned), 128, 256, 64, 256, 1.f,
                   dev<float>(kAligned), dev<int32_t>(kAligned), 1, 0.f,
                   dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0,
-                  dev<float>(kAligned), dev<float>(kAligned), 0),
+                  dev<float>(kAligned), dev<float>(kAligned), 0, 0),
               "block [256,1,1] differs from the compiled block [384,1,1]");
   cfg.block.reset();
   cfg.grid = Dim3(0);
@@ -170,7 +170,7 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
                   dev<half_t>(kAligned), 128, 256, 64, 256, 1.f,
                   dev<float>(kAligned), dev<int32_t>(kAligned), 1, 0.f,
                   dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0,
-                  dev<float>(kAligned), dev<float>(kAligned), 0),
+                  dev<float>(kAligned), dev<float>(kAligned), 0, 0),
               "has a zero extent");
 }
 
@@ -179,7 +179,7 @@ TEST(AotLibrary, SignatureCheckCatchesAStaleHeader) {
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   Status s = ew::Module::add_f32_signature(kernel(*g, "gemm_bf16"));
-  expectError(s, "kernel 'gemm_bf16' has 20 parameter(s) in the metadata but "
+  expectError(s, "kernel 'gemm_bf16' has 21 parameter(s) in the metadata but "
                  "4 in the launcher: regenerate the launcher header");
   auto m = ew::Module::metadata("sm_90a");
   ASSERT_TRUE(m.ok());

@@ -285,3 +285,60 @@ TEST(EmuSemantics, BarrierReduction) {
     EXPECT_EQ(D[2 * t + 1], 43u) << "thread " << t; // 0, 3, ..., 126
   }
 }
+
+// "red" with a vector type (sm_90): red.global.add.v4.f32 / .v2.f32 add
+// each element to its own address, atomically per element. 4 CTAs of 64
+// threads: thread t of every CTA adds (t + 1, 2, 0.5, -1) to the four floats
+// at 16 (t % 8) bytes and (1, 3) to the two at 8 (t % 4) bytes after them,
+// so each v4 slot gets 4 CTAs x 8 threads = 32 additions; all values are
+// small integers and halves, exact in f32 in any order.
+TEST(EmuSemantics, RedVectorF32) {
+  std::string ptx = ptxModule(R"(
+.visible .entry k(.param .u64 pd)
+{
+  .reg .b32 %r<12>;
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [pd];
+  mov.u32 %r1, %tid.x;
+  add.u32 %r2, %r1, 1;
+  cvt.rn.f32.u32 %f1, %r2;
+  mov.f32 %f2, 0f40000000;
+  mov.f32 %f3, 0f3F000000;
+  mov.f32 %f4, 0fBF800000;
+  rem.u32 %r3, %r1, 8;
+  mul.wide.u32 %rd2, %r3, 16;
+  add.s64 %rd3, %rd1, %rd2;
+  red.relaxed.gpu.global.add.v4.f32 [%rd3], {%f1, %f2, %f3, %f4};
+  rem.u32 %r4, %r1, 4;
+  mul.wide.u32 %rd4, %r4, 8;
+  add.s64 %rd5, %rd1, %rd4;
+  mov.f32 %f5, 0f3F800000;
+  mov.f32 %f6, 0f40400000;
+  red.global.add.v2.f32 [%rd5+128], {%f5, %f6};
+  ret;
+}
+)");
+  Device d(Chip::Sm90a);
+  auto D = upload(d, std::vector<float>(40, 0.0f));
+  auto r = run(d, ptx, "k", blocks(4, 64), {&D.addr});
+  ASSERT_TRUE(r.ok()) << r.error().message();
+  for (int s = 0; s < 8; ++s) {
+    // Threads s, s + 8, ..., s + 56 of each CTA: sum of (t + 1) = 8 s + 232.
+    EXPECT_EQ(D[4 * s], 4.0f * float(8 * s + 232)) << "slot " << s;
+    EXPECT_EQ(D[4 * s + 1], 4.0f * 8 * 2.0f) << "slot " << s;
+    EXPECT_EQ(D[4 * s + 2], 4.0f * 8 * 0.5f) << "slot " << s;
+    EXPECT_EQ(D[4 * s + 3], -4.0f * 8) << "slot " << s;
+  }
+  for (int s = 0; s < 4; ++s) {
+    EXPECT_EQ(D[32 + 2 * s], 4.0f * 16 * 1.0f) << "pair " << s;
+    EXPECT_EQ(D[32 + 2 * s + 1], 4.0f * 16 * 3.0f) << "pair " << s;
+  }
+  // A .v4 reduction of a misaligned address is refused like a .v4 store.
+  std::string bad = ptx;
+  bad.replace(bad.find("[%rd3]"), 6, "[%rd3+4]");
+  auto rb = run(d, bad, "k", blocks(1, 32), {&D.addr});
+  ASSERT_FALSE(rb.ok());
+  EXPECT_NE(rb.error().message().find("misaligned"), std::string::npos)
+      << rb.error().message();
+}

@@ -22,5 +22,6 @@ include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMmaOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemAttrs.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMatrixCopyAttrs.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuRedAttrs.td"
 
 #endif // CUTE_NVGPU_OPS_TD
