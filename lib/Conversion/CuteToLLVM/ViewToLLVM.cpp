@@ -85,6 +85,7 @@ void lowering::populateViewPatterns(const LLVMTypeConverter &tc,
         ViewLowering<LocalPartitionOp>, ViewLowering<PartitionTVOp>,
         ViewLowering<MmaPartitionOp>, ViewLowering<CopyPartitionOp>,
         ViewLowering<CopyRetileOp>, ViewLowering<TensorSliceOp>,
-        ViewLowering<MakeIdentityTensorOp>, ViewLowering<AddOffsetOp>,
-        ViewLowering<RecastOp>, GetLayoutLowering, GetIterLowering>(tc);
+        ViewLowering<DomainOffsetOp>, ViewLowering<MakeIdentityTensorOp>,
+        ViewLowering<AddOffsetOp>, ViewLowering<RecastOp>, GetLayoutLowering,
+        GetIterLowering>(tc);
 }

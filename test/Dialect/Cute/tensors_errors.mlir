@@ -158,3 +158,25 @@ func.func @view_swz(%p: !cute.ptr<f16, smem, align<16>>, %l: !cute.composed_layo
   %v = cute.make_view(%p, %l) : (!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<3,3,3> o 8 o (8,64):(64,1)">) -> !cute.memref<f16, smem, align<16>, S<3,3,3>, "(8,64):(64,1)">
   return
 }
+
+// -----
+
+func.func @domain_offset_rank(%m: i32, %k: i32, %r: i32) {
+  %s = cute.make_shape(%m, %k)
+  %c = cute.make_identity_tensor(%s)
+  %o = cute.make_coord(%r) -> !cute.coord<"(?)">
+  // expected-error @+1 {{'cute.domain_offset' op the offset (?) must have one mode per mode of (?,?):(1@0,1@1)}}
+  %g = cute.domain_offset(%c, %o)
+  return
+}
+
+// -----
+
+func.func @domain_offset_underscore(%m: i32, %k: i32, %r: i32) {
+  %s = cute.make_shape(%m, %k)
+  %c = cute.make_identity_tensor(%s)
+  %o = cute.make_coord(%r) -> !cute.coord<"(?,_)">
+  // expected-error @+1 {{'cute.domain_offset' op the offset (?,_) must not have `_` modes}}
+  %g = cute.domain_offset(%c, %o)
+  return
+}

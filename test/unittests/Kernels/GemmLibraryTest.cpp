@@ -207,6 +207,33 @@ TEST(GemmLibrary, EveryConfigurationWithEpilogues) {
     }
 }
 
+TEST(GemmLibrary, AtomicReductionsWhenNotDeterministic) {
+  // One 128 x 128 tile with a long K: without `deterministic` the plan
+  // sums its splits with atomic reductions (the workspace slot is zero
+  // again after each call, so the second call is exact too); forced atomic
+  // plans of every configuration, split-K and stream-K, with an epilogue.
+  GemmPlan planned = emu().gemm.plan(128, 128, 8192, ElemType::BF16, false);
+  EXPECT_TRUE(planned.atomic);
+  EXPECT_GT(planned.splits, 1);
+  EXPECT_FALSE(emu().gemm.plan(128, 128, 8192, ElemType::BF16).atomic);
+  for (int call = 0; call < 2; ++call) {
+    Problem p{128, 128, 8192};
+    p.o.deterministic = false;
+    EXPECT_EQ(mismatches(p), 0u) << "call " << call;
+  }
+  for (GemmConfig cfg : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
+                         GemmConfig::Swap128x64})
+    for (int64_t splits : {5, 0}) {
+      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
+                   std::to_string(splits) + " atomic");
+      Problem p{77, 136, 640};
+      p.o.plan = GemmPlan{cfg, splits, true};
+      p.o.beta = 1.f;
+      p.o.biasMode = Bias::PerColumn;
+      EXPECT_EQ(mismatches(p), 0u);
+    }
+}
+
 TEST(GemmLibrary, TypesScalesInPlaceResidualAndGelu) {
   // Swap-AB (planned at M = 33) with per-row and per-column scales: the
   // scales exchange with M and N.
@@ -318,7 +345,12 @@ TEST(GemmLibrary, RejectsBadOperandsBeforeLaunch) {
   expect(A, B, C, o, "a bias mode is set but the bias is a null pointer");
   o = {};
   o.plan = GemmPlan{GemmConfig::Tile128x128, 40};
-  expect(A, B, C, o, "splits = 40 is not in 0..32 (0: stream-K)");
+  expect(A, B, C, o,
+         "splits = 40 is not in 0..32 (0: stream-K) (atomic reductions "
+         "allow up to 128)");
+  o.plan = GemmPlan{GemmConfig::Tile128x128, 129, true};
+  expect(A, B, C, o,
+         "splits = 129 is not in 0..128 (0: stream-K) for atomic reductions");
   bad = C;
   bad.ld = 100;
   o = {};

@@ -293,6 +293,23 @@ static ViewResult computeTensorSliceOp(OperandReader &rd,
 }
 CUTE_VIEW(TensorSliceOp)
 
+static ViewResult computeDomainOffsetOp(OperandReader &rd,
+                                        DomainOffsetOp::Adaptor) {
+  MemRefInfo t = rd.tensor();
+  IntTuple c = rd.coord();
+  if (!c.isTuple() || c.rank() != t.layout.rank())
+    fail("the offset " + c.str() + " must have one mode per mode of " +
+         t.layout.str());
+  c.forEachLeaf([&](const IntTuple &leaf) {
+    if (leaf.isUnderscore())
+      fail("the offset " + c.str() + " must not have `_` modes");
+  });
+  TensorView v = tensorSlice(t.layout, c);
+  v.layout = t.layout;
+  return finishView(t, v);
+}
+CUTE_VIEW(DomainOffsetOp)
+
 static ViewResult computeMakeFragmentLikeOp(OperandReader &rd,
                                             MakeFragmentLikeOp::Adaptor a) {
   MemRefInfo t = rd.tensor();

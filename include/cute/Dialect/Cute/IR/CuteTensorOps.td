@@ -186,6 +186,29 @@ def Cute_TensorSliceOp : Cute_ViewOp<"tensor_slice"> {
   let cuteShortForm = 1;
 }
 
+def Cute_DomainOffsetOp : Cute_ViewOp<"domain_offset"> {
+  let summary = "Shifts a tensor's domain: element c is the operand's element "
+                "coord + c";
+  let description = [{
+    CuTe's `domain_offset(coord, tensor)`: the same layout, the iterator
+    advanced by `layout(coord)`, so the result's element `c` is the
+    operand's element `coord + c`. On a coordinate tensor the base
+    coordinate moves (a TMA copy from a tile of the result addresses
+    coordinates `coord + c`): a tile that starts at any row, e.g. a
+    grouped GEMM's rows of one group. On a memref the pointer advances (the
+    result's alignment is what the offset's known divisor keeps). Nothing
+    is checked against the operand's shape: the result's shape is the
+    operand's, so a bounded (masked) use of it needs the shape of what
+    remains.
+    ```mlir
+    %g = cute.domain_offset(%c, %o) : (!cute.coord_tensor<"(0,0)", "(?,?):(1@0,1@1)">, !cute.coord<"(?,0)">) -> !cute.coord_tensor<"(?,0)", "(?,?):(1@0,1@1)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorLikeType:$tensor, Cute_CoordLike:$coord);
+  let results = (outs Cute_TensorLikeType:$result);
+  let cuteShortForm = 1;
+}
+
 def Cute_MakeFragmentOp : Cute_Op<"make_fragment"> {
   let summary = "A register tensor (rmem) of the result type";
   let description = [{
