@@ -291,6 +291,10 @@ struct Options {
   /// --atomic (the split-K GEMM drivers): sum the splits' partials with
   /// atomic reductions into one slot per tile instead of in split order.
   bool atomic = false;
+  /// --grouped SPEC (the GEMM drivers): a grouped GEMM case, e.g.
+  /// "sizes=0/1/130,n=136,k=256" or "experts=128,topk=8,tokens=4096,
+  /// n=1536,k=2048"; repeat for several.
+  std::vector<std::string> grouped;
   /// --epilogue SPEC (the GEMM drivers): run the cases with this fused
   /// epilogue, e.g. "bias=n,act=gelu,beta=0.5"; repeat for several.
   std::vector<std::string> epilogues;
@@ -344,15 +348,18 @@ inline Options parseOptions(int argc, char **argv) {
       o.splits.push_back(s);
     } else if (a == "--atomic") {
       o.atomic = true;
+    } else if (a == "--grouped") {
+      o.grouped.push_back(next());
     } else if (a == "--epilogue") {
       o.epilogues.push_back(next());
     } else {
-      std::fprintf(stderr,
-                   "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
-                   "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
-                   "[--kernel NAME]... [--splits S]... [--atomic] "
-                   "[--epilogue SPEC]... [--no-bench]\n",
-                   argv[0]);
+      std::fprintf(
+          stderr,
+          "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
+          "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
+          "[--kernel NAME]... [--splits S]... [--atomic] [--grouped SPEC]... "
+          "[--epilogue SPEC]... [--no-bench]\n",
+          argv[0]);
       std::exit(2);
     }
   }

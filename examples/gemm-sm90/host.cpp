@@ -51,6 +51,8 @@
 #include "cute/Support/NarrowFloat.h"
 
 #include <algorithm>
+#include <numeric>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -150,7 +152,71 @@ struct Case {
   int64_t splits = -1; ///< -1: the heuristic's; 0: stream-K
   Epilogue epi = {};
   bool atomic = false; ///< partials summed by atomic reductions
+  /// Grouped GEMM (gemm_<T>_grouped): the rows of each group (M is their
+  /// sum); group g multiplies its rows of A by B's N x K block g.
+  std::vector<int64_t> groups = {};
 };
+
+/// "sizes=0/1/130,n=136,k=256" or "experts=128,topk=8,tokens=4096,n=1536,
+/// k=2048" (each token routed to topk distinct experts at random): a
+/// grouped case.
+Case parseGrouped(const std::string &spec, bool bench) {
+  Case c{0, 0, 0, false, bench};
+  int64_t experts = 0, topk = 0, tokens = 0;
+  std::stringstream in(spec);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    size_t eq = item.find('=');
+    std::string key = item.substr(0, eq);
+    std::string val = eq == std::string::npos ? "" : item.substr(eq + 1);
+    if (key == "sizes") {
+      std::stringstream sv(val);
+      std::string x;
+      while (std::getline(sv, x, '/'))
+        c.groups.push_back(std::stoll(x));
+    } else if (key == "experts")
+      experts = std::stoll(val);
+    else if (key == "topk")
+      topk = std::stoll(val);
+    else if (key == "tokens")
+      tokens = std::stoll(val);
+    else if (key == "n")
+      c.n = std::stoll(val);
+    else if (key == "k")
+      c.k = std::stoll(val);
+    else if (key == "exact")
+      c.exact = true;
+    else {
+      std::fprintf(stderr,
+                   "--grouped: '%s' is not one of sizes=A/B/.., "
+                   "experts=E, topk=T, tokens=N, n=N, k=K, exact\n",
+                   item.c_str());
+      std::exit(2);
+    }
+  }
+  if (experts > 0) {
+    std::mt19937_64 rng(0x5eedull + uint64_t(tokens));
+    c.groups.assign(size_t(experts), 0);
+    std::vector<int64_t> ids(static_cast<size_t>(experts));
+    for (int64_t t = 0; t < tokens; ++t) {
+      std::iota(ids.begin(), ids.end(), 0);
+      for (int64_t j = 0; j < topk && j < experts; ++j) {
+        std::swap(ids[size_t(j)],
+                  ids[size_t(j) + size_t(rng() % uint64_t(experts - j))]);
+        ++c.groups[size_t(ids[size_t(j)])];
+      }
+    }
+  }
+  if (c.groups.empty() || c.n <= 0 || c.k <= 0) {
+    std::fprintf(stderr, "--grouped '%s': needs groups, n and k\n",
+                 spec.c_str());
+    std::exit(2);
+  }
+  for (int64_t g : c.groups)
+    c.m += g;
+  c.splits = 1;
+  return c;
+}
 
 /// One operand: its bytes (bf16 or e4m3) and the values they hold.
 struct Operand {
@@ -198,14 +264,17 @@ Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8, bool f16) {
 
 /// The configuration of an instance: gemm_<T>_n128 has 128 x 128 tiles,
 /// gemm_<T>_swap computes C^T in 128 x 64 tiles, the others 128 x 256.
+bool endsWith(const std::string &name, const char *suffix) {
+  size_t n = std::strlen(suffix);
+  return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
+}
+
+/// (gemm_<T>_grouped has 128 x 128 tiles.)
 kernels::GemmConfig configOf(const std::string &name) {
-  auto ends = [&](const char *suffix) {
-    size_t n = std::strlen(suffix);
-    return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
-  };
-  return ends("_n128")   ? kernels::GemmConfig::Tile128x128
-         : ends("_swap") ? kernels::GemmConfig::Swap128x64
-                         : kernels::GemmConfig::Tile128x256;
+  return endsWith(name, "_n128") || endsWith(name, "_grouped")
+             ? kernels::GemmConfig::Tile128x128
+         : endsWith(name, "_swap") ? kernels::GemmConfig::Swap128x64
+                                   : kernels::GemmConfig::Tile128x256;
 }
 
 /// One case's inputs on the device and its reference, shared by every
@@ -231,6 +300,10 @@ struct Problem {
   /// cases, [0.25, 2) otherwise.
   std::vector<float> sm, sn;
   rt::DeviceBuffer dsm, dsn;
+  /// Grouped: each group's end row (the kernel's offs), each row's group.
+  std::vector<int32_t> offs;
+  std::vector<int32_t> groupOf;
+  rt::DeviceBuffer doffs;
 };
 
 Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
@@ -242,8 +315,22 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
   p.seg = (c.n + 7) / 8 * 8;
   p.ldc = p.seg + 8;
   p.scale = fp8 ? (c.exact ? 0.5f : 0.37f) : 1.f;
+  // Grouped: B holds E blocks of N rows; the column bias and the column
+  // scales E x N values.
+  const int64_t E = std::max<int64_t>(1, int64_t(c.groups.size()));
+  p.groupOf.assign(size_t(c.m), 0);
+  if (!c.groups.empty()) {
+    int64_t end = 0;
+    for (size_t g = 0; g < c.groups.size(); ++g) {
+      for (int64_t r = end; r < end + c.groups[g]; ++r)
+        p.groupOf[size_t(r)] = int32_t(g);
+      end += c.groups[g];
+      p.offs.push_back(int32_t(end));
+    }
+    p.doffs = need(rt::DeviceBuffer::fromHost(ctx, p.offs), "offsets");
+  }
   Operand ha = inputs(size_t(c.m * c.k), p.seed, c.exact, fp8, f16);
-  Operand hb = inputs(size_t(c.n * c.k), p.seed + 1, c.exact, fp8, f16);
+  Operand hb = inputs(size_t(E * c.n * c.k), p.seed + 1, c.exact, fp8, f16);
   p.da = need(rt::DeviceBuffer::fromHost(ctx, ha.bytes), "A");
   p.db = need(rt::DeviceBuffer::fromHost(ctx, hb.bytes), "B");
   // The epilogue's operands in C's type (bf16 unless f16).
@@ -258,8 +345,8 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
     return out;
   };
   if (e.bias) {
-    p.bias = cbits(inputs(size_t(e.bias == 1 ? c.n : c.m), p.seed + 3, c.exact,
-                          false, f16));
+    p.bias = cbits(inputs(size_t(e.bias == 1 ? E * c.n : c.m), p.seed + 3,
+                          c.exact, false, f16));
     p.dbias = need(rt::DeviceBuffer::fromHost(ctx, p.bias), "bias");
   }
   auto scaleVector = [&](int64_t n, uint64_t seed) {
@@ -275,7 +362,7 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
     p.dsm = need(rt::DeviceBuffer::fromHost(ctx, p.sm), "row scales");
   }
   if (e.scales & 2) {
-    p.sn = scaleVector(c.n, p.seed + 6);
+    p.sn = scaleVector(E * c.n, p.seed + 6);
     p.dsn = need(rt::DeviceBuffer::fromHost(ctx, p.sn), "column scales");
   }
   if (e.beta != 0.f) {
@@ -305,8 +392,9 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
   parallelFor(p.rows.size(), [&](size_t from, size_t to) {
     for (size_t ri = from; ri < to; ++ri)
       for (size_t ci = 0; ci < nc; ++ci) {
+        const int64_t gn = int64_t(p.groupOf[size_t(p.rows[ri])]) * c.n;
         const float *pa = &ha.values[size_t(p.rows[ri] * c.k)];
-        const float *pb = &hb.values[size_t(p.cols[ci] * c.k)];
+        const float *pb = &hb.values[size_t((gn + p.cols[ci]) * c.k)];
         double acc = 0, mag = 0;
         for (int64_t q = 0; q < c.k; ++q) {
           double prod = double(pa[q]) * double(pb[q]);
@@ -319,12 +407,12 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
         if (e.scales & 1)
           sc *= p.sm[size_t(r)];
         if (e.scales & 2)
-          sc *= p.sn[size_t(j)];
+          sc *= p.sn[size_t(gn + j)];
         x *= sc;
         if (e.beta != 0.f)
           x += double(e.beta) * cvalue(p.res[size_t(r * p.ldc + j)]);
         if (e.bias)
-          x += cvalue(p.bias[size_t(e.bias == 1 ? j : r)]);
+          x += cvalue(p.bias[size_t(e.bias == 1 ? gn + j : r)]);
         // The accumulation bound times the activation's slope (<= 2 + 2|x|).
         double slope = e.act ? 2 + 2 * std::fabs(x) : 1;
         p.ref[ri * nc + ci] = activation(e.act, x);
@@ -369,7 +457,11 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   if (takes("scale") || takes("alpha"))
     args.scalar(p.scale);
   const int64_t bn = kernels::gemmTileN(config);
-  int64_t tiles = kernels::gemmTiles(config, c.m, c.n);
+  // Grouped: the kernel schedules a bound of the groups' tile rows.
+  const bool grouped = !c.groups.empty();
+  const int64_t E = int64_t(c.groups.size());
+  int64_t tiles =
+      kernels::gemmTiles(config, grouped ? c.m + 127 * E : c.m, c.n);
   // Split-K: a workspace slot of 128 x BN floats per (tile, split), and one
   // counter per tile. Kernels compiled before split-K take neither.
   const bool splitK = takes("splits");
@@ -417,6 +509,12 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     else if (atomic) {
       std::printf("SKIP %s: compiled without atomic reductions\n", name);
       return true;
+    }
+    if (takes("groups")) {
+      if (grouped)
+        args.ptr(p.doffs).scalar(int32_t(E));
+      else
+        args.ptr(flags).scalar(int32_t(1)); // unused: one group
     }
   } else if (e.bias || e.act || e.beta != 0.f || e.scales) {
     std::printf("SKIP %s: compiled without epilogues\n", name);
@@ -481,11 +579,14 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     nbad += bad[i];
     maxd = std::max(maxd, worst[i]);
   }
-  std::printf("CHECK %s %s %lldx%lldx%lld splits %lld%s%s (%s) seed %llu: "
+  const std::string groupsNote =
+      grouped ? " groups " + std::to_string(E) : std::string();
+  std::printf("CHECK %s %s %lldx%lldx%lld splits %lld%s%s%s (%s) seed %llu: "
               "%s (max |d| %.3g, %zu bad%s%s)\n",
               name, c.exact ? "exact " : "random", (long long)c.m,
               (long long)c.n, (long long)c.k, (long long)splits,
-              atomic ? " atomic" : "", epilogueName(e).c_str(),
+              atomic ? " atomic" : "", groupsNote.c_str(),
+              epilogueName(e).c_str(),
               !p.sampled          ? "all rows"
               : nc == size_t(c.n) ? "64 sampled rows"
                                   : "64 sampled rows x 4096 sampled columns",
@@ -513,7 +614,9 @@ int main(int argc, char **argv) {
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Case> cases;
-  if (!o.sizes.empty() || !o.shapes.empty()) {
+  if (!o.sizes.empty() || !o.shapes.empty() || !o.grouped.empty()) {
+    for (const std::string &g : o.grouped)
+      cases.push_back(parseGrouped(g, o.bench));
     for (int64_t s : o.sizes)
       cases.push_back({s, s, (s + 15) / 16 * 16, false, o.bench});
     for (const auto &mnk : o.shapes)
@@ -550,7 +653,17 @@ int main(int argc, char **argv) {
         // stream-K and an epilogue; exact data is bit-exact in any order.
         {200, 136, 1008, true, false, 5, {}, true},
         {64, 300, 512, true, false, 12, parseEpilogue("bias=n,act=relu"), true},
-        {300, 520, 256, true, false, 0, {}, true}};
+        {300, 520, 256, true, false, 0, {}, true},
+        // Grouped (MoE): empty groups, a group of one row, groups that end
+        // mid-tile and span tiles, with per-group column bias and scales.
+        parseGrouped("sizes=0/1/130/77/256/0,n=136,k=256,exact", false),
+        parseGrouped("sizes=300/0/45,n=200,k=512", false),
+        parseGrouped("experts=16,topk=2,tokens=100,n=128,k=128", false)};
+    Case ge = parseGrouped("sizes=33/0/190,n=136,k=256,exact", false);
+    ge.epi = parseEpilogue("scale=mn,bias=n,beta=1,act=relu");
+    cases.push_back(ge);
+    ge.epi = parseEpilogue("bias=m,act=silu");
+    cases.push_back(ge);
   }
   // --epilogue: every case with each given epilogue.
   if (!o.epilogues.empty()) {
@@ -564,8 +677,20 @@ int main(int argc, char **argv) {
   }
   // What the selection heuristic picks for each shape (bench/gemm_configs.py
   // reports the picked configuration's time against the peer).
+  // Each grouped case's sizes (bench/grouped_peers.py times its peers on
+  // the same groups).
+  for (const Case &c : cases)
+    if (!c.groups.empty()) {
+      std::string sizes;
+      for (int64_t g : c.groups)
+        sizes += (sizes.empty() ? "" : "/") + std::to_string(g);
+      std::printf("GROUPS %lldx%lldx%lld sizes=%s\n", (long long)c.m,
+                  (long long)c.n, (long long)c.k, sizes.c_str());
+    }
   for (const Case &c : cases)
     for (int64_t bytes : {2, 1}) {
+      if (!c.groups.empty())
+        continue;
       for (bool det : {true, false}) {
         // PICK: the default (deterministic) plan; PICK-ND: with atomic
         // split-K reductions allowed.
@@ -581,21 +706,23 @@ int main(int argc, char **argv) {
   bool ok = true;
   // Per case and element type, one Problem (inputs and reference) for
   // both configurations and every split count.
-  const char *const kTypes[][3] = {
-      {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap"},
-      {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap"},
-      {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap"}};
+  const char *const kTypes[][4] = {
+      {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap", "gemm_bf16_grouped"},
+      {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap", nullptr},
+      {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap", "gemm_e4m3_grouped"}};
   for (const Case &c : cases) {
     for (const auto &names : kTypes) {
       bool fp8 = std::strncmp(names[0], "gemm_e4m3", 9) == 0;
       bool f16 = std::strncmp(names[0], "gemm_f16", 8) == 0;
       // Kernels compiled before the n128 and swap instances (the
       // before/after benchmark) lack them.
+      // Grouped cases run the grouped instance only, the others every
+      // other one.
       std::vector<const char *> run;
       for (const char *name : names)
-        if (o.runs(name) &&
-            (configOf(name) == kernels::GemmConfig::Tile128x256 ||
-             prog.kernel(name).ok()))
+        if (name && o.runs(name) &&
+            endsWith(name, "_grouped") == !c.groups.empty() &&
+            (std::strcmp(name, names[0]) == 0 || prog.kernel(name).ok()))
           run.push_back(name);
       if (run.empty())
         continue;
@@ -603,8 +730,8 @@ int main(int argc, char **argv) {
       for (const char *name : run) {
         rt::Kernel k = need(prog.kernel(name), "kernel");
         std::vector<int64_t> counts = o.splits;
-        if (counts.empty())
-          counts.push_back(c.splits);
+        if (counts.empty() || !c.groups.empty())
+          counts.assign(1, c.splits);
         for (int64_t &s : counts)
           if (s == -1)
             s = kernels::selectGemmSplits(configOf(name), c.m, c.n, c.k, sms,

@@ -60,6 +60,7 @@
 #BN = #cute.param<"BN", 256 : i32>
 #AK = #cute.param<"AK", 16 : i32>
 #DIRECT = #cute.param<"DIRECT", false>
+#GROUPED = #cute.param<"GROUPED", false>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
@@ -88,7 +89,9 @@ module attributes {gpu.container_module,
                       "e4m3_n128:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128",
                       "bf16_swap:T=bf16,TC=bf16,BN=64,DIRECT=true",
                       "f16_swap:T=f16,TC=f16,BN=64,DIRECT=true",
-                      "e4m3_swap:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=64,DIRECT=true"]} {
+                      "e4m3_swap:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=64,DIRECT=true",
+                      "bf16_grouped:T=bf16,TC=bf16,BN=128,DIRECT=true,GROUPED=true",
+                      "e4m3_grouped:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true"]} {
   gpu.module @gemm_sm90 {
     // The activation of the epilogue, by code: 0 none, 1 ReLU, 2 ReLU^2,
     // 3 GELU (tanh form), 4 SiLU. GELU's 0.5 x (1 + tanh(u)) is x / (1 +
@@ -132,7 +135,105 @@ module attributes {gpu.container_module,
       return %r : vector<32xf32>
     }
 
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32) kernel
+    // Grouped GEMM (GROUPED): group g owns rows [offs[g-1], offs[g]) of A
+    // and C (offs[-1] = 0; offs non-decreasing) and the N x K block g of B.
+    // Its rows' first and end, for 0 <= g <= groups (g = groups: the empty
+    // group after the last, at offs[groups-1]); groups >= 1.
+    func.func private @group_bounds(%poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32, %g: i32) -> (i32, i32) {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %sh = cute.make_shape(%groups) -> !cute.shape<"(?)">
+      %st = cute.static : !cute.stride<"(1)">
+      %l = cute.make_layout(%sh, %st)
+      %offs = cute.make_view(%poffs, %l)
+      %last = arith.subi %groups, %c1 : i32
+      %gc = arith.minui %g, %last : i32
+      %ce = cute.make_coord(%gc) -> !cute.coord<"(?)">
+      %ee = cute.tensor_slice(%offs, %ce)
+      %ev = cute.load(%ee)
+      %e = vector.extract %ev[0] : i32 from vector<1xi32>
+      %has = arith.cmpi ugt, %gc, %c0 : i32
+      %gm1 = arith.subi %gc, %c1 : i32
+      %gp = arith.select %has, %gm1, %c0 : i32
+      %cs = cute.make_coord(%gp) -> !cute.coord<"(?)">
+      %se = cute.tensor_slice(%offs, %cs)
+      %sv = cute.load(%se)
+      %s0 = vector.extract %sv[0] : i32 from vector<1xi32>
+      %s1 = arith.select %has, %s0, %c0 : i32
+      %past = arith.cmpi uge, %g, %groups : i32
+      %s = arith.select %past, %e, %s1 : i32
+      return %s, %e : i32, i32
+    }
+
+    // A grouped GEMM's tiles are the virtual tile rows [r_g, r_g +
+    // ceil(M_g / 128)) of group g (M_g its rows), scheduled over at most
+    // ceil((m + 127 groups) / 128) tile rows. From group %g0 starting at
+    // virtual row %r0 (the previous tile's: tiles come mostly in order),
+    // walks to the group of virtual tile row %tm and returns it, its r_g,
+    // its first row and its row count; past the last group: groups and 0
+    // rows (an empty tile).
+    func.func private @group_of(%poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32, %tm: i32, %g0: i32, %r0: i32) -> (i32, i32, i32, i32) {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c128 = arith.constant 128 : i32
+      %false = arith.constant false
+      %gb:2 = scf.while (%g = %g0, %r = %r0) : (i32, i32) -> (i32, i32) {
+        %gpos = arith.cmpi ugt, %g, %c0 : i32
+        %below = arith.cmpi ult, %tm, %r : i32
+        %back = arith.andi %gpos, %below : i1
+        scf.condition(%back) %g, %r : i32, i32
+      } do {
+      ^bb0(%g: i32, %r: i32):
+        %gp = arith.subi %g, %c1 : i32
+        %s, %e = func.call @group_bounds(%poffs, %groups, %gp) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+        %len = arith.subi %e, %s : i32
+        %t = arith.ceildivui %len, %c128 : i32
+        %rp = arith.subi %r, %t : i32
+        scf.yield %gp, %rp : i32, i32
+      }
+      %gf:2 = scf.while (%g = %gb#0, %r = %gb#1) : (i32, i32) -> (i32, i32) {
+        %in = arith.cmpi ult, %g, %groups : i32
+        %fwd = scf.if %in -> (i1) {
+          %s, %e = func.call @group_bounds(%poffs, %groups, %g) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+          %len = arith.subi %e, %s : i32
+          %t = arith.ceildivui %len, %c128 : i32
+          %rt = arith.addi %r, %t : i32
+          %past = arith.cmpi uge, %tm, %rt : i32
+          scf.yield %past : i1
+        } else {
+          scf.yield %false : i1
+        }
+        scf.condition(%fwd) %g, %r : i32, i32
+      } do {
+      ^bb0(%g: i32, %r: i32):
+        %s, %e = func.call @group_bounds(%poffs, %groups, %g) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+        %len = arith.subi %e, %s : i32
+        %t = arith.ceildivui %len, %c128 : i32
+        %rn = arith.addi %r, %t : i32
+        %gn = arith.addi %g, %c1 : i32
+        scf.yield %gn, %rn : i32, i32
+      }
+      %s, %e = func.call @group_bounds(%poffs, %groups, %gf#0) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+      %rows = arith.subi %e, %s : i32
+      return %gf#0, %gf#1, %s, %rows : i32, i32, i32, i32
+    }
+
+    // A tile's origin: its group, r_g, the group's first row, its rows and
+    // the tile's row within the group, in tiles (not GROUPED: group 0 of
+    // all m rows, r_g = 0).
+    func.func private @tile_origin(%grouped: i1, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32, %m: i32, %tm: i32, %g0: i32, %r0: i32) -> (i32, i32, i32, i32, i32) {
+      %c0 = arith.constant 0 : i32
+      %o:4 = scf.if %grouped -> (i32, i32, i32, i32) {
+        %g, %r, %s, %rows = func.call @group_of(%poffs, %groups, %tm, %g0, %r0) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32) -> (i32, i32, i32, i32)
+        scf.yield %g, %r, %s, %rows : i32, i32, i32, i32
+      } else {
+        scf.yield %c0, %c0, %c0, %m : i32, i32, i32, i32
+      }
+      %tl = arith.subi %tm, %o#1 : i32
+      return %o#0, %o#1, %o#2, %o#3, %tl : i32, i32, i32, i32, i32
+    }
+
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -141,11 +242,25 @@ module attributes {gpu.container_module,
       %chunks = arith.divui %bnc, %c64 : i32
       %c128 = arith.constant 128 : i32
       %direct = arith.constant #DIRECT
+      %grouped = arith.constant #GROUPED
+      %true0 = arith.constant true
+      %notGrouped = arith.xori %grouped, %true0 : i1
+      // C stored by TMA, or element by element as C^T (swap-AB) or as the
+      // rows of a group (grouped).
+      %cT = arith.andi %direct, %notGrouped : i1
       %tidx = gpu.thread_id x
       %tid = arith.index_cast %tidx : index to i32
+      // Grouped: B holds the groups' N x K blocks one after the other, and
+      // the scheduler runs over a bound of the groups' tile rows.
+      %c127 = arith.constant 127 : i32
+      %nAll = arith.muli %n, %groups : i32
+      %nb = arith.select %grouped, %nAll, %n : i32
+      %pad = arith.muli %groups, %c127 : i32
+      %mPad = arith.addi %m, %pad : i32
+      %mv = arith.select %grouped, %mPad, %m : i32
       // Global tensors and their TMA descriptors.
       %shA = cute.make_shape(%m, %k)
-      %shB = cute.make_shape(%n, %k)
+      %shB = cute.make_shape(%nb, %k)
       %shC = cute.make_shape(%m, %n)
       %sk = cute.make_stride(%k) -> !cute.stride<"(?,1)">
       %sn = cute.make_stride(%ldc) -> !cute.stride<"(?,1)">
@@ -195,6 +310,10 @@ module attributes {gpu.container_module,
       %gsn = cute.make_view(%psn, %lsn)
       %fzero0 = arith.constant 0.0 : f32
       %hasR = arith.cmpf une, %beta, %fzero0 : f32
+      // Grouped: C's rows stored element by element (ldc % 8 == 0).
+      %scr = cute.make_stride(%ldc) -> !cute.stride<"(?{div=8},1)">
+      %lcr = cute.make_layout(%shC, %scr)
+      %gcr = cute.make_view(%pc, %lcr)
       %sct = cute.make_stride(%ldc) -> !cute.stride<"(1,?)">
       %lct = cute.make_layout(%shC, %sct)
       %gct = cute.make_view(%pc, %lct)
@@ -205,7 +324,7 @@ module attributes {gpu.container_module,
       %sC = cute.smem_alloc() : !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
       %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
-      %sched = cute.make_tile_scheduler %m, %n, %k tile [128, BN, BK] group 8 splits %splits
+      %sched = cute.make_tile_scheduler %mv, %n, %k tile [128, BN, BK] group 8 splits %splits
       %first, %end, %step = cute.tile_scheduler_range %sched
       // The split-K / stream-K workspace: slots of 128 x BN floats.
       // reduce = 0: a slot per split, summed in order by the tile's last
@@ -214,7 +333,7 @@ module attributes {gpu.container_module,
       // the last.
       %atomic = arith.cmpi ne, %reduce, %c0 : i32
       %slot0, %splitSlots = cute.tile_scheduler_slot %sched, %first
-      %mtiles = arith.ceildivui %m, %c128 : i32
+      %mtiles = arith.ceildivui %mv, %c128 : i32
       %ntiles = arith.ceildivui %n, %bnc : i32
       %tiles = arith.muli %mtiles, %ntiles : i32
       %slots = arith.select %atomic, %tiles, %splitSlots : i32
@@ -229,14 +348,26 @@ module attributes {gpu.container_module,
           scf.if %w0 {
             cute_nvgpu.elect_one {
               %p0 = cute_nvgpu.pipeline_producer_state %loads
-              %pe = scf.for %t = %first to %end step %step iter_args(%ps = %p0) -> (!LS) : i32 {
+              %pe:3 = scf.for %t = %first to %end step %step iter_args(%ps = %p0, %pg = %c0, %pr0 = %c0) -> (!LS, i32, i32) : i32 {
                 %tm, %tn = cute.tile_scheduler_coord %sched, %t
-                // The tile's A rows and B columns, all k: (128|256, BK, k).
-                %am = cute.make_coord(%tm) -> !cute.coord<"(?,_)">
+                %g, %rg, %row0, %rows, %tl = func.call @tile_origin(%grouped, %poffs, %groups, %m, %tm, %pg, %pr0) : (i1, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32)
+                // The tile's A rows (from row row0 + 128 tl) and B columns
+                // (group g's block), all k: (128|BN, BK, k).
+                %tlr = arith.muli %tl, %c128 : i32
+                %ar = arith.addi %row0, %tlr : i32
+                %ao = cute.make_coord(%ar) -> !cute.coord<"(?,0)">
+                %cAt = cute.domain_offset(%cA, %ao)
+                %gn0 = arith.muli %g, %n : i32
+                %bo = cute.make_coord(%gn0) -> !cute.coord<"(?,0)">
+                %cBg = cute.domain_offset(%cB, %bo)
+                %am = cute.make_coord() -> !cute.coord<"(0,_)">
                 %bn = cute.make_coord(%tn) -> !cute.coord<"(?,_)">
-                %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,BK)">}
-                %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(BN,BK)">}
-                %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
+                %gA = cute.local_tile(%cAt, %am) {tiler = #cute.shape<"(128,BK)">}
+                %gB = cute.local_tile(%cBg, %bn) {tiler = #cute.shape<"(BN,BK)">}
+                %kb, %ke0 = cute.tile_scheduler_k_tiles %sched, %t
+                // An empty tile (past the last group) loads nothing.
+                %empty = arith.cmpi eq, %rows, %c0 : i32
+                %ke = arith.select %empty, %kb, %ke0 : i32
                 %pk = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %ps) -> (!LS) : i32 {
                   cute_nvgpu.pipeline_producer_acquire %loads, %q
                   %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %q
@@ -253,9 +384,9 @@ module attributes {gpu.container_module,
                   %qn = cute_nvgpu.pipeline_state_advance %q
                   scf.yield %qn : !LS
                 }
-                scf.yield %pk : !LS
+                scf.yield %pk, %g, %rg : !LS, i32, i32
               }
-              cute_nvgpu.pipeline_producer_tail %loads, %pe
+              cute_nvgpu.pipeline_producer_tail %loads, %pe#0
             }
           }
         }
@@ -272,11 +403,44 @@ module attributes {gpu.container_module,
           %fzero = arith.constant 0.0 : f32
           %cs0 = cute_nvgpu.pipeline_consumer_state %loads
           %ss0 = cute_nvgpu.pipeline_producer_state %stores
-          %fin:2 = scf.for %t = %first to %end step %step iter_args(%cs = %cs0, %ss = %ss0) -> (!LS, !SS) : i32 {
+          %fin:4 = scf.for %t = %first to %end step %step iter_args(%cs = %cs0, %ss = %ss0, %pg = %c0, %pr0 = %c0) -> (!LS, !SS, i32, i32) : i32 {
             %tm, %tn = cute.tile_scheduler_coord %sched, %t
+            %g, %rg, %row0, %rows, %tl = func.call @tile_origin(%grouped, %poffs, %groups, %m, %tm, %pg, %pr0) : (i1, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32)
             %mn = cute.make_coord(%tm, %tn) -> !cute.coord<"(?,?)">
             %gC = cute.local_tile(%cC, %mn) {tiler = #cute.shape<"(128,BN)">}
-            %kb, %ke = cute.tile_scheduler_k_tiles %sched, %t
+            %kb, %ke0 = cute.tile_scheduler_k_tiles %sched, %t
+            %empty = arith.cmpi eq, %rows, %c0 : i32
+            %ke = arith.select %empty, %kb, %ke0 : i32
+            // The epilogue's operands for the tile's group: rows [row0,
+            // row0 + rows) of C, R, the row bias and row scales; group g's
+            // N values of the column bias and column scales (not GROUPED:
+            // all m rows, g = 0).
+            %shG = cute.make_shape(%rows, %n)
+            %oR = cute.make_coord(%row0) -> !cute.coord<"(?,0)">
+            %gn0 = arith.muli %g, %n : i32
+            %oN = cute.make_coord(%gn0) -> !cute.coord<"(0,?)">
+            %grO = cute.domain_offset(%gr, %oR)
+            %grP = cute.get_iter(%grO)
+            %lrG = cute.make_layout(%shG, %srs)
+            %grG = cute.make_view(%grP, %lrG)
+            %gbnO = cute.domain_offset(%gbn, %oN)
+            %gbnP = cute.get_iter(%gbnO)
+            %lbnG = cute.make_layout(%shG, %sbn)
+            %gbnG = cute.make_view(%gbnP, %lbnG)
+            %gbmO = cute.domain_offset(%gbm, %oR)
+            %gbmP = cute.get_iter(%gbmO)
+            %lbmG = cute.make_layout(%shG, %sbm)
+            %gbmG = cute.make_view(%gbmP, %lbmG)
+            %gsmO = cute.domain_offset(%gsm, %oR)
+            %gsmP = cute.get_iter(%gsmO)
+            %gsmG = cute.make_view(%gsmP, %lbmG)
+            %gsnO = cute.domain_offset(%gsn, %oN)
+            %gsnP = cute.get_iter(%gsnO)
+            %gsnG = cute.make_view(%gsnP, %lbnG)
+            %gcO = cute.domain_offset(%gcr, %oR)
+            %gcP = cute.get_iter(%gcO)
+            %lcG = cute.make_layout(%shG, %scr)
+            %gcG = cute.make_view(%gcP, %lcG)
             cute.fill(%acc, %fzero)
             // Main loop: wgmma on stage s while TMA fills the others; the
             // stage read by the previous group is released once this
@@ -393,7 +557,7 @@ module attributes {gpu.container_module,
             %se = scf.if %complete -> (!SS) {
               %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
               %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
-              %tm2 = arith.muli %tm, %c2 : i32
+              %tm2 = arith.muli %tl, %c2 : i32
               %er = arith.addi %tm2, %wg : i32
               %tnc = arith.muli %tn, %chunks : i32
               %sj = scf.for %j = %c0 to %chunks step %c1 iter_args(%s = %ss) -> (!SS) : i32 {
@@ -405,7 +569,7 @@ module attributes {gpu.container_module,
                 %ecol = arith.addi %tnc, %j : i32
                 %eb = cute.make_coord(%er, %ecol) -> !cute.coord<"(?,?)">
                 %v2 = scf.if %rowScaled -> vector<32xf32> {
-                  %st = cute.local_tile(%gsm, %eb) {tiler = #cute.shape<"(64,64)">}
+                  %st = cute.local_tile(%gsmG, %eb) {tiler = #cute.shape<"(64,64)">}
                   %sp = cute.mma_partition "C" of #cpart (%st, %lt)
                   %sf = cute.make_fragment() : !chunk
                   cute.copy(%sp, %sf) {fill = 0.0 : f32}
@@ -416,7 +580,7 @@ module attributes {gpu.container_module,
                   scf.yield %v1 : vector<32xf32>
                 }
                 %va = scf.if %colScaled -> vector<32xf32> {
-                  %st = cute.local_tile(%gsn, %eb) {tiler = #cute.shape<"(64,64)">}
+                  %st = cute.local_tile(%gsnG, %eb) {tiler = #cute.shape<"(64,64)">}
                   %sp = cute.mma_partition "C" of #cpart (%st, %lt)
                   %sf = cute.make_fragment() : !chunk
                   cute.copy(%sp, %sf) {fill = 0.0 : f32}
@@ -428,12 +592,12 @@ module attributes {gpu.container_module,
                 }
                 %vr = scf.if %hasR -> vector<32xf32> {
                   %rf = cute.make_fragment() : !chunkC
-                  scf.if %direct {
+                  scf.if %cT {
                     %rt = cute.local_tile(%grt, %eb) {tiler = #cute.shape<"(64,64)">}
                     %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
                     cute.copy(%rp, %rf) {fill = 0.0 : !TC}
                   } else {
-                    %rt = cute.local_tile(%gr, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %rt = cute.local_tile(%grG, %eb) {tiler = #cute.shape<"(64,64)">}
                     %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
                     cute.copy(%rp, %rf) {fill = 0.0 : !TC}
                   }
@@ -448,11 +612,11 @@ module attributes {gpu.container_module,
                 %vb = scf.if %hasBias -> vector<32xf32> {
                   %bf = cute.make_fragment() : !chunkC
                   scf.if %biasN {
-                    %bt = cute.local_tile(%gbn, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %bt = cute.local_tile(%gbnG, %eb) {tiler = #cute.shape<"(64,64)">}
                     %bp = cute.mma_partition "C" of #cpart (%bt, %lt)
                     cute.copy(%bp, %bf) {fill = 0.0 : !TC}
                   } else {
-                    %bt = cute.local_tile(%gbm, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %bt = cute.local_tile(%gbmG, %eb) {tiler = #cute.shape<"(64,64)">}
                     %bp = cute.mma_partition "C" of #cpart (%bt, %lt)
                     cute.copy(%bp, %bf) {fill = 0.0 : !TC}
                   }
@@ -467,9 +631,15 @@ module attributes {gpu.container_module,
                 %h = arith.truncf %y : vector<32xf32> to vector<32x!TC>
                 cute.store(%h, %out)
                 %snext = scf.if %direct -> (!SS) {
-                  %ot = cute.local_tile(%gct, %eb) {tiler = #cute.shape<"(64,64)">}
-                  %op = cute.mma_partition "C" of #cpart (%ot, %lt)
-                  cute.copy(%out, %op) {masked}
+                  scf.if %cT {
+                    %ot = cute.local_tile(%gct, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %op = cute.mma_partition "C" of #cpart (%ot, %lt)
+                    cute.copy(%out, %op) {masked}
+                  } else {
+                    %ot = cute.local_tile(%gcG, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %op = cute.mma_partition "C" of #cpart (%ot, %lt)
+                    cute.copy(%out, %op) {masked}
+                  }
                   scf.yield %s : !SS
                 } else {
                   scf.if %leader {
@@ -498,7 +668,7 @@ module attributes {gpu.container_module,
             } else {
               scf.yield %ss : !SS
             }
-            scf.yield %kl#0, %se : !LS, !SS
+            scf.yield %kl#0, %se, %g, %rg : !LS, !SS, i32, i32
           }
           scf.if %leader {
             cute_nvgpu.pipeline_producer_tail %stores, %fin#1

@@ -313,7 +313,8 @@ private:
   /// An integer operand that fills dynamic leaf `leaf` of a constructor: a
   /// kernel argument that is an integer scalar parameter, an integer
   /// constant, or sums, differences, products and (ceil) quotients of
-  /// those through extensions and index casts (`%seq * %d`).
+  /// those through extensions, index casts and selects on constants
+  /// (`%seq * %d`).
   std::optional<lay::Int> traceInt(Value v, const lay::Int &leaf,
                                    int depth = 0) {
     if (depth > 32)
@@ -339,6 +340,20 @@ private:
     if (isa_and_nonnull<arith::ExtUIOp, arith::IndexCastOp,
                         arith::IndexCastUIOp>(d))
       return traceInt(d->getOperand(0), leaf, depth + 1);
+    // A select on a constant (an instance parameter): the chosen operand.
+    if (auto sel = dyn_cast_or_null<arith::SelectOp>(d)) {
+      auto c = sel.getCondition().getDefiningOp<arith::ConstantOp>();
+      auto b = c ? dyn_cast<BoolAttr>(c.getValue()) : BoolAttr();
+      if (!b)
+        if (auto ia = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr())
+          return traceInt(ia.getValue().isZero() ? sel.getFalseValue()
+                                                 : sel.getTrueValue(),
+                          leaf, depth + 1);
+      if (!b)
+        return std::nullopt;
+      return traceInt(b.getValue() ? sel.getTrueValue() : sel.getFalseValue(),
+                      leaf, depth + 1);
+    }
     if (auto ba = dyn_cast<BlockArgument>(v)) {
       if (ba.getOwner() != &fn.getBody().front())
         return std::nullopt;

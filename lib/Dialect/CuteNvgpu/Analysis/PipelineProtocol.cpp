@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h"
 
+#include "cute/Dialect/Cute/IR/Cute.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -49,11 +51,35 @@ bool isBlockUniformImpl(Value v, gpu::GPUFuncOp fn, int depth,
       Operation *owner = arg.getOwner()->getParentOp();
       if (owner == fn.getOperation())
         return true; // a kernel argument
-      if (auto loop = dyn_cast<scf::ForOp>(owner))
-        return arg == loop.getInductionVar() &&
-               isBlockUniformImpl(loop.getLowerBound(), fn, depth + 1, seen) &&
-               isBlockUniformImpl(loop.getUpperBound(), fn, depth + 1, seen) &&
-               isBlockUniformImpl(loop.getStep(), fn, depth + 1, seen);
+      // A loop-carried value is uniform when what enters and what each
+      // iteration yields are: assumed while its yields are decided; if
+      // that fails, everything decided meanwhile is forgotten.
+      auto carried = [&](Value init, Value yielded) {
+        seen[v] = true;
+        bool ok = (!init || isBlockUniformImpl(init, fn, depth + 1, seen)) &&
+                  isBlockUniformImpl(yielded, fn, depth + 1, seen);
+        if (!ok)
+          seen.clear();
+        return ok;
+      };
+      if (auto loop = dyn_cast<scf::ForOp>(owner)) {
+        if (arg == loop.getInductionVar())
+          return isBlockUniformImpl(loop.getLowerBound(), fn, depth + 1,
+                                    seen) &&
+                 isBlockUniformImpl(loop.getUpperBound(), fn, depth + 1,
+                                    seen) &&
+                 isBlockUniformImpl(loop.getStep(), fn, depth + 1, seen);
+        unsigned j = arg.getArgNumber() - 1;
+        return carried(loop.getInitArgs()[j],
+                       loop.getBody()->getTerminator()->getOperand(j));
+      }
+      if (auto loop = dyn_cast<scf::WhileOp>(owner)) {
+        unsigned j = arg.getArgNumber();
+        if (arg.getOwner() == loop.getBeforeBody())
+          return carried(loop.getInits()[j],
+                         loop.getAfterBody()->getTerminator()->getOperand(j));
+        return carried(Value(), loop.getConditionOp().getArgs()[j]);
+      }
       return false;
     }
     Operation *def = v.getDefiningOp();
@@ -63,14 +89,43 @@ bool isBlockUniformImpl(Value v, gpu::GPUFuncOp fn, int depth,
             gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp,
             ClusterRankOp>(def))
       return true;
+    auto operandsUniform = [&](Operation *op) {
+      return llvm::all_of(op->getOperands(), [&](Value o) {
+        return isBlockUniformImpl(o, fn, depth + 1, seen);
+      });
+    };
+    // A region op (scf.if, scf.while, ...) whose operands are uniform and
+    // whose regions use only uniform values from outside and no thread
+    // index computes the same results in every thread (a grouped GEMM's
+    // walk to a tile's group).
+    if (def->getNumRegions() != 0) {
+      if (!operandsUniform(def))
+        return false;
+      bool closed = true;
+      def->walk([&](Operation *inner) {
+        if (inner == def || !closed)
+          return;
+        if (isa<gpu::ThreadIdOp, gpu::LaneIdOp, WarpIdxOp>(inner)) {
+          closed = false;
+          return;
+        }
+        for (Value o : inner->getOperands())
+          if (!def->isProperAncestor(o.getParentBlock()->getParentOp()) &&
+              o.getParentBlock()->getParentOp() != def &&
+              !isBlockUniformImpl(o, fn, depth + 1, seen))
+            closed = false;
+      });
+      return closed;
+    }
     // Effect-free is enough: a division by a run-time value (split-K's
     // `k tiles x split / splits`) is not speculatable but still the same in
-    // every thread.
-    if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    // every thread. A read (cute.load) at an address every thread computes
+    // alike returns the same value to all (the grouped GEMM's group
+    // offsets): memory that other threads write concurrently is a race the
+    // kernel must not have.
+    if (!isMemoryEffectFree(def) && !isa<mlir::cute::LoadOp>(def))
       return false;
-    return llvm::all_of(def->getOperands(), [&](Value o) {
-      return isBlockUniformImpl(o, fn, depth + 1, seen);
-    });
+    return operandsUniform(def);
   };
   bool uniform = decide();
   seen[v] = uniform;
