@@ -54,10 +54,12 @@ struct Gemm::State {
   std::map<std::string, GemmPlan> tuned;
   GemmTuneStats stats;
 
-  /// Launches plan `p` (operands checked by the caller).
+  /// Launches plan `p` (operands checked by the caller); with `groups`,
+  /// the grouped instance over the groups ending at `offsets`.
   Status launch(const rt::Stream &stream, const DeviceMatrix &a,
                 const DeviceMatrix &b, const DeviceMatrix &c,
-                const GemmOptions &o, const GemmPlan &p);
+                const GemmOptions &o, const GemmPlan &p,
+                CUdeviceptr offsets = 0, int64_t groups = 0);
   /// The autotuned plan of the problem's class, timing the candidates the
   /// first time.
   Expected<GemmPlan> tune(const rt::Stream &stream, const DeviceMatrix &a,
@@ -270,11 +272,17 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
 
 Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
                            const DeviceMatrix &b, const DeviceMatrix &c,
-                           const GemmOptions &o, const GemmPlan &p) {
-  const int64_t m = a.rows, n = b.rows, k = a.cols;
+                           const GemmOptions &o, const GemmPlan &p,
+                           CUdeviceptr offsets, int64_t groups) {
+  const int64_t m = a.rows, n = groups ? b.rows / groups : b.rows, k = a.cols;
   const bool swap = p.config == GemmConfig::Swap128x64;
-  const rt::Kernel *kern = instance(module, a.type, p.config);
-  const int64_t tiles = gemmTiles(p.config, m, n);
+  const rt::Kernel *kern =
+      groups ? (a.type == ElemType::F8E4M3 ? &module.gemm_e4m3_grouped_kernel()
+                                           : &module.gemm_bf16_grouped_kernel())
+             : instance(module, a.type, p.config);
+  // Grouped: tiles of a bound of the groups' tile rows (the kernel finds
+  // which are real).
+  const int64_t tiles = gemmTiles(p.config, groups ? m + 127 * groups : m, n);
   // Stream-K: one CTA per SM, at most one per K tile of all tiles; a
   // workspace slot per CTA and tile.
   const int64_t units =
@@ -294,7 +302,7 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
   // bias and residual follow in C^T's coordinates.
   rt::KernelArgs args;
-  args.reserve(22);
+  args.reserve(24);
   args.ptr(swap ? b.data : a.data).ptr(swap ? a.data : b.data).ptr(c.data);
   args.scalar(int32_t(swap ? n : m)).scalar(int32_t(swap ? m : n));
   args.scalar(int32_t(k)).scalar(int32_t(c.ld)).scalar(o.alpha);
@@ -315,6 +323,8 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   args.ptr(sm ? sm : c.data).ptr(sn ? sn : c.data);
   args.scalar(int32_t((sm ? 1 : 0) | (sn ? 2 : 0)));
   args.scalar(int32_t(atomic ? 1 : 0));
+  // Not grouped: one group (the offsets pointer is never read).
+  args.ptr(groups ? offsets : w.second).scalar(int32_t(groups ? groups : 1));
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(grid), 1, 1};
   return kern->launch(stream, cfg, args);
@@ -375,20 +385,71 @@ Expected<GemmPlan> Gemm::State::tune(const rt::Stream &stream,
   return best;
 }
 
+Status Gemm::runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
+                        const DeviceMatrix &b, const DeviceMatrix &c,
+                        CUdeviceptr offsets, int64_t groups,
+                        const GemmOptions &o) const {
+  if (a.type == ElemType::F16)
+    return invalid("the grouped GEMM is built for bf16 and e4m3 A and B, "
+                   "not f16");
+  if (groups < 1 || groups > INT32_MAX)
+    return invalid("groups = " + str(groups) + " must be in 1.." +
+                   str(INT32_MAX));
+  if (!offsets || offsets % 4)
+    return invalid("the group offsets must be a non-null, 4-byte aligned "
+                   "device array of int32");
+  if (b.rows % groups)
+    return invalid("B has " + str(b.rows) + " rows, not groups (" +
+                   str(groups) + ") blocks of N rows");
+  if (o.plan || o.autotune)
+    return invalid("the grouped GEMM takes no plan and no autotuning (one "
+                   "configuration: 128 x 128 tiles, one split)");
+  const int64_t n = b.rows / groups;
+  // The checks of run() on one group's shapes: B's first block stands for
+  // all (same pitch and type), the column bias and scales are checked by
+  // count below.
+  DeviceMatrix b0 = b;
+  b0.rows = n;
+  GemmOptions checked = o;
+  CUTE_TRY(checkOperands(a, b0, c, checked));
+  if (c.ld % 8 || c.data % 16)
+    return invalid("the grouped GEMM stores C's rows from registers with "
+                   "16-byte alignment: C's leading dimension (" +
+                   str(c.ld) +
+                   ") must be a multiple of 8 and C 16-byte "
+                   "aligned");
+  return s_->launch(stream, a, b, c, o, GemmPlan{GemmConfig::Tile128x128, 1},
+                    offsets, groups);
+}
+
+namespace {
+
+/// The Gemm of the stream's context, created on first use.
+Expected<std::shared_ptr<Gemm>> gemmFor(const rt::Stream &stream) {
+  static std::mutex mutex;
+  static std::map<CUcontext, std::shared_ptr<Gemm>> gemms;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<Gemm> &slot = gemms[stream.context().raw()];
+  if (!slot) {
+    CUTE_ASSIGN_OR_RETURN(Gemm made, Gemm::create(stream.context()));
+    slot = std::make_shared<Gemm>(std::move(made));
+  }
+  return slot;
+}
+
+} // namespace
+
 Status cute::kernels::gemm(const rt::Stream &stream, const DeviceMatrix &a,
                            const DeviceMatrix &b, const DeviceMatrix &c,
                            const GemmOptions &options) {
-  static std::mutex mutex;
-  static std::map<CUcontext, std::shared_ptr<Gemm>> gemms;
-  std::shared_ptr<Gemm> g;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    std::shared_ptr<Gemm> &slot = gemms[stream.context().raw()];
-    if (!slot) {
-      CUTE_ASSIGN_OR_RETURN(Gemm made, Gemm::create(stream.context()));
-      slot = std::make_shared<Gemm>(std::move(made));
-    }
-    g = slot;
-  }
+  CUTE_ASSIGN_OR_RETURN(std::shared_ptr<Gemm> g, gemmFor(stream));
   return g->run(stream, a, b, c, options);
+}
+
+Status cute::kernels::groupedGemm(const rt::Stream &stream,
+                                  const DeviceMatrix &a, const DeviceMatrix &b,
+                                  const DeviceMatrix &c, CUdeviceptr offsets,
+                                  int64_t groups, const GemmOptions &options) {
+  CUTE_ASSIGN_OR_RETURN(std::shared_ptr<Gemm> g, gemmFor(stream));
+  return g->runGrouped(stream, a, b, c, offsets, groups, options);
 }

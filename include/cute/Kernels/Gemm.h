@@ -108,6 +108,22 @@ public:
              const DeviceMatrix &b, const DeviceMatrix &c,
              const GemmOptions &options = {}) const;
 
+  /// Grouped GEMM (mixture of experts): A (M x K) holds the groups' rows
+  /// one after the other, B (groups N x K) the groups' N x K weight blocks,
+  /// C (M x N) the results: rows [offsets[g-1], offsets[g]) of C are those
+  /// rows of A times block g of B transposed (offsets[-1] = 0). `offsets`
+  /// is device memory (groups int32 end rows, non-decreasing, the last at
+  /// most M), read by the kernel: no host synchronisation. The epilogue is
+  /// run()'s with a column bias and column scales of groups N values (one
+  /// row of N per group) and a row bias, row scales and residual of M.
+  /// bf16 and e4m3 (C bf16); C's leading dimension a multiple of 8 and
+  /// 16-byte aligned; no plan, splits or autotuning (128 x 128 tiles over
+  /// the groups' tile rows, one split).
+  Status runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
+                    const DeviceMatrix &b, const DeviceMatrix &c,
+                    CUdeviceptr offsets, int64_t groups,
+                    const GemmOptions &options = {}) const;
+
   /// What run() would launch for this problem on this context's device
   /// without autotuning.
   GemmPlan plan(int64_t m, int64_t n, int64_t k, ElemType ab,
@@ -130,6 +146,13 @@ private:
 Status gemm(const rt::Stream &stream, const DeviceMatrix &a,
             const DeviceMatrix &b, const DeviceMatrix &c,
             const GemmOptions &options = {});
+
+/// Gemm::runGrouped with the Gemm of the stream's context (created on first
+/// use and kept for the process).
+Status groupedGemm(const rt::Stream &stream, const DeviceMatrix &a,
+                   const DeviceMatrix &b, const DeviceMatrix &c,
+                   CUdeviceptr offsets, int64_t groups,
+                   const GemmOptions &options = {});
 
 } // namespace cute::kernels
 

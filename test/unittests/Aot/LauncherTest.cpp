@@ -66,9 +66,9 @@ TEST(AotLibrary, HoldsAnImagePerChipAndItsMetadata) {
 
 TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
   // examples/gemm-sm90/kernel.mlir is one kernel, @gemm, with the instances
-  // bf16, f16 and e4m3, their 128 x 128-tile and swap-AB versions (its
-  // cute.instances): cute-opt compiles each, and cute-aot gives each its own
-  // typed launcher, named after the instance.
+  // bf16, f16 and e4m3, their 128 x 128-tile and swap-AB versions and the
+  // grouped bf16 and e4m3 (its cute.instances): cute-opt compiles each, and
+  // cute-aot gives each its own typed launcher, named after the instance.
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   std::vector<std::string> names;
@@ -77,7 +77,8 @@ TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
   EXPECT_EQ(names, (std::vector<std::string>{
                        "gemm_bf16", "gemm_f16", "gemm_e4m3", "gemm_bf16_n128",
                        "gemm_f16_n128", "gemm_e4m3_n128", "gemm_bf16_swap",
-                       "gemm_f16_swap", "gemm_e4m3_swap"}));
+                       "gemm_f16_swap", "gemm_e4m3_swap", "gemm_bf16_grouped",
+                       "gemm_e4m3_grouped"}));
   // The instances' element types reach the launchers' parameter types.
   EXPECT_EQ(kernel(*g, "gemm_f16").params[0].elem, ElemType::F16);
   EXPECT_EQ(kernel(*g, "gemm_e4m3").params[0].elem, ElemType::F8E4M3);
@@ -106,7 +107,8 @@ TEST(AotLibrary, LauncherAcceptsGoodArguments) {
       dev<bfloat16_t>(kAligned + (2 << 24)), 4096, 4096, 4096, 4096, 0.5f,
       dev<float>(kAligned + (3 << 24)), dev<int32_t>(kAligned + (4 << 24)), 1,
       0.f, dev<bfloat16_t>(kAligned), 0, dev<bfloat16_t>(kAligned), 0, 0,
-      dev<float>(kAligned), dev<float>(kAligned), 0, 0);
+      dev<float>(kAligned), dev<float>(kAligned), 0, 0, dev<int32_t>(kAligned),
+      1);
   EXPECT_TRUE(s.ok()) << s.message();
 }
 
@@ -138,7 +140,7 @@ TEST(AotLibrary, LauncherRejectsABadTensorForADerivedDescriptor) {
         dev<bfloat16_t>(kAligned), m, n, kk, ldc, 1.f, dev<float>(kAligned),
         dev<int32_t>(kAligned), 1, 0.f, dev<bfloat16_t>(kAligned), 0,
         dev<bfloat16_t>(kAligned), 0, 0, dev<float>(kAligned),
-        dev<float>(kAligned), 0, 0);
+        dev<float>(kAligned), 0, 0, dev<int32_t>(kAligned), 1);
   };
   EXPECT_TRUE(check(256, 512, 128, 512).ok());
   // A row pitch of 1001 bf16 is not a multiple of 16 bytes: TMA cannot
@@ -161,7 +163,8 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
                   dev<half_t>(kAligned), 128, 256, 64, 256, 1.f,
                   dev<float>(kAligned), dev<int32_t>(kAligned), 1, 0.f,
                   dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0,
-                  dev<float>(kAligned), dev<float>(kAligned), 0, 0),
+                  dev<float>(kAligned), dev<float>(kAligned), 0, 0,
+                  dev<int32_t>(kAligned), 1),
               "block [256,1,1] differs from the compiled block [384,1,1]");
   cfg.block.reset();
   cfg.grid = Dim3(0);
@@ -170,7 +173,8 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
                   dev<half_t>(kAligned), 128, 256, 64, 256, 1.f,
                   dev<float>(kAligned), dev<int32_t>(kAligned), 1, 0.f,
                   dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0,
-                  dev<float>(kAligned), dev<float>(kAligned), 0, 0),
+                  dev<float>(kAligned), dev<float>(kAligned), 0, 0,
+                  dev<int32_t>(kAligned), 1),
               "has a zero extent");
 }
 
@@ -179,7 +183,7 @@ TEST(AotLibrary, SignatureCheckCatchesAStaleHeader) {
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   Status s = ew::Module::add_f32_signature(kernel(*g, "gemm_bf16"));
-  expectError(s, "kernel 'gemm_bf16' has 21 parameter(s) in the metadata but "
+  expectError(s, "kernel 'gemm_bf16' has 23 parameter(s) in the metadata but "
                  "4 in the launcher: regenerate the launcher header");
   auto m = ew::Module::metadata("sm_90a");
   ASSERT_TRUE(m.ok());

@@ -234,6 +234,94 @@ TEST(GemmLibrary, AtomicReductionsWhenNotDeterministic) {
     }
 }
 
+TEST(GemmLibrary, GroupedGemmIsExactWithPerGroupBias) {
+  // Five groups of 0, 1, 130, 77 and 0 rows (M = 208): an empty group, a
+  // one-row group, one spanning two tiles and ending mid-tile; integer data
+  // and a per-group column bias, so C is the bf16 rounding of the exact
+  // reference bit for bit; rows past each group are another group's.
+  Emu &e = emu();
+  const std::vector<int32_t> sizes = {0, 1, 130, 77, 0};
+  const int64_t groups = int64_t(sizes.size()), n = 72, k = 64;
+  std::vector<int32_t> offs;
+  std::vector<int64_t> groupOf;
+  int32_t end = 0;
+  for (size_t g = 0; g < sizes.size(); ++g) {
+    for (int32_t r = 0; r < sizes[g]; ++r)
+      groupOf.push_back(int64_t(g));
+    end += sizes[g];
+    offs.push_back(end);
+  }
+  const int64_t m = end, ldc = 80;
+  std::mt19937 rng(std::random_device{}());
+  std::uniform_int_distribution<int> d(-2, 2);
+  std::vector<float> a(size_t(m * k)), b(size_t(groups * n * k)),
+      bias(size_t(groups * n));
+  std::vector<uint16_t> ab(a.size()), bb(b.size()), biasb(bias.size());
+  auto fill = [&](std::vector<float> &v, std::vector<uint16_t> &bits) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      v[i] = float(d(rng));
+      bits[i] = bits16(ElemType::BF16, v[i]);
+    }
+  };
+  fill(a, ab);
+  fill(b, bb);
+  fill(bias, biasb);
+  auto da = rt::DeviceBuffer::fromHost(e.ctx, ab);
+  auto db = rt::DeviceBuffer::fromHost(e.ctx, bb);
+  auto dbias = rt::DeviceBuffer::fromHost(e.ctx, biasb);
+  auto doffs = rt::DeviceBuffer::fromHost(e.ctx, offs);
+  auto dc = rt::DeviceBuffer::allocate(e.ctx, size_t(m * ldc) * 2);
+  ASSERT_TRUE(da.ok() && db.ok() && dbias.ok() && doffs.ok() && dc.ok());
+  ASSERT_TRUE(dc->poison().ok());
+  DeviceMatrix A{da->ptr(), ElemType::BF16, m, k, k};
+  DeviceMatrix B{db->ptr(), ElemType::BF16, groups * n, k, k};
+  DeviceMatrix C{dc->ptr(), ElemType::BF16, m, n, ldc};
+  GemmOptions o;
+  o.bias = dbias->ptr();
+  o.biasMode = Bias::PerColumn;
+  o.activation = Activation::ReLU;
+  Status st = groupedGemm(e.stream, A, B, C, doffs->ptr(), groups, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_TRUE(e.stream.synchronize().ok());
+  auto c = dc->download<uint16_t>();
+  ASSERT_TRUE(c.ok());
+  size_t bad = 0;
+  for (int64_t i = 0; i < m; ++i) {
+    const int64_t g = groupOf[size_t(i)];
+    for (int64_t j = 0; j < ldc; ++j) {
+      uint16_t got = (*c)[size_t(i * ldc + j)];
+      if (j >= n) { // the padding stays poisoned
+        bad += got != 0xFFFF;
+        continue;
+      }
+      double acc = bias[size_t(g * n + j)];
+      for (int64_t q = 0; q < k; ++q)
+        acc += double(a[size_t(i * k + q)]) * b[size_t((g * n + j) * k + q)];
+      bad += got != bits16(ElemType::BF16, float(std::max(acc, 0.0)));
+    }
+  }
+  EXPECT_EQ(bad, 0u);
+
+  // The grouped operands' rules, before any launch.
+  auto expect = [&](DeviceMatrix a2, DeviceMatrix b2, DeviceMatrix c2,
+                    int64_t g2, GemmOptions o2, const std::string &what) {
+    Status s2 = e.gemm.runGrouped(e.stream, a2, b2, c2, doffs->ptr(), g2, o2);
+    EXPECT_FALSE(s2.ok());
+    EXPECT_NE(s2.message().find(what), std::string::npos) << s2.message();
+  };
+  expect(A, B, C, 0, {}, "groups = 0 must be in 1..");
+  expect(A, B, C, 7, {}, "B has 360 rows, not groups (7) blocks of N rows");
+  DeviceMatrix f16a = A, f16b = B, f16c = C;
+  f16a.type = f16b.type = f16c.type = ElemType::F16;
+  expect(f16a, f16b, f16c, groups, {}, "not f16");
+  GemmOptions planned;
+  planned.plan = GemmPlan{GemmConfig::Tile128x128, 2};
+  expect(A, B, C, groups, planned, "takes no plan and no autotuning");
+  DeviceMatrix odd = C;
+  odd.ld = 75;
+  expect(A, B, odd, groups, {}, "must be a multiple of 8");
+}
+
 TEST(GemmLibrary, TypesScalesInPlaceResidualAndGelu) {
   // Swap-AB (planned at M = 33) with per-row and per-column scales: the
   // scales exchange with M and N.
