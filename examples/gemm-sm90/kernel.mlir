@@ -61,6 +61,7 @@
 #AK = #cute.param<"AK", 16 : i32>
 #DIRECT = #cute.param<"DIRECT", false>
 #GROUPED = #cute.param<"GROUPED", false>
+#GROUP = #cute.param<"GROUP", 8 : i64>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
@@ -90,8 +91,8 @@ module attributes {gpu.container_module,
                       "bf16_swap:T=bf16,TC=bf16,BN=64,DIRECT=true",
                       "f16_swap:T=f16,TC=f16,BN=64,DIRECT=true",
                       "e4m3_swap:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=64,DIRECT=true",
-                      "bf16_grouped:T=bf16,TC=bf16,BN=128,DIRECT=true,GROUPED=true",
-                      "e4m3_grouped:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true"]} {
+                      "bf16_grouped:T=bf16,TC=bf16,BN=128,DIRECT=true,GROUPED=true,GROUP=1",
+                      "e4m3_grouped:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true,GROUP=1"]} {
   gpu.module @gemm_sm90 {
     // The activation of the epilogue, by code: 0 none, 1 ReLU, 2 ReLU^2,
     // 3 GELU (tanh form), 4 SiLU. GELU's 0.5 x (1 + tanh(u)) is x / (1 +
@@ -233,6 +234,32 @@ module attributes {gpu.container_module,
       return %o#0, %o#1, %o#2, %o#3, %tl : i32, i32, i32, i32, i32
     }
 
+    // One 64 x 64 chunk of C from registers to shared memory (a 2-buffer
+    // staging ring) and out by TMA: both consumer warpgroups take part.
+    func.func private @store_chunk_tma(%stores: !cute_nvgpu.pipeline<tma_store, 2>, %s: !SS, %leader: i1, %sC: !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, %wg: i32, %lt: i32, %out: !chunkC, %gC: !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, %j: i32, %dc: !cute_nvgpu.tma_desc<store, !tileC>) -> !SS {
+      scf.if %leader {
+        cute_nvgpu.pipeline_producer_acquire %stores, %s
+      }
+      cute_nvgpu.named_barrier id = 1, threads = 256
+      %b = cute_nvgpu.pipeline_state_index %s
+      %bc = cute.make_coord(%b, %wg) -> !cute.coord<"(_,?,?)">
+      %stage = cute.tensor_slice(%sC, %bc)
+      %dst = cute.mma_partition "C" of #cpart (%stage, %lt)
+      cute.copy(%out, %dst)
+      cute_nvgpu.fence_proxy_async
+      cute_nvgpu.named_barrier id = 1, threads = 256
+      scf.if %leader {
+        %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
+        %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
+        %jj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
+        %gCj = cute.tensor_slice(%gCw, %jj)
+        cute.copy(%stage, %gCj) with(%dc)
+        cute_nvgpu.pipeline_producer_commit %stores, %s
+      }
+      %sn = cute_nvgpu.pipeline_state_advance %s
+      return %sn : !SS
+    }
+
     gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
@@ -324,7 +351,10 @@ module attributes {gpu.container_module,
       %sC = cute.smem_alloc() : !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
       %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
-      %sched = cute.make_tile_scheduler %mv, %n, %k tile [128, BN, BK] group 8 splits %splits
+      // Groups of 8 tile rows for L2 reuse; grouped: row-major (GROUP = 1),
+      // so each CTA's tiles come in increasing rows and each walk to a
+      // tile's group goes forward a few groups.
+      %sched = cute.make_tile_scheduler %mv, %n, %k tile [128, BN, BK] group GROUP splits %splits
       %first, %end, %step = cute.tile_scheduler_range %sched
       // The split-K / stream-K workspace: slots of 128 x BN floats.
       // reduce = 0: a slot per split, summed in order by the tile's last
@@ -406,8 +436,18 @@ module attributes {gpu.container_module,
           %fin:4 = scf.for %t = %first to %end step %step iter_args(%cs = %cs0, %ss = %ss0, %pg = %c0, %pr0 = %c0) -> (!LS, !SS, i32, i32) : i32 {
             %tm, %tn = cute.tile_scheduler_coord %sched, %t
             %g, %rg, %row0, %rows, %tl = func.call @tile_origin(%grouped, %poffs, %groups, %m, %tm, %pg, %pr0) : (i1, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32)
-            %mn = cute.make_coord(%tm, %tn) -> !cute.coord<"(?,?)">
-            %gC = cute.local_tile(%cC, %mn) {tiler = #cute.shape<"(128,BN)">}
+            // C's coordinates of the tile: rows from row0 + 128 tl.
+            %tlr = arith.muli %tl, %c128 : i32
+            %ar = arith.addi %row0, %tlr : i32
+            %co = cute.make_coord(%ar) -> !cute.coord<"(?,0)">
+            %cCt = cute.domain_offset(%cC, %co)
+            %mn = cute.make_coord(%tn) -> !cute.coord<"(0,?)">
+            %gC = cute.local_tile(%cCt, %mn) {tiler = #cute.shape<"(128,BN)">}
+            // Grouped: a tile of 128 rows of its group is TMA-stored, the
+            // group's last (partial) tile row by row (TMA would write the
+            // next group's rows).
+            %tileEnd = arith.addi %tlr, %c128 : i32
+            %fullTile = arith.cmpi ule, %tileEnd, %rows : i32
             %kb, %ke0 = cute.tile_scheduler_k_tiles %sched, %t
             %empty = arith.cmpi eq, %rows, %c0 : i32
             %ke = arith.select %empty, %kb, %ke0 : i32
@@ -554,9 +594,10 @@ module attributes {gpu.container_module,
             // chunk is act(alpha acc + beta R + bias) in f32, rounded to TC,
             // then staged in shared memory and TMA-stored (64 x 64 boxes),
             // or stored directly (DIRECT).
-            %se = scf.if %complete -> (!SS) {
-              %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
-              %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
+            // A tile past the last group has nothing to store.
+            %notEmpty = arith.xori %empty, %true0 : i1
+            %doEpi = arith.andi %complete, %notEmpty : i1
+            %se = scf.if %doEpi -> (!SS) {
               %tm2 = arith.muli %tl, %c2 : i32
               %er = arith.addi %tm2, %wg : i32
               %tnc = arith.muli %tn, %chunks : i32
@@ -631,36 +672,27 @@ module attributes {gpu.container_module,
                 %h = arith.truncf %y : vector<32xf32> to vector<32x!TC>
                 cute.store(%h, %out)
                 %snext = scf.if %direct -> (!SS) {
-                  scf.if %cT {
+                  %sd = scf.if %grouped -> (!SS) {
+                    %sg = scf.if %fullTile -> (!SS) {
+                      %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %out, %gC, %j, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkC, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
+                      scf.yield %st2 : !SS
+                    } else {
+                      %ot = cute.local_tile(%gcG, %eb) {tiler = #cute.shape<"(64,64)">}
+                      %op = cute.mma_partition "C" of #cpart (%ot, %lt)
+                      cute.copy(%out, %op) {masked}
+                      scf.yield %s : !SS
+                    }
+                    scf.yield %sg : !SS
+                  } else {
                     %ot = cute.local_tile(%gct, %eb) {tiler = #cute.shape<"(64,64)">}
                     %op = cute.mma_partition "C" of #cpart (%ot, %lt)
                     cute.copy(%out, %op) {masked}
-                  } else {
-                    %ot = cute.local_tile(%gcG, %eb) {tiler = #cute.shape<"(64,64)">}
-                    %op = cute.mma_partition "C" of #cpart (%ot, %lt)
-                    cute.copy(%out, %op) {masked}
+                    scf.yield %s : !SS
                   }
-                  scf.yield %s : !SS
+                  scf.yield %sd : !SS
                 } else {
-                  scf.if %leader {
-                    cute_nvgpu.pipeline_producer_acquire %stores, %s
-                  }
-                  cute_nvgpu.named_barrier id = 1, threads = 256
-                  %b = cute_nvgpu.pipeline_state_index %s
-                  %bc = cute.make_coord(%b, %wg) -> !cute.coord<"(_,?,?)">
-                  %stage = cute.tensor_slice(%sC, %bc)
-                  %dst = cute.mma_partition "C" of #cpart (%stage, %lt)
-                  cute.copy(%out, %dst)
-                  cute_nvgpu.fence_proxy_async
-                  cute_nvgpu.named_barrier id = 1, threads = 256
-                  scf.if %leader {
-                    %jj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
-                    %gCj = cute.tensor_slice(%gCw, %jj)
-                    cute.copy(%stage, %gCj) with(%dc)
-                    cute_nvgpu.pipeline_producer_commit %stores, %s
-                  }
-                  %sn2 = cute_nvgpu.pipeline_state_advance %s
-                  scf.yield %sn2 : !SS
+                  %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %out, %gC, %j, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkC, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
+                  scf.yield %st2 : !SS
                 }
                 scf.yield %snext : !SS
               } {cute.unroll}
