@@ -1,14 +1,19 @@
-// examples/gemm-sm90: one source, nine instances. The swap-AB instances
+// examples/gemm-sm90: one source, eleven instances. The swap-AB instances
 // (DIRECT) store C^T element by element: their TMA store descriptor was
 // only used in the other instances' branch (cute-resolve-static-branches),
 // so it is no kernel parameter, and their PTX has no TMA store. Every
 // instance's epilogue reads the residual and bias and computes the
-// activation with ex2.approx.
+// activation with ex2.approx. The grouped instances take the group
+// offsets and count, keep the TMA store (full tiles of a group) and store
+// a group's last tile with 32-bit stores (pairs of bf16 along a row, C's
+// pitch a multiple of 8), and reduce nothing atomically unless asked
+// (red.add.v4 is there for reduce = 1).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cute-opt %cute_src/examples/gemm-sm90/kernel.mlir --cute-compile="chip=sm_90a format=ptx output-dir=%t" -o /dev/null
 // RUN: FileCheck %s --check-prefix=META < %t/gemm_sm90.sm_90a.json
 // RUN: sed -n '/^.visible .entry gemm_bf16(/,/\/\/ .globl/p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=TILE
 // RUN: sed -n '/^.visible .entry gemm_bf16_swap(/,/\/\/ .globl/p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=SWAP
+// RUN: sed -n '/^.visible .entry gemm_bf16_grouped(/,$p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=GROUPED
 
 // META: "name":"gemm_bf16","params":
 // META-SAME: "name":"act"
@@ -18,6 +23,11 @@
 // META-SAME: "name":"pb_tma"
 // META-NOT: pc_tma
 // META-SAME: "smem_dynamic"
+// META: "name":"gemm_bf16_grouped","params":
+// META-SAME: "name":"reduce"
+// META-SAME: "name":"poffs"
+// META-SAME: "name":"groups"
+// META-SAME: "name":"pc_tma"
 
 // TILE: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
 // TILE: ex2.approx
@@ -28,3 +38,8 @@
 // SWAP: ex2.approx
 // SWAP: st.global.b16
 // SWAP-NOT: cp.async.bulk.tensor.2d.global.shared
+
+// GROUPED: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// GROUPED: red.relaxed.gpu.global.add.v4.f32
+// GROUPED: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// GROUPED: st.global.b32
