@@ -34,6 +34,10 @@ def main():
     ap.add_argument("--sizes", type=int, nargs="*", default=[4096, 8192])
     ap.add_argument("--shapes", type=shape, nargs="*", default=[],
                     help="MxNxK problems (C = A B^T, A M x K, B N x K)")
+    ap.add_argument("--swiglu", action="store_true",
+                    help="also silu(gate) * up after the matmul (N = gate "
+                    "and up columns), as torch runs a SwiGLU FFN's first "
+                    "projection unfused")
     ap.add_argument("--epilogues", action="store_true",
                     help="also bias + GELU(tanh) through cuBLASLt's epilogue "
                     "(torch._addmm_activation) and as separate kernels, and "
@@ -46,6 +50,14 @@ def main():
         b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16)
         report("torch.matmul[bf16,A@B^T]", m, n, k,
                median_ms(lambda: torch.matmul(a, b.t())))
+        if args.swiglu:
+            silu = torch.nn.functional.silu
+
+            def swiglu():
+                h = torch.matmul(a, b.t())
+                g, u = h.chunk(2, dim=-1)
+                return silu(g) * u
+            report("unfused[matmul,silu*mul]", m, n, k, median_ms(swiglu))
         if args.epilogues:
             bias = torch.randn(n, device="cuda", dtype=torch.bfloat16)
             c = torch.randn(m, n, device="cuda", dtype=torch.bfloat16)

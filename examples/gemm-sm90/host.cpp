@@ -68,6 +68,9 @@ struct Epilogue {
   float beta = 0;       ///< R is read when beta != 0
   bool inplace = false; ///< R is C itself
   int scales = 0;       ///< bit 0: sm[m] (per row), bit 1: sn[n] (per column)
+  /// SwiGLU (the *_swiglu instances): C (M x N/2) = silu(gate) x up of the
+  /// GEMM's 64-column gate and up blocks in turn, then + beta R.
+  bool swiglu = false;
 };
 
 const char *const kActNames[] = {"none", "relu", "relu2", "gelu", "silu"};
@@ -92,6 +95,8 @@ Epilogue parseEpilogue(const std::string &spec) {
       e.beta = std::stof(val);
     else if (key == "inplace")
       e.inplace = true;
+    else if (key == "swiglu")
+      e.swiglu = true;
     else if (key == "scale")
       e.scales = val == "m"    ? 1
                  : val == "n"  ? 2
@@ -103,7 +108,7 @@ Epilogue parseEpilogue(const std::string &spec) {
       std::fprintf(stderr,
                    "--epilogue: '%s' is not one of bias=n|m, "
                    "act=none|relu|relu2|gelu|silu, beta=B, inplace, "
-                   "scale=m|n|mn\n",
+                   "scale=m|n|mn, swiglu\n",
                    item.c_str());
       std::exit(2);
     }
@@ -128,6 +133,8 @@ std::string epilogueName(const Epilogue &e) {
   }
   if (e.act)
     s += std::string("+") + kActNames[e.act];
+  if (e.swiglu)
+    s += "+swiglu";
   return s.empty() ? "" : " epilogue " + s.substr(1);
 }
 
@@ -269,9 +276,10 @@ bool endsWith(const std::string &name, const char *suffix) {
   return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
 }
 
-/// (gemm_<T>_grouped has 128 x 128 tiles.)
+/// (gemm_<T>_grouped and the *_swiglu instances have 128 x 128 tiles.)
 kernels::GemmConfig configOf(const std::string &name) {
-  return endsWith(name, "_n128") || endsWith(name, "_grouped")
+  return std::strstr(name.c_str(), "_n128") ||
+                 std::strstr(name.c_str(), "_grouped")
              ? kernels::GemmConfig::Tile128x128
          : endsWith(name, "_swap") ? kernels::GemmConfig::Swap128x64
                                    : kernels::GemmConfig::Tile128x256;
@@ -312,7 +320,9 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
   p.fp8 = fp8;
   p.f16 = f16;
   p.seed = freshSeed();
-  p.seg = (c.n + 7) / 8 * 8;
+  // SwiGLU: C has N / 2 columns (N % 128 == 0).
+  const int64_t nOut = c.epi.swiglu ? c.n / 2 : c.n;
+  p.seg = (nOut + 7) / 8 * 8;
   p.ldc = p.seg + 8;
   p.scale = fp8 ? (c.exact ? 0.5f : 0.37f) : 1.f;
   // Grouped: B holds E blocks of N rows; the column bias and the column
@@ -367,10 +377,10 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
   }
   if (e.beta != 0.f) {
     std::vector<uint16_t> r =
-        cbits(inputs(size_t(c.m * c.n), p.seed + 4, c.exact, false, f16));
+        cbits(inputs(size_t(c.m * nOut), p.seed + 4, c.exact, false, f16));
     p.res.assign(size_t(c.m * p.ldc), 0xFFFF);
     for (int64_t i = 0; i < c.m; ++i)
-      std::copy_n(&r[size_t(i * c.n)], c.n, &p.res[size_t(i * p.ldc)]);
+      std::copy_n(&r[size_t(i * nOut)], nOut, &p.res[size_t(i * p.ldc)]);
     if (!e.inplace)
       p.dres = need(rt::DeviceBuffer::fromHost(ctx, p.res), "R");
   }
@@ -381,11 +391,11 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
       p.rows.push_back(r);
   for (int i = 0; p.sampled && i < 64; ++i)
     p.rows.push_back(int64_t(pick() % uint64_t(c.m)));
-  for (int64_t j = 0; j < c.n; ++j)
-    if (!p.sampled || c.n <= 16384)
+  for (int64_t j = 0; j < nOut; ++j)
+    if (!p.sampled || nOut <= 16384)
       p.cols.push_back(j);
-  for (int i = 0; p.sampled && c.n > 16384 && i < 4096; ++i)
-    p.cols.push_back(int64_t(pick() % uint64_t(c.n)));
+  for (int i = 0; p.sampled && nOut > 16384 && i < 4096; ++i)
+    p.cols.push_back(int64_t(pick() % uint64_t(nOut)));
   const size_t nc = p.cols.size();
   p.ref.resize(p.rows.size() * nc);
   p.mag.resize(p.rows.size() * nc);
@@ -393,30 +403,48 @@ Problem makeProblem(const rt::Context &ctx, const Case &c, bool fp8, bool f16) {
     for (size_t ri = from; ri < to; ++ri)
       for (size_t ci = 0; ci < nc; ++ci) {
         const int64_t gn = int64_t(p.groupOf[size_t(p.rows[ri])]) * c.n;
-        const float *pa = &ha.values[size_t(p.rows[ri] * c.k)];
-        const float *pb = &hb.values[size_t((gn + p.cols[ci]) * c.k)];
-        double acc = 0, mag = 0;
-        for (int64_t q = 0; q < c.k; ++q) {
-          double prod = double(pa[q]) * double(pb[q]);
-          acc += prod;
-          mag += std::fabs(prod);
+        const int64_t r = p.rows[ri], j = p.cols[ci];
+        const float *pa = &ha.values[size_t(r * c.k)];
+        // GEMM column `col`: alpha s_m s_n A B^T + bias, and its bound.
+        auto column = [&](int64_t col, double &bound) {
+          const float *pb = &hb.values[size_t((gn + col) * c.k)];
+          double acc = 0, mag = 0;
+          for (int64_t q = 0; q < c.k; ++q) {
+            double prod = double(pa[q]) * double(pb[q]);
+            acc += prod;
+            mag += std::fabs(prod);
+          }
+          double sc = double(p.scale);
+          if (e.scales & 1)
+            sc *= p.sm[size_t(r)];
+          if (e.scales & 2)
+            sc *= p.sn[size_t(gn + col)];
+          bound = mag * sc;
+          double x = acc * sc;
+          if (e.bias)
+            x += cvalue(p.bias[size_t(e.bias == 1 ? gn + col : r)]);
+          return x;
+        };
+        double x, bound;
+        if (e.swiglu) {
+          // C's column 64 b + t: gate 128 b + t, up 128 b + 64 + t.
+          const int64_t gcol = (j / 64) * 128 + j % 64;
+          double bg, bu;
+          double g = column(gcol, bg), u = column(gcol + 64, bu);
+          double sg = g / (1 + std::exp(-g));
+          x = sg * u;
+          bound =
+              bg * (2 + 2 * std::fabs(g)) * std::fabs(u) + bu * std::fabs(sg);
+        } else {
+          x = column(j, bound);
         }
-        int64_t r = p.rows[ri], j = p.cols[ci];
-        double x = acc * double(p.scale);
-        double sc = 1;
-        if (e.scales & 1)
-          sc *= p.sm[size_t(r)];
-        if (e.scales & 2)
-          sc *= p.sn[size_t(gn + j)];
-        x *= sc;
         if (e.beta != 0.f)
           x += double(e.beta) * cvalue(p.res[size_t(r * p.ldc + j)]);
-        if (e.bias)
-          x += cvalue(p.bias[size_t(e.bias == 1 ? gn + j : r)]);
         // The accumulation bound times the activation's slope (<= 2 + 2|x|).
         double slope = e.act ? 2 + 2 * std::fabs(x) : 1;
         p.ref[ri * nc + ci] = activation(e.act, x);
-        p.mag[ri * nc + ci] = mag * double(p.scale) * sc * slope;
+        double mag = bound, sc = 1;
+        p.mag[ri * nc + ci] = mag * sc * slope;
       }
   });
   return p;
@@ -429,6 +457,13 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   const Epilogue &e = c.epi;
   const bool fp8 = p.fp8, f16 = p.f16;
   const int64_t ldc = p.ldc, seg = p.seg;
+  const int64_t nOut = e.swiglu ? c.n / 2 : c.n; // C's columns
+  if (e.swiglu && c.n % 128) {
+    std::printf("CHECK %s %lldx%lldx%lld FAIL: SwiGLU needs N %% 128 == 0 "
+                "(64-column gate and up blocks in turn)\n",
+                name, (long long)c.m, (long long)c.n, (long long)c.k);
+    return false;
+  }
   const kernels::GemmConfig config = configOf(name);
   const bool swap = config == kernels::GemmConfig::Swap128x64;
   auto dc = need(rt::DeviceBuffer::allocate(ctx, size_t(c.m * ldc) * 2), "C");
@@ -555,7 +590,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
             f16 ? floatToHalf(float(acc)) : floatToBf16(float(acc));
         // GELU and SiLU are approximate in the kernel: exact data too is
         // checked within a bound.
-        bool approx = e.act == 3 || e.act == 4;
+        bool approx = e.act == 3 || e.act == 4 || e.swiglu;
         if (approx)
           tol += std::ldexp(std::fabs(acc), -8) + std::ldexp(1.0, -16);
         bool ok = c.exact && !approx ? raw == rounded : d <= tol;
@@ -566,7 +601,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       }
       // Padding: the last segment's tail may be zero-filled; after it,
       // C's padding stays poisoned (bf16 0xFFFF).
-      for (int64_t j = c.n; j < ldc; ++j) {
+      for (int64_t j = nOut; j < ldc; ++j) {
         uint16_t v = hc[size_t(r * ldc + j)];
         if (v != 0xFFFF && !(j < seg && v == 0))
           ++bad[ri];
@@ -706,10 +741,12 @@ int main(int argc, char **argv) {
   bool ok = true;
   // Per case and element type, one Problem (inputs and reference) for
   // both configurations and every split count.
-  const char *const kTypes[][4] = {
-      {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap", "gemm_bf16_grouped"},
-      {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap", nullptr},
-      {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap", "gemm_e4m3_grouped"}};
+  const char *const kTypes[][6] = {
+      {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap", "gemm_bf16_grouped",
+       "gemm_bf16_n128_swiglu", "gemm_bf16_grouped_swiglu"},
+      {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap", nullptr, nullptr, nullptr},
+      {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap", "gemm_e4m3_grouped",
+       "gemm_e4m3_n128_swiglu", "gemm_e4m3_grouped_swiglu"}};
   for (const Case &c : cases) {
     for (const auto &names : kTypes) {
       bool fp8 = std::strncmp(names[0], "gemm_e4m3", 9) == 0;
@@ -721,7 +758,8 @@ int main(int argc, char **argv) {
       std::vector<const char *> run;
       for (const char *name : names)
         if (name && o.runs(name) &&
-            endsWith(name, "_grouped") == !c.groups.empty() &&
+            (std::strstr(name, "_grouped") != nullptr) == !c.groups.empty() &&
+            endsWith(name, "_swiglu") == c.epi.swiglu &&
             (std::strcmp(name, names[0]) == 0 || prog.kernel(name).ok()))
           run.push_back(name);
       if (run.empty())

@@ -62,6 +62,7 @@
 #DIRECT = #cute.param<"DIRECT", false>
 #GROUPED = #cute.param<"GROUPED", false>
 #GROUP = #cute.param<"GROUP", 8 : i64>
+#SWIGLU = #cute.param<"SWIGLU", false>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
@@ -92,7 +93,11 @@ module attributes {gpu.container_module,
                       "f16_swap:T=f16,TC=f16,BN=64,DIRECT=true",
                       "e4m3_swap:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=64,DIRECT=true",
                       "bf16_grouped:T=bf16,TC=bf16,BN=128,DIRECT=true,GROUPED=true,GROUP=1",
-                      "e4m3_grouped:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true,GROUP=1"]} {
+                      "e4m3_grouped:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true,GROUP=1",
+                      "bf16_n128_swiglu:T=bf16,TC=bf16,BN=128,SWIGLU=true",
+                      "e4m3_n128_swiglu:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,SWIGLU=true",
+                      "bf16_grouped_swiglu:T=bf16,TC=bf16,BN=128,DIRECT=true,GROUPED=true,GROUP=1,SWIGLU=true",
+                      "e4m3_grouped_swiglu:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true,GROUP=1,SWIGLU=true"]} {
   gpu.module @gemm_sm90 {
     // The activation of the epilogue, by code: 0 none, 1 ReLU, 2 ReLU^2,
     // 3 GELU (tanh form), 4 SiLU. GELU's 0.5 x (1 + tanh(u)) is x / (1 +
@@ -270,6 +275,16 @@ module attributes {gpu.container_module,
       %c128 = arith.constant 128 : i32
       %direct = arith.constant #DIRECT
       %grouped = arith.constant #GROUPED
+      // SwiGLU (SWIGLU): B's rows are 64-row blocks of gate and up weights
+      // in turn (gate block i at rows 128 i, up block i at 128 i + 64), and
+      // C = silu(gate) x up has N / 2 columns: column 64 i + c of C from
+      // GEMM columns 128 i + c and 128 i + 64 + c.
+      %swiglu = arith.constant #SWIGLU
+      %two = arith.constant 2 : i32
+      %c4 = arith.constant 4 : i32
+      %nHalf = arith.divui %n, %two : i32
+      %nOut = arith.select %swiglu, %nHalf, %n : i32
+      %shO = cute.make_shape(%m, %nOut)
       %true0 = arith.constant true
       %notGrouped = arith.xori %grouped, %true0 : i1
       // C stored by TMA, or element by element as C^T (swap-AB) or as the
@@ -293,7 +308,7 @@ module attributes {gpu.container_module,
       %sn = cute.make_stride(%ldc) -> !cute.stride<"(?,1)">
       %la = cute.make_layout(%shA, %sk)
       %lb = cute.make_layout(%shB, %sk)
-      %lc = cute.make_layout(%shC, %sn)
+      %lc = cute.make_layout(%shO, %sn)
       %ga = cute.make_view(%pa, %la)
       %gb = cute.make_view(%pb, %lb)
       %gc = cute.make_view(%pc, %lc)
@@ -303,17 +318,17 @@ module attributes {gpu.container_module,
       // TMA copies address their boxes in these coordinate tensors.
       %cA = cute.make_identity_tensor(%shA)
       %cB = cute.make_identity_tensor(%shB)
-      %cC = cute.make_identity_tensor(%shC)
+      %cC = cute.make_identity_tensor(%shO)
       // Epilogue operands, in C's coordinates (M x N), read and written
       // element by element with masks at the edges: the residual R (strides
       // ldrm, ldrn; read when beta != 0), the bias (biasmode 1: one value per
       // column, bias[n]; 2: per row, bias[m]) and, for DIRECT instances,
       // C itself with strides (1, ldc): the swap-AB form that computes C^T.
       %srs = cute.make_stride(%ldr) -> !cute.stride<"(?{div=8},1)">
-      %lr = cute.make_layout(%shC, %srs)
+      %lr = cute.make_layout(%shO, %srs)
       %gr = cute.make_view(%pr, %lr)
       %srt = cute.make_stride(%ldr) -> !cute.stride<"(1,?)">
-      %lrt = cute.make_layout(%shC, %srt)
+      %lrt = cute.make_layout(%shO, %srt)
       %grt = cute.make_view(%pr, %lrt)
       %c2 = arith.constant 2 : i32
       %biasM = arith.cmpi eq, %biasmode, %c2 : i32
@@ -339,10 +354,10 @@ module attributes {gpu.container_module,
       %hasR = arith.cmpf une, %beta, %fzero0 : f32
       // Grouped: C's rows stored element by element (ldc % 8 == 0).
       %scr = cute.make_stride(%ldc) -> !cute.stride<"(?{div=8},1)">
-      %lcr = cute.make_layout(%shC, %scr)
+      %lcr = cute.make_layout(%shO, %scr)
       %gcr = cute.make_view(%pc, %lcr)
       %sct = cute.make_stride(%ldc) -> !cute.stride<"(1,?)">
-      %lct = cute.make_layout(%shC, %sct)
+      %lct = cute.make_layout(%shO, %sct)
       %gct = cute.make_view(%pc, %lct)
       // Shared memory: 4 stages of A and B, 2 x 2 staging tiles of C.
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
@@ -439,9 +454,13 @@ module attributes {gpu.container_module,
             // C's coordinates of the tile: rows from row0 + 128 tl.
             %tlr = arith.muli %tl, %c128 : i32
             %ar = arith.addi %row0, %tlr : i32
-            %co = cute.make_coord(%ar) -> !cute.coord<"(?,0)">
+            // (SwiGLU: the tile's C columns start at BN / 2 tn.)
+            %bnHalf = arith.divui %bnc, %two : i32
+            %cbw = arith.select %swiglu, %bnHalf, %bnc : i32
+            %cbase = arith.muli %tn, %cbw : i32
+            %co = cute.make_coord(%ar, %cbase) -> !cute.coord<"(?,?)">
             %cCt = cute.domain_offset(%cC, %co)
-            %mn = cute.make_coord(%tn) -> !cute.coord<"(0,?)">
+            %mn = cute.make_coord() -> !cute.coord<"(0,0)">
             %gC = cute.local_tile(%cCt, %mn) {tiler = #cute.shape<"(128,BN)">}
             // Grouped: a tile of 128 rows of its group is TMA-stored, the
             // group's last (partial) tile row by row (TMA would write the
@@ -456,12 +475,13 @@ module attributes {gpu.container_module,
             // N values of the column bias and column scales (not GROUPED:
             // all m rows, g = 0).
             %shG = cute.make_shape(%rows, %n)
+            %shGO = cute.make_shape(%rows, %nOut)
             %oR = cute.make_coord(%row0) -> !cute.coord<"(?,0)">
             %gn0 = arith.muli %g, %n : i32
             %oN = cute.make_coord(%gn0) -> !cute.coord<"(0,?)">
             %grO = cute.domain_offset(%gr, %oR)
             %grP = cute.get_iter(%grO)
-            %lrG = cute.make_layout(%shG, %srs)
+            %lrG = cute.make_layout(%shGO, %srs)
             %grG = cute.make_view(%grP, %lrG)
             %gbnO = cute.domain_offset(%gbn, %oN)
             %gbnP = cute.get_iter(%gbnO)
@@ -479,7 +499,7 @@ module attributes {gpu.container_module,
             %gsnG = cute.make_view(%gsnP, %lbnG)
             %gcO = cute.domain_offset(%gcr, %oR)
             %gcP = cute.get_iter(%gcO)
-            %lcG = cute.make_layout(%shG, %scr)
+            %lcG = cute.make_layout(%shGO, %scr)
             %gcG = cute.make_view(%gcP, %lcG)
             cute.fill(%acc, %fzero)
             // Main loop: wgmma on stage s while TMA fills the others; the
@@ -601,14 +621,28 @@ module attributes {gpu.container_module,
               %tm2 = arith.muli %tl, %c2 : i32
               %er = arith.addi %tm2, %wg : i32
               %tnc = arith.muli %tn, %chunks : i32
-              %sj = scf.for %j = %c0 to %chunks step %c1 iter_args(%s = %ss) -> (!SS) : i32 {
+              %gate0 = vector.broadcast %fzero : f32 to vector<32xf32>
+              %sj:2 = scf.for %j = %c0 to %chunks step %c1 iter_args(%s = %ss, %gate = %gate0) -> (!SS, vector<32xf32>) : i32 {
                 %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
                 %chunk = cute.tensor_slice(%acc, %jc)
                 %v = cute.load(%chunk)
                 %v1 = arith.mulf %v, %alphas : vector<32xf32>
-                // The chunk's 64 x 64 block of C, in units of such blocks.
+                // The chunk's 64 x 64 block of the GEMM's columns (scales,
+                // bias) and of C (R, stores), in units of such blocks;
+                // SwiGLU: even chunks are gates, odd ones their ups, and
+                // the pair makes C's block tn BN / 128 + j / 2.
                 %ecol = arith.addi %tnc, %j : i32
                 %eb = cute.make_coord(%er, %ecol) -> !cute.coord<"(?,?)">
+                %jodd = arith.andi %j, %c1 : i32
+                %isUp = arith.cmpi ne, %jodd, %c0 : i32
+                %jh = arith.divui %j, %two : i32
+                %tnh = arith.divui %tnc, %two : i32
+                %ocolS = arith.addi %tnh, %jh : i32
+                %ocol = arith.select %swiglu, %ocolS, %ecol : i32
+                %jo = arith.select %swiglu, %jh, %j : i32
+                %ob = cute.make_coord(%er, %ocol) -> !cute.coord<"(?,?)">
+                %notSwiglu = arith.xori %swiglu, %true0 : i1
+                %storeIt = arith.ori %notSwiglu, %isUp : i1
                 %v2 = scf.if %rowScaled -> vector<32xf32> {
                   %st = cute.local_tile(%gsmG, %eb) {tiler = #cute.shape<"(64,64)">}
                   %sp = cute.mma_partition "C" of #cpart (%st, %lt)
@@ -631,25 +665,6 @@ module attributes {gpu.container_module,
                 } else {
                   scf.yield %v2 : vector<32xf32>
                 }
-                %vr = scf.if %hasR -> vector<32xf32> {
-                  %rf = cute.make_fragment() : !chunkC
-                  scf.if %cT {
-                    %rt = cute.local_tile(%grt, %eb) {tiler = #cute.shape<"(64,64)">}
-                    %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
-                    cute.copy(%rp, %rf) {fill = 0.0 : !TC}
-                  } else {
-                    %rt = cute.local_tile(%grG, %eb) {tiler = #cute.shape<"(64,64)">}
-                    %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
-                    cute.copy(%rp, %rf) {fill = 0.0 : !TC}
-                  }
-                  %rv = cute.load(%rf)
-                  %rx = arith.extf %rv : vector<32x!TC> to vector<32xf32>
-                  %rb = arith.mulf %rx, %betas : vector<32xf32>
-                  %o = arith.addf %va, %rb : vector<32xf32>
-                  scf.yield %o : vector<32xf32>
-                } else {
-                  scf.yield %va : vector<32xf32>
-                }
                 %vb = scf.if %hasBias -> vector<32xf32> {
                   %bf = cute.make_fragment() : !chunkC
                   scf.if %biasN {
@@ -663,40 +678,72 @@ module attributes {gpu.container_module,
                   }
                   %bv = cute.load(%bf)
                   %bx = arith.extf %bv : vector<32x!TC> to vector<32xf32>
-                  %o = arith.addf %vr, %bx : vector<32xf32>
+                  %o = arith.addf %va, %bx : vector<32xf32>
                   scf.yield %o : vector<32xf32>
                 } else {
-                  scf.yield %vr : vector<32xf32>
+                  scf.yield %va : vector<32xf32>
                 }
-                %y = func.call @activation(%vb, %act) : (vector<32xf32>, i32) -> vector<32xf32>
+                // SwiGLU: silu(gate) x up at an up chunk (the gate chunk
+                // only passes its value on).
+                %siluG = func.call @activation(%gate, %c4) : (vector<32xf32>, i32) -> vector<32xf32>
+                %glu = arith.mulf %siluG, %vb : vector<32xf32>
+                %vx = arith.select %swiglu, %glu, %vb : vector<32xf32>
+                %gateNext = arith.select %isUp, %gate, %vb : vector<32xf32>
+                %readR = arith.andi %hasR, %storeIt : i1
+                %vr = scf.if %readR -> vector<32xf32> {
+                  %rf = cute.make_fragment() : !chunkC
+                  scf.if %cT {
+                    %rt = cute.local_tile(%grt, %ob) {tiler = #cute.shape<"(64,64)">}
+                    %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
+                    cute.copy(%rp, %rf) {fill = 0.0 : !TC}
+                  } else {
+                    %rt = cute.local_tile(%grG, %ob) {tiler = #cute.shape<"(64,64)">}
+                    %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
+                    cute.copy(%rp, %rf) {fill = 0.0 : !TC}
+                  }
+                  %rv = cute.load(%rf)
+                  %rx = arith.extf %rv : vector<32x!TC> to vector<32xf32>
+                  %rb = arith.mulf %rx, %betas : vector<32xf32>
+                  %o = arith.addf %vx, %rb : vector<32xf32>
+                  scf.yield %o : vector<32xf32>
+                } else {
+                  scf.yield %vx : vector<32xf32>
+                }
+                %ya = func.call @activation(%vr, %act) : (vector<32xf32>, i32) -> vector<32xf32>
+                %y = arith.select %swiglu, %vr, %ya : vector<32xf32>
                 %h = arith.truncf %y : vector<32xf32> to vector<32x!TC>
                 cute.store(%h, %out)
+                %sstore = scf.if %storeIt -> (!SS) {
                 %snext = scf.if %direct -> (!SS) {
                   %sd = scf.if %grouped -> (!SS) {
                     %sg = scf.if %fullTile -> (!SS) {
-                      %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %out, %gC, %j, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkC, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
+                      %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %out, %gC, %jo, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkC, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
                       scf.yield %st2 : !SS
                     } else {
-                      %ot = cute.local_tile(%gcG, %eb) {tiler = #cute.shape<"(64,64)">}
+                      %ot = cute.local_tile(%gcG, %ob) {tiler = #cute.shape<"(64,64)">}
                       %op = cute.mma_partition "C" of #cpart (%ot, %lt)
                       cute.copy(%out, %op) {masked}
                       scf.yield %s : !SS
                     }
                     scf.yield %sg : !SS
                   } else {
-                    %ot = cute.local_tile(%gct, %eb) {tiler = #cute.shape<"(64,64)">}
+                    %ot = cute.local_tile(%gct, %ob) {tiler = #cute.shape<"(64,64)">}
                     %op = cute.mma_partition "C" of #cpart (%ot, %lt)
                     cute.copy(%out, %op) {masked}
                     scf.yield %s : !SS
                   }
                   scf.yield %sd : !SS
                 } else {
-                  %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %out, %gC, %j, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkC, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
+                  %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %out, %gC, %jo, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkC, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
                   scf.yield %st2 : !SS
                 }
                 scf.yield %snext : !SS
+                } else {
+                  scf.yield %s : !SS
+                }
+                scf.yield %sstore, %gateNext : !SS, vector<32xf32>
               } {cute.unroll}
-              scf.yield %sj : !SS
+              scf.yield %sj#0 : !SS
             } else {
               scf.yield %ss : !SS
             }

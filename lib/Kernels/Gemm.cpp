@@ -224,12 +224,35 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
     return invalid("the bias is not 2-byte aligned");
   if (o.rowScale % 4 || o.colScale % 4)
     return invalid("the row and column scales must be 4-byte aligned (f32)");
-  if (int32_t(o.activation) < 0 || int32_t(o.activation) > 4)
+  if (int32_t(o.activation) < 0 || int32_t(o.activation) > 5)
     return invalid("activation code " + str(int32_t(o.activation)) +
-                   " is not one of 0..4");
+                   " is not one of 0..5");
   for (int64_t v : {a.rows, b.rows, a.cols, c.ld, o.ldr})
     if (v > INT32_MAX)
       return invalid("extent " + str(v) + " does not fit the kernel's i32");
+  return {};
+}
+
+/// What SwiGLU needs besides the GEMM's rules (N: the GEMM's columns, a
+/// group's for the grouped GEMM).
+Status checkSwiGLU(int64_t n, ElemType ab, const DeviceMatrix &c,
+                   const GemmOptions &o) {
+  if (ab == ElemType::F16)
+    return invalid("SwiGLU is built for bf16 and e4m3 A and B, not f16");
+  if (n % 128)
+    return invalid("SwiGLU needs N % 128 == 0 (64-row gate and up blocks "
+                   "of B in turn), but N is " +
+                   str(n));
+  if (o.plan && o.plan->config != GemmConfig::Tile128x128)
+    return invalid(std::string("SwiGLU runs 128 x 128 tiles, not ") +
+                   gemmConfigName(o.plan->config));
+  if (o.autotune)
+    return invalid("SwiGLU has one configuration: no autotuning");
+  if (!tmaStorable(c))
+    return invalid("SwiGLU stores C by TMA: its leading dimension (" +
+                   str(c.ld) +
+                   ") must be a multiple of 8 and C 16-byte "
+                   "aligned");
   return {};
 }
 
@@ -238,11 +261,28 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
 Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
                  const DeviceMatrix &b, const DeviceMatrix &c,
                  const GemmOptions &o) const {
-  CUTE_TRY(checkOperands(a, b, c, o));
+  const bool swiglu = o.activation == Activation::SwiGLU;
+  if (swiglu) {
+    // C has half of B's rows: checked against B's gate (or up) half.
+    CUTE_TRY(checkSwiGLU(b.rows, a.type, c, o));
+    DeviceMatrix half = b;
+    half.rows = b.rows / 2;
+    CUTE_TRY(checkOperands(a, half, c, o));
+  } else {
+    CUTE_TRY(checkOperands(a, b, c, o));
+  }
   const int64_t m = a.rows, n = b.rows, k = a.cols;
   const bool tmaC = tmaStorable(c);
   GemmPlan p;
-  if (o.plan) {
+  if (swiglu) {
+    // One configuration: 128 x 128 tiles (a gate and an up block), the
+    // heuristic's splits (or the plan's).
+    p = o.plan ? *o.plan
+               : GemmPlan{GemmConfig::Tile128x128,
+                          selectGemmSplits(GemmConfig::Tile128x128, m, n, k,
+                                           s_->sms,
+                                           a.type == ElemType::F8E4M3 ? 1 : 2)};
+  } else if (o.plan) {
     p = *o.plan;
     if (p.config != GemmConfig::Swap128x64 && !tmaC)
       return invalid("C needs a leading dimension that is a multiple of 8 "
@@ -276,10 +316,16 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
                            CUdeviceptr offsets, int64_t groups) {
   const int64_t m = a.rows, n = groups ? b.rows / groups : b.rows, k = a.cols;
   const bool swap = p.config == GemmConfig::Swap128x64;
+  const bool swiglu = o.activation == Activation::SwiGLU;
+  const bool e4m3 = a.type == ElemType::F8E4M3;
   const rt::Kernel *kern =
-      groups ? (a.type == ElemType::F8E4M3 ? &module.gemm_e4m3_grouped_kernel()
-                                           : &module.gemm_bf16_grouped_kernel())
-             : instance(module, a.type, p.config);
+      groups && swiglu ? (e4m3 ? &module.gemm_e4m3_grouped_swiglu_kernel()
+                               : &module.gemm_bf16_grouped_swiglu_kernel())
+      : groups         ? (e4m3 ? &module.gemm_e4m3_grouped_kernel()
+                               : &module.gemm_bf16_grouped_kernel())
+      : swiglu         ? (e4m3 ? &module.gemm_e4m3_n128_swiglu_kernel()
+                               : &module.gemm_bf16_n128_swiglu_kernel())
+                       : instance(module, a.type, p.config);
   // Grouped: tiles of a bound of the groups' tile rows (the kernel finds
   // which are real).
   const int64_t tiles = gemmTiles(p.config, groups ? m + 127 * groups : m, n);
@@ -405,11 +451,12 @@ Status Gemm::runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
     return invalid("the grouped GEMM takes no plan and no autotuning (one "
                    "configuration: 128 x 128 tiles, one split)");
   const int64_t n = b.rows / groups;
+  if (o.activation == Activation::SwiGLU)
+    CUTE_TRY(checkSwiGLU(n, a.type, c, o));
   // The checks of run() on one group's shapes: B's first block stands for
-  // all (same pitch and type), the column bias and scales are checked by
-  // count below.
+  // all (same pitch and type; SwiGLU: half of it, C's columns).
   DeviceMatrix b0 = b;
-  b0.rows = n;
+  b0.rows = o.activation == Activation::SwiGLU ? n / 2 : n;
   GemmOptions checked = o;
   CUTE_TRY(checkOperands(a, b0, c, checked));
   if (c.ld % 8 || c.data % 16)

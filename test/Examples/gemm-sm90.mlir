@@ -1,4 +1,4 @@
-// examples/gemm-sm90: one source, eleven instances. The swap-AB instances
+// examples/gemm-sm90: one source, fifteen instances. The swap-AB instances
 // (DIRECT) store C^T element by element: their TMA store descriptor was
 // only used in the other instances' branch (cute-resolve-static-branches),
 // so it is no kernel parameter, and their PTX has no TMA store. Every

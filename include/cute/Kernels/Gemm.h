@@ -44,6 +44,13 @@ enum class Activation : int32_t {
   ReLU2 = 2,    ///< max(x, 0)^2
   GELUTanh = 3, ///< 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
   SiLU = 4,     ///< x / (1 + exp(-x))
+  /// C (M x N/2) = silu(gate) x up + beta R: B's rows are 64-row blocks of
+  /// gate and up weights in turn (gate block i at rows 128 i, its up block
+  /// at 128 i + 64), so C's column 64 i + t is silu(G) x U of GEMM columns
+  /// 128 i + t and 128 i + 64 + t (each alpha s_m s_n A B^T + bias, the
+  /// column bias and scales over the GEMM's N). N % 128 == 0; bf16 or
+  /// e4m3 inputs; 128 x 128 tiles with the heuristic's splits.
+  SwiGLU = 5,
 };
 
 enum class Bias : int32_t {

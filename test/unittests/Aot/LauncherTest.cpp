@@ -66,9 +66,10 @@ TEST(AotLibrary, HoldsAnImagePerChipAndItsMetadata) {
 
 TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
   // examples/gemm-sm90/kernel.mlir is one kernel, @gemm, with the instances
-  // bf16, f16 and e4m3, their 128 x 128-tile and swap-AB versions and the
-  // grouped bf16 and e4m3 (its cute.instances): cute-opt compiles each, and
-  // cute-aot gives each its own typed launcher, named after the instance.
+  // bf16, f16 and e4m3, their 128 x 128-tile and swap-AB versions, the
+  // grouped bf16 and e4m3 and the SwiGLU ones (its cute.instances): cute-opt
+  // compiles each, and cute-aot gives each its own typed launcher, named after
+  // the instance.
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   std::vector<std::string> names;
@@ -78,7 +79,9 @@ TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
                        "gemm_bf16", "gemm_f16", "gemm_e4m3", "gemm_bf16_n128",
                        "gemm_f16_n128", "gemm_e4m3_n128", "gemm_bf16_swap",
                        "gemm_f16_swap", "gemm_e4m3_swap", "gemm_bf16_grouped",
-                       "gemm_e4m3_grouped"}));
+                       "gemm_e4m3_grouped", "gemm_bf16_n128_swiglu",
+                       "gemm_e4m3_n128_swiglu", "gemm_bf16_grouped_swiglu",
+                       "gemm_e4m3_grouped_swiglu"}));
   // The instances' element types reach the launchers' parameter types.
   EXPECT_EQ(kernel(*g, "gemm_f16").params[0].elem, ElemType::F16);
   EXPECT_EQ(kernel(*g, "gemm_e4m3").params[0].elem, ElemType::F8E4M3);

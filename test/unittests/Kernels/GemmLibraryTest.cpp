@@ -322,6 +322,96 @@ TEST(GemmLibrary, GroupedGemmIsExactWithPerGroupBias) {
   expect(A, B, odd, groups, {}, "must be a multiple of 8");
 }
 
+TEST(GemmLibrary, SwiGLUPlainAndGrouped) {
+  // B's rows are 64-row gate and up blocks in turn; C (77 x 128) =
+  // silu(gate) x up + bias per GEMM column, within the bound of the
+  // approximate exp and division. Then the grouped form (two groups of 30
+  // and 47 rows, each with its own 256 x 64 B), and the SwiGLU rules.
+  Emu &e = emu();
+  const int64_t m = 77, n = 256, k = 64, half = n / 2, ldc = 136;
+  std::mt19937 rng(std::random_device{}());
+  std::uniform_int_distribution<int> d(-2, 2);
+  auto values = [&](size_t count) {
+    std::vector<float> v(count);
+    for (float &x : v)
+      x = float(d(rng));
+    return v;
+  };
+  auto bits = [&](const std::vector<float> &v) {
+    std::vector<uint16_t> out(v.size());
+    for (size_t i = 0; i < v.size(); ++i)
+      out[i] = bits16(ElemType::BF16, v[i]);
+    return out;
+  };
+  std::vector<float> a = values(size_t(m * k)), b = values(size_t(2 * n * k)),
+                     bias = values(size_t(2 * n));
+  auto da = rt::DeviceBuffer::fromHost(e.ctx, bits(a));
+  auto db = rt::DeviceBuffer::fromHost(e.ctx, bits(b));
+  auto dbias = rt::DeviceBuffer::fromHost(e.ctx, bits(bias));
+  auto dc = rt::DeviceBuffer::allocate(e.ctx, size_t(m * ldc) * 2);
+  std::vector<int32_t> ends = {30, int32_t(m)};
+  auto dends = rt::DeviceBuffer::fromHost(e.ctx, ends);
+  ASSERT_TRUE(da.ok() && db.ok() && dbias.ok() && dc.ok() && dends.ok());
+  DeviceMatrix A{da->ptr(), ElemType::BF16, m, k, k};
+  DeviceMatrix C{dc->ptr(), ElemType::BF16, m, half, ldc};
+  GemmOptions o;
+  o.activation = Activation::SwiGLU;
+  o.bias = dbias->ptr();
+  o.biasMode = Bias::PerColumn;
+  for (bool grouped : {false, true}) {
+    SCOPED_TRACE(grouped ? "grouped" : "plain");
+    ASSERT_TRUE(dc->poison().ok());
+    DeviceMatrix B{db->ptr(), ElemType::BF16, grouped ? 2 * n : n, k, k};
+    Status st = grouped
+                    ? e.gemm.runGrouped(e.stream, A, B, C, dends->ptr(), 2, o)
+                    : e.gemm.run(e.stream, A, B, C, o);
+    ASSERT_TRUE(st.ok()) << st.message();
+    ASSERT_TRUE(e.stream.synchronize().ok());
+    auto c = dc->download<uint16_t>();
+    ASSERT_TRUE(c.ok());
+    size_t bad = 0;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < ldc; ++j) {
+        uint16_t got = (*c)[size_t(i * ldc + j)];
+        if (j >= half) {
+          bad += got != 0xFFFF;
+          continue;
+        }
+        const int64_t g = grouped && i >= 30 ? 1 : 0;
+        auto col = [&](int64_t q) {
+          double x = bias[size_t(g * n + q)];
+          for (int64_t t = 0; t < k; ++t)
+            x += double(a[size_t(i * k + t)]) * b[size_t((g * n + q) * k + t)];
+          return x;
+        };
+        const int64_t gc = (j / 64) * 128 + j % 64;
+        double gate = col(gc), up = col(gc + 64);
+        double ref = gate / (1 + std::exp(-gate)) * up;
+        bad += !(std::fabs(value16(ElemType::BF16, got) - ref) <=
+                 std::ldexp(std::fabs(ref), -7) + 1e-3);
+      }
+    EXPECT_EQ(bad, 0u);
+  }
+  DeviceMatrix B{db->ptr(), ElemType::BF16, n, k, k};
+  auto expect = [&](const DeviceMatrix &b2, const DeviceMatrix &c2,
+                    const std::string &what) {
+    Status s2 = e.gemm.run(e.stream, A, b2, c2, o);
+    EXPECT_FALSE(s2.ok());
+    EXPECT_NE(s2.message().find(what), std::string::npos) << s2.message();
+  };
+  DeviceMatrix b192 = B, c96 = C;
+  b192.rows = 192;
+  c96.cols = 96;
+  expect(b192, c96, "SwiGLU needs N % 128 == 0");
+  DeviceMatrix wide = C;
+  wide.cols = n;
+  wide.ld = 264;
+  expect(B, wide, "C is 77 x 256 but A B^T is 77 x 128");
+  DeviceMatrix odd = C;
+  odd.ld = 130;
+  expect(B, odd, "SwiGLU stores C by TMA");
+}
+
 TEST(GemmLibrary, TypesScalesInPlaceResidualAndGelu) {
   // Swap-AB (planned at M = 33) with per-row and per-column scales: the
   // scales exchange with M and N.
