@@ -11,19 +11,10 @@ import argparse
 import os
 import sys
 
-try:
-    import torch
-except ImportError:
-    print("PEER-SKIP torch is not installed on this machine")
-    sys.exit(0)
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torch_baselines import median_ms  # noqa: E402  (one timing method)
-
-
-def report(name, m, n, k, ms):
-    print(f"PEER {name:<28} m={m} n={n} k={k} time_ms={ms:.4f} "
-          f"TFLOP/s={2.0 * m * n * k / (ms * 1e9):.1f}", flush=True)
+# One report format and timing method for every peer script (gemm_peers
+# exits quietly where torch is missing).
+from gemm_peers import median_ms, report, torch  # noqa: E402
 
 
 def main():

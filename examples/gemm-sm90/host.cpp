@@ -75,14 +75,22 @@ struct Epilogue {
 
 const char *const kActNames[] = {"none", "relu", "relu2", "gelu", "silu"};
 
-Epilogue parseEpilogue(const std::string &spec) {
-  Epilogue e;
+/// Calls f(item, key, value) for each comma-separated `key[=value]` of a
+/// command-line spec.
+template <class F> void forEachKeyValue(const std::string &spec, F &&f) {
   std::stringstream in(spec);
   std::string item;
   while (std::getline(in, item, ',')) {
     size_t eq = item.find('=');
-    std::string key = item.substr(0, eq);
-    std::string val = eq == std::string::npos ? "" : item.substr(eq + 1);
+    f(item, item.substr(0, eq),
+      eq == std::string::npos ? std::string() : item.substr(eq + 1));
+  }
+}
+
+Epilogue parseEpilogue(const std::string &spec) {
+  Epilogue e;
+  forEachKeyValue(spec, [&](const std::string &item, const std::string &key,
+                            const std::string &val) {
     bool ok = true;
     if (key == "bias")
       e.bias = val == "n" ? 1 : val == "m" ? 2 : (ok = false, 0);
@@ -112,7 +120,7 @@ Epilogue parseEpilogue(const std::string &spec) {
                    item.c_str());
       std::exit(2);
     }
-  }
+  });
   if (e.inplace && e.beta == 0.f)
     e.beta = 1.f;
   return e;
@@ -170,12 +178,8 @@ struct Case {
 Case parseGrouped(const std::string &spec, bool bench) {
   Case c{0, 0, 0, false, bench};
   int64_t experts = 0, topk = 0, tokens = 0;
-  std::stringstream in(spec);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    size_t eq = item.find('=');
-    std::string key = item.substr(0, eq);
-    std::string val = eq == std::string::npos ? "" : item.substr(eq + 1);
+  forEachKeyValue(spec, [&](const std::string &item, const std::string &key,
+                            const std::string &val) {
     if (key == "sizes") {
       std::stringstream sv(val);
       std::string x;
@@ -200,7 +204,7 @@ Case parseGrouped(const std::string &spec, bool bench) {
                    item.c_str());
       std::exit(2);
     }
-  }
+  });
   if (experts > 0) {
     std::mt19937_64 rng(0x5eedull + uint64_t(tokens));
     c.groups.assign(size_t(experts), 0);

@@ -11,20 +11,8 @@
 # work to every instance).
 # Writes ${OUT:-gpu-results}/{grouped.txt,grouped.md,sanitizers.txt,build.log}.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-export PATH="$PATH:/usr/local/cuda/bin"
-OUT=${OUT:-gpu-results}
-mkdir -p "$OUT"
-ART=build-artifacts/sm_90a
-LOG=$OUT/grouped.txt
-echo "date $(date -u +%FT%TZ) commit $(cat build-artifacts/COMMIT 2>/dev/null || echo unknown)" | tee -a "$LOG"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$LOG"
-if [ ! -x build-gpu/bin/gemm-sm90-host ] || [ examples/gemm-sm90/host.cpp -nt build-gpu/bin/gemm-sm90-host ]; then
-  cmake -G Ninja -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release \
-    -DCUTE_ENABLE_MLIR=OFF > "$OUT/build.log" 2>&1 &&
-    ninja -C build-gpu gemm-sm90-host >> "$OUT/build.log" 2>&1 ||
-    { echo "BUILD FAILED"; tail -20 "$OUT/build.log"; exit 1; }
-fi
+source "$(dirname "$0")/common.sh"
+gpu_begin grouped.txt gemm-sm90-host
 H=build-gpu/bin/gemm-sm90-host
 status=0
 $H --artifacts "$ART" --chip sm_90a --grouped sizes=0/1/130/77/256/0,n=136,k=256,exact \

@@ -15,35 +15,14 @@
 #      tile instances, 1 and 3 splits, residual + bias + GELU).
 # Writes ${OUT:-gpu-results}/{swap.txt,gemm-swap.md,sanitizers.txt,build.log}.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-export PATH="$PATH:/usr/local/cuda/bin"
-OUT=${OUT:-gpu-results}
-mkdir -p "$OUT"
-ART=build-artifacts/sm_90a
-LOG=$OUT/swap.txt
-echo "date $(date -u +%FT%TZ) commit $(cat build-artifacts/COMMIT 2>/dev/null || echo unknown)" | tee -a "$LOG"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$LOG"
-cmake -G Ninja -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release \
-  -DCUTE_ENABLE_MLIR=OFF > "$OUT/build.log" 2>&1 &&
-  ninja -C build-gpu gemm-sm90-host CuteKernelsTests >> "$OUT/build.log" 2>&1 ||
-  { echo "BUILD FAILED"; tail -20 "$OUT/build.log"; exit 1; }
+source "$(dirname "$0")/common.sh"
+gpu_begin swap.txt gemm-sm90-host CuteKernelsTests
 H=build-gpu/bin/gemm-sm90-host
 status=0
 # 1. Correctness.
 $H --artifacts "$ART" --chip sm_90a --no-bench >> "$LOG" 2>&1 || status=1
 build-gpu/bin/CuteKernelsTests --gtest_brief=1 >> "$LOG" 2>&1 || status=1
-DECODE=""
-for m in 1 16 64; do
-  for nk in 6144x4096 4096x4096 24576x4096 4096x12288 151936x4096; do
-    DECODE="$DECODE ${m}x${nk}"
-  done
-done
-SUITE="1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192 3000x5000x7008 4095x4097x2064 2048x2048x1024 128x128x65536 256x4096x14336"
-for m in 256 2048 8192; do
-  for nk in 6144x4096 4096x4096 24576x4096 4096x12288 151936x4096; do
-    SUITE="$SUITE ${m}x${nk}"
-  done
-done
+gemm_suite
 # 2. Peers.
 python3 bench/gemm_peers.py --sizes --shapes $DECODE $SUITE >> "$LOG" 2>&1
 python3 bench/gemm_peers.py --sizes --epilogues --shapes 16x4096x4096 4096x4096x4096 8192x8192x8192 >> "$LOG" 2>&1
