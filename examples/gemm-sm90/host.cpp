@@ -745,12 +745,14 @@ int main(int argc, char **argv) {
   bool ok = true;
   // Per case and element type, one Problem (inputs and reference) for
   // both configurations and every split count.
-  const char *const kTypes[][6] = {
+  const char *const kTypes[][7] = {
       {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap", "gemm_bf16_grouped",
-       "gemm_bf16_n128_swiglu", "gemm_bf16_grouped_swiglu"},
-      {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap", nullptr, nullptr, nullptr},
+       "gemm_bf16_swiglu", "gemm_bf16_n128_swiglu", "gemm_bf16_grouped_swiglu"},
+      {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap", nullptr, nullptr, nullptr,
+       nullptr},
       {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap", "gemm_e4m3_grouped",
-       "gemm_e4m3_n128_swiglu", "gemm_e4m3_grouped_swiglu"}};
+       "gemm_e4m3_swiglu", "gemm_e4m3_n128_swiglu",
+       "gemm_e4m3_grouped_swiglu"}};
   for (const Case &c : cases) {
     for (const auto &names : kTypes) {
       bool fp8 = std::strncmp(names[0], "gemm_e4m3", 9) == 0;

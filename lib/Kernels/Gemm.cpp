@@ -243,9 +243,10 @@ Status checkSwiGLU(int64_t n, ElemType ab, const DeviceMatrix &c,
     return invalid("SwiGLU needs N % 128 == 0 (64-row gate and up blocks "
                    "of B in turn), but N is " +
                    str(n));
-  if (o.plan && o.plan->config != GemmConfig::Tile128x128)
-    return invalid(std::string("SwiGLU runs 128 x 128 tiles, not ") +
-                   gemmConfigName(o.plan->config));
+  if (o.plan && o.plan->config == GemmConfig::Swap128x64)
+    return invalid("SwiGLU runs 128 x 256 or 128 x 128 tiles, not swap-AB "
+                   "(a gate and its up block would be in different "
+                   "warpgroups)");
   if (o.autotune)
     return invalid("SwiGLU has one configuration: no autotuning");
   if (!tmaStorable(c))
@@ -275,12 +276,12 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   const bool tmaC = tmaStorable(c);
   GemmPlan p;
   if (swiglu) {
-    // One configuration: 128 x 128 tiles (a gate and an up block), the
-    // heuristic's splits (or the plan's).
+    // 128 x 256 or 128 x 128 tiles (pairs of gate and up blocks) as for
+    // the plain GEMM, the heuristic's splits (or the plan's).
+    GemmConfig cfg = selectGemmConfig(m, n, k, s_->sms);
     p = o.plan ? *o.plan
-               : GemmPlan{GemmConfig::Tile128x128,
-                          selectGemmSplits(GemmConfig::Tile128x128, m, n, k,
-                                           s_->sms,
+               : GemmPlan{cfg,
+                          selectGemmSplits(cfg, m, n, k, s_->sms,
                                            a.type == ElemType::F8E4M3 ? 1 : 2)};
   } else if (o.plan) {
     p = *o.plan;
@@ -323,9 +324,12 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
                                : &module.gemm_bf16_grouped_swiglu_kernel())
       : groups         ? (e4m3 ? &module.gemm_e4m3_grouped_kernel()
                                : &module.gemm_bf16_grouped_kernel())
-      : swiglu         ? (e4m3 ? &module.gemm_e4m3_n128_swiglu_kernel()
-                               : &module.gemm_bf16_n128_swiglu_kernel())
-                       : instance(module, a.type, p.config);
+      : swiglu && p.config == GemmConfig::Tile128x256
+          ? (e4m3 ? &module.gemm_e4m3_swiglu_kernel()
+                  : &module.gemm_bf16_swiglu_kernel())
+      : swiglu ? (e4m3 ? &module.gemm_e4m3_n128_swiglu_kernel()
+                       : &module.gemm_bf16_n128_swiglu_kernel())
+               : instance(module, a.type, p.config);
   // Grouped: tiles of a bound of the groups' tile rows (the kernel finds
   // which are real).
   const int64_t tiles = gemmTiles(p.config, groups ? m + 127 * groups : m, n);

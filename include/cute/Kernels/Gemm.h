@@ -49,7 +49,9 @@ enum class Activation : int32_t {
   /// at 128 i + 64), so C's column 64 i + t is silu(G) x U of GEMM columns
   /// 128 i + t and 128 i + 64 + t (each alpha s_m s_n A B^T + bias, the
   /// column bias and scales over the GEMM's N). N % 128 == 0; bf16 or
-  /// e4m3 inputs; 128 x 128 tiles with the heuristic's splits.
+  /// e4m3 inputs; 128 x 256 or 128 x 128 tiles (the plain GEMM's choice
+  /// between them, no swap-AB) with the heuristic's splits; the grouped
+  /// GEMM: 128 x 128.
   SwiGLU = 5,
 };
 
