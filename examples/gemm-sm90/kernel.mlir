@@ -2,7 +2,7 @@
 // C (M x N, row-major, leading dimension ldc) = act(alpha x A x B^T + beta x R
 // + bias) with A (M x K) and B (N x K) row-major, f32 accumulation, on the
 // H200: CUTLASS's warp-specialized persistent "cooperative" design written in
-// the dialect. One source, nine instances (docs/instances.md):
+// the dialect. One source, seventeen instances (docs/instances.md):
 //   gemm_bf16  bf16 A, B, C;  gemm_f16  f16 A, B, C;
 //   gemm_e4m3  f8E4M3FN A, B, bf16 C (K % 16 == 0);
 //   gemm_<T>_n128  the same with 128 x 128 tiles (BN = 128): twice the
@@ -11,7 +11,13 @@
 //              (1, ldc) (DIRECT): called with A and B exchanged and M and N
 //              exchanged it computes C^T = B A^T, so a small M (decode)
 //              becomes the 64-wide N of the wgmma instead of a 128-row
-//              tile of zeros (swap-AB).
+//              tile of zeros (swap-AB);
+//   gemm_{bf16,e4m3}_grouped  grouped GEMM for MoE (GROUPED, 128 x 128):
+//              group g owns rows [offs[g-1], offs[g]) of A and C and B's
+//              N x K block g; offsets read on the device (below);
+//   gemm_{bf16,e4m3}[_n128|_grouped]_swiglu  SwiGLU (SWIGLU): B's 64-row
+//              gate and up blocks in turn, C = silu(gate) x up (+ beta R)
+//              with N / 2 columns.
 // - 128 x BN x BK tiles (BK = 128 bytes of T); a 4-stage PipelineTmaAsync
 //   ring of 128-byte swizzled A and B tiles filled by TMA from one elected
 //   thread of the producer warpgroup (setmaxnreg 40): `cute.copy` with the
