@@ -52,6 +52,8 @@ else
   done
   run_emu sm_90a mma-atoms --size 128
   run_emu sm_90a gemm-sm90 --shape 256x512x128
+  run_emu sm_90a gemm-sm90 --grouped sizes=0/1/130/77,n=136,k=256
+  run_emu sm_90a gemm-sm90 --shape 200x256x128 --grouped sizes=33/0/190,n=256,k=256 --epilogue swiglu
   run_emu sm_90a blockscaled-dequant --size 1
   run_emu sm_90a blockscale-gemm-sm90 --size 1
   for chip in sm_90a sm_100a sm_120a; do
