@@ -294,10 +294,6 @@ module attributes {gpu.container_module,
       %nOut = arith.select %swiglu, %nHalf, %n : i32
       %shO = cute.make_shape(%m, %nOut)
       %true0 = arith.constant true
-      %notGrouped = arith.xori %grouped, %true0 : i1
-      // C stored by TMA, or element by element as C^T (swap-AB) or as the
-      // rows of a group (grouped).
-      %cT = arith.andi %direct, %notGrouped : i1
       %tidx = gpu.thread_id x
       %tid = arith.index_cast %tidx : index to i32
       // Grouped: B holds the groups' N x K blocks one after the other, and
@@ -700,11 +696,26 @@ module attributes {gpu.container_module,
                 %readR = arith.andi %hasR, %storeIt : i1
                 %vr = scf.if %readR -> vector<32xf32> {
                   %rf = cute.make_fragment() : !chunkC
-                  scf.if %cT {
-                    %rt = cute.local_tile(%grt, %ob) {tiler = #cute.shape<"(64,64)">}
-                    %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
-                    cute.copy(%rp, %rf) {fill = 0.0 : !TC}
+                  // R as C^T (swap-AB) or by rows (the others). Branches on
+                  // the parameters themselves, so each instance keeps only
+                  // its view of R: a view left in would be checked at launch
+                  // (R^T's offsets overflow 32 bits at 1 x 151936 x 4096).
+                  %rowsR = arith.constant true
+                  %byRows = scf.if %direct -> (i1) {
+                    %gr2 = scf.if %grouped -> (i1) {
+                      scf.yield %rowsR : i1
+                    } else {
+                      %tr = cute.local_tile(%grt, %ob) {tiler = #cute.shape<"(64,64)">}
+                      %tp = cute.mma_partition "C" of #cpart (%tr, %lt)
+                      cute.copy(%tp, %rf) {fill = 0.0 : !TC}
+                      %no = arith.constant false
+                      scf.yield %no : i1
+                    }
+                    scf.yield %gr2 : i1
                   } else {
+                    scf.yield %rowsR : i1
+                  }
+                  scf.if %byRows {
                     %rt = cute.local_tile(%grG, %ob) {tiler = #cute.shape<"(64,64)">}
                     %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
                     cute.copy(%rp, %rf) {fill = 0.0 : !TC}
