@@ -78,6 +78,40 @@ struct MakePredicateLowering : ConvertOpToLLVMPattern<MakePredicateOp> {
   }
 };
 
+/// One i32 vector per coordinate leaf: element e of result j is leaf j of
+/// base + layout(e).
+struct LoadCoordsLowering : ConvertOpToLLVMPattern<LoadCoordsOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(LoadCoordsOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DynamicSymbols syms;
+    std::vector<int64_t> first{syms.next};
+    MemRefInfo coords = infoOf(op.getCoords().getType(), syms);
+    if (!coords.layout.isStatic())
+      return rewriter.notifyMatchFailure(op, "dynamic coordinate layout");
+    ArithEmitter em(rewriter, loc);
+    bindOperands(em, op->getOperandTypes(), adaptor.getOperands(), first);
+    int64_t n = size(coords.layout).value();
+    size_t leaves = op.getNumResults();
+    SmallVector<Value> results;
+    for (size_t j = 0; j < leaves; ++j)
+      results.push_back(
+          LLVM::PoisonOp::create(rewriter, loc, op.getResult(j).getType()));
+    for (int64_t i = 0; i < n; ++i) {
+      std::vector<IntTuple> c =
+          flattenLeaves(addIndex(coords.base, coords.layout(IntTuple(Int(i)))));
+      for (size_t j = 0; j < leaves && j < c.size(); ++j)
+        results[j] = LLVM::InsertElementOp::create(rewriter, loc, results[j],
+                                                   em.emit(c[j].value(), 32),
+                                                   em.constant(i, 32));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 struct AllInBoundsLowering : ConvertOpToLLVMPattern<AllInBoundsOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -274,6 +308,6 @@ struct SmemAllocLowering : ConvertOpToLLVMPattern<SmemAllocOp> {
 void lowering::populateFragmentPatterns(const LLVMTypeConverter &tc,
                                         RewritePatternSet &p) {
   p.add<FragmentLowering<MakeFragmentOp>, FragmentLowering<MakeFragmentLikeOp>,
-        MakePredicateLowering, AllInBoundsLowering, LoadLowering, StoreLowering,
-        FillLowering, SmemAllocLowering>(tc);
+        MakePredicateLowering, LoadCoordsLowering, AllInBoundsLowering,
+        LoadLowering, StoreLowering, FillLowering, SmemAllocLowering>(tc);
 }

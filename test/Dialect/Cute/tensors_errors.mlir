@@ -180,3 +180,13 @@ func.func @domain_offset_underscore(%m: i32, %k: i32, %r: i32) {
   %g = cute.domain_offset(%c, %o)
   return
 }
+
+// -----
+
+func.func @load_coords_dynamic(%m: i32, %n: i32) {
+  %s = cute.make_shape(%m, %n)
+  %c = cute.make_identity_tensor(%s)
+  // expected-error @+1 {{'cute.load_coords' op expects a coordinate tensor of static layout (partition it first), but got "(?,?):(1@0,1@1)"}}
+  %r, %k = cute.load_coords(%c)
+  return
+}

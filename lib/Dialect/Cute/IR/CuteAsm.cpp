@@ -329,7 +329,13 @@ void mlir::cute::printShortForm(OpAsmPrinter &p, Operation *op, TypeStyle style,
   case TypeStyle::ArrowStripped:
     printOperandTypes();
     p << " -> ";
+    if (op->getNumResults() == 1) {
+      p << op->getResult(0).getType();
+      return;
+    }
+    p << "(";
     llvm::interleaveComma(op->getResultTypes(), p);
+    p << ")";
     return;
   case TypeStyle::List:
     printOperandTypes();

@@ -521,6 +521,27 @@ static LogicalResult verifyLoadStore(Operation *op, Type tensorType,
   return success();
 }
 
+LogicalResult LoadCoordsOp::inferReturnTypes(MLIRContext *ctx,
+                                             std::optional<Location> loc,
+                                             ValueRange operands,
+                                             DictionaryAttr, OpaqueProperties,
+                                             RegionRange,
+                                             SmallVectorImpl<Type> &inferred) {
+  if (operands.size() != 1 || !isa<CoordTensorType>(operands[0].getType()))
+    return emitOptionalError(
+        loc, "'cute.load_coords' op expects a !cute.coord_tensor");
+  MemRefInfo m = tensorInfo(operands[0].getType());
+  if (!m.layout.isStatic())
+    return emitOptionalError(
+        loc,
+        "'cute.load_coords' op expects a coordinate tensor of static "
+        "layout (partition it first), but got \"",
+        m.layout.str(), "\"");
+  Type v = VectorType::get({size(m.layout).value()}, IntegerType::get(ctx, 32));
+  inferred.append(flattenLeaves(m.base).size(), v);
+  return success();
+}
+
 LogicalResult LoadOp::inferReturnTypes(MLIRContext *ctx,
                                        std::optional<Location> loc,
                                        ValueRange operands, DictionaryAttr,

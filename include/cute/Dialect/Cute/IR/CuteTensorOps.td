@@ -268,6 +268,28 @@ def Cute_MakePredicateOp : Cute_ViewOp<"make_predicate"> {
   let cuteShortForm = 1;
 }
 
+def Cute_LoadCoordsOp : Cute_Op<"load_coords", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "The coordinates of a coordinate tensor, one i32 vector per leaf";
+  let description = [{
+    CuTe's `get<i>(t(e))` for every element e of a coordinate tensor at once:
+    result j is a vector whose element e is leaf j of `base + layout(e)`
+    (the coordinate flattened, so a 2-D tile gives rows, then columns). The
+    layout must be static; the base may be dynamic. This is how a kernel
+    masks values by their position in the matrix, for example attention's
+    causal mask on an MMA accumulator: partition the identity tensor of the
+    score matrix like the accumulator (`cute.mma_partition "C"`) and compare
+    the row and column vectors.
+    ```mlir
+    %r, %c = cute.load_coords(%t) : !cute.coord_tensor<"(?,?)", "(2,2):(1@0,1@1)"> -> (vector<4xi32>, vector<4xi32>)
+    ```
+  }];
+  let arguments = (ins Cute_CoordTensorType:$coords);
+  let results = (outs Variadic<VectorOfRankAndType<[1], [I32]>>:$results);
+  let cuteShortForm = 1;
+  let cuteTypeStyle = "Arrow";
+}
+
 def Cute_AllInBoundsOp : Cute_Op<"all_in_bounds", [Pure]> {
   let summary = "Whether every coordinate of a tensor is within bounds";
   let description = [{
