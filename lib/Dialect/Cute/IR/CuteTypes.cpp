@@ -20,6 +20,33 @@ using namespace mlir::cute;
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOpsTypes.cpp.inc"
 
+/// `!cute.vec<"N", T>`: the builtin `vector<N x T>` whose length is an
+/// expression of integer instance parameters in CuTe notation
+/// ("BN/2", "D*2"), so that one kernel source spells its register vectors
+/// for every instance. It parses to the builtin type; nothing prints it.
+static Type parseVecType(DialectAsmParser &parser) {
+  if (parser.parseLess())
+    return {};
+  SMLoc loc = parser.getCurrentLocation();
+  FailureOr<CuteValue> n = parseCuteValueText(parser, CuteKind::IntTuple);
+  Type elem;
+  if (failed(n) || parser.parseComma() || parser.parseType(elem) ||
+      parser.parseGreater())
+    return {};
+  if (!n->tuple.isInt() || !n->tuple.value().isStatic() ||
+      n->tuple.value().value() <= 0) {
+    parser.emitError(loc) << "!cute.vec needs a positive static length, but \""
+                          << n->tuple.str() << "\" is not one";
+    return {};
+  }
+  if (!VectorType::isValidElementType(elem)) {
+    parser.emitError(loc) << "!cute.vec: " << elem
+                          << " is not a vector element type";
+    return {};
+  }
+  return VectorType::get({n->tuple.value().value()}, elem);
+}
+
 Type CuteDialect::parseType(DialectAsmParser &parser) const {
   SMLoc loc = parser.getCurrentLocation();
   StringRef mnemonic;
@@ -29,6 +56,8 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
     return t;
   if (mnemonic == "param")
     return parseParamType(parser);
+  if (mnemonic == "vec")
+    return parseVecType(parser);
   parser.emitError(loc) << "unknown type `" << mnemonic
                         << "` in dialect `cute`";
   return {};

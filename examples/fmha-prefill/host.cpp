@@ -1,0 +1,298 @@
+//===- host.cpp - Attention forward (prefill): check and benchmark --------===//
+//
+// Runs the fmha kernels of kernel-sm90.mlir (the chip's kernel source) on
+// fresh random data and checks O and the LSE against a CPU reference in
+// double: scores s = scale q.k, masked (columns past seq_k; causal: column
+// j > i + seq_k - seq_q), p = exp(s - max), O = sum p v / sum p, LSE =
+// max + log(sum p). O and LSE are poisoned before each launch, and a
+// guard row after the last sequence must stay poisoned (a store past a
+// sequence's end would land in the next sequence or there).
+//
+// Tolerance: O within 5e-3 + 1e-2 |ref| (P is rounded to the 16-bit type
+// before P V, 2^-9 relative for bf16, and O is rounded once at the end),
+// the LSE within 2e-3 + 1e-5 |ref| (f32 with exp2/log2 approximations).
+//
+// Cases: --size N runs a small set with sequence length about N (what CI
+// runs on the emulator); without it, the odd shapes of the issue (seq 1,
+// 17, 1000 x 1003, a varlen batch mixing 1..3000, GQA 1/4/8, causal with
+// seq_q != seq_k) for every head dim, then the benchmark shapes (B4 H32
+// S4096 D64/128/256, GQA 64q/8kv S16384 D128, causal and not) with
+// TFLOP/s lines (4 B Hq Sq Sk D flops, half of that causal).
+//
+//===----------------------------------------------------------------------===//
+#include "../common/Harness.h"
+
+#include <cstring>
+
+using namespace cute;
+using namespace cute::ex;
+
+namespace {
+
+struct Case {
+  std::string name;
+  std::vector<int64_t> seqq, seqk; // per sequence
+  int64_t hq, hkv, d;
+  bool causal;
+  bool bench = false; // time it (benchmark shapes)
+};
+
+struct Result {
+  size_t badO = 0, badL = 0, guard = 0;
+  double maxErrO = 0, maxErrL = 0;
+};
+
+template <class E> double val(uint16_t v) { return double(E::load(v)); }
+
+/// The CPU reference for one case, in double.
+template <class E>
+void reference(const Case &c, const std::vector<int64_t> &cuq,
+               const std::vector<int64_t> &cuk, const std::vector<uint16_t> &q,
+               const std::vector<uint16_t> &k, const std::vector<uint16_t> &v,
+               double scale, bool sampled, std::vector<double> &o,
+               std::vector<double> &lse, std::vector<char> &checked) {
+  int64_t totalq = cuq.back(), d = c.d, group = c.hq / c.hkv;
+  o.assign(size_t(totalq * c.hq * d), 0.0);
+  lse.assign(size_t(c.hq * totalq), -INFINITY);
+  checked.assign(size_t(c.hq * totalq), 0);
+  std::vector<double> s, acc(static_cast<size_t>(d));
+  for (size_t b = 0; b + 1 < cuq.size(); ++b) {
+    int64_t sq = cuq[b + 1] - cuq[b], sk = cuk[b + 1] - cuk[b];
+    for (int64_t h = 0; h < c.hq; ++h) {
+      int64_t hk = h / group;
+      // Sampled (the benchmark shapes): three heads, every 97th row and
+      // the last (the reference is O(S^2 D) per head).
+      if (sampled && h != 0 && h != c.hq / 2 && h != c.hq - 1)
+        continue;
+      for (int64_t i = 0; i < sq; ++i) {
+        if (sampled && i % 97 != 0 && i != sq - 1)
+          continue;
+        checked[size_t(h * totalq + cuq[b] + i)] = 1;
+        const uint16_t *qi = &q[size_t(((cuq[b] + i) * c.hq + h) * d)];
+        int64_t jend = c.causal ? std::min(sk, i + sk - sq + 1) : sk;
+        s.assign(size_t(std::max<int64_t>(jend, 0)), 0.0);
+        double mx = -INFINITY;
+        for (int64_t j = 0; j < jend; ++j) {
+          const uint16_t *kj = &k[size_t(((cuk[b] + j) * c.hkv + hk) * d)];
+          double dot = 0;
+          for (int64_t x = 0; x < d; ++x)
+            dot += val<E>(qi[x]) * val<E>(kj[x]);
+          s[size_t(j)] = dot * scale;
+          mx = std::max(mx, s[size_t(j)]);
+        }
+        if (jend <= 0)
+          continue; // O = 0, LSE = -inf
+        double l = 0;
+        std::fill(acc.begin(), acc.end(), 0.0);
+        for (int64_t j = 0; j < jend; ++j) {
+          double p = std::exp(s[size_t(j)] - mx);
+          l += p;
+          const uint16_t *vj = &v[size_t(((cuk[b] + j) * c.hkv + hk) * d)];
+          for (int64_t x = 0; x < d; ++x)
+            acc[size_t(x)] += p * val<E>(vj[x]);
+        }
+        for (int64_t x = 0; x < d; ++x)
+          o[size_t(((cuq[b] + i) * c.hq + h) * d + x)] = acc[size_t(x)] / l;
+        lse[size_t(h * totalq + cuq[b] + i)] = mx + std::log(l);
+      }
+    }
+  }
+}
+
+std::vector<int64_t> prefix(const std::vector<int64_t> &lens) {
+  std::vector<int64_t> cu{0};
+  for (int64_t n : lens)
+    cu.push_back(cu.back() + n);
+  return cu;
+}
+
+template <class E>
+bool runCase(const rt::Context &ctx, const rt::Stream &stream,
+             const rt::Kernel &kern, const std::string &kname, const Case &c,
+             bool check, bool sampled, bool bench) {
+  std::vector<int64_t> cuq = prefix(c.seqq), cuk = prefix(c.seqk);
+  int64_t totalq = cuq.back(), totalk = cuk.back(), d = c.d;
+  int64_t batch = int64_t(c.seqq.size());
+  uint64_t seed = freshSeed();
+  size_t nq = size_t(totalq * c.hq * d), nk = size_t(totalk * c.hkv * d);
+  std::vector<uint16_t> hq = randomVector<E>(nq, seed, -1.f, 1.f);
+  std::vector<uint16_t> hk = randomVector<E>(nk, seed + 1, -1.f, 1.f);
+  std::vector<uint16_t> hv = randomVector<E>(nk, seed + 2, -1.f, 1.f);
+  std::vector<int32_t> cq(cuq.begin(), cuq.end()), ck(cuk.begin(), cuk.end());
+  // Guards: one row of O (all heads) after the last sequence, 64 floats
+  // after the LSE.
+  size_t guardO = size_t(c.hq * d), guardL = 64;
+  auto q = need(rt::DeviceBuffer::fromHost(ctx, hq), "q");
+  auto k = need(rt::DeviceBuffer::fromHost(ctx, hk), "k");
+  auto v = need(rt::DeviceBuffer::fromHost(ctx, hv), "v");
+  auto o = need(rt::DeviceBuffer::allocate(ctx, (nq + guardO) * 2), "o");
+  size_t nl = size_t(c.hq * totalq);
+  auto lse = need(rt::DeviceBuffer::allocate(ctx, (nl + guardL) * 4), "lse");
+  auto dcq = need(rt::DeviceBuffer::fromHost(ctx, cq), "cu_q");
+  auto dck = need(rt::DeviceBuffer::fromHost(ctx, ck), "cu_k");
+  need(o.poison(), "poison");
+  need(lse.poison(), "poison");
+  double scale = 1.0 / std::sqrt(double(d));
+  int64_t maxq = *std::max_element(c.seqq.begin(), c.seqq.end());
+  rt::KernelArgs args;
+  args.ptr(q).ptr(k).ptr(v).ptr(o).ptr(lse).ptr(dcq).ptr(dck);
+  args.scalar(int32_t(batch)).scalar(int32_t(totalq)).scalar(int32_t(totalk));
+  args.scalar(int32_t(c.hq)).scalar(int32_t(c.hkv));
+  args.scalar(int32_t(c.hq * d)).scalar(int32_t(c.hkv * d));
+  args.scalar(int32_t(c.hkv * d)).scalar(int32_t(c.hq * d));
+  args.scalar(float(scale)).scalar(int32_t(c.causal ? 1 : 0));
+  rt::LaunchConfig cfg;
+  cfg.grid = rt::Dim3{unsigned((std::max<int64_t>(maxq, 1) + 127) / 128),
+                      unsigned(c.hq), unsigned(batch)};
+  need(kern.launch(stream, cfg, args), "launch");
+  need(stream.synchronize(), "run");
+  bool pass = true;
+  if (check) {
+    std::vector<uint16_t> ho(nq + guardO);
+    std::vector<float> hl(nl + guardL);
+    need(o.copyToHost(ho.data(), ho.size() * 2), "download o");
+    need(lse.copyToHost(hl.data(), hl.size() * 4), "download lse");
+    std::vector<double> ro, rl;
+    std::vector<char> rows;
+    reference<E>(c, cuq, cuk, hq, hk, hv, scale, sampled, ro, rl, rows);
+    Result r;
+    size_t checkedO = 0, checkedL = 0;
+    for (size_t i = 0; i < nq; ++i) {
+      // Element i is row i / (hq d) of head (i / d) % hq.
+      size_t row = i / size_t(c.hq * d), h = (i / size_t(d)) % size_t(c.hq);
+      if (!rows[h * size_t(totalq) + row])
+        continue;
+      ++checkedO;
+      double g = val<E>(ho[i]), e = std::fabs(g - ro[i]);
+      if (!(e <= 5e-3 + 1e-2 * std::fabs(ro[i])))
+        ++r.badO;
+      r.maxErrO = std::max(r.maxErrO, std::isnan(e) ? INFINITY : e);
+    }
+    for (size_t i = 0; i < nl; ++i) {
+      if (!rows[i])
+        continue;
+      ++checkedL;
+      double g = hl[i];
+      bool ok = std::isinf(rl[i])
+                    ? (std::isinf(g) && g < 0)
+                    : std::fabs(g - rl[i]) <= 2e-3 + 1e-5 * std::fabs(rl[i]);
+      if (!ok)
+        ++r.badL;
+      if (!std::isinf(rl[i]))
+        r.maxErrL = std::max(r.maxErrL, std::isnan(g) ? INFINITY
+                                                      : std::fabs(g - rl[i]));
+    }
+    // Poison is 0xFF bytes: the guards must still hold it.
+    for (size_t i = nq; i < nq + guardO; ++i)
+      r.guard += ho[i] != 0xFFFF;
+    for (size_t i = nl; i < nl + guardL; ++i) {
+      uint32_t u;
+      std::memcpy(&u, &hl[i], 4);
+      r.guard += u != 0xFFFFFFFFu;
+    }
+    pass = r.badO == 0 && r.badL == 0 && r.guard == 0;
+    std::printf("CHECK %s %s batch=%lld hq=%lld hkv=%lld d=%lld causal=%d "
+                "seed=%llu O: max_err %.3g, %zu bad of %zu; LSE: max_err "
+                "%.3g, %zu bad of %zu; guard %zu%s %s\n",
+                kname.c_str(), c.name.c_str(), (long long)batch,
+                (long long)c.hq, (long long)c.hkv, (long long)d, c.causal ? 1 : 0,
+                (unsigned long long)seed, r.maxErrO, r.badO, checkedO,
+                r.maxErrL, r.badL, checkedL, r.guard,
+                sampled ? " (sampled rows)" : "", pass ? "PASS" : "FAIL");
+  }
+  if (bench) {
+    double ms = medianMs(
+        ctx, stream, [&] { need(kern.launch(stream, cfg, args), "launch"); });
+    double flops = 0;
+    for (size_t b = 0; b < c.seqq.size(); ++b)
+      flops += 4.0 * double(c.hq) * double(c.seqq[b]) * double(c.seqk[b]) *
+               double(d) * (c.causal ? 0.5 : 1.0);
+    std::printf("BENCH %s %s: %.4f ms, %.1f TFLOP/s\n", kname.c_str(),
+                c.name.c_str(), ms, flops / (ms * 1e9));
+  }
+  return pass;
+}
+
+std::string caseName(const std::vector<int64_t> &sq,
+                     const std::vector<int64_t> &sk) {
+  if (sq.size() == 1)
+    return std::to_string(sq[0]) + "x" + std::to_string(sk[0]);
+  bool same = sq == sk &&
+              std::all_of(sq.begin(), sq.end(), [&](int64_t s) { return s == sq[0]; });
+  if (same)
+    return "B" + std::to_string(sq.size()) + "xS" + std::to_string(sq[0]);
+  return "varlen" + std::to_string(sq.size());
+}
+
+std::vector<Case> casesFor(int64_t d, const Options &o) {
+  std::vector<Case> cs;
+  auto add = [&](std::vector<int64_t> sq, std::vector<int64_t> sk, int64_t hq,
+                 int64_t hkv, bool causal, bool bench = false) {
+    cs.push_back({caseName(sq, sk), sq, sk, hq, hkv, d, causal, bench});
+  };
+  if (!o.sizes.empty()) {
+    for (int64_t n : o.sizes) {
+      // Small problems for the emulator: one ragged tile, GQA 2, causal
+      // with seq_q != seq_k, a two-sequence varlen batch.
+      add({n}, {n}, 2, 1, false);
+      add({n}, {n + 37}, 2, 2, true);
+      add({n / 2 + 1, n + 3}, {n + 9, n / 3 + 1}, 4, 2, true);
+    }
+    return cs;
+  }
+  for (bool causal : {false, true}) {
+    add({1}, {1}, 4, 4, causal);
+    add({17}, {17}, 4, 1, causal);
+    add({1000}, {1003}, 8, 2, causal);
+    add({1003}, {1000}, 8, 8, causal);
+    add({3000, 1, 517, 1283, 64, 2049}, {3000, 1, 517, 1283, 64, 2049}, 8, 1,
+        causal);
+    add({5, 300, 2999}, {700, 301, 1}, 8, 4, causal);
+  }
+  return cs;
+}
+
+std::vector<Case> benchCases(int64_t d) {
+  std::vector<Case> cs;
+  for (bool causal : {false, true}) {
+    cs.push_back({"B4xH32xS4096", std::vector<int64_t>(4, 4096),
+                  std::vector<int64_t>(4, 4096), 32, 32, d, causal, true});
+    if (d == 128)
+      cs.push_back({"GQA64/8xS16384", {16384}, {16384}, 64, 8, d, causal, true});
+  }
+  return cs;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseOptions(argc, argv);
+  rt::Context ctx = openContext("fmha-prefill");
+  rt::Stream stream = need(rt::Stream::create(ctx), "stream");
+  rt::Program prog = loadProgram(ctx, o, "fmha_sm90");
+  bool ok = true;
+  for (const char *t : {"bf16", "f16"}) {
+    for (int64_t d : {64, 128, 256}) {
+      std::string kname =
+          std::string("fmha_") + t + "_d" + std::to_string(d);
+      if (!o.runs(kname))
+        continue;
+      rt::Kernel kern = need(prog.kernel(kname), "kernel " + kname);
+      bool bf = std::string(t) == "bf16";
+      auto run = [&](const Case &c, bool sampled, bool bench) {
+        return bf ? runCase<BF16>(ctx, stream, kern, kname, c, true, sampled,
+                                  bench)
+                  : runCase<F16>(ctx, stream, kern, kname, c, true, sampled,
+                                 bench);
+      };
+      for (const Case &c : casesFor(d, o))
+        ok &= run(c, false, false);
+      // The benchmark shapes (bf16), checked on sampled rows and timed.
+      if (o.bench && bf && o.sizes.empty())
+        for (const Case &c : benchCases(d))
+          ok &= run(c, true, true);
+    }
+  }
+  std::printf("RESULT fmha-prefill %s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}

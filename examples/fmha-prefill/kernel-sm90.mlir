@@ -1,0 +1,426 @@
+// chips: sm_90a
+// Attention forward (prefill) on the H200, the FlashAttention-3 design in
+// the dialect: O = softmax(scale Q K^T) V per (sequence, q head), with the
+// log-sum-exp of each row, for Q, K, V, O of 16-bit type T.
+//
+// Tensors (FlashAttention's variable-length layout): Q is [total_q, hq, D],
+// K and V [total_k, hkv, D], O [total_q, hq, D], rows ldq / ldk / ldv / ldo
+// elements apart (heads contiguous, so a packed QKV projection output is
+// read in place), sequence b owning rows [cu_q[b], cu_q[b+1]) of Q and O and
+// [cu_k[b], cu_k[b+1]) of K and V. A fixed-length batch [b, s, h, D] is the
+// same with cu[b] = b s. lse is f32 [hq, total_q] (natural log of the
+// row's sum of exp(scale s)). GQA/MQA: q head h reads kv head
+// h / (hq / hkv). Causal masks are aligned to the bottom right, as in
+// FlashAttention: row i sees columns j <= i + seq_k - seq_q.
+//
+// One CTA per 128 rows of one (sequence, q head) (grid: q tiles x hq x
+// batch; the longest causal tiles first), 3 warpgroups:
+// - a producer warpgroup (setmaxnreg 24): one elected thread loads Q once
+//   and K and V tiles (BN rows x D) into two 2-stage rings (separate full
+//   and empty barriers for K and V, so S = Q K^T starts before V lands),
+//   D / 64 TMA boxes of 128 bytes per tile;
+// - two consumer warpgroups (setmaxnreg 240), 64 rows of Q each: per kv
+//   tile, S = Q K^T (wgmma m64nBNk16, Q and K from shared memory), the
+//   online softmax in registers (row max and sum with cute.mma_reduce, the
+//   masks from cute.load_coords only on the tiles that need them), then
+//   O += P V with P as wgmma's register A operand
+//   (cute_nvgpu.accumulator_to_operand: no data moves for 16-bit types)
+//   and V read MN-major from shared memory;
+// - the epilogue scales O by 1 / l and stores it and the LSE with masked
+//   stores (the tile's last rows may belong to the next sequence).
+!T = !cute.param<"T", bf16>
+#D = #cute.param<"D", 128 : i32>
+#BN = #cute.param<"BN", 128 : i32>
+
+!LS = !cute_nvgpu.pipeline_state<2>
+!QS = !cute_nvgpu.pipeline_state<1>
+// S = Q K^T: both warpgroups, 64 rows each.
+#wgS = #cute_nvgpu.wgmma<m = 64, n = BN, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>
+#mmaS = #cute.tiled_mma<#wgS, #cute.layout<"(2,1,1):(1,0,0)">>
+// O += P V: P from registers, V (N = D, K = BN) MN-major.
+#wgO = #cute_nvgpu.wgmma<m = 64, n = D, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = mn, a_src = rmem>
+#mmaO = #cute.tiled_mma<#wgO, #cute.layout<"(2,1,1):(1,0,0)">>
+// Partitions a (rows, 8) view like an accumulator's rows (the LSE store).
+#mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(2,1,1):(1,0,0)">>
+// A thread's values of S (BN / 2) and of O (D / 2) as vectors.
+!sv = !cute.vec<"BN/2", f32>
+!si = !cute.vec<"BN/2", i32>
+!sb = !cute.vec<"BN/2", i1>
+!ov = !cute.vec<"D/2", f32>
+!oh = !cute.vec<"D/2", !T>
+!sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
+!ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+
+module attributes {gpu.container_module,
+    cute.instances = ["bf16_d64:T=bf16,D=64", "bf16_d128:T=bf16,D=128",
+                      "bf16_d256:T=bf16,D=256,BN=64",
+                      "f16_d64:T=f16,D=64", "f16_d128:T=f16,D=128",
+                      "f16_d256:T=f16,D=256,BN=64"]} {
+  gpu.module @fmha_sm90 {
+    // Rows [s, e) of sequence b in cu (cu[b] and cu[b + 1]).
+    func.func private @seq_bounds(%cu: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %b: i32) -> (i32, i32) {
+      %c1 = arith.constant 1 : i32
+      %n = arith.addi %batch, %c1 : i32
+      %sh = cute.make_shape(%n) -> !cute.shape<"(?)">
+      %st = cute.static : !cute.stride<"(1)">
+      %l = cute.make_layout(%sh, %st)
+      %v = cute.make_view(%cu, %l)
+      %cs = cute.make_coord(%b) -> !cute.coord<"(?)">
+      %b1 = arith.addi %b, %c1 : i32
+      %ce = cute.make_coord(%b1) -> !cute.coord<"(?)">
+      %es = cute.tensor_slice(%v, %cs)
+      %ee = cute.tensor_slice(%v, %ce)
+      %sv = cute.load(%es)
+      %ev = cute.load(%ee)
+      %s = vector.extract %sv[0] : i32 from vector<1xi32>
+      %e = vector.extract %ev[0] : i32 from vector<1xi32>
+      return %s, %e : i32, i32
+    }
+
+    // The kv tiles [0, n) that rows [r0, r0 + 128) of a seq_q x seq_k
+    // problem see: all ceil(seq_k / BN), or with the causal mask those up
+    // to column r_last + seq_k - seq_q (none when that is negative).
+    func.func private @kv_tiles(%r0: i32, %seqq: i32, %seqk: i32, %causal: i1) -> i32 {
+      %c0, %c1, %c127, %bn = cute.constants 0, 1, 127, BN : i32
+      %all = arith.ceildivsi %seqk, %bn : i32
+      %rl = arith.addi %r0, %c127 : i32
+      %last = arith.subi %seqq, %c1 : i32
+      %rlast = arith.minsi %rl, %last : i32
+      %diag = arith.subi %seqk, %seqq : i32
+      %cmax = arith.addi %rlast, %diag : i32
+      %cm1 = arith.addi %cmax, %c1 : i32
+      %seen = arith.ceildivsi %cm1, %bn : i32
+      %seen0 = arith.maxsi %seen, %c0 : i32
+      %lim = arith.minsi %seen0, %all : i32
+      %n = arith.select %causal, %lim, %all : i32
+      return %n : i32
+    }
+
+    gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
+      %c0, %c1, %c2, %c64, %c128, %d, %bn = cute.constants 0, 1, 2, 64, 128, D, BN : i32
+      %log2e, %ln2, %fzero, %fone = cute.constants 1.44269504, 0.693147182, 0.0, 1.0 : f32
+      %ninf = arith.constant 0xFF800000 : f32
+      %tid = cute.thread_idx x
+      %bx = cute.block_idx x
+      %h = cute.block_idx y
+      %b = cute.block_idx z
+      %causal = arith.cmpi ne, %causali, %c0 : i32
+      // This CTA's sequence, rows and kv tiles; the longest causal tiles
+      // are launched first (block x counts down from the last q tile).
+      // (Helpers are called inside a region op: the upstream inliner does
+      // not inline a call placed directly in a gpu.func's body.)
+      %q0, %q1, %k0, %k1 = scf.execute_region -> (i32, i32, i32, i32) {
+        %s0, %e0 = func.call @seq_bounds(%pcuq, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+        %s1, %e1 = func.call @seq_bounds(%pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+        scf.yield %s0, %e0, %s1, %e1 : i32, i32, i32, i32
+      }
+      %seqq = arith.subi %q1, %q0 : i32
+      %seqk = arith.subi %k1, %k0 : i32
+      %mtiles = arith.ceildivui %seqq, %c128 : i32
+      %gx = cute.grid_dim x
+      %bxr = arith.subi %gx, %bx : i32
+      %mtr = arith.subi %bxr, %c1 : i32
+      %mt = arith.select %causal, %mtr, %bx : i32
+      %r0 = arith.muli %mt, %c128 : i32
+      %live = arith.cmpi ult, %mt, %mtiles : i32
+      %ntiles0 = scf.execute_region -> i32 {
+        %t = func.call @kv_tiles(%r0, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
+        scf.yield %t : i32
+      }
+      %ntiles = arith.select %live, %ntiles0, %c0 : i32
+      %group = arith.divui %hq, %hkv : i32
+      %hk = arith.divui %h, %group : i32
+      // Q, K, V as 2-D matrices (tokens, heads x D): a tile's box is at
+      // (its first row, head x D + 64 j). V is read as its transpose
+      // (heads x D, tokens), the (N, K) B operand of P V.
+      %hqd = arith.muli %hq, %d : i32
+      %hkd = arith.muli %hkv, %d : i32
+      %shQ = cute.make_shape(%totalq, %hqd)
+      %shK = cute.make_shape(%totalk, %hkd)
+      %shVt = cute.make_shape(%hkd, %totalk)
+      %sq = cute.make_stride(%ldq) -> !cute.stride<"(?,1)">
+      %sk = cute.make_stride(%ldk) -> !cute.stride<"(?,1)">
+      %svt = cute.make_stride(%ldv) -> !cute.stride<"(1,?)">
+      %lq = cute.make_layout(%shQ, %sq)
+      %lk = cute.make_layout(%shK, %sk)
+      %lvt = cute.make_layout(%shVt, %svt)
+      %gq = cute.make_view(%pq, %lq)
+      %gk = cute.make_view(%pk, %lk)
+      %gvt = cute.make_view(%pv, %lvt)
+      %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      %dk = cute_nvgpu.make_tma_desc %gk -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(BN,64):(64,1)">>
+      %dv = cute_nvgpu.make_tma_desc %gvt -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,BN):(1,64)">>
+      %cQ = cute.make_identity_tensor(%shQ)
+      %cK = cute.make_identity_tensor(%shK)
+      %cVt = cute.make_identity_tensor(%shVt)
+      // Shared memory: Q (128 x D), 2 stages of K (BN x D) and of V^T
+      // (D x BN), each D / 64 swizzled 128-byte-wide column blocks.
+      %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barK = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barV = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %sQ = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "(128,(64,D/64)):(64,(1,8192))">
+      %sK = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((BN,(64,D/64)),2):((64,(1,BN*64)),BN*D)">
+      %sV = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "(((64,D/64),BN),2):(((1,BN*64),64),BN*D)">
+      %pipeQ = cute_nvgpu.pipeline_create %barQ : !cute.memref<i64, smem, align<8>, "2:1"> -> !cute_nvgpu.pipeline<tma_async, 1>
+      %pipeK = cute_nvgpu.pipeline_create %barK : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<tma_async, 2>
+      %pipeV = cute_nvgpu.pipeline_create %barV : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<tma_async, 2>
+      cute_nvgpu.warp_specialize
+        role "producer" warps [0, 4) max_regs 24 {
+          %w = cute_nvgpu.warp_idx
+          %w0 = arith.cmpi eq, %w, %c0 : i32
+          %work = arith.andi %w0, %live : i1
+          scf.if %work {
+            cute_nvgpu.elect_one {
+              // Q: rows q0 + r0 .., columns of head h.
+              %hd = arith.muli %h, %d : i32
+              %qr = arith.addi %q0, %r0 : i32
+              %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
+              %cQt = cute.domain_offset(%cQ, %qo)
+              %z = cute.make_coord() -> !cute.coord<"(0,_)">
+              %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,64)">}
+              %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
+              cute_nvgpu.pipeline_producer_acquire %pipeQ, %pq0
+              %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pq0
+              scf.for %j0 = %c0 to %d step %c64 : i32 {
+                %j = arith.divui %j0, %c64 : i32
+                %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                %bufQ = cute.tensor_slice(%sQ, %jc)
+                %gj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
+                %gQj = cute.tensor_slice(%gQ, %gj)
+                cute.copy(%gQj, %bufQ) with(%dq, %fq)
+              } {cute.unroll}
+              cute_nvgpu.pipeline_producer_commit %pipeQ, %pq0
+              // K and V tiles of kv head hk, rows k0 + BN n.
+              %hkd0 = arith.muli %hk, %d : i32
+              %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
+              %cKt = cute.domain_offset(%cK, %ko)
+              %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
+              %cVtt = cute.domain_offset(%cVt, %vo)
+              %all = cute.make_coord() -> !cute.coord<"(_,_)">
+              %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(BN,64)">}
+              %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,BN)">}
+              %p0 = cute_nvgpu.pipeline_producer_state %pipeK
+              %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
+              %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %p0, %pvs = %pv0) -> (!LS, !LS) : i32 {
+                %i = cute_nvgpu.pipeline_state_index %ps
+                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
+                %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
+                %stK = cute.tensor_slice(%sK, %sc)
+                scf.for %j0 = %c0 to %d step %c64 : i32 {
+                %j = arith.divui %j0, %c64 : i32
+                  %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                  %bufK = cute.tensor_slice(%stK, %jc)
+                  %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
+                  %gKj = cute.tensor_slice(%gK, %gj)
+                  cute.copy(%gKj, %bufK) with(%dk, %fk)
+                } {cute.unroll}
+                cute_nvgpu.pipeline_producer_commit %pipeK, %ps
+                cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
+                %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
+                %iv = cute_nvgpu.pipeline_state_index %pvs
+                %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+                %stV = cute.tensor_slice(%sV, %scv)
+                scf.for %j0 = %c0 to %d step %c64 : i32 {
+                %j = arith.divui %j0, %c64 : i32
+                  %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
+                  %bufV = cute.tensor_slice(%stV, %jc)
+                  %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
+                  %gVj = cute.tensor_slice(%gV, %gj)
+                  cute.copy(%gVj, %bufV) with(%dv, %fv)
+                } {cute.unroll}
+                cute_nvgpu.pipeline_producer_commit %pipeV, %pvs
+                %pn = cute_nvgpu.pipeline_state_advance %ps
+                %pvn = cute_nvgpu.pipeline_state_advance %pvs
+                scf.yield %pn, %pvn : !LS, !LS
+              }
+              cute_nvgpu.pipeline_producer_tail %pipeK, %pe#0
+              cute_nvgpu.pipeline_producer_tail %pipeV, %pe#1
+            }
+          }
+        }
+        role "consumer" warps [4, 12) max_regs 240 {
+          %ct = arith.subi %tid, %c128 : i32
+          %acc = cute.make_fragment() : !sfrag
+          %o = cute.make_fragment() : !ofrag
+          cute.fill(%o, %fzero)
+          %scale2 = arith.mulf %scale, %log2e : f32
+          %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
+          %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
+          %sc2 = vector.broadcast %scale2 : f32 to !sv
+          %sc22 = vector.broadcast %scale2 : f32 to vector<2xf32>
+          %ninfs = vector.broadcast %ninf : f32 to !sv
+          %ninf2 = vector.broadcast %ninf : f32 to vector<2xf32>
+          %zero2 = vector.broadcast %fzero : f32 to vector<2xf32>
+          // The score matrix's coordinates, for the masks.
+          %shS = cute.make_shape(%seqq, %seqk)
+          %cS = cute.make_identity_tensor(%shS)
+          %diag = arith.subi %seqk, %seqq : i32
+          %diagv = vector.broadcast %diag : i32 to !si
+          %seqkv = vector.broadcast %seqk : i32 to !si
+          %qs0 = cute_nvgpu.pipeline_consumer_state %pipeQ
+          // (A CTA past its sequence's last q tile loads nothing.)
+          scf.if %live {
+            cute_nvgpu.pipeline_consumer_wait %pipeQ, %qs0
+          }
+          %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
+          %cs0 = cute_nvgpu.pipeline_consumer_state %pipeK
+          %cv0 = cute_nvgpu.pipeline_consumer_state %pipeV
+          %fin:4 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%cs = %cs0, %cv = %cv0, %m = %m0, %l = %l0) -> (!LS, !LS, vector<2xf32>, vector<2xf32>) : i32 {
+            %i = cute_nvgpu.pipeline_state_index %cs
+            %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+            // S = Q K^T.
+            cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
+            %stK = cute.tensor_slice(%sK, %sc)
+            %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
+            cute.fill(%acc, %fzero)
+            cute_nvgpu.wgmma_fence
+            cute.gemm #wgS (%fa, %fb, %acc)
+            cute_nvgpu.wgmma_commit_group
+            cute_nvgpu.wgmma_wait_group 0
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %pipeK, %cs
+            }
+            // Masks: columns past seq_k (the last tile) and, with the
+            // causal mask, columns past the diagonal (the tiles it cuts).
+            %s0 = cute.load(%acc)
+            %c0n = arith.muli %n, %bn : i32
+            %cend = arith.addi %c0n, %bn : i32
+            %ragged = arith.cmpi sgt, %cend, %seqk : i32
+            %rl = arith.addi %r0, %c128 : i32
+            %rl1 = arith.subi %rl, %c1 : i32
+            %lastc = arith.subi %cend, %c1 : i32
+            %dmin = arith.addi %r0, %diag : i32
+            %cut = arith.cmpi sgt, %lastc, %dmin : i32
+            %cutc = arith.andi %cut, %causal : i1
+            %needMask = arith.ori %ragged, %cutc : i1
+            %s = scf.if %needMask -> !sv {
+              %at = cute.make_coord(%r0, %c0n) -> !cute.coord<"(?,?)">
+              %cSt = cute.domain_offset(%cS, %at)
+              %zz = cute.make_coord() -> !cute.coord<"(0,0)">
+              %tile = cute.local_tile(%cSt, %zz) {tiler = #cute.shape<"(128,BN)">}
+              %mine = cute.mma_partition "C" of #mmaS (%tile, %ct)
+              %rows, %cols = cute.load_coords(%mine)
+              %out = arith.cmpi sge, %cols, %seqkv : !si
+              %lim = arith.addi %rows, %diagv : !si
+              %after = arith.cmpi sgt, %cols, %lim : !si
+              %causalv = vector.broadcast %causal : i1 to !sb
+              %afterc = arith.andi %after, %causalv : !sb
+              %masked = arith.ori %out, %afterc : !sb
+              %sm = arith.select %masked, %ninfs, %s0 : !sb, !sv
+              scf.yield %sm : !sv
+            } else {
+              scf.yield %s0 : !sv
+            }
+            // Online softmax in the exp2 domain: m is the running row
+            // maximum of the raw scores, l the running sum of
+            // exp2(scale2 (s - m)); a row masked so far (m = -inf) uses 0
+            // as its offset, so its exp2 give 0, not NaN.
+            cute.store(%s, %acc)
+            %tmax = cute.mma_reduce<max, rows> of #mmaS (%acc)
+            %mnew = arith.maximumf %m, %tmax : vector<2xf32>
+            %dead = arith.cmpf oeq, %mnew, %ninf2 : vector<2xf32>
+            %msc = arith.mulf %mnew, %sc22 : vector<2xf32>
+            %moff = arith.select %dead, %zero2, %msc : vector<2xi1>, vector<2xf32>
+            %deadOld = arith.cmpf oeq, %m, %ninf2 : vector<2xf32>
+            %mosc = arith.mulf %m, %sc22 : vector<2xf32>
+            %mooff = arith.select %deadOld, %ninf2, %mosc : vector<2xi1>, vector<2xf32>
+            %ad = arith.subf %mooff, %moff : vector<2xf32>
+            %alpha = math.exp2 %ad fastmath<afn> : vector<2xf32>
+            %moffb = cute.mma_broadcast<rows> of #mmaS (%moff, %acc)
+            %moffn = arith.negf %moffb : !sv
+            %ps = math.fma %s, %sc2, %moffn : !sv
+            %p = math.exp2 %ps fastmath<afn> : !sv
+            cute.store(%p, %acc)
+            %rsum = cute.mma_reduce<add, rows> of #mmaS (%acc)
+            %la = arith.mulf %l, %alpha : vector<2xf32>
+            %lnew = arith.addf %la, %rsum : vector<2xf32>
+            // O *= alpha, then O += P V.
+            %alphab = cute.mma_broadcast<rows> of #mmaO (%alpha, %o)
+            %ov = cute.load(%o)
+            %os = arith.mulf %ov, %alphab : !ov
+            cute.store(%os, %o)
+            %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+            cute_nvgpu.pipeline_consumer_wait %pipeV, %cv
+            %iv = cute_nvgpu.pipeline_state_index %cv
+            %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+            %stV = cute.tensor_slice(%sV, %scv)
+            %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
+            cute_nvgpu.wgmma_fence
+            cute.gemm #wgO (%pa, %fv, %o)
+            cute_nvgpu.wgmma_commit_group
+            cute_nvgpu.wgmma_wait_group 0
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %pipeV, %cv
+            }
+            %csn = cute_nvgpu.pipeline_state_advance %cs
+            %cvn = cute_nvgpu.pipeline_state_advance %cv
+            scf.yield %csn, %cvn, %mnew, %lnew : !LS, !LS, vector<2xf32>, vector<2xf32>
+          }
+          scf.if %live {
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %pipeQ, %qs0
+            }
+          }
+          // Epilogue: O / l (0 for a row that saw nothing) and the LSE,
+          // (m scale2 + log2 l) ln 2 (-inf for such a row).
+          scf.if %live {
+            %lpos = arith.cmpf ogt, %fin#3, %zero2 : vector<2xf32>
+            %one2 = vector.broadcast %fone : f32 to vector<2xf32>
+            %linv = arith.divf %one2, %fin#3 : vector<2xf32>
+            %rinv = arith.select %lpos, %linv, %zero2 : vector<2xi1>, vector<2xf32>
+            %rb = cute.mma_broadcast<rows> of #mmaO (%rinv, %o)
+            %ov = cute.load(%o)
+            %on = arith.mulf %ov, %rb : !ov
+            %oh = arith.truncf %on : !ov to !oh
+            %out = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+            cute.store(%oh, %out)
+            // O rows of this sequence and head: (seq_q, D) at row q0,
+            // column h D; the tile's rows past seq_q are not stored.
+            %hd = arith.muli %h, %d : i32
+            %shO = cute.make_shape(%totalq, %hqd)
+            %so = cute.make_stride(%ldo) -> !cute.stride<"(?,1)">
+            %lo = cute.make_layout(%shO, %so)
+            %go = cute.make_view(%po, %lo)
+            %oo = cute.make_coord(%q0, %hd) -> !cute.coord<"(?,?)">
+            %goO = cute.domain_offset(%go, %oo)
+            %goP = cute.get_iter(%goO)
+            %shOs = cute.make_shape(%seqq, %d)
+            %los = cute.make_layout(%shOs, %so)
+            %gos = cute.make_view(%goP, %los)
+            %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
+            %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(128,D)">}
+            %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
+            cute.copy(%out, %gOp) {masked}
+            // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
+            %lm = arith.mulf %fin#2, %sc22 : vector<2xf32>
+            %l2 = math.log2 %fin#3 : vector<2xf32>
+            %ls2 = arith.addf %lm, %l2 : vector<2xf32>
+            %ln2v = vector.broadcast %ln2 : f32 to vector<2xf32>
+            %lse0 = arith.mulf %ls2, %ln2v : vector<2xf32>
+            %ninfl = vector.broadcast %ninf : f32 to vector<2xf32>
+            %lse = arith.select %lpos, %lse0, %ninfl : vector<2xi1>, vector<2xf32>
+            %lfrag = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "((2,2,1),1,1):((1,2,4),0,0)">
+            %lb = cute.mma_broadcast<rows> of #mmaL (%lse, %lfrag)
+            cute.store(%lb, %lfrag)
+            %hoff = arith.muli %h, %totalq : i32
+            %loff = arith.addi %hoff, %q0 : i32
+            %c8 = arith.constant 8 : i32
+            %shL = cute.make_shape(%seqq, %c8)
+            %sl = cute.static : !cute.stride<"(1,0)">
+            %ll = cute.make_layout(%shL, %sl)
+            %plh = cute.add_offset(%plse, %loff)
+            %gl = cute.make_view(%plh, %ll)
+            %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(128,8)">}
+            %gLp = cute.mma_partition "C" of #mmaL (%gLt, %ct)
+            cute.copy(%lfrag, %gLp) {masked}
+          }
+        }
+      gpu.return
+    }
+  }
+}
