@@ -22,7 +22,9 @@
 //===----------------------------------------------------------------------===//
 #include "../common/Harness.h"
 
+#include <atomic>
 #include <cstring>
+#include <thread>
 
 using namespace cute;
 using namespace cute::ex;
@@ -55,10 +57,17 @@ void reference(const Case &c, const std::vector<int64_t> &cuq,
   o.assign(size_t(totalq * c.hq * d), 0.0);
   lse.assign(size_t(c.hq * totalq), -INFINITY);
   checked.assign(size_t(c.hq * totalq), 0);
-  std::vector<double> s, acc(static_cast<size_t>(d));
-  for (size_t b = 0; b + 1 < cuq.size(); ++b) {
-    int64_t sq = cuq[b + 1] - cuq[b], sk = cuk[b + 1] - cuk[b];
-    for (int64_t h = 0; h < c.hq; ++h) {
+  // One task per (sequence, head), spread over the host's threads.
+  std::vector<std::pair<size_t, int64_t>> tasks;
+  for (size_t b = 0; b + 1 < cuq.size(); ++b)
+    for (int64_t h = 0; h < c.hq; ++h)
+      tasks.push_back({b, h});
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    std::vector<double> s, acc(static_cast<size_t>(d));
+    for (size_t t; (t = next++) < tasks.size();) {
+      auto [b, h] = tasks[t];
+      int64_t sq = cuq[b + 1] - cuq[b], sk = cuk[b + 1] - cuk[b];
       int64_t hk = h / group;
       // Sampled (the benchmark shapes): three heads, every 97th row and
       // the last (the reference is O(S^2 D) per head).
@@ -96,7 +105,13 @@ void reference(const Case &c, const std::vector<int64_t> &cuq,
         lse[size_t(h * totalq + cuq[b] + i)] = mx + std::log(l);
       }
     }
-  }
+  };
+  unsigned n = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (unsigned i = 0; i < n; ++i)
+    pool.emplace_back(worker);
+  for (std::thread &t : pool)
+    t.join();
 }
 
 std::vector<int64_t> prefix(const std::vector<int64_t> &lens) {
@@ -179,8 +194,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       if (!ok)
         ++r.badL;
       if (!std::isinf(rl[i]))
-        r.maxErrL = std::max(r.maxErrL, std::isnan(g) ? INFINITY
-                                                      : std::fabs(g - rl[i]));
+        r.maxErrL = std::max(r.maxErrL,
+                             std::isnan(g) ? INFINITY : std::fabs(g - rl[i]));
     }
     // Poison is 0xFF bytes: the guards must still hold it.
     for (size_t i = nq; i < nq + guardO; ++i)
@@ -195,9 +210,9 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
                 "seed=%llu O: max_err %.3g, %zu bad of %zu; LSE: max_err "
                 "%.3g, %zu bad of %zu; guard %zu%s %s\n",
                 kname.c_str(), c.name.c_str(), (long long)batch,
-                (long long)c.hq, (long long)c.hkv, (long long)d, c.causal ? 1 : 0,
-                (unsigned long long)seed, r.maxErrO, r.badO, checkedO,
-                r.maxErrL, r.badL, checkedL, r.guard,
+                (long long)c.hq, (long long)c.hkv, (long long)d,
+                c.causal ? 1 : 0, (unsigned long long)seed, r.maxErrO, r.badO,
+                checkedO, r.maxErrL, r.badL, checkedL, r.guard,
                 sampled ? " (sampled rows)" : "", pass ? "PASS" : "FAIL");
   }
   if (bench) {
@@ -217,8 +232,8 @@ std::string caseName(const std::vector<int64_t> &sq,
                      const std::vector<int64_t> &sk) {
   if (sq.size() == 1)
     return std::to_string(sq[0]) + "x" + std::to_string(sk[0]);
-  bool same = sq == sk &&
-              std::all_of(sq.begin(), sq.end(), [&](int64_t s) { return s == sq[0]; });
+  bool same = sq == sk && std::all_of(sq.begin(), sq.end(),
+                                      [&](int64_t s) { return s == sq[0]; });
   if (same)
     return "B" + std::to_string(sq.size()) + "xS" + std::to_string(sq[0]);
   return "varlen" + std::to_string(sq.size());
@@ -258,7 +273,8 @@ std::vector<Case> benchCases(int64_t d) {
     cs.push_back({"B4xH32xS4096", std::vector<int64_t>(4, 4096),
                   std::vector<int64_t>(4, 4096), 32, 32, d, causal, true});
     if (d == 128)
-      cs.push_back({"GQA64/8xS16384", {16384}, {16384}, 64, 8, d, causal, true});
+      cs.push_back(
+          {"GQA64/8xS16384", {16384}, {16384}, 64, 8, d, causal, true});
   }
   return cs;
 }
@@ -273,8 +289,7 @@ int main(int argc, char **argv) {
   bool ok = true;
   for (const char *t : {"bf16", "f16"}) {
     for (int64_t d : {64, 128, 256}) {
-      std::string kname =
-          std::string("fmha_") + t + "_d" + std::to_string(d);
+      std::string kname = std::string("fmha_") + t + "_d" + std::to_string(d);
       if (!o.runs(kname))
         continue;
       rt::Kernel kern = need(prog.kernel(kname), "kernel " + kname);

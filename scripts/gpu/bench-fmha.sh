@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Issue 24 on the GPU machine, after scripts/compile-examples.sh (sm_90a):
+# examples/fmha-prefill's kernels checked against the CPU reference at the
+# odd shapes (every type and head dim) and timed at the benchmark shapes
+# (B4 H32 S4096 D64/128/256, GQA 64q/8kv S16384 D128, causal and not),
+# torch SDPA (cuDNN and flash backends) at the same shapes in the same run,
+# and compute-sanitizer memcheck, racecheck and synccheck at a small shape.
+# Writes ${OUT:-gpu-results}/{fmha.txt,sanitizers.txt,build.log}.
+set -uo pipefail
+source "$(dirname "$0")/common.sh"
+gpu_begin fmha.txt fmha-prefill-host
+H=build-gpu/bin/fmha-prefill-host
+status=0
+nvidia-smi --query-gpu=clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader | sed 's/^/CLOCKS /' | tee -a "$LOG"
+timeout 400 $H --artifacts "$ART" --chip sm_90a "$@" >> "$LOG" 2>&1 || status=1
+python3 bench/attention_peers.py >> "$LOG" 2>&1
+for tool in memcheck racecheck synccheck; do
+  timeout 120 compute-sanitizer --tool $tool --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a \
+    --size 45 --kernel fmha_bf16_d128 --kernel fmha_bf16_d64 --no-bench > /tmp/san.txt 2>&1
+  rc=$?
+  { echo "== $tool"; cat /tmp/san.txt; } >> "$OUT/sanitizers.txt"
+  echo "$tool fmha: $([ $rc = 0 ] && echo clean || echo "FAILED rc=$rc") $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/san.txt)" | tee -a "$LOG"
+  [ $rc = 0 ] || status=1
+done
+grep -E "^(CHECK|BENCH|PEER|RESULT)" "$LOG" | grep -v PASS | head -40
+grep -c "PASS" "$LOG"
+exit $status
