@@ -279,6 +279,9 @@ struct Options {
   std::string jitSource; // --jit FILE: compile FILE in-process instead
   std::string chip = "sm_90a";
   bool bench = true;
+  /// --no-check (drivers that support it): only the timed cases, e.g. for
+  /// an ablation run of other kernels.
+  bool check = true;
   std::vector<int64_t> sizes;
   /// --shape MxNxK (the GEMM drivers): one problem of that shape.
   std::vector<std::array<int64_t, 3>> shapes;
@@ -323,6 +326,8 @@ inline Options parseOptions(int argc, char **argv) {
       o.chip = next();
     else if (a == "--no-bench")
       o.bench = false;
+    else if (a == "--no-check")
+      o.check = false;
     else if (a == "--size")
       o.sizes.push_back(std::stoll(next()));
     else if (a == "--shape") {
@@ -358,7 +363,7 @@ inline Options parseOptions(int argc, char **argv) {
           "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
           "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
           "[--kernel NAME]... [--splits S]... [--atomic] [--grouped SPEC]... "
-          "[--epilogue SPEC]... [--no-bench]\n",
+          "[--epilogue SPEC]... [--no-bench] [--no-check]\n",
           argv[0]);
       std::exit(2);
     }

@@ -31,6 +31,9 @@
 !T = !cute.param<"T", bf16>
 #D = #cute.param<"D", 128 : i32>
 #BN = #cute.param<"BN", 128 : i32>
+// Ping-pong between the consumer warpgroups (false: both issue as they
+// go; for the ablation in README.md).
+#PP = #cute.param<"PP", true>
 
 !LS = !cute_nvgpu.pipeline_state<2>
 !QS = !cute_nvgpu.pipeline_state<1>
@@ -48,6 +51,7 @@
 !sb = !cute.vec<"BN/2", i1>
 !ov = !cute.vec<"D/2", f32>
 !oh = !cute.vec<"D/2", !T>
+!pfrag = !cute.memref<!T, rmem, align<16>, "(8,1,BN/16):(1,0,8)">
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
 
@@ -94,6 +98,117 @@ module attributes {gpu.container_module,
       %lim = arith.minsi %seen0, %all : i32
       %n = arith.select %causal, %lim, %all : i32
       return %n : i32
+    }
+
+    // Ping-pong turns (barrier 1: warpgroup 0's, 2: warpgroup 1's): wait
+    // for this warpgroup's turn; after issuing, hand it to the other
+    // (warpgroup 1 skips its last hand-over: warpgroup 0 takes no turn
+    // after it).
+    func.func private @take_turn(%wg0: i1) {
+      %pp = arith.constant #PP
+      scf.if %pp {
+        scf.if %wg0 {
+          cute_nvgpu.named_barrier id = 1, threads = 256
+        } else {
+          cute_nvgpu.named_barrier id = 2, threads = 256
+        }
+      }
+      return
+    }
+    func.func private @pass_turn(%wg0: i1, %lastTurn: i1) {
+      %pp = arith.constant #PP
+      scf.if %pp {
+        scf.if %wg0 {
+          cute_nvgpu.named_barrier arrive id = 2, threads = 256
+        } else {
+          %more = arith.constant true
+          %notLast = arith.xori %lastTurn, %more : i1
+          scf.if %notLast {
+            cute_nvgpu.named_barrier arrive id = 1, threads = 256
+          }
+        }
+      }
+      return
+    }
+
+    // O *= alpha, one factor per row.
+    func.func private @rescale(%o: !ofrag, %alpha: vector<2xf32>) {
+      %ab = cute.mma_broadcast<rows> of #mmaO (%alpha, %o)
+      %ov = cute.load(%o)
+      %os = arith.mulf %ov, %ab : !ov
+      cute.store(%os, %o)
+      return
+    }
+
+    // The online softmax of kv tile n (its scores in %acc): masks columns
+    // past seq_k and, with the causal mask, past the diagonal, on the tiles
+    // that need it; updates the running row maximum m (of the raw scores)
+    // and sum l (of exp2(scale log2(e) (s - m)))); leaves P in %acc and
+    // returns m, l and the factor alpha that rescales the previous O. A
+    // row masked so far (m = -inf) uses 0 as its offset, so its exp2 give
+    // 0, not NaN.
+    func.func private @softmax_tile(%acc: !sfrag, %m: vector<2xf32>, %l: vector<2xf32>, %n: i32, %r0: i32, %seqq: i32, %seqk: i32, %causal: i1, %ct: i32, %scale: f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>) {
+      %c1, %c128, %bn = cute.constants 1, 128, BN : i32
+      %log2e, %fzero = cute.constants 1.44269504, 0.0 : f32
+      %ninf = arith.constant 0xFF800000 : f32
+      %scale2 = arith.mulf %scale, %log2e : f32
+      %sc2 = vector.broadcast %scale2 : f32 to !sv
+      %sc22 = vector.broadcast %scale2 : f32 to vector<2xf32>
+      %ninfs = vector.broadcast %ninf : f32 to !sv
+      %ninf2 = vector.broadcast %ninf : f32 to vector<2xf32>
+      %zero2 = vector.broadcast %fzero : f32 to vector<2xf32>
+      %s0 = cute.load(%acc)
+      %diag = arith.subi %seqk, %seqq : i32
+      %c0n = arith.muli %n, %bn : i32
+      %cend = arith.addi %c0n, %bn : i32
+      %ragged = arith.cmpi sgt, %cend, %seqk : i32
+      %lastc = arith.subi %cend, %c1 : i32
+      %dmin = arith.addi %r0, %diag : i32
+      %cut = arith.cmpi sgt, %lastc, %dmin : i32
+      %cutc = arith.andi %cut, %causal : i1
+      %needMask = arith.ori %ragged, %cutc : i1
+      %s = scf.if %needMask -> !sv {
+        %shS = cute.make_shape(%seqq, %seqk)
+        %cS = cute.make_identity_tensor(%shS)
+        %at = cute.make_coord(%r0, %c0n) -> !cute.coord<"(?,?)">
+        %cSt = cute.domain_offset(%cS, %at)
+        %zz = cute.make_coord() -> !cute.coord<"(0,0)">
+        %tile = cute.local_tile(%cSt, %zz) {tiler = #cute.shape<"(128,BN)">}
+        %mine = cute.mma_partition "C" of #mmaS (%tile, %ct)
+        %rows, %cols = cute.load_coords(%mine)
+        %seqkv = vector.broadcast %seqk : i32 to !si
+        %diagv = vector.broadcast %diag : i32 to !si
+        %out = arith.cmpi sge, %cols, %seqkv : !si
+        %lim = arith.addi %rows, %diagv : !si
+        %after = arith.cmpi sgt, %cols, %lim : !si
+        %causalv = vector.broadcast %causal : i1 to !sb
+        %afterc = arith.andi %after, %causalv : !sb
+        %masked = arith.ori %out, %afterc : !sb
+        %sm = arith.select %masked, %ninfs, %s0 : !sb, !sv
+        scf.yield %sm : !sv
+      } else {
+        scf.yield %s0 : !sv
+      }
+      cute.store(%s, %acc)
+      %tmax = cute.mma_reduce<max, rows> of #mmaS (%acc)
+      %mnew = arith.maximumf %m, %tmax : vector<2xf32>
+      %dead = arith.cmpf oeq, %mnew, %ninf2 : vector<2xf32>
+      %msc = arith.mulf %mnew, %sc22 : vector<2xf32>
+      %moff = arith.select %dead, %zero2, %msc : vector<2xi1>, vector<2xf32>
+      %deadOld = arith.cmpf oeq, %m, %ninf2 : vector<2xf32>
+      %mosc = arith.mulf %m, %sc22 : vector<2xf32>
+      %mooff = arith.select %deadOld, %ninf2, %mosc : vector<2xi1>, vector<2xf32>
+      %ad = arith.subf %mooff, %moff : vector<2xf32>
+      %alpha = math.exp2 %ad fastmath<afn> : vector<2xf32>
+      %moffb = cute.mma_broadcast<rows> of #mmaS (%moff, %acc)
+      %moffn = arith.negf %moffb : !sv
+      %ps = math.fma %s, %sc2, %moffn : !sv
+      %p = math.exp2 %ps fastmath<afn> : !sv
+      cute.store(%p, %acc)
+      %rsum = cute.mma_reduce<add, rows> of #mmaS (%acc)
+      %la = arith.mulf %l, %alpha : vector<2xf32>
+      %lnew = arith.addf %la, %rsum : vector<2xf32>
+      return %mnew, %lnew, %alpha : vector<2xf32>, vector<2xf32>, vector<2xf32>
     }
 
     gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32) kernel
@@ -242,23 +357,32 @@ module attributes {gpu.container_module,
         }
         role "consumer" warps [4, 12) max_regs 240 {
           %ct = arith.subi %tid, %c128 : i32
+          %wgi = arith.divui %ct, %c128 : i32
+          %wg0 = arith.cmpi eq, %wgi, %c0 : i32
           %acc = cute.make_fragment() : !sfrag
+          %pf = cute.make_fragment() : !pfrag
           %o = cute.make_fragment() : !ofrag
           cute.fill(%o, %fzero)
-          %scale2 = arith.mulf %scale, %log2e : f32
           %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
           %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
-          %sc2 = vector.broadcast %scale2 : f32 to !sv
-          %sc22 = vector.broadcast %scale2 : f32 to vector<2xf32>
-          %ninfs = vector.broadcast %ninf : f32 to !sv
-          %ninf2 = vector.broadcast %ninf : f32 to vector<2xf32>
+          %one2 = vector.broadcast %fone : f32 to vector<2xf32>
           %zero2 = vector.broadcast %fzero : f32 to vector<2xf32>
-          // The score matrix's coordinates, for the masks.
-          %shS = cute.make_shape(%seqq, %seqk)
-          %cS = cute.make_identity_tensor(%shS)
-          %diag = arith.subi %seqk, %seqq : i32
-          %diagv = vector.broadcast %diag : i32 to !si
-          %seqkv = vector.broadcast %seqk : i32 to !si
+          %last = arith.subi %ntiles, %c1 : i32
+          %any = arith.cmpi sgt, %ntiles, %c0 : i32
+          // Ping-pong: the warpgroups take turns at the tensor cores, one
+          // issuing its S and P V while the other does its softmax.
+          // Barrier 1 is warpgroup 0's turn, 2 warpgroup 1's; warpgroup 1
+          // opens warpgroup 0's first turn and skips its last hand-over,
+          // so every arrival is waited for.
+          %true = arith.constant true
+          %wg1 = arith.xori %wg0, %true : i1
+          %open = arith.andi %wg1, %any : i1
+          %pp = arith.constant #PP
+          scf.if %pp {
+            scf.if %open {
+              cute_nvgpu.named_barrier arrive id = 1, threads = 256
+            }
+          }
           %qs0 = cute_nvgpu.pipeline_consumer_state %pipeQ
           // (A CTA past its sequence's last q tile loads nothing.)
           scf.if %live {
@@ -267,98 +391,91 @@ module attributes {gpu.container_module,
           %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
           %cs0 = cute_nvgpu.pipeline_consumer_state %pipeK
           %cv0 = cute_nvgpu.pipeline_consumer_state %pipeV
-          %fin:4 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%cs = %cs0, %cv = %cv0, %m = %m0, %l = %l0) -> (!LS, !LS, vector<2xf32>, vector<2xf32>) : i32 {
-            %i = cute_nvgpu.pipeline_state_index %cs
+          // The first tile: S = Q K^T and its softmax.
+          %st:4 = scf.if %any -> (!LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) {
+            func.call @take_turn(%wg0) : (i1) -> ()
+            cute_nvgpu.pipeline_consumer_wait %pipeK, %cs0
+            %i = cute_nvgpu.pipeline_state_index %cs0
             %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-            // S = Q K^T.
-            cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
             %stK = cute.tensor_slice(%sK, %sc)
             %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
             cute.fill(%acc, %fzero)
             cute_nvgpu.wgmma_fence
             cute.gemm #wgS (%fa, %fb, %acc)
             cute_nvgpu.wgmma_commit_group
+            %lastTurn = arith.cmpi eq, %last, %c0 : i32
+            func.call @pass_turn(%wg0, %lastTurn) : (i1, i1) -> ()
             cute_nvgpu.wgmma_wait_group 0
             cute_nvgpu.warp_sync
             cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeK, %cs
+              cute_nvgpu.pipeline_consumer_release %pipeK, %cs0
             }
-            // Masks: columns past seq_k (the last tile) and, with the
-            // causal mask, columns past the diagonal (the tiles it cuts).
-            %s0 = cute.load(%acc)
-            %c0n = arith.muli %n, %bn : i32
-            %cend = arith.addi %c0n, %bn : i32
-            %ragged = arith.cmpi sgt, %cend, %seqk : i32
-            %rl = arith.addi %r0, %c128 : i32
-            %rl1 = arith.subi %rl, %c1 : i32
-            %lastc = arith.subi %cend, %c1 : i32
-            %dmin = arith.addi %r0, %diag : i32
-            %cut = arith.cmpi sgt, %lastc, %dmin : i32
-            %cutc = arith.andi %cut, %causal : i1
-            %needMask = arith.ori %ragged, %cutc : i1
-            %s = scf.if %needMask -> !sv {
-              %at = cute.make_coord(%r0, %c0n) -> !cute.coord<"(?,?)">
-              %cSt = cute.domain_offset(%cS, %at)
-              %zz = cute.make_coord() -> !cute.coord<"(0,0)">
-              %tile = cute.local_tile(%cSt, %zz) {tiler = #cute.shape<"(128,BN)">}
-              %mine = cute.mma_partition "C" of #mmaS (%tile, %ct)
-              %rows, %cols = cute.load_coords(%mine)
-              %out = arith.cmpi sge, %cols, %seqkv : !si
-              %lim = arith.addi %rows, %diagv : !si
-              %after = arith.cmpi sgt, %cols, %lim : !si
-              %causalv = vector.broadcast %causal : i1 to !sb
-              %afterc = arith.andi %after, %causalv : !sb
-              %masked = arith.ori %out, %afterc : !sb
-              %sm = arith.select %masked, %ninfs, %s0 : !sb, !sv
-              scf.yield %sm : !sv
-            } else {
-              scf.yield %s0 : !sv
-            }
-            // Online softmax in the exp2 domain: m is the running row
-            // maximum of the raw scores, l the running sum of
-            // exp2(scale2 (s - m)); a row masked so far (m = -inf) uses 0
-            // as its offset, so its exp2 give 0, not NaN.
-            cute.store(%s, %acc)
-            %tmax = cute.mma_reduce<max, rows> of #mmaS (%acc)
-            %mnew = arith.maximumf %m, %tmax : vector<2xf32>
-            %dead = arith.cmpf oeq, %mnew, %ninf2 : vector<2xf32>
-            %msc = arith.mulf %mnew, %sc22 : vector<2xf32>
-            %moff = arith.select %dead, %zero2, %msc : vector<2xi1>, vector<2xf32>
-            %deadOld = arith.cmpf oeq, %m, %ninf2 : vector<2xf32>
-            %mosc = arith.mulf %m, %sc22 : vector<2xf32>
-            %mooff = arith.select %deadOld, %ninf2, %mosc : vector<2xi1>, vector<2xf32>
-            %ad = arith.subf %mooff, %moff : vector<2xf32>
-            %alpha = math.exp2 %ad fastmath<afn> : vector<2xf32>
-            %moffb = cute.mma_broadcast<rows> of #mmaS (%moff, %acc)
-            %moffn = arith.negf %moffb : !sv
-            %ps = math.fma %s, %sc2, %moffn : !sv
-            %p = math.exp2 %ps fastmath<afn> : !sv
-            cute.store(%p, %acc)
-            %rsum = cute.mma_reduce<add, rows> of #mmaS (%acc)
-            %la = arith.mulf %l, %alpha : vector<2xf32>
-            %lnew = arith.addf %la, %rsum : vector<2xf32>
-            // O *= alpha, then O += P V.
-            %alphab = cute.mma_broadcast<rows> of #mmaO (%alpha, %o)
-            %ov = cute.load(%o)
-            %os = arith.mulf %ov, %alphab : !ov
-            cute.store(%os, %o)
+            %m1, %l1, %a1 = func.call @softmax_tile(%acc, %m0, %l0, %c0, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
             %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+            cute.copy(%pa, %pf)
+            %cs1 = cute_nvgpu.pipeline_state_advance %cs0
+            scf.yield %cs1, %m1, %l1, %a1 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
+          } else {
+            scf.yield %cs0, %m0, %l0, %one2 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
+          }
+          // Tile n: issue S(n) = Q K(n)^T, rescale O by the last softmax's
+          // alpha, issue O += P(n-1) V(n-1); wait for S(n) only and do its
+          // softmax while P V runs (FA3's intra-warpgroup overlap).
+          %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
+            func.call @take_turn(%wg0) : (i1) -> ()
+            cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
+            %i = cute_nvgpu.pipeline_state_index %cs
+            %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+            %stK = cute.tensor_slice(%sK, %sc)
+            %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
+            cute.fill(%acc, %fzero)
+            cute_nvgpu.wgmma_fence
+            cute.gemm #wgS (%fa, %fb, %acc)
+            cute_nvgpu.wgmma_commit_group
+            func.call @rescale(%o, %alpha) : (!ofrag, vector<2xf32>) -> ()
             cute_nvgpu.pipeline_consumer_wait %pipeV, %cv
             %iv = cute_nvgpu.pipeline_state_index %cv
             %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
             %stV = cute.tensor_slice(%sV, %scv)
             %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
             cute_nvgpu.wgmma_fence
-            cute.gemm #wgO (%pa, %fv, %o)
+            cute.gemm #wgO (%pf, %fv, %o)
             cute_nvgpu.wgmma_commit_group
+            %lastTurn = arith.cmpi eq, %n, %last : i32
+            func.call @pass_turn(%wg0, %lastTurn) : (i1, i1) -> ()
+            cute_nvgpu.wgmma_wait_group 1
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %pipeK, %cs
+            }
+            %mn, %ln, %an = func.call @softmax_tile(%acc, %m, %l, %n, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
             cute_nvgpu.wgmma_wait_group 0
             cute_nvgpu.warp_sync
             cute_nvgpu.elect_one {
               cute_nvgpu.pipeline_consumer_release %pipeV, %cv
             }
+            %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+            cute.copy(%pa, %pf)
             %csn = cute_nvgpu.pipeline_state_advance %cs
             %cvn = cute_nvgpu.pipeline_state_advance %cv
-            scf.yield %csn, %cvn, %mnew, %lnew : !LS, !LS, vector<2xf32>, vector<2xf32>
+            scf.yield %csn, %cvn, %mn, %ln, %an : !LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
+          }
+          // The last P V.
+          scf.if %any {
+            func.call @rescale(%o, %fin#4) : (!ofrag, vector<2xf32>) -> ()
+            cute_nvgpu.pipeline_consumer_wait %pipeV, %fin#1
+            %iv = cute_nvgpu.pipeline_state_index %fin#1
+            %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+            %stV = cute.tensor_slice(%sV, %scv)
+            %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
+            cute_nvgpu.wgmma_fence
+            cute.gemm #wgO (%pf, %fv, %o)
+            cute_nvgpu.wgmma_commit_group
+            cute_nvgpu.wgmma_wait_group 0
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %pipeV, %fin#1
+            }
           }
           scf.if %live {
             cute_nvgpu.warp_sync
@@ -370,7 +487,6 @@ module attributes {gpu.container_module,
           // (m scale2 + log2 l) ln 2 (-inf for such a row).
           scf.if %live {
             %lpos = arith.cmpf ogt, %fin#3, %zero2 : vector<2xf32>
-            %one2 = vector.broadcast %fone : f32 to vector<2xf32>
             %linv = arith.divf %one2, %fin#3 : vector<2xf32>
             %rinv = arith.select %lpos, %linv, %zero2 : vector<2xi1>, vector<2xf32>
             %rb = cute.mma_broadcast<rows> of #mmaO (%rinv, %o)
@@ -397,6 +513,8 @@ module attributes {gpu.container_module,
             %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
             cute.copy(%out, %gOp) {masked}
             // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
+            %scale2 = arith.mulf %scale, %log2e : f32
+            %sc22 = vector.broadcast %scale2 : f32 to vector<2xf32>
             %lm = arith.mulf %fin#2, %sc22 : vector<2xf32>
             %l2 = math.log2 %fin#3 : vector<2xf32>
             %ls2 = arith.addf %lm, %l2 : vector<2xf32>

@@ -117,10 +117,13 @@ struct NamedBarrierLowering : OpConversionPattern<NamedBarrierOp> {
   matchAndRewrite(NamedBarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    NVVM::BarrierOp::create(rewriter, loc, Type(),
-                            i32(rewriter, loc, op.getId()),
-                            i32(rewriter, loc, op.getThreads()),
-                            NVVM::BarrierReductionAttr(), Value());
+    Value id = i32(rewriter, loc, op.getId());
+    Value threads = i32(rewriter, loc, op.getThreads());
+    if (op.getArrive())
+      NVVM::BarrierArriveOp::create(rewriter, loc, id, threads);
+    else
+      NVVM::BarrierOp::create(rewriter, loc, Type(), id, threads,
+                              NVVM::BarrierReductionAttr(), Value());
     rewriter.eraseOp(op);
     return success();
   }

@@ -69,12 +69,23 @@ def CuteNvgpu_NamedBarrierOp : CuteNvgpu_Op<"named_barrier"> {
   let summary = "Synchronises `threads` threads on hardware barrier `id`";
   let description = [{
     `bar.sync id, threads`: ids 1..15 (0 is the block barrier), threads a
-    multiple of 32.
+    multiple of 32. With `arrive`, `bar.arrive id, threads`: the thread
+    counts towards the barrier's `threads` without waiting (CUTLASS's
+    `NamedBarrier::arrive`), so one group of warps can release another that
+    waits with the plain form: the ping-pong schedules of GEMM and
+    attention, where each consumer warpgroup waits for its turn at the
+    tensor cores and hands the turn to the other after issuing its MMAs.
+    ```mlir
+    cute_nvgpu.named_barrier id = 3, threads = 256
+    cute_nvgpu.named_barrier arrive id = 4, threads = 256
+    ```
   }];
   let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<1>,
                                               IntMaxValue<15>]>:$id,
-                   ConfinedAttr<I32Attr, [IntMinValue<32>]>:$threads);
-  let assemblyFormat = "`id` `=` $id `,` `threads` `=` $threads attr-dict";
+                   ConfinedAttr<I32Attr, [IntMinValue<32>]>:$threads,
+                   UnitAttr:$arrive);
+  let assemblyFormat =
+      "(`arrive` $arrive^)? `id` `=` $id `,` `threads` `=` $threads attr-dict";
   let hasVerifier = 1;
 }
 
