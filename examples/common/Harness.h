@@ -282,6 +282,9 @@ struct Options {
   /// --no-check (drivers that support it): only the timed cases, e.g. for
   /// an ablation run of other kernels.
   bool check = true;
+  /// --grid N (persistent kernels that support it): at most N CTAs instead
+  /// of one per SM, so that each CTA runs several tiles.
+  int64_t grid = 0;
   std::vector<int64_t> sizes;
   /// --shape MxNxK (the GEMM drivers): one problem of that shape.
   std::vector<std::array<int64_t, 3>> shapes;
@@ -328,6 +331,8 @@ inline Options parseOptions(int argc, char **argv) {
       o.bench = false;
     else if (a == "--no-check")
       o.check = false;
+    else if (a == "--grid")
+      o.grid = std::stoll(next());
     else if (a == "--size")
       o.sizes.push_back(std::stoll(next()));
     else if (a == "--shape") {
@@ -363,7 +368,7 @@ inline Options parseOptions(int argc, char **argv) {
           "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
           "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
           "[--kernel NAME]... [--splits S]... [--atomic] [--grouped SPEC]... "
-          "[--epilogue SPEC]... [--no-bench] [--no-check]\n",
+          "[--epilogue SPEC]... [--grid N] [--no-bench] [--no-check]\n",
           argv[0]);
       std::exit(2);
     }

@@ -123,8 +123,8 @@ std::vector<int64_t> prefix(const std::vector<int64_t> &lens) {
 
 template <class E>
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kern, const std::string &kname, const Case &c,
-             bool check, bool sampled, bool bench) {
+             const rt::Kernel &kern, const std::string &kname, int sms,
+             const Case &c, bool check, bool sampled, bool bench) {
   std::vector<int64_t> cuq = prefix(c.seqq), cuk = prefix(c.seqk);
   int64_t totalq = cuq.back(), totalk = cuk.back(), d = c.d;
   int64_t batch = int64_t(c.seqq.size());
@@ -155,10 +155,13 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   args.scalar(int32_t(c.hq)).scalar(int32_t(c.hkv));
   args.scalar(int32_t(c.hq * d)).scalar(int32_t(c.hkv * d));
   args.scalar(int32_t(c.hkv * d)).scalar(int32_t(c.hq * d));
+  int64_t mtiles = (std::max<int64_t>(maxq, 1) + 127) / 128;
   args.scalar(float(scale)).scalar(int32_t(c.causal ? 1 : 0));
+  args.scalar(int32_t(mtiles));
+  // Persistent: one CTA per SM at most (one fits), taking tiles in turn.
+  int64_t tiles = mtiles * c.hq * batch;
   rt::LaunchConfig cfg;
-  cfg.grid = rt::Dim3{unsigned((std::max<int64_t>(maxq, 1) + 127) / 128),
-                      unsigned(c.hq), unsigned(batch)};
+  cfg.grid = rt::Dim3{unsigned(std::min<int64_t>(tiles, sms)), 1, 1};
   need(kern.launch(stream, cfg, args), "launch");
   need(stream.synchronize(), "run");
   bool pass = true;
@@ -286,6 +289,10 @@ int main(int argc, char **argv) {
   rt::Context ctx = openContext("fmha-prefill");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "fmha_sm90");
+  int sms =
+      need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
+  if (o.grid > 0)
+    sms = int(o.grid);
   bool ok = true;
   for (const char *t : {"bf16", "f16"}) {
     for (int64_t d : {64, 128, 256}) {
@@ -295,10 +302,10 @@ int main(int argc, char **argv) {
       rt::Kernel kern = need(prog.kernel(kname), "kernel " + kname);
       bool bf = std::string(t) == "bf16";
       auto run = [&](const Case &c, bool sampled, bool bench) {
-        return bf ? runCase<BF16>(ctx, stream, kern, kname, c, o.check, sampled,
-                                  bench)
-                  : runCase<F16>(ctx, stream, kern, kname, c, o.check, sampled,
-                                 bench);
+        return bf ? runCase<BF16>(ctx, stream, kern, kname, sms, c, o.check,
+                                  sampled, bench)
+                  : runCase<F16>(ctx, stream, kern, kname, sms, c, o.check,
+                                 sampled, bench);
       };
       for (const Case &c : casesFor(d, o))
         if (o.check)

@@ -13,21 +13,30 @@
 // h / (hq / hkv). Causal masks are aligned to the bottom right, as in
 // FlashAttention: row i sees columns j <= i + seq_k - seq_q.
 //
-// One CTA per 128 rows of one (sequence, q head) (grid: q tiles x hq x
-// batch; the longest causal tiles first), 3 warpgroups:
-// - a producer warpgroup (setmaxnreg 24): one elected thread loads Q once
-//   and K and V tiles (BN rows x D) into two 2-stage rings (separate full
-//   and empty barriers for K and V, so S = Q K^T starts before V lands),
-//   D / 64 TMA boxes of 128 bytes per tile;
-// - two consumer warpgroups (setmaxnreg 240), 64 rows of Q each: per kv
-//   tile, S = Q K^T (wgmma m64nBNk16, Q and K from shared memory), the
-//   online softmax in registers (row max and sum with cute.mma_reduce, the
-//   masks from cute.load_coords only on the tiles that need them), then
-//   O += P V with P as wgmma's register A operand
-//   (cute_nvgpu.accumulator_to_operand: no data moves for 16-bit types)
-//   and V read MN-major from shared memory;
+// Persistent CTAs (one per SM) take the 128-row q tiles of every
+// (sequence, q head) in turn (@tile_work: causal tiles longest first), with
+// 3 warpgroups:
+// - a producer warpgroup (setmaxnreg 24): one elected thread loads each
+//   tile's Q (a 1-stage pipeline, freed once the tile's last S is issued,
+//   so the next Q loads during the last P V and the epilogue) and K and V
+//   tiles (BN rows x D) into two 2-stage rings (separate full and empty
+//   barriers for K and V, so S = Q K^T starts before V lands), D / 64 TMA
+//   boxes of 128 bytes per tile;
+// - two consumer warpgroups (setmaxnreg 240), 64 rows of Q each. Per kv
+//   tile n: issue S(n) = Q K(n)^T (wgmma m64nBNk16 from shared memory),
+//   rescale O, issue O += P(n-1) V(n-1) with P as wgmma's register A
+//   operand (cute_nvgpu.accumulator_to_operand: no data moves for 16-bit
+//   types) and V read MN-major; wait for S(n) alone and run its online
+//   softmax (row max and sum with cute.mma_reduce, masks from
+//   cute.load_coords only on the tiles that need them) while P V runs
+//   (FA3's intra-warpgroup overlap). The two warpgroups take turns at the
+//   tensor cores (ping-pong: named barriers 1 and 2), so one's softmax
+//   overlaps the other's MMAs;
 // - the epilogue scales O by 1 / l and stores it and the LSE with masked
 //   stores (the tile's last rows may belong to the next sequence).
+// Tiles: 128 x BN, BN = 192 (D = 64), 128 (D = 128), 80 (D = 256; 224 KB
+// of shared memory), chosen on the H100 (bench/results/2026-12-06-h100-
+// issue24). Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 128).
 !T = !cute.param<"T", bf16>
 #D = #cute.param<"D", 128 : i32>
 #BN = #cute.param<"BN", 128 : i32>
@@ -56,10 +65,10 @@
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
 
 module attributes {gpu.container_module,
-    cute.instances = ["bf16_d64:T=bf16,D=64", "bf16_d128:T=bf16,D=128",
-                      "bf16_d256:T=bf16,D=256,BN=64",
-                      "f16_d64:T=f16,D=64", "f16_d128:T=f16,D=128",
-                      "f16_d256:T=f16,D=256,BN=64"]} {
+    cute.instances = ["bf16_d64:T=bf16,D=64,BN=192", "bf16_d128:T=bf16,D=128",
+                      "bf16_d256:T=bf16,D=256,BN=80",
+                      "f16_d64:T=f16,D=64,BN=192", "f16_d128:T=f16,D=128",
+                      "f16_d256:T=f16,D=256,BN=80"]} {
   gpu.module @fmha_sm90 {
     // Rows [s, e) of sequence b in cu (cu[b] and cu[b + 1]).
     func.func private @seq_bounds(%cu: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %b: i32) -> (i32, i32) {
@@ -98,6 +107,33 @@ module attributes {gpu.container_module,
       %lim = arith.minsi %seen0, %all : i32
       %n = arith.select %causal, %lim, %all : i32
       return %n : i32
+    }
+
+    // Tile t of the persistent schedule: t = (i batch + b) hq + h, its q
+    // tile mt = i (causal: mtilesMax - 1 - i, the longest first, so that
+    // the CTAs, taking tiles in turn, end together); heads of one GQA group
+    // are neighbours (their K and V stay in L2). Returns the sequence's
+    // first q and k rows, its lengths, mt, h, whether the tile has rows and
+    // its kv tiles.
+    func.func private @tile_work(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
+      %c0, %c1, %c128 = cute.constants 0, 1, 128 : i32
+      %h = arith.remui %t, %hq : i32
+      %tb = arith.divui %t, %hq : i32
+      %b = arith.remui %tb, %batch : i32
+      %i = arith.divui %tb, %batch : i32
+      %ilast = arith.subi %mtilesMax, %c1 : i32
+      %ir = arith.subi %ilast, %i : i32
+      %mt = arith.select %causal, %ir, %i : i32
+      %q0, %q1 = func.call @seq_bounds(%pcuq, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+      %k0, %k1 = func.call @seq_bounds(%pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+      %seqq = arith.subi %q1, %q0 : i32
+      %seqk = arith.subi %k1, %k0 : i32
+      %mtiles = arith.ceildivui %seqq, %c128 : i32
+      %live = arith.cmpi ult, %mt, %mtiles : i32
+      %r0 = arith.muli %mt, %c128 : i32
+      %n0 = func.call @kv_tiles(%r0, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
+      %n = arith.select %live, %n0, %c0 : i32
+      return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
     }
 
     // Ping-pong turns (barrier 1: warpgroup 0's, 2: warpgroup 1's): wait
@@ -211,41 +247,20 @@ module attributes {gpu.container_module,
       return %mnew, %lnew, %alpha : vector<2xf32>, vector<2xf32>, vector<2xf32>
     }
 
-    gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32) kernel
+    gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0, %c1, %c2, %c64, %c128, %d, %bn = cute.constants 0, 1, 2, 64, 128, D, BN : i32
       %log2e, %ln2, %fzero, %fone = cute.constants 1.44269504, 0.693147182, 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %tid = cute.thread_idx x
       %bx = cute.block_idx x
-      %h = cute.block_idx y
-      %b = cute.block_idx z
-      %causal = arith.cmpi ne, %causali, %c0 : i32
-      // This CTA's sequence, rows and kv tiles; the longest causal tiles
-      // are launched first (block x counts down from the last q tile).
-      // (Helpers are called inside a region op: the upstream inliner does
-      // not inline a call placed directly in a gpu.func's body.)
-      %q0, %q1, %k0, %k1 = scf.execute_region -> (i32, i32, i32, i32) {
-        %s0, %e0 = func.call @seq_bounds(%pcuq, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
-        %s1, %e1 = func.call @seq_bounds(%pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
-        scf.yield %s0, %e0, %s1, %e1 : i32, i32, i32, i32
-      }
-      %seqq = arith.subi %q1, %q0 : i32
-      %seqk = arith.subi %k1, %k0 : i32
-      %mtiles = arith.ceildivui %seqq, %c128 : i32
       %gx = cute.grid_dim x
-      %bxr = arith.subi %gx, %bx : i32
-      %mtr = arith.subi %bxr, %c1 : i32
-      %mt = arith.select %causal, %mtr, %bx : i32
-      %r0 = arith.muli %mt, %c128 : i32
-      %live = arith.cmpi ult, %mt, %mtiles : i32
-      %ntiles0 = scf.execute_region -> i32 {
-        %t = func.call @kv_tiles(%r0, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
-        scf.yield %t : i32
-      }
-      %ntiles = arith.select %live, %ntiles0, %c0 : i32
+      %causal = arith.cmpi ne, %causali, %c0 : i32
+      // Persistent: CTA x works on tiles x, x + grid, ... of the
+      // mtilesMax x batch x hq tiles (@tile_work), heaviest first.
+      %bh = arith.muli %batch, %hq : i32
+      %ttot = arith.muli %mtilesMax, %bh : i32
       %group = arith.divui %hq, %hkv : i32
-      %hk = arith.divui %h, %group : i32
       // Q, K, V as 2-D matrices (tokens, heads x D): a tile's box is at
       // (its first row, head x D + 64 j). V is read as its transpose
       // (heads x D, tokens), the (N, K) B operand of P V.
@@ -284,74 +299,87 @@ module attributes {gpu.container_module,
         role "producer" warps [0, 4) max_regs 24 {
           %w = cute_nvgpu.warp_idx
           %w0 = arith.cmpi eq, %w, %c0 : i32
-          %work = arith.andi %w0, %live : i1
-          scf.if %work {
+          scf.if %w0 {
             cute_nvgpu.elect_one {
-              // Q: rows q0 + r0 .., columns of head h.
-              %hd = arith.muli %h, %d : i32
-              %qr = arith.addi %q0, %r0 : i32
-              %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
-              %cQt = cute.domain_offset(%cQ, %qo)
               %z = cute.make_coord() -> !cute.coord<"(0,_)">
-              %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,64)">}
-              %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
-              cute_nvgpu.pipeline_producer_acquire %pipeQ, %pq0
-              %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pq0
-              scf.for %j0 = %c0 to %d step %c64 : i32 {
-                %j = arith.divui %j0, %c64 : i32
-                %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                %bufQ = cute.tensor_slice(%sQ, %jc)
-                %gj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
-                %gQj = cute.tensor_slice(%gQ, %gj)
-                cute.copy(%gQj, %bufQ) with(%dq, %fq)
-              } {cute.unroll}
-              cute_nvgpu.pipeline_producer_commit %pipeQ, %pq0
-              // K and V tiles of kv head hk, rows k0 + BN n.
-              %hkd0 = arith.muli %hk, %d : i32
-              %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
-              %cKt = cute.domain_offset(%cK, %ko)
-              %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
-              %cVtt = cute.domain_offset(%cVt, %vo)
               %all = cute.make_coord() -> !cute.coord<"(_,_)">
-              %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(BN,64)">}
-              %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,BN)">}
+              %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
               %p0 = cute_nvgpu.pipeline_producer_state %pipeK
               %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
-              %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %p0, %pvs = %pv0) -> (!LS, !LS) : i32 {
-                %i = cute_nvgpu.pipeline_state_index %ps
-                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-                cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
-                %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
-                %stK = cute.tensor_slice(%sK, %sc)
-                scf.for %j0 = %c0 to %d step %c64 : i32 {
-                %j = arith.divui %j0, %c64 : i32
-                  %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                  %bufK = cute.tensor_slice(%stK, %jc)
-                  %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
-                  %gKj = cute.tensor_slice(%gK, %gj)
-                  cute.copy(%gKj, %bufK) with(%dk, %fk)
-                } {cute.unroll}
-                cute_nvgpu.pipeline_producer_commit %pipeK, %ps
-                cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
-                %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
-                %iv = cute_nvgpu.pipeline_state_index %pvs
-                %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
-                %stV = cute.tensor_slice(%sV, %scv)
-                scf.for %j0 = %c0 to %d step %c64 : i32 {
-                %j = arith.divui %j0, %c64 : i32
-                  %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
-                  %bufV = cute.tensor_slice(%stV, %jc)
-                  %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
-                  %gVj = cute.tensor_slice(%gV, %gj)
-                  cute.copy(%gVj, %bufV) with(%dv, %fv)
-                } {cute.unroll}
-                cute_nvgpu.pipeline_producer_commit %pipeV, %pvs
-                %pn = cute_nvgpu.pipeline_state_advance %ps
-                %pvn = cute_nvgpu.pipeline_state_advance %pvs
-                scf.yield %pn, %pvn : !LS, !LS
+              %pt:3 = scf.for %t = %bx to %ttot step %gx iter_args(%pqs = %pq0, %ps0 = %p0, %pvs0 = %pv0) -> (!QS, !LS, !LS) : i32 {
+                %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+                %hk = arith.divui %h, %group : i32
+                %r0 = arith.muli %mt, %c128 : i32
+                // Q: rows q0 + r0 .., columns of head h (the stage frees
+                // when the consumers have issued the tile's last S).
+                %pqn = scf.if %live -> (!QS) {
+                  %hd = arith.muli %h, %d : i32
+                  %qr = arith.addi %q0, %r0 : i32
+                  %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
+                  %cQt = cute.domain_offset(%cQ, %qo)
+                  %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,64)">}
+                  cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
+                  %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
+                  scf.for %j0 = %c0 to %d step %c64 : i32 {
+                    %j = arith.divui %j0, %c64 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                    %bufQ = cute.tensor_slice(%sQ, %jc)
+                    %gj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
+                    %gQj = cute.tensor_slice(%gQ, %gj)
+                    cute.copy(%gQj, %bufQ) with(%dq, %fq)
+                  } {cute.unroll}
+                  cute_nvgpu.pipeline_producer_commit %pipeQ, %pqs
+                  %nx = cute_nvgpu.pipeline_state_advance %pqs
+                  scf.yield %nx : !QS
+                } else {
+                  scf.yield %pqs : !QS
+                }
+                // K and V tiles of kv head hk, rows k0 + BN n.
+                %hkd0 = arith.muli %hk, %d : i32
+                %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
+                %cKt = cute.domain_offset(%cK, %ko)
+                %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
+                %cVtt = cute.domain_offset(%cVt, %vo)
+                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(BN,64)">}
+                %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,BN)">}
+                %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!LS, !LS) : i32 {
+                  %i = cute_nvgpu.pipeline_state_index %ps
+                  %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                  cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
+                  %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
+                  %stK = cute.tensor_slice(%sK, %sc)
+                  scf.for %j0 = %c0 to %d step %c64 : i32 {
+                    %j = arith.divui %j0, %c64 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                    %bufK = cute.tensor_slice(%stK, %jc)
+                    %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
+                    %gKj = cute.tensor_slice(%gK, %gj)
+                    cute.copy(%gKj, %bufK) with(%dk, %fk)
+                  } {cute.unroll}
+                  cute_nvgpu.pipeline_producer_commit %pipeK, %ps
+                  cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
+                  %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
+                  %iv = cute_nvgpu.pipeline_state_index %pvs
+                  %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+                  %stV = cute.tensor_slice(%sV, %scv)
+                  scf.for %j0 = %c0 to %d step %c64 : i32 {
+                    %j = arith.divui %j0, %c64 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
+                    %bufV = cute.tensor_slice(%stV, %jc)
+                    %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
+                    %gVj = cute.tensor_slice(%gV, %gj)
+                    cute.copy(%gVj, %bufV) with(%dv, %fv)
+                  } {cute.unroll}
+                  cute_nvgpu.pipeline_producer_commit %pipeV, %pvs
+                  %pn = cute_nvgpu.pipeline_state_advance %ps
+                  %pvn = cute_nvgpu.pipeline_state_advance %pvs
+                  scf.yield %pn, %pvn : !LS, !LS
+                }
+                scf.yield %pqn, %pe#0, %pe#1 : !QS, !LS, !LS
               }
-              cute_nvgpu.pipeline_producer_tail %pipeK, %pe#0
-              cute_nvgpu.pipeline_producer_tail %pipeV, %pe#1
+              cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#0
+              cute_nvgpu.pipeline_producer_tail %pipeK, %pt#1
+              cute_nvgpu.pipeline_producer_tail %pipeV, %pt#2
             }
           }
         }
@@ -362,180 +390,195 @@ module attributes {gpu.container_module,
           %acc = cute.make_fragment() : !sfrag
           %pf = cute.make_fragment() : !pfrag
           %o = cute.make_fragment() : !ofrag
-          cute.fill(%o, %fzero)
           %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
           %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
           %one2 = vector.broadcast %fone : f32 to vector<2xf32>
           %zero2 = vector.broadcast %fzero : f32 to vector<2xf32>
-          %last = arith.subi %ntiles, %c1 : i32
-          %any = arith.cmpi sgt, %ntiles, %c0 : i32
-          // Ping-pong: the warpgroups take turns at the tensor cores, one
-          // issuing its S and P V while the other does its softmax.
-          // Barrier 1 is warpgroup 0's turn, 2 warpgroup 1's; warpgroup 1
-          // opens warpgroup 0's first turn and skips its last hand-over,
-          // so every arrival is waited for.
           %true = arith.constant true
-          %wg1 = arith.xori %wg0, %true : i1
-          %open = arith.andi %wg1, %any : i1
+          %false = arith.constant false
           %pp = arith.constant #PP
-          scf.if %pp {
-            scf.if %open {
-              cute_nvgpu.named_barrier arrive id = 1, threads = 256
-            }
-          }
-          %qs0 = cute_nvgpu.pipeline_consumer_state %pipeQ
-          // (A CTA past its sequence's last q tile loads nothing.)
-          scf.if %live {
-            cute_nvgpu.pipeline_consumer_wait %pipeQ, %qs0
-          }
           %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
-          %cs0 = cute_nvgpu.pipeline_consumer_state %pipeK
-          %cv0 = cute_nvgpu.pipeline_consumer_state %pipeV
-          // The first tile: S = Q K^T and its softmax.
-          %st:4 = scf.if %any -> (!LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) {
-            func.call @take_turn(%wg0) : (i1) -> ()
-            cute_nvgpu.pipeline_consumer_wait %pipeK, %cs0
-            %i = cute_nvgpu.pipeline_state_index %cs0
-            %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-            %stK = cute.tensor_slice(%sK, %sc)
-            %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
-            cute.fill(%acc, %fzero)
-            cute_nvgpu.wgmma_fence
-            cute.gemm #wgS (%fa, %fb, %acc)
-            cute_nvgpu.wgmma_commit_group
-            %lastTurn = arith.cmpi eq, %last, %c0 : i32
-            func.call @pass_turn(%wg0, %lastTurn) : (i1, i1) -> ()
-            cute_nvgpu.wgmma_wait_group 0
-            cute_nvgpu.warp_sync
-            cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeK, %cs0
+          %qsi = cute_nvgpu.pipeline_consumer_state %pipeQ
+          %csi = cute_nvgpu.pipeline_consumer_state %pipeK
+          %cvi = cute_nvgpu.pipeline_consumer_state %pipeV
+          %tiles:3 = scf.for %t = %bx to %ttot step %gx iter_args(%qs = %qsi, %cs0t = %csi, %cv0t = %cvi) -> (!QS, !LS, !LS) : i32 {
+            %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+            %r0 = arith.muli %mt, %c128 : i32
+            cute.fill(%o, %fzero)
+            %last = arith.subi %ntiles, %c1 : i32
+            %any = arith.cmpi sgt, %ntiles, %c0 : i32
+            // Ping-pong: the warpgroups take turns at the tensor cores, one
+            // issuing its S and P V while the other does its softmax.
+            // Barrier 1 is warpgroup 0's turn, 2 warpgroup 1's; warpgroup 1
+            // opens warpgroup 0's first turn and skips its last hand-over,
+            // so every arrival is waited for.
+            %wg1 = arith.xori %wg0, %true : i1
+            %open = arith.andi %wg1, %any : i1
+            scf.if %pp {
+              scf.if %open {
+                cute_nvgpu.named_barrier arrive id = 1, threads = 256
+              }
             }
-            %m1, %l1, %a1 = func.call @softmax_tile(%acc, %m0, %l0, %c0, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
-            %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
-            cute.copy(%pa, %pf)
-            %cs1 = cute_nvgpu.pipeline_state_advance %cs0
-            scf.yield %cs1, %m1, %l1, %a1 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
-          } else {
-            scf.yield %cs0, %m0, %l0, %one2 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
-          }
-          // Tile n: issue S(n) = Q K(n)^T, rescale O by the last softmax's
-          // alpha, issue O += P(n-1) V(n-1); wait for S(n) only and do its
-          // softmax while P V runs (FA3's intra-warpgroup overlap).
-          %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
-            func.call @take_turn(%wg0) : (i1) -> ()
-            cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
-            %i = cute_nvgpu.pipeline_state_index %cs
-            %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-            %stK = cute.tensor_slice(%sK, %sc)
-            %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
-            cute.fill(%acc, %fzero)
-            cute_nvgpu.wgmma_fence
-            cute.gemm #wgS (%fa, %fb, %acc)
-            cute_nvgpu.wgmma_commit_group
-            func.call @rescale(%o, %alpha) : (!ofrag, vector<2xf32>) -> ()
-            cute_nvgpu.pipeline_consumer_wait %pipeV, %cv
-            %iv = cute_nvgpu.pipeline_state_index %cv
-            %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
-            %stV = cute.tensor_slice(%sV, %scv)
-            %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
-            cute_nvgpu.wgmma_fence
-            cute.gemm #wgO (%pf, %fv, %o)
-            cute_nvgpu.wgmma_commit_group
-            %lastTurn = arith.cmpi eq, %n, %last : i32
-            func.call @pass_turn(%wg0, %lastTurn) : (i1, i1) -> ()
-            cute_nvgpu.wgmma_wait_group 1
-            cute_nvgpu.warp_sync
-            cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeK, %cs
+            // (A tile past its sequence's last q tile loads nothing.)
+            scf.if %live {
+              cute_nvgpu.pipeline_consumer_wait %pipeQ, %qs
             }
-            %mn, %ln, %an = func.call @softmax_tile(%acc, %m, %l, %n, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
-            cute_nvgpu.wgmma_wait_group 0
-            cute_nvgpu.warp_sync
-            cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeV, %cv
+            // The first tile: S = Q K^T and its softmax.
+            %st:4 = scf.if %any -> (!LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) {
+              func.call @take_turn(%wg0) : (i1) -> ()
+              cute_nvgpu.pipeline_consumer_wait %pipeK, %cs0t
+              %i = cute_nvgpu.pipeline_state_index %cs0t
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %stK = cute.tensor_slice(%sK, %sc)
+              %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
+              cute_nvgpu.wgmma_fence
+              cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
+              cute_nvgpu.wgmma_commit_group
+              %lastTurn = arith.cmpi eq, %last, %c0 : i32
+              func.call @pass_turn(%wg0, %lastTurn) : (i1, i1) -> ()
+              cute_nvgpu.wgmma_wait_group 0
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeK, %cs0t
+              }
+              %m1, %l1, %a1 = func.call @softmax_tile(%acc, %m0, %l0, %c0, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+              %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+              cute.copy(%pa, %pf)
+              %cs1 = cute_nvgpu.pipeline_state_advance %cs0t
+              scf.yield %cs1, %m1, %l1, %a1 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
+            } else {
+              scf.yield %cs0t, %m0, %l0, %one2 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
             }
-            %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
-            cute.copy(%pa, %pf)
-            %csn = cute_nvgpu.pipeline_state_advance %cs
-            %cvn = cute_nvgpu.pipeline_state_advance %cv
-            scf.yield %csn, %cvn, %mn, %ln, %an : !LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
-          }
-          // The last P V.
-          scf.if %any {
-            func.call @rescale(%o, %fin#4) : (!ofrag, vector<2xf32>) -> ()
-            cute_nvgpu.pipeline_consumer_wait %pipeV, %fin#1
-            %iv = cute_nvgpu.pipeline_state_index %fin#1
-            %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
-            %stV = cute.tensor_slice(%sV, %scv)
-            %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
-            cute_nvgpu.wgmma_fence
-            cute.gemm #wgO (%pf, %fv, %o)
-            cute_nvgpu.wgmma_commit_group
-            cute_nvgpu.wgmma_wait_group 0
-            cute_nvgpu.warp_sync
-            cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeV, %fin#1
+            // Tile n: issue S(n) = Q K(n)^T, rescale O by the last softmax's
+            // alpha, issue O += P(n-1) V(n-1); wait for S(n) only and do its
+            // softmax while P V runs (FA3's intra-warpgroup overlap).
+            %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0t, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
+              func.call @take_turn(%wg0) : (i1) -> ()
+              cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
+              %i = cute_nvgpu.pipeline_state_index %cs
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %stK = cute.tensor_slice(%sK, %sc)
+              %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
+              cute_nvgpu.wgmma_fence
+              cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
+              cute_nvgpu.wgmma_commit_group
+              func.call @rescale(%o, %alpha) : (!ofrag, vector<2xf32>) -> ()
+              cute_nvgpu.pipeline_consumer_wait %pipeV, %cv
+              %iv = cute_nvgpu.pipeline_state_index %cv
+              %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+              %stV = cute.tensor_slice(%sV, %scv)
+              %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
+              cute_nvgpu.wgmma_fence
+              cute.gemm #wgO (%pf, %fv, %o)
+              cute_nvgpu.wgmma_commit_group
+              %lastTurn = arith.cmpi eq, %n, %last : i32
+              func.call @pass_turn(%wg0, %lastTurn) : (i1, i1) -> ()
+              cute_nvgpu.wgmma_wait_group 1
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeK, %cs
+              }
+              %mn, %ln, %an = func.call @softmax_tile(%acc, %m, %l, %n, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+              cute_nvgpu.wgmma_wait_group 0
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeV, %cv
+              }
+              %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+              cute.copy(%pa, %pf)
+              %csn = cute_nvgpu.pipeline_state_advance %cs
+              %cvn = cute_nvgpu.pipeline_state_advance %cv
+              scf.yield %csn, %cvn, %mn, %ln, %an : !LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
             }
-          }
-          scf.if %live {
-            cute_nvgpu.warp_sync
-            cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeQ, %qs0
+            // Q is read by no more S: the producer may load the next tile's.
+            scf.if %live {
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeQ, %qs
+              }
             }
-          }
-          // Epilogue: O / l (0 for a row that saw nothing) and the LSE,
-          // (m scale2 + log2 l) ln 2 (-inf for such a row).
-          scf.if %live {
-            %lpos = arith.cmpf ogt, %fin#3, %zero2 : vector<2xf32>
-            %linv = arith.divf %one2, %fin#3 : vector<2xf32>
-            %rinv = arith.select %lpos, %linv, %zero2 : vector<2xi1>, vector<2xf32>
-            %rb = cute.mma_broadcast<rows> of #mmaO (%rinv, %o)
-            %ov = cute.load(%o)
-            %on = arith.mulf %ov, %rb : !ov
-            %oh = arith.truncf %on : !ov to !oh
-            %out = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
-            cute.store(%oh, %out)
-            // O rows of this sequence and head: (seq_q, D) at row q0,
-            // column h D; the tile's rows past seq_q are not stored.
-            %hd = arith.muli %h, %d : i32
-            %shO = cute.make_shape(%totalq, %hqd)
-            %so = cute.make_stride(%ldo) -> !cute.stride<"(?,1)">
-            %lo = cute.make_layout(%shO, %so)
-            %go = cute.make_view(%po, %lo)
-            %oo = cute.make_coord(%q0, %hd) -> !cute.coord<"(?,?)">
-            %goO = cute.domain_offset(%go, %oo)
-            %goP = cute.get_iter(%goO)
-            %shOs = cute.make_shape(%seqq, %d)
-            %los = cute.make_layout(%shOs, %so)
-            %gos = cute.make_view(%goP, %los)
-            %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
-            %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(128,D)">}
-            %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
-            cute.copy(%out, %gOp) {masked}
-            // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
-            %scale2 = arith.mulf %scale, %log2e : f32
-            %sc22 = vector.broadcast %scale2 : f32 to vector<2xf32>
-            %lm = arith.mulf %fin#2, %sc22 : vector<2xf32>
-            %l2 = math.log2 %fin#3 : vector<2xf32>
-            %ls2 = arith.addf %lm, %l2 : vector<2xf32>
-            %ln2v = vector.broadcast %ln2 : f32 to vector<2xf32>
-            %lse0 = arith.mulf %ls2, %ln2v : vector<2xf32>
-            %ninfl = vector.broadcast %ninf : f32 to vector<2xf32>
-            %lse = arith.select %lpos, %lse0, %ninfl : vector<2xi1>, vector<2xf32>
-            %lfrag = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "((2,2,1),1,1):((1,2,4),0,0)">
-            %lb = cute.mma_broadcast<rows> of #mmaL (%lse, %lfrag)
-            cute.store(%lb, %lfrag)
-            %hoff = arith.muli %h, %totalq : i32
-            %loff = arith.addi %hoff, %q0 : i32
-            %c8 = arith.constant 8 : i32
-            %shL = cute.make_shape(%seqq, %c8)
-            %sl = cute.static : !cute.stride<"(1,0)">
-            %ll = cute.make_layout(%shL, %sl)
-            %plh = cute.add_offset(%plse, %loff)
-            %gl = cute.make_view(%plh, %ll)
-            %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(128,8)">}
-            %gLp = cute.mma_partition "C" of #mmaL (%gLt, %ct)
-            cute.copy(%lfrag, %gLp) {masked}
+            // The last P V.
+            %cvLast = scf.if %any -> (!LS) {
+              func.call @rescale(%o, %fin#4) : (!ofrag, vector<2xf32>) -> ()
+              cute_nvgpu.pipeline_consumer_wait %pipeV, %fin#1
+              %iv = cute_nvgpu.pipeline_state_index %fin#1
+              %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+              %stV = cute.tensor_slice(%sV, %scv)
+              %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
+              cute_nvgpu.wgmma_fence
+              cute.gemm #wgO (%pf, %fv, %o)
+              cute_nvgpu.wgmma_commit_group
+              cute_nvgpu.wgmma_wait_group 0
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeV, %fin#1
+              }
+              %adv = cute_nvgpu.pipeline_state_advance %fin#1
+              scf.yield %adv : !LS
+            } else {
+              scf.yield %fin#1 : !LS
+            }
+            // Epilogue: O / l (0 for a row that saw nothing) and the LSE,
+            // (m scale2 + log2 l) ln 2 (-inf for such a row).
+            scf.if %live {
+              %lpos = arith.cmpf ogt, %fin#3, %zero2 : vector<2xf32>
+              %linv = arith.divf %one2, %fin#3 : vector<2xf32>
+              %rinv = arith.select %lpos, %linv, %zero2 : vector<2xi1>, vector<2xf32>
+              %rb = cute.mma_broadcast<rows> of #mmaO (%rinv, %o)
+              %ov = cute.load(%o)
+              %on = arith.mulf %ov, %rb : !ov
+              %oh = arith.truncf %on : !ov to !oh
+              %out = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+              cute.store(%oh, %out)
+              // O rows of this sequence and head: (seq_q, D) at row q0,
+              // column h D; the tile's rows past seq_q are not stored.
+              %hd = arith.muli %h, %d : i32
+              %shO = cute.make_shape(%totalq, %hqd)
+              %so = cute.make_stride(%ldo) -> !cute.stride<"(?,1)">
+              %lo = cute.make_layout(%shO, %so)
+              %go = cute.make_view(%po, %lo)
+              %oo = cute.make_coord(%q0, %hd) -> !cute.coord<"(?,?)">
+              %goO = cute.domain_offset(%go, %oo)
+              %goP = cute.get_iter(%goO)
+              %shOs = cute.make_shape(%seqq, %d)
+              %los = cute.make_layout(%shOs, %so)
+              %gos = cute.make_view(%goP, %los)
+              %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
+              %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(128,D)">}
+              %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
+              cute.copy(%out, %gOp) {masked}
+              // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
+              %scale2 = arith.mulf %scale, %log2e : f32
+              %sc22 = vector.broadcast %scale2 : f32 to vector<2xf32>
+              %lm = arith.mulf %fin#2, %sc22 : vector<2xf32>
+              %l2 = math.log2 %fin#3 : vector<2xf32>
+              %ls2 = arith.addf %lm, %l2 : vector<2xf32>
+              %ln2v = vector.broadcast %ln2 : f32 to vector<2xf32>
+              %lse0 = arith.mulf %ls2, %ln2v : vector<2xf32>
+              %ninfl = vector.broadcast %ninf : f32 to vector<2xf32>
+              %lse = arith.select %lpos, %lse0, %ninfl : vector<2xi1>, vector<2xf32>
+              %lfrag = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "((2,2,1),1,1):((1,2,4),0,0)">
+              %lb = cute.mma_broadcast<rows> of #mmaL (%lse, %lfrag)
+              cute.store(%lb, %lfrag)
+              %hoff = arith.muli %h, %totalq : i32
+              %loff = arith.addi %hoff, %q0 : i32
+              %c8 = arith.constant 8 : i32
+              %shL = cute.make_shape(%seqq, %c8)
+              %sl = cute.static : !cute.stride<"(1,0)">
+              %ll = cute.make_layout(%shL, %sl)
+              %plh = cute.add_offset(%plse, %loff)
+              %gl = cute.make_view(%plh, %ll)
+              %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(128,8)">}
+              %gLp = cute.mma_partition "C" of #mmaL (%gLt, %ct)
+              cute.copy(%lfrag, %gLp) {masked}
+            }
+            %qsn = scf.if %live -> (!QS) {
+              %nx = cute_nvgpu.pipeline_state_advance %qs
+              scf.yield %nx : !QS
+            } else {
+              scf.yield %qs : !QS
+            }
+            scf.yield %qsn, %fin#0, %cvLast : !QS, !LS, !LS
           }
         }
       gpu.return
