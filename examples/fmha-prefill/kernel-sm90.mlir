@@ -139,9 +139,7 @@ module attributes {gpu.container_module,
     }
 
     // Ping-pong turns (barrier 1: warpgroup 0's, 2: warpgroup 1's): wait
-    // for this warpgroup's turn; after issuing, hand it to the other
-    // (warpgroup 1 skips its last hand-over: warpgroup 0 takes no turn
-    // after it).
+    // for this warpgroup's turn; after issuing, hand it to the other.
     func.func private @take_turn(%wg0: i1) {
       %pp = arith.constant #PP
       scf.if %pp {
@@ -153,17 +151,13 @@ module attributes {gpu.container_module,
       }
       return
     }
-    func.func private @pass_turn(%wg0: i1, %lastTurn: i1) {
+    func.func private @pass_turn(%wg0: i1) {
       %pp = arith.constant #PP
       scf.if %pp {
         scf.if %wg0 {
           cute_nvgpu.named_barrier arrive id = 2, threads = 256
         } else {
-          %more = arith.constant true
-          %notLast = arith.xori %lastTurn, %more : i1
-          scf.if %notLast {
-            cute_nvgpu.named_barrier arrive id = 1, threads = 256
-          }
+          cute_nvgpu.named_barrier arrive id = 1, threads = 256
         }
       }
       return
@@ -403,24 +397,23 @@ module attributes {gpu.container_module,
           %qsi = cute_nvgpu.pipeline_consumer_state %pipeQ
           %csi = cute_nvgpu.pipeline_consumer_state %pipeK
           %cvi = cute_nvgpu.pipeline_consumer_state %pipeV
+          // Ping-pong: the warpgroups take turns at the tensor cores, one
+          // issuing its S and P V while the other does its softmax, through
+          // all tiles. Barrier 1 is warpgroup 0's turn, 2 warpgroup 1's;
+          // warpgroup 1 opens warpgroup 0's first turn, and warpgroup 0
+          // waits once more at the end for warpgroup 1's last hand-over, so
+          // every arrival is waited for.
+          %wg1 = arith.xori %wg0, %true : i1
+          scf.if %pp {
+            scf.if %wg1 {
+              cute_nvgpu.named_barrier arrive id = 1, threads = 256
+            }
+          }
           %tiles:3 = scf.for %t = %bx to %ttot step %gx iter_args(%qs = %qsi, %cs0t = %csi, %cv0t = %cvi) -> (!QS, !LS, !LS) : i32 {
             %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
             %r0 = arith.muli %mt, %c128 : i32
             cute.fill(%o, %fzero)
-            %last = arith.subi %ntiles, %c1 : i32
             %any = arith.cmpi sgt, %ntiles, %c0 : i32
-            // Ping-pong: the warpgroups take turns at the tensor cores, one
-            // issuing its S and P V while the other does its softmax.
-            // Barrier 1 is warpgroup 0's turn, 2 warpgroup 1's; warpgroup 1
-            // opens warpgroup 0's first turn and skips its last hand-over,
-            // so every arrival is waited for.
-            %wg1 = arith.xori %wg0, %true : i1
-            %open = arith.andi %wg1, %any : i1
-            scf.if %pp {
-              scf.if %open {
-                cute_nvgpu.named_barrier arrive id = 1, threads = 256
-              }
-            }
             // (A tile past its sequence's last q tile loads nothing.)
             scf.if %live {
               cute_nvgpu.pipeline_consumer_wait %pipeQ, %qs
@@ -436,8 +429,7 @@ module attributes {gpu.container_module,
               cute_nvgpu.wgmma_fence
               cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
               cute_nvgpu.wgmma_commit_group
-              %lastTurn = arith.cmpi eq, %last, %c0 : i32
-              func.call @pass_turn(%wg0, %lastTurn) : (i1, i1) -> ()
+              func.call @pass_turn(%wg0) : (i1) -> ()
               cute_nvgpu.wgmma_wait_group 0
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {
@@ -473,8 +465,7 @@ module attributes {gpu.container_module,
               cute_nvgpu.wgmma_fence
               cute.gemm #wgO (%pf, %fv, %o)
               cute_nvgpu.wgmma_commit_group
-              %lastTurn = arith.cmpi eq, %n, %last : i32
-              func.call @pass_turn(%wg0, %lastTurn) : (i1, i1) -> ()
+              func.call @pass_turn(%wg0) : (i1) -> ()
               cute_nvgpu.wgmma_wait_group 1
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {
@@ -581,6 +572,11 @@ module attributes {gpu.container_module,
               scf.yield %qs : !QS
             }
             scf.yield %qsn, %fin#0, %cvLast : !QS, !LS, !LS
+          }
+          scf.if %pp {
+            scf.if %wg0 {
+              cute_nvgpu.named_barrier id = 1, threads = 256
+            }
           }
         }
       gpu.return
