@@ -67,9 +67,12 @@
 // CHECK-NEXT: }
 // CHECK: nvvm.mbarrier.expect_tx %[[BAR]], %{{.*}} : !llvm.ptr<3>, i32
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-// CHECK: %[[NT:.*]] = arith.constant 256 : i32
-// CHECK: %[[ID:.*]] = arith.constant 3 : i32
+// CHECK-DAG: %[[NT:.*]] = arith.constant 256 : i32
+// CHECK-DAG: %[[ID:.*]] = arith.constant 3 : i32
 // CHECK: nvvm.barrier id = %[[ID]] number_of_threads = %[[NT]]
+// CHECK-DAG: %[[ID4:.*]] = arith.constant 4 : i32
+// CHECK-DAG: %[[NT4:.*]] = arith.constant 128 : i32
+// CHECK: nvvm.barrier.arrive id = %[[ID4]] number_of_threads = %[[NT4]]
 // CHECK: %[[ALL:.*]] = arith.constant -1 : i32
 // CHECK: nvvm.bar.warp.sync %[[ALL]] : i32
 // CHECK: %[[SSP:.*]] = builtin.unrealized_conversion_cast %[[S]] : {{.*}} to !llvm.ptr<3>
@@ -166,6 +169,7 @@ module attributes {gpu.container_module} {
           cute_nvgpu.mbarrier_expect_tx %bar, bytes = 16
           cute_nvgpu.fence_proxy_async
           cute_nvgpu.named_barrier id = 3, threads = 256
+          cute_nvgpu.named_barrier arrive id = 4, threads = 128
           cute_nvgpu.warp_sync
           cute_nvgpu.tma_store %ds, %s box [%x, %y] : !cute_nvgpu.tma_desc<store, !box>, !box
           cute_nvgpu.tma_store_commit
