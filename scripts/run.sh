@@ -24,7 +24,9 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
   cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n 1 | tr -d '.')
   chip=sm_${cc}a
   if [ -d "build-artifacts/$chip" ]; then
-    for ex in elementwise swiglu rmsnorm; do
+    ex_list="elementwise swiglu rmsnorm"
+    [ "$chip" = sm_90a ] && ex_list="$ex_list fmha-prefill"
+    for ex in $ex_list; do
       echo "== running $ex on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1) =="
       "$BUILD_DIR/bin/$ex-host" --artifacts "build-artifacts/$chip" --chip "$chip"
     done
@@ -56,6 +58,7 @@ else
   run_emu sm_90a gemm-sm90 --shape 200x256x128 --grouped sizes=33/0/190,n=256,k=256 --epilogue swiglu
   run_emu sm_90a blockscaled-dequant --size 1
   run_emu sm_90a blockscale-gemm-sm90 --size 1
+  run_emu sm_90a fmha-prefill --size 45 --grid 4
   for chip in sm_90a sm_100a sm_120a; do
     run_emu "$chip" mma-reductions --size 256
     run_emu "$chip" epilogue-stmatrix --size 256
