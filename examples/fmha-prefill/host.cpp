@@ -123,8 +123,8 @@ std::vector<int64_t> prefix(const std::vector<int64_t> &lens) {
 
 template <class E>
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kern, const std::string &kname, int sms,
-             const Case &c, bool check, bool sampled, bool bench) {
+             const rt::Kernel &kern, const std::string &kname, int64_t tileRows,
+             int sms, const Case &c, bool check, bool sampled, bool bench) {
   std::vector<int64_t> cuq = prefix(c.seqq), cuk = prefix(c.seqk);
   int64_t totalq = cuq.back(), totalk = cuk.back(), d = c.d;
   int64_t batch = int64_t(c.seqq.size());
@@ -155,7 +155,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   args.scalar(int32_t(c.hq)).scalar(int32_t(c.hkv));
   args.scalar(int32_t(c.hq * d)).scalar(int32_t(c.hkv * d));
   args.scalar(int32_t(c.hkv * d)).scalar(int32_t(c.hq * d));
-  int64_t mtiles = (std::max<int64_t>(maxq, 1) + 127) / 128;
+  int64_t mtiles = (std::max<int64_t>(maxq, 1) + tileRows - 1) / tileRows;
   args.scalar(float(scale)).scalar(int32_t(c.causal ? 1 : 0));
   args.scalar(int32_t(mtiles));
   // Persistent: one CTA per SM at most (one fits), taking tiles in turn.
@@ -288,32 +288,61 @@ int main(int argc, char **argv) {
   Options o = parseOptions(argc, argv);
   rt::Context ctx = openContext("fmha-prefill");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
-  rt::Program prog = loadProgram(ctx, o, "fmha_sm90");
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   if (o.grid > 0)
     sms = int(o.grid);
+  // The chip's kernel sources: kernel-sm90.mlir (wgmma, 128-row tiles) on
+  // sm_90a, kernel-sm120.mlir (mma.sync, 64-row tiles) on sm_120a and, as
+  // it compiles for sm_90a too, on sm_90a.
+  struct Source {
+    const char *module, *prefix;
+    int64_t rows;
+    std::vector<int64_t> dims;
+  };
+  std::vector<Source> sources;
+  if (o.chip == "sm_90a")
+    sources.push_back({"fmha_sm90", "fmha_", 128, {64, 128, 256}});
+  if (o.chip == "sm_90a" || o.chip == "sm_120a")
+    sources.push_back({"fmha_sm120", "fmha_mma_", 64, {64, 128}});
+  if (sources.empty()) {
+    std::printf("SKIP fmha-prefill: no attention kernel for %s yet\n",
+                o.chip.c_str());
+    return 0;
+  }
   bool ok = true;
-  for (const char *t : {"bf16", "f16"}) {
-    for (int64_t d : {64, 128, 256}) {
-      std::string kname = std::string("fmha_") + t + "_d" + std::to_string(d);
-      if (!o.runs(kname))
-        continue;
-      rt::Kernel kern = need(prog.kernel(kname), "kernel " + kname);
-      bool bf = std::string(t) == "bf16";
-      auto run = [&](const Case &c, bool sampled, bool bench) {
-        return bf ? runCase<BF16>(ctx, stream, kern, kname, sms, c, o.check,
-                                  sampled, bench)
-                  : runCase<F16>(ctx, stream, kern, kname, sms, c, o.check,
-                                 sampled, bench);
-      };
-      for (const Case &c : casesFor(d, o))
-        if (o.check)
-          ok &= run(c, false, false);
-      // The benchmark shapes (bf16), checked on sampled rows and timed.
-      if (o.bench && bf && o.sizes.empty())
-        for (const Case &c : benchCases(d))
-          ok &= run(c, true, true);
+  for (const Source &src : sources) {
+    // With --kernel, only the modules that hold a named kernel.
+    bool wanted = o.kernels.empty();
+    for (const std::string &k : o.kernels)
+      wanted |=
+          k.rfind(src.prefix, 0) == 0 &&
+          (std::string(src.prefix) != "fmha_" || k.rfind("fmha_mma_", 0) != 0);
+    if (!wanted)
+      continue;
+    rt::Program prog = loadProgram(ctx, o, src.module);
+    for (const char *t : {"bf16", "f16"}) {
+      for (int64_t d : src.dims) {
+        std::string kname =
+            src.prefix + std::string(t) + "_d" + std::to_string(d);
+        if (!o.runs(kname))
+          continue;
+        rt::Kernel kern = need(prog.kernel(kname), "kernel " + kname);
+        bool bf = std::string(t) == "bf16";
+        auto run = [&](const Case &c, bool sampled, bool bench) {
+          return bf ? runCase<BF16>(ctx, stream, kern, kname, src.rows, sms, c,
+                                    o.check, sampled, bench)
+                    : runCase<F16>(ctx, stream, kern, kname, src.rows, sms, c,
+                                   o.check, sampled, bench);
+        };
+        for (const Case &c : casesFor(d, o))
+          if (o.check)
+            ok &= run(c, false, false);
+        // The benchmark shapes (bf16), checked on sampled rows and timed.
+        if (o.bench && bf && o.sizes.empty())
+          for (const Case &c : benchCases(d))
+            ok &= run(c, true, true);
+      }
     }
   }
   std::printf("RESULT fmha-prefill %s\n", ok ? "PASS" : "FAIL");

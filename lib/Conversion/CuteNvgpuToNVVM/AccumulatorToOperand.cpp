@@ -47,6 +47,8 @@ struct AccumulatorToOperandLowering
     unsigned bits = mlir::cute::storageBits(elem);
     int64_t perBlock = ::cute::atom::rsWgmmaK(bits) / 2;
     int64_t vals = ::cute::layout::size(acc.block()).value();
+    // Whole K blocks per accumulator atom (wgmma); 0 for mma.sync m16n8,
+    // whose K block j is atoms 2j and 2j + 1 (16-bit only).
     int64_t blocksPerAtom = vals / perBlock;
     Type f32 = rewriter.getF32Type(), i32t = rewriter.getI32Type();
 
@@ -94,29 +96,39 @@ struct AccumulatorToOperandLowering
       src1 = sourceLane(1);
     }
 
+    // 16-bit: value a of K block kb is value f % vals of accumulator atom
+    // f / vals, f = kb perBlock + a (the accumulator's values, atom after
+    // atom along N, in K order): within one atom for wgmma, across two
+    // for mma.sync m16n8.
+    if (bits == 16) {
+      auto vt = VectorType::get({2}, elem);
+      int64_t restK = acc.rest(2) * vals / perBlock;
+      for (int64_t m = 0; m < acc.rest(1); ++m)
+        for (int64_t kb = 0; kb < restK; ++kb)
+          for (int64_t r = 0; r < 4; ++r) {
+            int64_t f = kb * perBlock + 2 * r;
+            Value hi = value(f % vals + 1, m, f / vals);
+            Value lo = value(f % vals, m, f / vals);
+            Value pair = isa<BFloat16Type>(elem)
+                             ? NVVM::ConvertF32x2ToBF16x2Op::create(
+                                   rewriter, loc, vt, hi, lo, Value(),
+                                   NVVM::FPRoundingMode::RN)
+                                   .getResult()
+                             : NVVM::ConvertF32x2ToF16x2Op::create(
+                                   rewriter, loc, vt, hi, lo, Value(),
+                                   NVVM::FPRoundingMode::RN)
+                                   .getResult();
+            storeReg(LLVM::BitcastOp::create(rewriter, loc, i32t, pair), r, m,
+                     kb);
+          }
+      rewriter.replaceOp(op, frag);
+      return success();
+    }
+    // 8-bit (wgmma only): two shuffles and a byte permute per register.
     for (int64_t m = 0; m < acc.rest(1); ++m)
       for (int64_t n = 0; n < acc.rest(2); ++n)
         for (int64_t j = 0; j < blocksPerAtom; ++j) {
           int64_t kb = n * blocksPerAtom + j, first = j * perBlock;
-          if (bits == 16) {
-            auto vt = VectorType::get({2}, elem);
-            for (int64_t r = 0; r < 4; ++r) {
-              Value hi = value(first + 2 * r + 1, m, n);
-              Value lo = value(first + 2 * r, m, n);
-              Value pair = isa<BFloat16Type>(elem)
-                               ? NVVM::ConvertF32x2ToBF16x2Op::create(
-                                     rewriter, loc, vt, hi, lo, Value(),
-                                     NVVM::FPRoundingMode::RN)
-                                     .getResult()
-                               : NVVM::ConvertF32x2ToF16x2Op::create(
-                                     rewriter, loc, vt, hi, lo, Value(),
-                                     NVVM::FPRoundingMode::RN)
-                                     .getResult();
-              storeReg(LLVM::BitcastOp::create(rewriter, loc, i32t, pair), r, m,
-                       kb);
-            }
-            continue;
-          }
           for (int h = 0; h < 2; ++h) {
             Value pairs[4];
             for (int g = 0; g < 4; ++g) {

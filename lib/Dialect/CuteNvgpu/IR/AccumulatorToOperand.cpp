@@ -51,15 +51,20 @@ static LogicalResult inferOperandType(MLIRContext *ctx, Location loc,
   unsigned bits = mlir::cute::storageBits(elem);
   int64_t k = ::cute::atom::rsWgmmaK(bits), perBlock = k / 2;
   // A wgmma accumulator holds N/2 values per thread, N a multiple of 8 in
-  // [8, 256]; whole K blocks need N % K == 0.
-  if (vals > 128 || vals % perBlock)
+  // [8, 256]; whole K blocks need N % K == 0. An mma.sync m16n8
+  // accumulator holds 4 (16-bit A: two N atoms make one K = 16 block of
+  // m16n8k16's A, CuTe's SM80 C and A layouts line up value for value).
+  bool pairs = bits == 16 && vals == 4 && restN % 2 == 0;
+  if (!pairs && (vals > 128 || vals % perBlock))
     return fail("the accumulator has ", vals, " values per atom (mode 0 of ",
                 accType,
                 "); a wgmma accumulator of N columns has N/2 (N <= 256), and "
                 "the ",
                 elem, " operand needs N a multiple of K = ", k,
-                ": a multiple of ", perBlock, " values");
-  int64_t restK = restN * (vals / perBlock);
+                ": a multiple of ", perBlock,
+                " values (or an mma.sync m16n8 accumulator: 4 values, an even "
+                "number of N atoms, a 16-bit operand)");
+  int64_t restK = restN * vals / perBlock;
   Layout r(IntTuple(std::vector<IntTuple>{IntTuple(perBlock), IntTuple(restM),
                                           IntTuple(restK)}));
   int64_t bytes = perBlock * restM * restK * int64_t(bits) / 8, align = 1;
