@@ -81,6 +81,34 @@ func.func @convert_bf16(%s: !cute.memref<f32, rmem, align<16>, "((2,2,4),1,1):((
   return
 }
 
+// mma.sync m16n8 accumulators (4 values per atom: rows g, g + 8 at
+// columns 2t, 2t + 1; PTX ISA, mma.m16n8k16 fragments): K block 0 of the
+// m16n8k16 A operand (a0..a7: rows g, g + 8 at columns 2t, 2t + 1, then the
+// same 8 columns on) is atom 0's values then atom 1's, so register 2 (bytes
+// 8) is values 1 and 0 of atom 1 (bytes 20 and 16 of the accumulator).
+// CHECK-LABEL: func.func @convert_sync_pairs(
+// CHECK: cute.make_fragment() : !cute.memref<bf16, rmem, align<16>, "(8,1,1):(1,0,0)">
+// CHECK: %[[SRC:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !cute.memref<f32, {{.*}} to !llvm.ptr
+// CHECK: %[[DST:.*]] = builtin.unrealized_conversion_cast %{{.*}} to !llvm.ptr
+// CHECK: nvvm.convert.f32x2.to.bf16x2
+// CHECK: llvm.getelementptr %[[SRC]][12]
+// CHECK: llvm.getelementptr %[[SRC]][8]
+// CHECK: nvvm.convert.f32x2.to.bf16x2
+// CHECK: llvm.getelementptr %[[DST]][4]
+// CHECK: llvm.getelementptr %[[SRC]][20]
+// CHECK: llvm.getelementptr %[[SRC]][16]
+// CHECK: nvvm.convert.f32x2.to.bf16x2
+// CHECK: llvm.getelementptr %[[DST]][8]
+// CHECK: llvm.getelementptr %[[SRC]][28]
+// CHECK: llvm.getelementptr %[[SRC]][24]
+// CHECK: nvvm.convert.f32x2.to.bf16x2
+// CHECK: llvm.getelementptr %[[DST]][12]
+// CHECK-NOT: nvvm.convert
+func.func @convert_sync_pairs(%s: !cute.memref<f32, rmem, align<16>, "((2,2),1,2):((1,2),0,4)">) {
+  %p = cute_nvgpu.accumulator_to_operand(%s) {elem_type = bf16}
+  return
+}
+
 // CHECK-LABEL: func.func @convert_f16(
 // CHECK-COUNT-4: nvvm.convert.f32x2.to.f16x2 %{{.*}}, %{{.*}} {rnd = #nvvm.fp_rnd_mode<rn>} : vector<2xf16>
 // CHECK-NOT: nvvm.convert

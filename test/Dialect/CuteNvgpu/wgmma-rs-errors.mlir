@@ -124,9 +124,10 @@ func.func @f(%s: !cute.memref<f32, rmem, align<16>, "((2,2,16),1):((1,2,4),0)">)
   return
 }
 // -----
-// N = 8 (4 values) is not a whole K block of 16 columns.
-func.func @f(%s: !cute.memref<f32, rmem, align<16>, "((2,2,1),1,4):((1,2,4),0,4)">) {
-  // expected-error@+1 {{'cute_nvgpu.accumulator_to_operand' op the accumulator has 4 values per atom (mode 0 of '!cute.memref<f32, rmem, align<16>, "((2,2,1),1,4):((1,2,4),0,4)">'); a wgmma accumulator of N columns has N/2 (N <= 256), and the 'bf16' operand needs N a multiple of K = 16: a multiple of 8 values}}
+// Three N = 8 atoms (4 values each) are one and a half K blocks of 16
+// columns (pairs of n8 atoms make K blocks: an even count is fine).
+func.func @f(%s: !cute.memref<f32, rmem, align<16>, "((2,2,1),1,3):((1,2,4),0,4)">) {
+  // expected-error@+1 {{'cute_nvgpu.accumulator_to_operand' op the accumulator has 4 values per atom (mode 0 of '!cute.memref<f32, rmem, align<16>, "((2,2,1),1,3):((1,2,4),0,4)">'); a wgmma accumulator of N columns has N/2 (N <= 256), and the 'bf16' operand needs N a multiple of K = 16: a multiple of 8 values (or an mma.sync m16n8 accumulator: 4 values, an even number of N atoms, a 16-bit operand)}}
   %p = cute_nvgpu.accumulator_to_operand(%s) {elem_type = bf16}
   return
 }
