@@ -24,3 +24,16 @@
 // CHECK-NEXT: fmha_mma_bf16_d64 64 mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // CHECK-NEXT: fmha_mma_f16_d128 128 mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK: fmha_mma_f16_d64 64 mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// The verifier's facts for the D = 128 instance on sm_120a: 82944 bytes of
+// the 101376 per block (Q 16 KB, K and V 2 x 16 KB each, barriers), each
+// stage 16384 bytes of TMA (2 boxes of 64 x 64), released by the 4
+// consumer warps. D = 256 would need 160 KB: rejected at compile time.
+// RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm120.mlir --cute-instance=bf16_d128:T=bf16,D=128 --cute-compile="chip=sm_120a format=ptx output-dir=%t report=true" -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=FACTS
+// FACTS: remark: kernel @fmha_mma_bf16_d128: 160 threads, 82944 bytes of shared memory (static 0 + dynamic 82944) of the 101376 sm_120a allows per block
+// FACTS: remark: pipeline %pipeQ (tma_async, 1 stage): each stage receives 16384 bytes from its TMA loads (2 boxes of 8192) = tx_bytes
+// FACTS: remark: pipeline %pipeQ (tma_async, 1 stage): consumers = 4: 4 threads (one per warp of role "consumer", warps [1, 5)) release each stage
+// FACTS: remark: pipeline %pipeK (tma_async, 2 stages): each stage receives 16384 bytes from its TMA loads (2 boxes of 8192) = tx_bytes
+// FACTS: remark: pipeline %pipeV (tma_async, 2 stages): consumers = 4: 4 threads (one per warp of role "consumer", warps [1, 5)) release each stage
+// RUN: not cute-opt %cute_src/examples/fmha-prefill/kernel-sm120.mlir --cute-instance=bf16_d256:T=bf16,D=256 --cute-compile="chip=sm_120a format=ptx output-dir=%t" -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=D256
+// D256: error: kernel @fmha_mma_bf16_d256 uses {{[0-9]+}} bytes of shared memory (static 0 + dynamic {{[0-9]+}}); sm_120a allows at most 101376 bytes per block
