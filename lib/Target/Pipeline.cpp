@@ -22,12 +22,12 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   std::string features = info ? info->ptxFeature : "";
 
   // Helpers first: func.func helpers of a kernel file (taking pipelines,
-  // states, descriptors, tensors) are inlined into the kernels, without
-  // canonicalizing, and the private ones left unused are removed; every
-  // later pass (the protocol verifier among them) sees whole kernels.
-  pm.addPass(
-      createInlinerPass(/*opPipelines=*/{},
-                        /*defaultPipelineBuilder=*/[](OpPassManager &) {}));
+  // states, descriptors, tensors) are inlined into the kernels wherever
+  // they are called (cute-inline-helpers: also at a gpu.func's top level,
+  // which the upstream inliner leaves), without canonicalizing, and the
+  // private ones left unused are removed; every later pass (the protocol
+  // verifier among them) sees whole kernels.
+  pm.addPass(createCuteInlineHelpers());
   pm.addPass(createSymbolDCEPass());
   // Branches on instance parameters: each instance keeps only its own code
   // (a descriptor used only by another instance's branch is no parameter).

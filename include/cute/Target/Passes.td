@@ -4,6 +4,34 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CuteInlineHelpers : Pass<"cute-inline-helpers", "::mlir::ModuleOp"> {
+  let summary = "Inline a kernel file's func.func helpers wherever they are called";
+  let description = [{
+    Every `func.call` of a `func.func` defined in the file (a kernel's
+    helpers, in its `gpu.module` or the top module) is replaced by the
+    callee's body, helpers called by helpers included, wherever the call
+    stands: also directly in a `gpu.func` body, where the upstream inliner
+    leaves it (the GPU dialect lets single ops, not regions, be inlined
+    there, so a helper called at a kernel's top level used to reach the
+    LLVM conversion as a call and fail it). No canonicalization runs, so
+    every later pass sees the ops as written. A helper that calls itself,
+    directly or through others, is an error naming it; calls of external
+    declarations stay. `symbol-dce` then removes the private helpers.
+    ```mlir
+    gpu.module @m {
+      func.func private @twice(%x: i32) -> i32 {
+        %y = arith.addi %x, %x : i32
+        return %y : i32
+      }
+      gpu.func @k(%p: i32) kernel {
+        %t = func.call @twice(%p) : (i32) -> i32   // becomes arith.addi
+        gpu.return
+      }
+    }
+    ```
+  }];
+}
+
 def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
   let summary = "Check every kernel against the chip table's limits";
   let description = [{

@@ -456,8 +456,9 @@ TEST_F(JitTest, DumpDirReceivesEveryStageAndThePtx) {
       std::string::npos);
   // Stages 01 and 02 are the helper inliner and symbol-dce; the later
   // ones are found by their pass (NN-<pass>.mlir), in order.
-  EXPECT_NE(readAll(join(o.dumpDir, "01-inline.mlir")).find("gpu.func"),
-            std::string::npos);
+  EXPECT_NE(
+      readAll(join(o.dumpDir, "01-cute-inline-helpers.mlir")).find("gpu.func"),
+      std::string::npos);
   auto stage = [&](llvm::StringRef pass) -> std::pair<int, std::string> {
     std::error_code ec;
     for (llvm::sys::fs::directory_iterator it(o.dumpDir, ec), end;
