@@ -40,8 +40,7 @@ struct HelperInliner : InlinerInterface {
   }
 };
 
-struct InlineHelpers
-    : cute::impl::CuteInlineHelpersBase<InlineHelpers> {
+struct InlineHelpers : cute::impl::CuteInlineHelpersBase<InlineHelpers> {
   /// The defined func.func a call names, if any.
   static func::FuncOp calleeOf(func::CallOp call) {
     auto f = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
