@@ -7,7 +7,10 @@
 // asynchronous: its completion is observed through tcgen05.commit onto an
 // mbarrier (cute_nvgpu.tcgen05_commit, or a tma_umma / umma_async
 // pipeline).
-//  - A and B: 64-bit UMMA shared-memory descriptors. The static fields
+//  - A in Tensor Memory (a_src = tmem, the "TS" form; 16-bit A packed two
+//    per 32-bit column, row m in lane m): the TMEM address of A's block,
+//    the tensor's address plus the block's offset in address units.
+//  - A and B in shared memory: 64-bit UMMA descriptors. The static fields
 //    (layout type with the sm_100 codes, LBO, SBO, version 1) come from the
 //    atom block's layout and swizzle (deriveGmmaDesc, encodeUmmaSmemDesc,
 //    cute/Atom/Sm100Umma.h); the start address is the block's address at
@@ -70,6 +73,7 @@ struct UmmaGemm {
   MmaMajor aMajor = MmaMajor::k, bMajor = MmaMajor::k;
   int64_t k = 0;
   bool blockScaled = false;
+  bool aTmem = false; ///< A from Tensor Memory (the TS form)
   NVVM::Tcgen05MMAKind kind = NVVM::Tcgen05MMAKind::F16;
   NVVM::MMABlockScaleKind scaleKind = NVVM::MMABlockScaleKind::MXF4NVF4;
   int64_t vs = 0;
@@ -78,10 +82,7 @@ struct UmmaGemm {
     UmmaGemm g;
     Type ta, tb;
     if (auto t = dyn_cast<Tcgen05MmaAttr>(a)) {
-      if (t.getASrc() == OperandSource::tmem)
-        return op->emitOpError("with tcgen05.mma reading A from Tensor "
-                               "Memory is not lowered yet (A in shared "
-                               "memory only)");
+      g.aTmem = t.getASrc() == OperandSource::tmem;
       ta = t.getA(), tb = t.getB();
       g.aMajor = t.getAMajor(), g.bMajor = t.getBMajor();
       g.k = t.getK();
@@ -192,11 +193,13 @@ struct Tcgen05Lowering
     OpBuilder &b = rewriter;
     MLIRContext *ctx = rewriter.getContext();
     GemmOperandLayout a(op.getA()), bo(op.getB()), c(op.getC());
-    FailureOr<uint64_t> fa = fixedDescriptor(op, "A", a, g->aMajor);
+    FailureOr<uint64_t> fa = g->aTmem ? FailureOr<uint64_t>(0)
+                                      : fixedDescriptor(op, "A", a, g->aMajor);
     FailureOr<uint64_t> fb = fixedDescriptor(op, "B", bo, g->bMajor);
     if (failed(fa) || failed(fb))
       return failure();
-    Value sa = tensorBasePtr(b, loc, op.getA(), kSmemSpace);
+    Value sa = g->aTmem ? tmemAddress(b, loc, op.getA())
+                        : tensorBasePtr(b, loc, op.getA(), kSmemSpace);
     Value sb = tensorBasePtr(b, loc, op.getB(), kSmemSpace);
     Value td = tmemAddress(b, loc, op.getC());
     std::optional<GemmOperandLayout> sfa, sfb;
@@ -214,7 +217,9 @@ struct Tcgen05Lowering
         ctx, NVVM::Tcgen05MMACollectorOp::DISCARD);
     Value one;
     forEachMmaBlock(a, c, [&](int64_t m, int64_t n, int64_t k) {
-      Value da = ummaDescriptor(b, loc, sa, a, *fa, a.offset(0, m, k));
+      Value da = g->aTmem
+                     ? tmemAt(b, loc, sa, a.offset(0, m, k))
+                     : ummaDescriptor(b, loc, sa, a, *fa, a.offset(0, m, k));
       Value db = ummaDescriptor(b, loc, sb, bo, *fb, bo.offset(0, n, k));
       Value dd = tmemAt(b, loc, td, c.offset(0, m, n));
       Value enable;

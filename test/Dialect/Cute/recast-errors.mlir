@@ -58,7 +58,7 @@ func.func @swizzle_straddled(%t: !cute.memref<f16, smem, align<128>, S<3,1,3>, "
 // -----
 
 func.func @tmem_elements(%t: !cute.memref<f32, tmem, align<16>, "(128,32):(65536,1)">) {
-  // expected-error @+1 {{'cute.recast' op result: !cute.memref: tmem holds 32-bit elements}}
+  // expected-error @+1 {{cannot recast a tmem tensor from f32 to f16: its offsets are TMEM address units (32-bit columns), which a recast would scale as elements (recast its pointer and make a view)}}
   %r = cute.recast(%t) {elem_type = f16}
   return
 }

@@ -35,8 +35,8 @@ func.func @basis(%p: !cute.memref<f16, gmem, align<16>, "(8,64):(1@0,1@1)">) { r
 
 // -----
 
-// expected-error @+1 {{!cute.memref: tmem holds 32-bit elements (f32 or i32: one TMEM address unit is one 32-bit column of one lane), but got f16 (16 bits)}}
-func.func @tmem_f16(%t: !cute.memref<f16, tmem, align<4>, "(128,32):(65536,1)">) { return }
+// expected-error @+1 {{!cute.memref: tmem holds 32-bit elements (f32 or i32: one TMEM address unit is one 32-bit column of one lane; f16/bf16 only as tcgen05.mma's A, two per column), but got i16 (16 bits)}}
+func.func @tmem_i16(%t: !cute.memref<i16, tmem, align<4>, "(128,32):(65536,1)">) { return }
 
 // -----
 

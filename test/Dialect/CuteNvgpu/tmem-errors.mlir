@@ -173,3 +173,11 @@ func.func @pred(%t: !cute.memref<f32, tmem, align<16>, "(32,1):(65536,1)">, %r: 
   cute.copy(%t, %r, %p) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 1>} : !cute.memref<f32, tmem, align<16>, "(32,1):(65536,1)">, !cute.memref<f32, rmem, align<4>, "1:1">, !cute.memref<i1, rmem, align<1>, "32:1">
   return
 }
+// -----
+// 16-bit tmem tensors are tcgen05.mma A operands (two per column); ld/st
+// move 32-bit words.
+func.func @ld16(%t: !cute.memref<bf16, tmem, align<16>, "(32,16):(65536,1)">, %r: !cute.memref<bf16, rmem, align<16>, "16:1">) {
+  // expected-error@+1 {{'cute.copy' op tcgen05.ld.32x32b.x16 moves 32-bit TMEM words; the src holds 'bf16' (16-bit tmem tensors are tcgen05.mma A operands; move 16-bit pairs as i32)}}
+  cute.copy(%t, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 16>} : !cute.memref<bf16, tmem, align<16>, "(32,16):(65536,1)">, !cute.memref<bf16, rmem, align<16>, "16:1">
+  return
+}

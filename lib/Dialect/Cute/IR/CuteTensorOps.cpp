@@ -380,6 +380,13 @@ static ViewResult computeRecastOp(OperandReader &rd, RecastOp::Adaptor a) {
          ": not a tensor element type");
   MemRefInfo r = t;
   r.elem = to;
+  // TMEM offsets are address units (32-bit columns), not elements: a
+  // pointer may change its element type, a tensor's layout may not scale.
+  if (t.space == MemSpace::tmem && !t.isPtr && t.bits() != storageBits(to))
+    fail("cannot recast a tmem tensor from " + names +
+         ": its offsets are TMEM address units (32-bit columns), which a "
+         "recast would scale as elements (recast its pointer and make a "
+         "view)");
   if (t.isPtr) {
     if (std::string m = checkAlignment(to, t.align); !m.empty())
       fail("cannot recast the pointer from " + names + ": " + m);

@@ -67,9 +67,13 @@ std::string mlir::cute::checkElementType(Type elem, MemSpace space) {
   } else if (elem.isInteger(1) && space != MemSpace::rmem) {
     os << "i1 elements (predicates) are only allowed in rmem, but got "
        << stringifyMemSpace(space);
-  } else if (space == MemSpace::tmem && storageBits(elem) != 32) {
+  } else if (space == MemSpace::tmem && storageBits(elem) != 32 &&
+             !isa<Float16Type, BFloat16Type>(elem)) {
+    // 16-bit floats: tcgen05.mma's A operand read from TMEM (two per
+    // column; offsets stay in address units, so the pair is a stride-0 mode).
     os << "tmem holds 32-bit elements (f32 or i32: one TMEM address unit is "
-          "one 32-bit column of one lane), but got "
+          "one 32-bit column of one lane; f16/bf16 only as tcgen05.mma's A, "
+          "two per column), but got "
        << elem << " (" << storageBits(elem) << " bits)";
   }
   return msg;

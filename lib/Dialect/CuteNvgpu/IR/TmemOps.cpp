@@ -237,6 +237,11 @@ LogicalResult verifyTmemCopy(function_ref<InFlightDiagnostic()> emitError,
   if (!tm.isStatic() || !rm.isStatic())
     return emitError() << inst << " needs static layouts, got " << tmemType
                        << " and " << regsType;
+  if (mlir::cute::storageBits(tm.getElementType()) != 32)
+    return emitError() << inst << " moves 32-bit TMEM words; the " << tmemSide
+                       << " holds " << tm.getElementType()
+                       << " (16-bit tmem tensors are tcgen05.mma A operands; "
+                          "move 16-bit pairs as i32)";
   // The tile: exactly the atom's TMEM words, in any order.
   ::cute::layout::Layout valId = atom::tmemLdStValId(s, num);
   const ::cute::layout::Layout &tl = tm.getLayout().layout;
