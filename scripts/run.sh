@@ -67,6 +67,7 @@ else
   # (sm_120a). No Blackwell GPU has run these; the emulator has.
   run_emu sm_100a gemm-2cta-sm100 --shape 256x352x64 --shape 512x704x256 --size 1
   run_emu sm_100a blockscale-gemm-sm120 --size 1
+  run_emu sm_100a fmha-prefill --size 45 --grid 4
   run_emu sm_120a blockscale-gemm-sm120 --size 1
   exit $status
 fi

@@ -1,6 +1,7 @@
 //===- host.cpp - Attention forward (prefill): check and benchmark --------===//
 //
-// Runs the fmha kernels of kernel-sm90.mlir (the chip's kernel source) on
+// Runs the fmha kernels of the chip's kernel sources (kernel-sm90.mlir,
+// kernel-sm120.mlir, kernel-sm100.mlir) on
 // fresh random data and checks O and the LSE against a CPU reference in
 // double: scores s = scale q.k, masked (columns past seq_k; causal: column
 // j > i + seq_k - seq_q), p = exp(s - max), O = sum p v / sum p, LSE =
@@ -37,6 +38,10 @@ struct Case {
   int64_t hq, hkv, d;
   bool causal;
   bool bench = false; // time it (benchmark shapes)
+  // K row j of each sequence scaled by 1 + ramp j: scores grow along the
+  // keys, so a row's running max grows from one kv tile to the next (by
+  // more than FA4's rescaling threshold of log2(256) in log2 units).
+  double ramp = 0;
 };
 
 struct Result {
@@ -132,6 +137,13 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   size_t nq = size_t(totalq * c.hq * d), nk = size_t(totalk * c.hkv * d);
   std::vector<uint16_t> hq = randomVector<E>(nq, seed, -1.f, 1.f);
   std::vector<uint16_t> hk = randomVector<E>(nk, seed + 1, -1.f, 1.f);
+  if (c.ramp != 0)
+    for (size_t b = 0; b + 1 < cuk.size(); ++b)
+      for (int64_t j = 0; j < cuk[b + 1] - cuk[b]; ++j)
+        for (int64_t x = 0; x < c.hkv * d; ++x) {
+          uint16_t &e = hk[size_t((cuk[b] + j) * c.hkv * d + x)];
+          e = E::store(float(val<E>(e) * (1.0 + c.ramp * double(j))));
+        }
   std::vector<uint16_t> hv = randomVector<E>(nk, seed + 2, -1.f, 1.f);
   std::vector<int32_t> cq(cuq.begin(), cuq.end()), ck(cuk.begin(), cuk.end());
   // Guards: one row of O (all heads) after the last sequence, 64 floats
@@ -251,10 +263,14 @@ std::vector<Case> casesFor(int64_t d, const Options &o) {
   if (!o.sizes.empty()) {
     for (int64_t n : o.sizes) {
       // Small problems for the emulator: one ragged tile, GQA 2, causal
-      // with seq_q != seq_k, a two-sequence varlen batch.
+      // with seq_q != seq_k, a two-sequence varlen batch, and keys whose
+      // scores grow (the running max moves between kv tiles).
       add({n}, {n}, 2, 1, false);
       add({n}, {n + 37}, 2, 2, true);
       add({n / 2 + 1, n + 3}, {n + 9, n / 3 + 1}, 4, 2, true);
+      add({n}, {n + 200}, 2, 1, false);
+      cs.back().name += "-ramp";
+      cs.back().ramp = 0.1;
     }
     return cs;
   }
@@ -294,7 +310,8 @@ int main(int argc, char **argv) {
     sms = int(o.grid);
   // The chip's kernel sources: kernel-sm90.mlir (wgmma, 128-row tiles) on
   // sm_90a, kernel-sm120.mlir (mma.sync, 64-row tiles) on sm_120a and, as
-  // it compiles for sm_90a too, on sm_90a.
+  // it compiles for sm_90a too, on sm_90a; kernel-sm100.mlir (tcgen05 and
+  // Tensor Memory, 128-row tiles) on sm_100a.
   struct Source {
     const char *module, *prefix;
     int64_t rows;
@@ -305,6 +322,8 @@ int main(int argc, char **argv) {
     sources.push_back({"fmha_sm90", "fmha_", 128, {64, 128, 256}});
   if (o.chip == "sm_90a" || o.chip == "sm_120a")
     sources.push_back({"fmha_sm120", "fmha_mma_", 64, {64, 128}});
+  if (o.chip == "sm_100a")
+    sources.push_back({"fmha_sm100", "fmha_tc_", 128, {64, 128}});
   if (sources.empty()) {
     std::printf("SKIP fmha-prefill: no attention kernel for %s yet\n",
                 o.chip.c_str());
@@ -315,9 +334,9 @@ int main(int argc, char **argv) {
     // With --kernel, only the modules that hold a named kernel.
     bool wanted = o.kernels.empty();
     for (const std::string &k : o.kernels)
-      wanted |=
-          k.rfind(src.prefix, 0) == 0 &&
-          (std::string(src.prefix) != "fmha_" || k.rfind("fmha_mma_", 0) != 0);
+      wanted |= k.rfind(src.prefix, 0) == 0 &&
+                (std::string(src.prefix) != "fmha_" ||
+                 (k.rfind("fmha_mma_", 0) != 0 && k.rfind("fmha_tc_", 0) != 0));
     if (!wanted)
       continue;
     rt::Program prog = loadProgram(ctx, o, src.module);

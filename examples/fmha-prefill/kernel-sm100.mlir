@@ -1,0 +1,612 @@
+// chips: sm_100a
+// Attention forward (prefill) for datacenter Blackwell (sm_100a) in the
+// FlashAttention-4 style, simplified: S, P and O live in Tensor Memory.
+// The interface, tensors, masks and LSE are those of kernel-sm90.mlir
+// (FlashAttention's variable-length layout, GQA, bottom-right causal mask,
+// lse f32 [hq, total_q]); only grid, block and shared memory differ.
+//
+// Persistent CTAs take the 128-row q tiles of every (sequence, q head) in
+// turn (@tile_work, the sm_90a order), with 6 warps:
+// - warp 5 (load): one elected thread loads each tile's Q (a 1-stage
+//   tma_umma pipeline) and the K and V tiles (128 rows x D) into two
+//   2-stage tma_umma rings, D / 64 TMA boxes of 128 bytes per tile;
+// - warp 4 (MMA): one elected thread issues every MMA: S(n) = Q K(n)^T
+//   (tcgen05.mma m128n128k16, A and B from shared memory) into one of two
+//   S buffers in TMEM, S(n + 1) before O += P(n) V(n), so the softmax of
+//   S(n + 1) overlaps P(n) V(n); O += P(n) V(n) reads P from TMEM (a_src =
+//   tmem, the "TS" form; m128nDk16, V MN-major) into the O accumulator in
+//   TMEM. Its tcgen05.commits release the K and V stages and Q and signal
+//   "S full" (pipeline S) and "P V done" (pipeline O);
+// - warps 0-3 (softmax and correction), thread t owns row t (TMEM lane t):
+//   waits for S(n), reads its row (tcgen05.ld 32x32b x128), masks it (only
+//   the tiles that need it), updates the row max with conditional
+//   rescaling (the max moves only when it grew by more than 8 in log2
+//   units, i.e. a factor 256; otherwise the stale max stays, which is exact
+//   since O / l uses the same max), writes P = exp2(scale log2(e) s - m) as
+//   16-bit pairs over the first 64 columns of S's buffer (tcgen05.st), and
+//   signals P (pipeline P); from the second kv tile on it waits for the
+//   previous P V and, when a row of its warp moved its max, rescales O in
+//   TMEM (ld, multiply, st); the epilogue reads O, divides by l and stores
+//   O and the LSE row by row.
+// TMEM: 512 columns; O at columns [0, D), S buffers at [128, 256) and
+// [256, 384) (f32), P over the first 64 columns of its S buffer.
+// Not FA4's full design: one Q tile per CTA (FA4: 2, with 2 softmax
+// warpgroups), correction done by the softmax warpgroup (FA4: its own
+// warpgroup), exp2 on MUFU only (FA4: partly a polynomial), no separate
+// epilogue warp (README.md).
+// Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 128).
+!T = !cute.param<"T", bf16>
+#D = #cute.param<"D", 128 : i32>
+
+!S1 = !cute_nvgpu.pipeline_state<1>
+!S2 = !cute_nvgpu.pipeline_state<2>
+!sQt = !cute.memref<!T, smem, align<1024>, sw128, "(128,(64,D/64)):(64,(1,8192))">
+!sKt = !cute.memref<!T, smem, align<1024>, sw128, "((128,(64,D/64)),2):((64,(1,8192)),128*D)">
+!sVt = !cute.memref<!T, smem, align<1024>, sw128, "(((64,D/64),128),2):(((1,8192),64),128*D)">
+!tmemT = !cute.memref<f32, tmem, align<16>, "(128,512):(65536,1)">
+!PK = !cute_nvgpu.pipeline<tma_umma, 2>
+!PS = !cute_nvgpu.pipeline<umma_async, 2>
+// S = Q K^T: M = 128 rows of Q, N = 128 rows of K, both K-major.
+#tcS = #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 128, k = 16, a = !T, b = !T, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>
+#mmaS = #cute.tiled_mma<#tcS, #cute.layout<"(1,1,1):(0,0,0)">>
+// O += P V: P from TMEM (K = 128 kv rows), V (N = D, K = 128) MN-major.
+#tcO = #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = D, k = 16, a = !T, b = !T, c = f32, cta_group = 1, a_src = tmem, a_major = k, b_major = mn>
+#mmaO = #cute.tiled_mma<#tcO, #cute.layout<"(1,1,1):(0,0,0)">>
+
+module attributes {gpu.container_module,
+    cute.instances = ["bf16_d64:T=bf16,D=64", "bf16_d128:T=bf16,D=128",
+                      "f16_d64:T=f16,D=64", "f16_d128:T=f16,D=128"]} {
+  gpu.module @fmha_sm100 {
+    // Rows [s, e) of sequence b in cu (cu[b] and cu[b + 1]).
+    func.func private @seq_bounds(%cu: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %b: i32) -> (i32, i32) {
+      %c1 = arith.constant 1 : i32
+      %n = arith.addi %batch, %c1 : i32
+      %sh = cute.make_shape(%n) -> !cute.shape<"(?)">
+      %st = cute.static : !cute.stride<"(1)">
+      %l = cute.make_layout(%sh, %st)
+      %v = cute.make_view(%cu, %l)
+      %cs = cute.make_coord(%b) -> !cute.coord<"(?)">
+      %b1 = arith.addi %b, %c1 : i32
+      %ce = cute.make_coord(%b1) -> !cute.coord<"(?)">
+      %es = cute.tensor_slice(%v, %cs)
+      %ee = cute.tensor_slice(%v, %ce)
+      %sv = cute.load(%es)
+      %ev = cute.load(%ee)
+      %s = vector.extract %sv[0] : i32 from vector<1xi32>
+      %e = vector.extract %ev[0] : i32 from vector<1xi32>
+      return %s, %e : i32, i32
+    }
+
+    // The kv tiles [0, n) that rows [r0, r0 + 128) of a seq_q x seq_k
+    // problem see (causal: up to column r_last + seq_k - seq_q).
+    func.func private @kv_tiles(%r0: i32, %seqq: i32, %seqk: i32, %causal: i1) -> i32 {
+      %c0, %c1, %c127, %bn = cute.constants 0, 1, 127, 128 : i32
+      %all = arith.ceildivsi %seqk, %bn : i32
+      %rl = arith.addi %r0, %c127 : i32
+      %last = arith.subi %seqq, %c1 : i32
+      %rlast = arith.minsi %rl, %last : i32
+      %diag = arith.subi %seqk, %seqq : i32
+      %cmax = arith.addi %rlast, %diag : i32
+      %cm1 = arith.addi %cmax, %c1 : i32
+      %seen = arith.ceildivsi %cm1, %bn : i32
+      %seen0 = arith.maxsi %seen, %c0 : i32
+      %lim = arith.minsi %seen0, %all : i32
+      %n = arith.select %causal, %lim, %all : i32
+      return %n : i32
+    }
+
+    // Tile t of the persistent schedule (kernel-sm90.mlir's order): the
+    // sequence's first q and k rows, its lengths, q tile mt, head h,
+    // whether the tile has rows and its kv tiles.
+    func.func private @tile_work(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
+      %c0, %c1, %c128 = cute.constants 0, 1, 128 : i32
+      %i = arith.remui %t, %mtilesMax : i32
+      %th = arith.divui %t, %mtilesMax : i32
+      %h = arith.remui %th, %hq : i32
+      %b = arith.divui %th, %hq : i32
+      %ilast = arith.subi %mtilesMax, %c1 : i32
+      %ir = arith.subi %ilast, %i : i32
+      %mt = arith.select %causal, %ir, %i : i32
+      %q0, %q1 = func.call @seq_bounds(%pcuq, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+      %k0, %k1 = func.call @seq_bounds(%pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+      %seqq = arith.subi %q1, %q0 : i32
+      %seqk = arith.subi %k1, %k0 : i32
+      %mtiles = arith.ceildivui %seqq, %c128 : i32
+      %live = arith.cmpi ult, %mt, %mtiles : i32
+      %r0 = arith.muli %mt, %c128 : i32
+      %n0 = func.call @kv_tiles(%r0, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
+      %n = arith.select %live, %n0, %c0 : i32
+      return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
+    }
+
+    // S buffer j (0 or 1) of the TMEM: columns 128 (j + 1) ...
+    func.func private @s_buffer(%tm: !tmemT, %j: i32) -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)"> {
+      %c0, %c1 = cute.constants 0, 1 : i32
+      %j1 = arith.addi %j, %c1 : i32
+      %c = cute.make_coord(%c0, %j1) -> !cute.coord<"(?,?)">
+      %s = cute.local_tile(%tm, %c) {tiler = #cute.shape<"(128,128)">}
+      return %s : !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
+    }
+
+    // MMA thread: S = Q K^T of the next kv tile into the next S buffer.
+    func.func private @issue_s(%pipeS: !PS, %sp: !S2, %pipeK: !PK, %kc: !S2, %sQ: !sQt, %sK: !sKt, %tm: !tmemT) -> (!S2, !S2) {
+      %c0 = arith.constant 0 : i32
+      %false = arith.constant false
+      %fa = cute.mma_partition "A" of #mmaS (%sQ, %c0)
+      cute_nvgpu.pipeline_producer_acquire %pipeS, %sp
+      cute_nvgpu.pipeline_consumer_wait %pipeK, %kc
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      %i = cute_nvgpu.pipeline_state_index %kc
+      %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+      %stK = cute.tensor_slice(%sK, %sc)
+      %fb = cute.mma_partition "B" of #mmaS (%stK, %c0)
+      %j = cute_nvgpu.pipeline_state_index %sp
+      %sb = func.call @s_buffer(%tm, %j) : (!tmemT, i32) -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
+      %fc = cute.mma_partition "C" of #mmaS (%sb, %c0)
+      cute.gemm #tcS (%fa, %fb, %fc) accumulate(%false)
+      cute_nvgpu.pipeline_consumer_release %pipeK, %kc
+      cute_nvgpu.pipeline_producer_commit %pipeS, %sp
+      %spn = cute_nvgpu.pipeline_state_advance %sp
+      %kcn = cute_nvgpu.pipeline_state_advance %kc
+      return %spn, %kcn : !S2, !S2
+    }
+
+    // Softmax thread: O *= alpha (its row) over the D columns of its warp's
+    // lane quarter, in 32-column slices.
+    func.func private @rescale_o(%tm: !tmemT, %w: i32, %alpha: f32) {
+      %c0, %c1, %c32, %d = cute.constants 0, 1, 32, D : i32
+      %nj = arith.divui %d, %c32 : i32
+      %ab = vector.broadcast %alpha : f32 to vector<32xf32>
+      %r = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
+      scf.for %j = %c0 to %nj step %c1 : i32 {
+        %cw = cute.make_coord(%w, %j) -> !cute.coord<"(?,?)">
+        %tt = cute.local_tile(%tm, %cw) {tiler = #cute.shape<"(32,32)">}
+        cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+        cute_nvgpu.tcgen05_wait_ld
+        %v = cute.load(%r)
+        %vs = arith.mulf %v, %ab : vector<32xf32>
+        cute.store(%vs, %r)
+        cute.copy(%r, %tt) {atom = #cute_nvgpu.tcgen05_st<shape = 32x32b, num = 32>}
+      } {cute.unroll}
+      cute_nvgpu.tcgen05_wait_st
+      return
+    }
+
+    // Softmax thread, kv tile n of its row: the masked scores s (raw),
+    // the running max m (of the raw scores) and sum l; returns P, the new
+    // m and l and alpha, the factor that rescales O (1 when the max stays).
+    func.func private @softmax_row(%s0: vector<128xf32>, %m: f32, %l: f32, %n: i32, %row: i32, %seqq: i32, %seqk: i32, %causal: i1, %scale2: f32) -> (vector<128xf32>, f32, f32, f32) {
+      %c1, %bn = cute.constants 1, 128 : i32
+      %fzero, %fone, %thr = cute.constants 0.0, 1.0, 8.0 : f32
+      %ninf = arith.constant 0xFF800000 : f32
+      %ninfs = vector.broadcast %ninf : f32 to vector<128xf32>
+      %diag = arith.subi %seqk, %seqq : i32
+      %c0n = arith.muli %n, %bn : i32
+      %cend = arith.addi %c0n, %bn : i32
+      %ragged = arith.cmpi sgt, %cend, %seqk : i32
+      %lastc = arith.subi %cend, %c1 : i32
+      %lim = arith.addi %row, %diag : i32
+      %cut = arith.cmpi sgt, %lastc, %lim : i32
+      %cutc = arith.andi %cut, %causal : i1
+      %needMask = arith.ori %ragged, %cutc : i1
+      // Columns past seq_k and, causal, past row + seq_k - seq_q.
+      %s = scf.if %needMask -> vector<128xf32> {
+        %cols0 = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+          32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+          64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+          96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127]> : vector<128xi32>
+        %c0v = vector.broadcast %c0n : i32 to vector<128xi32>
+        %cols = arith.addi %cols0, %c0v : vector<128xi32>
+        %seqkv = vector.broadcast %seqk : i32 to vector<128xi32>
+        %limv = vector.broadcast %lim : i32 to vector<128xi32>
+        %out = arith.cmpi sge, %cols, %seqkv : vector<128xi32>
+        %after = arith.cmpi sgt, %cols, %limv : vector<128xi32>
+        %causalv = vector.broadcast %causal : i1 to vector<128xi1>
+        %afterc = arith.andi %after, %causalv : vector<128xi1>
+        %masked = arith.ori %out, %afterc : vector<128xi1>
+        %sm = arith.select %masked, %ninfs, %s0 : vector<128xi1>, vector<128xf32>
+        scf.yield %sm : vector<128xf32>
+      } else {
+        scf.yield %s0 : vector<128xf32>
+      }
+      %tmax = vector.reduction <maximumf>, %s : vector<128xf32> into f32
+      %mcand = arith.maximumf %m, %tmax : f32
+      // Conditional rescaling: move the max only when it grew by more than
+      // log2(256) (scaled, in log2 units); a row masked so far (m = -inf)
+      // moves to any finite max (+inf > 8), and stays at -inf otherwise
+      // (NaN > 8 is false).
+      %grow0 = arith.subf %mcand, %m : f32
+      %grow = arith.mulf %grow0, %scale2 : f32
+      %need = arith.cmpf ogt, %grow, %thr : f32
+      %mnew = arith.select %need, %mcand, %m : f32
+      %dead = arith.cmpf oeq, %mnew, %ninf : f32
+      %msc = arith.mulf %mnew, %scale2 : f32
+      %moff = arith.select %dead, %fzero, %msc : f32
+      %deadOld = arith.cmpf oeq, %m, %ninf : f32
+      %mosc = arith.mulf %m, %scale2 : f32
+      %mooff = arith.select %deadOld, %ninf, %mosc : f32
+      %ad = arith.subf %mooff, %moff : f32
+      %a0 = math.exp2 %ad fastmath<afn> : f32
+      %alpha = arith.select %need, %a0, %fone : f32
+      %sc2 = vector.broadcast %scale2 : f32 to vector<128xf32>
+      %moffn = arith.negf %moff : f32
+      %mov = vector.broadcast %moffn : f32 to vector<128xf32>
+      %ps = math.fma %s, %sc2, %mov : vector<128xf32>
+      %p = math.exp2 %ps fastmath<afn> : vector<128xf32>
+      %rsum = vector.reduction <add>, %p : vector<128xf32> into f32
+      %la = arith.mulf %l, %alpha : f32
+      %lnew = arith.addf %la, %rsum : f32
+      return %p, %mnew, %lnew, %alpha : vector<128xf32>, f32, f32, f32
+    }
+
+    gpu.func @fmha_tc(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 192, 1, 1>, cute.no_specialize} {
+      %c0, %c1, %c4, %c32, %c64, %c128, %d = cute.constants 0, 1, 4, 32, 64, 128, D : i32
+      %log2e, %ln2, %fzero, %fone = cute.constants 1.44269504, 0.693147182, 0.0, 1.0 : f32
+      %ninf = arith.constant 0xFF800000 : f32
+      %tid = cute.thread_idx x
+      %bx = cute.block_idx x
+      %gx = cute.grid_dim x
+      %causal = arith.cmpi ne, %causali, %c0 : i32
+      %bh = arith.muli %batch, %hq : i32
+      %ttot = arith.muli %mtilesMax, %bh : i32
+      %group = arith.divui %hq, %hkv : i32
+      %scale2 = arith.mulf %scale, %log2e : f32
+      // Q, K as (tokens, heads x D), V as its transpose (heads x D,
+      // tokens): the (N, K) B operand of P V, read MN-major.
+      %hqd = arith.muli %hq, %d : i32
+      %hkd = arith.muli %hkv, %d : i32
+      %shQ = cute.make_shape(%totalq, %hqd)
+      %shK = cute.make_shape(%totalk, %hkd)
+      %shVt = cute.make_shape(%hkd, %totalk)
+      %sq = cute.make_stride(%ldq) -> !cute.stride<"(?,1)">
+      %sk = cute.make_stride(%ldk) -> !cute.stride<"(?,1)">
+      %svt = cute.make_stride(%ldv) -> !cute.stride<"(1,?)">
+      %lq = cute.make_layout(%shQ, %sq)
+      %lk = cute.make_layout(%shK, %sk)
+      %lvt = cute.make_layout(%shVt, %svt)
+      %gq = cute.make_view(%pq, %lq)
+      %gk = cute.make_view(%pk, %lk)
+      %gvt = cute.make_view(%pv, %lvt)
+      %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      %dk = cute_nvgpu.make_tma_desc %gk -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      %dv = cute_nvgpu.make_tma_desc %gvt -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,128):(1,64)">>
+      %cQ = cute.make_identity_tensor(%shQ)
+      %cK = cute.make_identity_tensor(%shK)
+      %cVt = cute.make_identity_tensor(%shVt)
+      // Shared memory: Q (128 x D), 2 stages of K (128 x D) and of V^T
+      // (D x 128), each D / 64 swizzled 128-byte-wide column blocks.
+      %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barK = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barV = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barS = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barP = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barO = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
+      %sQ = cute.smem_alloc() : !sQt
+      %sK = cute.smem_alloc() : !sKt
+      %sV = cute.smem_alloc() : !sVt
+      %warp = cute_nvgpu.warp_idx
+      %warp4 = arith.cmpi eq, %warp, %c4 : i32
+      scf.if %warp4 {
+        cute_nvgpu.tmem_alloc %slot, columns = 512
+        cute_nvgpu.tmem_relinquish_alloc_permit
+      }
+      %pipeQ = cute_nvgpu.pipeline_create %barQ -> !cute_nvgpu.pipeline<tma_umma, 1>
+      %pipeK = cute_nvgpu.pipeline_create %barK -> !PK
+      %pipeV = cute_nvgpu.pipeline_create %barV -> !PK
+      // S full (MMA -> softmax), P written (softmax warps -> MMA), P V done
+      // (MMA -> softmax: the correction and the epilogue).
+      %pipeS = cute_nvgpu.pipeline_create %barS -> !PS
+      %pipeP = cute_nvgpu.pipeline_create %barP {producers = 4 : i32, consumers = 1 : i32} -> !cute_nvgpu.pipeline<async, 2>
+      %pipeO = cute_nvgpu.pipeline_create %barO -> !cute_nvgpu.pipeline<umma_async, 1>
+      cute_nvgpu.tcgen05_fence_before_thread_sync
+      gpu.barrier
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      %tm = cute_nvgpu.tmem_tensor %slot -> !tmemT
+      %zz = cute.make_coord() -> !cute.coord<"(0,0)">
+      %tO = cute.local_tile(%tm, %zz) {tiler = #cute.shape<"(128,D)">}
+      cute_nvgpu.warp_specialize
+        role "load" warps [5, 6) {
+          cute_nvgpu.elect_one {
+            %z = cute.make_coord() -> !cute.coord<"(0,_)">
+            %all = cute.make_coord() -> !cute.coord<"(_,_)">
+            %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
+            %p0 = cute_nvgpu.pipeline_producer_state %pipeK
+            %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
+            %pt:3 = scf.for %t = %bx to %ttot step %gx iter_args(%pqs = %pq0, %ps0 = %p0, %pvs0 = %pv0) -> (!S1, !S2, !S2) : i32 {
+              %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+              %hk = arith.divui %h, %group : i32
+              %r0 = arith.muli %mt, %c128 : i32
+              %pqn = scf.if %live -> (!S1) {
+                %hd = arith.muli %h, %d : i32
+                %qr = arith.addi %q0, %r0 : i32
+                %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
+                %cQt = cute.domain_offset(%cQ, %qo)
+                %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,64)">}
+                cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
+                %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
+                scf.for %j0 = %c0 to %d step %c64 : i32 {
+                  %j = arith.divui %j0, %c64 : i32
+                  %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                  %bufQ = cute.tensor_slice(%sQ, %jc)
+                  %gj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
+                  %gQj = cute.tensor_slice(%gQ, %gj)
+                  cute.copy(%gQj, %bufQ) with(%dq, %fq)
+                } {cute.unroll}
+                %nx = cute_nvgpu.pipeline_state_advance %pqs
+                scf.yield %nx : !S1
+              } else {
+                scf.yield %pqs : !S1
+              }
+              // K and V tiles of kv head hk, rows k0 + 128 n.
+              %hkd0 = arith.muli %hk, %d : i32
+              %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
+              %cKt = cute.domain_offset(%cK, %ko)
+              %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
+              %cVtt = cute.domain_offset(%cVt, %vo)
+              %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(128,64)">}
+              %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,128)">}
+              %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!S2, !S2) : i32 {
+                cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
+                %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
+                %i = cute_nvgpu.pipeline_state_index %ps
+                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                %stK = cute.tensor_slice(%sK, %sc)
+                scf.for %j0 = %c0 to %d step %c64 : i32 {
+                  %j = arith.divui %j0, %c64 : i32
+                  %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                  %bufK = cute.tensor_slice(%stK, %jc)
+                  %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
+                  %gKj = cute.tensor_slice(%gK, %gj)
+                  cute.copy(%gKj, %bufK) with(%dk, %fk)
+                } {cute.unroll}
+                cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
+                %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
+                %iv = cute_nvgpu.pipeline_state_index %pvs
+                %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+                %stV = cute.tensor_slice(%sV, %scv)
+                scf.for %j0 = %c0 to %d step %c64 : i32 {
+                  %j = arith.divui %j0, %c64 : i32
+                  %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
+                  %bufV = cute.tensor_slice(%stV, %jc)
+                  %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
+                  %gVj = cute.tensor_slice(%gV, %gj)
+                  cute.copy(%gVj, %bufV) with(%dv, %fv)
+                } {cute.unroll}
+                %pn = cute_nvgpu.pipeline_state_advance %ps
+                %pvn = cute_nvgpu.pipeline_state_advance %pvs
+                scf.yield %pn, %pvn : !S2, !S2
+              }
+              scf.yield %pqn, %pe#0, %pe#1 : !S1, !S2, !S2
+            }
+            cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#0
+            cute_nvgpu.pipeline_producer_tail %pipeK, %pt#1
+            cute_nvgpu.pipeline_producer_tail %pipeV, %pt#2
+          }
+        }
+        role "mma" warps [4, 5) {
+          cute_nvgpu.elect_one {
+            %fo = cute.mma_partition "C" of #mmaO (%tO, %c0)
+            %qc0 = cute_nvgpu.pipeline_consumer_state %pipeQ
+            %kc0 = cute_nvgpu.pipeline_consumer_state %pipeK
+            %vc0 = cute_nvgpu.pipeline_consumer_state %pipeV
+            %sp0 = cute_nvgpu.pipeline_producer_state %pipeS
+            %pc0 = cute_nvgpu.pipeline_consumer_state %pipeP
+            %op0 = cute_nvgpu.pipeline_producer_state %pipeO
+            %mt:6 = scf.for %t = %bx to %ttot step %gx iter_args(%qc = %qc0, %kct = %kc0, %vct = %vc0, %spt = %sp0, %pct = %pc0, %opt = %op0) -> (!S1, !S2, !S2, !S2, !S2, !S1) : i32 {
+              %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+              %any = arith.cmpi sgt, %ntiles, %c0 : i32
+              scf.if %live {
+                cute_nvgpu.pipeline_consumer_wait %pipeQ, %qc
+              }
+              %st:2 = scf.if %any -> (!S2, !S2) {
+                %a, %b = func.call @issue_s(%pipeS, %spt, %pipeK, %kct, %sQ, %sK, %tm) : (!PS, !S2, !PK, !S2, !sQt, !sKt, !tmemT) -> (!S2, !S2)
+                scf.yield %a, %b : !S2, !S2
+              } else {
+                scf.yield %spt, %kct : !S2, !S2
+              }
+              // Kv tile n: S(n + 1) first, then O += P(n) V(n) once the
+              // softmax has written P(n) (and corrected O).
+              %lp:5 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%sp = %st#0, %kc = %st#1, %vc = %vct, %pc = %pct, %op = %opt) -> (!S2, !S2, !S2, !S2, !S1) : i32 {
+                %n1 = arith.addi %n, %c1 : i32
+                %more = arith.cmpi slt, %n1, %ntiles : i32
+                %nx:2 = scf.if %more -> (!S2, !S2) {
+                  %a, %b = func.call @issue_s(%pipeS, %sp, %pipeK, %kc, %sQ, %sK, %tm) : (!PS, !S2, !PK, !S2, !sQt, !sKt, !tmemT) -> (!S2, !S2)
+                  scf.yield %a, %b : !S2, !S2
+                } else {
+                  scf.yield %sp, %kc : !S2, !S2
+                }
+                cute_nvgpu.pipeline_consumer_wait %pipeP, %pc
+                cute_nvgpu.tcgen05_fence_after_thread_sync
+                cute_nvgpu.pipeline_consumer_release %pipeP, %pc
+                %j = cute_nvgpu.pipeline_state_index %pc
+                %sb = func.call @s_buffer(%tm, %j) : (!tmemT, i32) -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
+                // P: 128 x 128 16-bit values, two per column of the
+                // buffer's first 64 (offsets in TMEM address units).
+                %ib = cute.get_iter(%sb)
+                %ip = cute.recast(%ib) {elem_type = !T}
+                %lp16 = cute.static : !cute.layout<"(128,(2,64)):(65536,(0,1))">
+                %tP = cute.make_view(%ip, %lp16)
+                %fp = cute.mma_partition "A" of #mmaO (%tP, %c0)
+                cute_nvgpu.pipeline_producer_acquire %pipeO, %op
+                cute_nvgpu.pipeline_consumer_wait %pipeV, %vc
+                %iv = cute_nvgpu.pipeline_state_index %vc
+                %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+                %stV = cute.tensor_slice(%sV, %scv)
+                %fv = cute.mma_partition "B" of #mmaO (%stV, %c0)
+                %acc = arith.cmpi ne, %n, %c0 : i32
+                cute.gemm #tcO (%fp, %fv, %fo) accumulate(%acc)
+                cute_nvgpu.pipeline_consumer_release %pipeV, %vc
+                cute_nvgpu.pipeline_producer_commit %pipeO, %op
+                %vcn = cute_nvgpu.pipeline_state_advance %vc
+                %pcn = cute_nvgpu.pipeline_state_advance %pc
+                %opn = cute_nvgpu.pipeline_state_advance %op
+                scf.yield %nx#0, %nx#1, %vcn, %pcn, %opn : !S2, !S2, !S2, !S2, !S1
+              }
+              // Q is free once this tile's MMAs are done.
+              %qn = scf.if %live -> (!S1) {
+                cute_nvgpu.pipeline_consumer_release %pipeQ, %qc
+                %x = cute_nvgpu.pipeline_state_advance %qc
+                scf.yield %x : !S1
+              } else {
+                scf.yield %qc : !S1
+              }
+              scf.yield %qn, %lp#1, %lp#2, %lp#0, %lp#3, %lp#4 : !S1, !S2, !S2, !S2, !S2, !S1
+            }
+            cute_nvgpu.pipeline_producer_tail %pipeS, %mt#3
+            cute_nvgpu.pipeline_producer_tail %pipeO, %mt#5
+          }
+        }
+        role "softmax" warps [0, 4) {
+          %lane = arith.remui %tid, %c32 : i32
+          %sc0 = cute_nvgpu.pipeline_consumer_state %pipeS
+          %pp0 = cute_nvgpu.pipeline_producer_state %pipeP
+          %oc0 = cute_nvgpu.pipeline_consumer_state %pipeO
+          %rS = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "128:1">
+          %rP = cute.make_fragment() : !cute.memref<i32, rmem, align<16>, "64:1">
+          %rO = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
+          %rOh = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "32:1">
+          %wz = cute.make_coord(%warp, %c0) -> !cute.coord<"(?,?)">
+          %sft:3 = scf.for %t = %bx to %ttot step %gx iter_args(%sct = %sc0, %ppt = %pp0, %oct = %oc0) -> (!S2, !S2, !S1) : i32 {
+            %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+            %r0 = arith.muli %mtile, %c128 : i32
+            %row = arith.addi %r0, %tid : i32
+            %lp:5 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%sc = %sct, %pp = %ppt, %oc = %oct, %m = %ninf, %l = %fzero) -> (!S2, !S2, !S1, f32, f32) : i32 {
+              cute_nvgpu.pipeline_consumer_wait %pipeS, %sc
+              cute_nvgpu.tcgen05_fence_after_thread_sync
+              %j = cute_nvgpu.pipeline_state_index %sc
+              %sb = func.call @s_buffer(%tm, %j) : (!tmemT, i32) -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
+              %sw = cute.local_tile(%sb, %wz) {tiler = #cute.shape<"(32,128)">}
+              cute.copy(%sw, %rS) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 128>}
+              cute_nvgpu.tcgen05_wait_ld
+              %s = cute.load(%rS)
+              %p, %mn, %ln, %alpha = func.call @softmax_row(%s, %m, %l, %n, %row, %seqq, %seqk, %causal, %scale2) : (vector<128xf32>, f32, f32, i32, i32, i32, i32, i1, f32) -> (vector<128xf32>, f32, f32, f32)
+              // From the second tile on: wait for P(n - 1) V(n - 1), then
+              // rescale O where a row of this warp moved its max.
+              %first = arith.cmpi eq, %n, %c0 : i32
+              %ocn = scf.if %first -> (!S1) {
+                scf.yield %oc : !S1
+              } else {
+                cute_nvgpu.pipeline_consumer_wait %pipeO, %oc
+                cute_nvgpu.tcgen05_fence_after_thread_sync
+                %moved = arith.cmpf une, %alpha, %fone : f32
+                %mf = arith.select %moved, %fone, %fzero : f32
+                %wmax = cute.reduce<max, warp>(%mf) : f32
+                %any = arith.cmpf ogt, %wmax, %fzero : f32
+                scf.if %any {
+                  func.call @rescale_o(%tm, %warp, %alpha) : (!tmemT, i32, f32) -> ()
+                }
+                cute_nvgpu.tcgen05_fence_before_thread_sync
+                cute_nvgpu.warp_sync
+                cute_nvgpu.elect_one {
+                  cute_nvgpu.pipeline_consumer_release %pipeO, %oc
+                }
+                %x = cute_nvgpu.pipeline_state_advance %oc
+                scf.yield %x : !S1
+              }
+              // P(n), 16-bit, over the first 64 columns of S(n)'s buffer.
+              %ph = arith.truncf %p : vector<128xf32> to vector<128x!T>
+              %pw = vector.bitcast %ph : vector<128x!T> to vector<64xi32>
+              cute.store(%pw, %rP)
+              %iw = cute.recast(%sb) {elem_type = i32}
+              %pwt = cute.local_tile(%iw, %wz) {tiler = #cute.shape<"(32,64)">}
+              cute_nvgpu.pipeline_producer_acquire %pipeP, %pp
+              cute.copy(%rP, %pwt) {atom = #cute_nvgpu.tcgen05_st<shape = 32x32b, num = 64>}
+              cute_nvgpu.tcgen05_wait_st
+              cute_nvgpu.tcgen05_fence_before_thread_sync
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_producer_commit %pipeP, %pp
+                cute_nvgpu.pipeline_consumer_release %pipeS, %sc
+              }
+              %scn = cute_nvgpu.pipeline_state_advance %sc
+              %ppn = cute_nvgpu.pipeline_state_advance %pp
+              scf.yield %scn, %ppn, %ocn, %mn, %ln : !S2, !S2, !S1, f32, f32
+            }
+            // Epilogue: wait for the last P V, O / l (0 for a row that saw
+            // nothing) and the LSE, (m scale2 + log2 l) ln 2 (-inf then).
+            %any = arith.cmpi sgt, %ntiles, %c0 : i32
+            scf.if %any {
+              cute_nvgpu.pipeline_consumer_wait %pipeO, %lp#2
+              cute_nvgpu.tcgen05_fence_after_thread_sync
+            }
+            %lpos = arith.cmpf ogt, %lp#4, %fzero : f32
+            %linv = arith.divf %fone, %lp#4 : f32
+            %rinv = arith.select %lpos, %linv, %fzero : f32
+            %rb = vector.broadcast %rinv : f32 to vector<32xf32>
+            %inRow = arith.cmpi slt, %row, %seqq : i32
+            %store = arith.andi %live, %inRow : i1
+            // Row q0 + row of head h in O: D values, 32 at a time.
+            %qrow = arith.addi %q0, %row : i32
+            %orow = arith.muli %qrow, %ldo : i32
+            %hd = arith.muli %h, %d : i32
+            %ooff = arith.addi %orow, %hd : i32
+            %nj = arith.divui %d, %c32 : i32
+            scf.if %live {
+              scf.for %jj = %c0 to %nj step %c1 : i32 {
+                %ov = scf.if %any -> vector<32xf32> {
+                  %cw = cute.make_coord(%warp, %jj) -> !cute.coord<"(?,?)">
+                  %tt = cute.local_tile(%tm, %cw) {tiler = #cute.shape<"(32,32)">}
+                  cute.copy(%tt, %rO) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+                  cute_nvgpu.tcgen05_wait_ld
+                  %v = cute.load(%rO)
+                  scf.yield %v : vector<32xf32>
+                } else {
+                  %zv = vector.broadcast %fzero : f32 to vector<32xf32>
+                  scf.yield %zv : vector<32xf32>
+                }
+                %on = arith.mulf %ov, %rb : vector<32xf32>
+                %oh = arith.truncf %on : vector<32xf32> to vector<32x!T>
+                cute.store(%oh, %rOh)
+                scf.if %inRow {
+                  %j32 = arith.muli %jj, %c32 : i32
+                  %off = arith.addi %ooff, %j32 : i32
+                  %pr = cute.add_offset(%po, %off)
+                  %l32 = cute.static : !cute.layout<"32:1">
+                  %gr = cute.make_view(%pr, %l32)
+                  cute.copy(%rOh, %gr)
+                }
+              } {cute.unroll}
+            }
+            scf.if %store {
+              %lm = arith.mulf %lp#3, %scale2 : f32
+              %l2 = math.log2 %lp#4 : f32
+              %ls2 = arith.addf %lm, %l2 : f32
+              %lse0 = arith.mulf %ls2, %ln2 : f32
+              %lse = arith.select %lpos, %lse0, %ninf : f32
+              %hoff = arith.muli %h, %totalq : i32
+              %loff = arith.addi %hoff, %qrow : i32
+              %pl = cute.add_offset(%plse, %loff)
+              %l1 = cute.static : !cute.layout<"1:1">
+              %gl = cute.make_view(%pl, %l1)
+              %lv = vector.broadcast %lse : f32 to vector<1xf32>
+              cute.store(%lv, %gl)
+            }
+            // O is read: the MMA thread may start the next tile's P V.
+            %ocf = scf.if %any -> (!S1) {
+              cute_nvgpu.tcgen05_fence_before_thread_sync
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeO, %lp#2
+              }
+              %x = cute_nvgpu.pipeline_state_advance %lp#2
+              scf.yield %x : !S1
+            } else {
+              scf.yield %lp#2 : !S1
+            }
+            scf.yield %lp#0, %lp#1, %ocf : !S2, !S2, !S1
+          }
+          cute_nvgpu.pipeline_producer_tail %pipeP, %sft#1
+        }
+      // Every warp is done with the TMEM before warp 4 frees it.
+      cute_nvgpu.tcgen05_fence_before_thread_sync
+      gpu.barrier
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      scf.if %warp4 {
+        cute_nvgpu.tmem_dealloc %tm, columns = 512
+      }
+      gpu.return
+    }
+  }
+}
