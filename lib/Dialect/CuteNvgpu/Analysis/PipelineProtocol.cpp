@@ -202,6 +202,19 @@ std::optional<int64_t> threadsSatisfying(Value cond, gpu::GPUFuncOp fn,
 
 /// A call among the users of `v` (a pipeline handed to a helper that was
 /// not inlined), or null.
+/// The warp that `cond` selects when it is `warp_idx == c` (either order).
+std::optional<int64_t> warpSelected(Value cond) {
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  if (!cmp || cmp.getPredicate() != arith::CmpIPredicate::eq)
+    return std::nullopt;
+  Value w = cmp.getLhs(), c = cmp.getRhs();
+  if (!w.getDefiningOp<WarpIdxOp>())
+    std::swap(w, c);
+  if (!w.getDefiningOp<WarpIdxOp>())
+    return std::nullopt;
+  return getConstantIntValue(c);
+}
+
 Operation *callUserOf(Value v) {
   for (Operation *user : v.getUsers())
     if (isa<CallOpInterface>(user))
@@ -240,7 +253,9 @@ bool mlir::cute_nvgpu::isBlockUniform(Value v, gpu::GPUFuncOp fn) {
 std::string Executors::where() const {
   std::string s;
   llvm::raw_string_ostream os(s);
-  if (elected)
+  if (warp >= 0)
+    os << (elected ? "one thread of " : "") << "warp " << warp << " of ";
+  else if (elected)
     os << "one per warp of ";
   if (WarpSpecializeOp ws = roles)
     os << "role \"" << cast<StringAttr>(ws.getNames()[role]).getValue()
@@ -258,6 +273,8 @@ Executors mlir::cute_nvgpu::executorsOf(Operation *op, gpu::GPUFuncOp fn,
   // Thread-index branches outside warp roles: at most this many threads.
   std::optional<int64_t> limit;
   Operation *limiting = nullptr;
+  // A `warp_idx == c` branch (inside a role or not): that warp only.
+  std::optional<int64_t> warp;
   for (Operation *child = op, *p = op->getParentOp(); p && p != fn;
        child = p, p = p->getParentOp()) {
     if (isa<ElectOneOp>(p)) {
@@ -266,6 +283,14 @@ Executors mlir::cute_nvgpu::executorsOf(Operation *op, gpu::GPUFuncOp fn,
     } else if (auto i = dyn_cast<scf::IfOp>(p)) {
       if (isBlockUniform(i.getCondition(), fn))
         continue;
+      if (child->getParentRegion() == &i.getThenRegion())
+        if (std::optional<int64_t> w = warpSelected(i.getCondition())) {
+          if (warp && *warp != *w)
+            warp = -1; // two different warps: none
+          else
+            warp = *w;
+          continue;
+        }
       std::optional<int64_t> n =
           child->getParentRegion() == &i.getThenRegion()
               ? threadsSatisfying(i.getCondition(), fn, blockThreads)
@@ -300,6 +325,16 @@ Executors mlir::cute_nvgpu::executorsOf(Operation *op, gpu::GPUFuncOp fn,
     return e; // Unknown
   if (limit)
     threads = std::min(threads, *limit);
+  if (warp) {
+    bool in =
+        *warp >= 0 && (e.roles ? *warp >= e.roles.getWarpBegin()[e.role] &&
+                                     *warp < e.roles.getWarpEnd()[e.role]
+                               : blockThreads > 0 && 32 * *warp < blockThreads);
+    if (!e.roles && blockThreads <= 0)
+      return e; // Unknown
+    threads = in ? std::min<int64_t>(threads, 32) : 0;
+    e.warp = *warp;
+  }
   e.kind = Executors::Known;
   e.threads = e.elected ? (threads + 31) / 32 : threads;
   return e;

@@ -45,6 +45,8 @@ struct Executors {
   unsigned role = 0;
   /// The thread-dependent branch that makes the op Divergent.
   Operation *branch = nullptr;
+  /// Under a `warp_idx == c` branch: c (-1: none).
+  int64_t warp = -1;
 
   /// Identifies the role, for grouping ops by role.
   const void *roleKey() const {
