@@ -323,7 +323,7 @@ int main(int argc, char **argv) {
   if (o.chip == "sm_90a" || o.chip == "sm_120a")
     sources.push_back({"fmha_sm120", "fmha_mma_", 64, {64, 128}});
   if (o.chip == "sm_100a")
-    sources.push_back({"fmha_sm100", "fmha_tc_", 128, {64, 128}});
+    sources.push_back({"fmha_sm100", "fmha_tc_", 256, {64, 128}});
   if (sources.empty()) {
     std::printf("SKIP fmha-prefill: no attention kernel for %s yet\n",
                 o.chip.c_str());

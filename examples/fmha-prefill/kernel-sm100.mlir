@@ -1,40 +1,42 @@
 // chips: sm_100a
 // Attention forward (prefill) for datacenter Blackwell (sm_100a) in the
-// FlashAttention-4 style, simplified: S, P and O live in Tensor Memory.
-// The interface, tensors, masks and LSE are those of kernel-sm90.mlir
+// FlashAttention-4 design, S, P and O in Tensor Memory, two q tiles per
+// CTA. The interface, tensors, masks and LSE are those of kernel-sm90.mlir
 // (FlashAttention's variable-length layout, GQA, bottom-right causal mask,
-// lse f32 [hq, total_q]); only grid, block and shared memory differ.
+// lse f32 [hq, total_q]); only grid, block, shared memory and the tile
+// height (256 rows: mtiles = ceil(max seq_q / 256)) differ.
 //
-// Persistent CTAs take the 128-row q tiles of every (sequence, q head) in
-// turn (@tile_work, the sm_90a order), with 6 warps:
-// - warp 5 (load): one elected thread loads each tile's Q (a 1-stage
-//   tma_umma pipeline) and the K and V tiles (128 rows x D) into two
-//   2-stage tma_umma rings, D / 64 TMA boxes of 128 bytes per tile;
-// - warp 4 (MMA): one elected thread issues every MMA: S(n) = Q K(n)^T
-//   (tcgen05.mma m128n128k16, A and B from shared memory) into one of two
-//   S buffers in TMEM, S(n + 1) before O += P(n) V(n), so the softmax of
-//   S(n + 1) overlaps P(n) V(n); O += P(n) V(n) reads P from TMEM (a_src =
-//   tmem, the "TS" form; m128nDk16, V MN-major) into the O accumulator in
-//   TMEM. Its tcgen05.commits release the K and V stages and Q and signal
-//   "S full" (pipeline S) and "P V done" (pipeline O);
-// - warps 0-3 (softmax and correction), thread t owns row t (TMEM lane t):
-//   waits for S(n), reads its row (tcgen05.ld 32x32b x128), masks it (only
-//   the tiles that need it), updates the row max with conditional
-//   rescaling (the max moves only when it grew by more than 8 in log2
-//   units, i.e. a factor 256; otherwise the stale max stays, which is exact
-//   since O / l uses the same max), writes P = exp2(scale log2(e) s - m) as
-//   16-bit pairs over the first 64 columns of S's buffer (tcgen05.st), and
-//   signals P (pipeline P); from the second kv tile on it waits for the
-//   previous P V and, when a row of its warp moved its max, rescales O in
-//   TMEM (ld, multiply, st); the epilogue reads O, divides by l and stores
-//   O and the LSE row by row.
-// TMEM: 512 columns; O at columns [0, D), S buffers at [128, 256) and
-// [256, 384) (f32), P over the first 64 columns of its S buffer.
-// Not FA4's full design: one Q tile per CTA (FA4: 2, with 2 softmax
-// warpgroups), correction done by the softmax warpgroup (FA4: its own
-// warpgroup), exp2 on MUFU only (FA4: partly a polynomial), no separate
-// epilogue warp (README.md).
-// Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 128).
+// Persistent CTAs take the 256-row q tiles of every (sequence, q head) in
+// turn (@tile_work, the sm_90a order), each as two halves of 128 rows (q
+// tile 0 and 1), with 10 warps:
+// - warp 9 (load): one elected thread loads each tile's two Q halves (one
+//   stage of a tma_umma pipeline) and the K and V tiles (128 rows x D)
+//   into two 2-stage tma_umma rings, D / 64 TMA boxes of 128 bytes each;
+// - warp 8 (MMA): one elected thread issues every MMA: S_i(n) = Q_i K(n)^T
+//   (tcgen05.mma m128n128k16, A and B from shared memory) into half i's S
+//   columns of TMEM, and O_i += P_i(n) V(n) with P_i read from TMEM (a_src
+//   = tmem, the "TS" form; m128nDk16, V MN-major). Order per kv tile n:
+//   P_0(n) V(n), S_0(n + 1), P_1(n) V(n), S_1(n + 1), so the tensor pipe
+//   works on one half while the other half's softmax runs (FA4's ping-pong
+//   of the two q tiles). Its tcgen05.commits release the K and V stages and
+//   Q and signal "S_i full" and "P_i V done";
+// - warps 0-3 and 4-7 (softmax and correction of half 0 and half 1), thread
+//   t owns row t of its half (TMEM lane t): waits for S_i(n), reads its row
+//   (tcgen05.ld 32x32b x128), masks it (only the tiles that need it),
+//   updates the row max with conditional rescaling (the max moves only when
+//   it grew by more than 8 in log2 units, a factor 256; otherwise the stale
+//   max stays, which is exact since O / l uses the same max), writes P =
+//   exp2(scale log2(e) s - m) as 16-bit pairs over the first 64 columns of
+//   S_i (tcgen05.st), and signals P_i; from the second kv tile on it waits
+//   for P_i(n - 1) V(n - 1) and, when a row of its warp moved its max,
+//   rescales O_i in TMEM (ld, multiply, st); the epilogue reads O_i, divides
+//   by l and stores O and the LSE row by row.
+// TMEM (512 columns): O_0 at [0, D), S_0 at [128, 256), S_1 at [256, 384),
+// O_1 at [384, 384 + D); P_i over the first 64 columns of S_i.
+// Not FA4's full design: the correction runs in the softmax warpgroups
+// (FA4: its own warpgroup), exp2 on MUFU only (FA4: partly a polynomial),
+// no separate epilogue warp (README.md).
+// Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 256).
 !T = !cute.param<"T", bf16>
 #D = #cute.param<"D", 128 : i32>
 
@@ -44,8 +46,14 @@
 !sKt = !cute.memref<!T, smem, align<1024>, sw128, "((128,(64,D/64)),2):((64,(1,8192)),128*D)">
 !sVt = !cute.memref<!T, smem, align<1024>, sw128, "(((64,D/64),128),2):(((1,8192),64),128*D)">
 !tmemT = !cute.memref<f32, tmem, align<16>, "(128,512):(65536,1)">
+!tS = !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
+!tO = !cute.memref<f32, tmem, align<16>, "(128,D):(65536,1)">
 !PK = !cute_nvgpu.pipeline<tma_umma, 2>
-!PS = !cute_nvgpu.pipeline<umma_async, 2>
+// Per q half: S full (MMA -> softmax), P written (softmax -> MMA), P V
+// done (MMA -> softmax: the correction and the epilogue).
+!PS = !cute_nvgpu.pipeline<umma_async, 1>
+!PP = !cute_nvgpu.pipeline<async, 1>
+!gptr = !cute.ptr<i32, gmem, align<4>>
 // S = Q K^T: M = 128 rows of Q, N = 128 rows of K, both K-major.
 #tcS = #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 128, k = 16, a = !T, b = !T, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>
 #mmaS = #cute.tiled_mma<#tcS, #cute.layout<"(1,1,1):(0,0,0)">>
@@ -57,8 +65,7 @@ module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,D=64", "bf16_d128:T=bf16,D=128",
                       "f16_d64:T=f16,D=64", "f16_d128:T=f16,D=128"]} {
   gpu.module @fmha_sm100 {
-    // Rows [s, e) of sequence b in cu (cu[b] and cu[b + 1]).
-    func.func private @seq_bounds(%cu: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %b: i32) -> (i32, i32) {
+    func.func private @seq_bounds(%cu: !gptr, %batch: i32, %b: i32) -> (i32, i32) {
       %c1 = arith.constant 1 : i32
       %n = arith.addi %batch, %c1 : i32
       %sh = cute.make_shape(%n) -> !cute.shape<"(?)">
@@ -77,8 +84,6 @@ module attributes {gpu.container_module,
       return %s, %e : i32, i32
     }
 
-    // The kv tiles [0, n) that rows [r0, r0 + 128) of a seq_q x seq_k
-    // problem see (causal: up to column r_last + seq_k - seq_q).
     func.func private @kv_tiles(%r0: i32, %seqq: i32, %seqk: i32, %causal: i1) -> i32 {
       %c0, %c1, %c127, %bn = cute.constants 0, 1, 127, 128 : i32
       %all = arith.ceildivsi %seqk, %bn : i32
@@ -95,11 +100,13 @@ module attributes {gpu.container_module,
       return %n : i32
     }
 
-    // Tile t of the persistent schedule (kernel-sm90.mlir's order): the
-    // sequence's first q and k rows, its lengths, q tile mt, head h,
-    // whether the tile has rows and its kv tiles.
-    func.func private @tile_work(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
-      %c0, %c1, %c128 = cute.constants 0, 1, 128 : i32
+    // Work tile t of the persistent schedule (kernel-sm90.mlir's order,
+    // 256-row q tiles): the sequence's first q and k rows, its lengths,
+    // q tile mt, head h, whether the tile has rows, and per 128-row half
+    // whether it has rows and its kv tiles (n0 <= n1 when causal; n1 = 0
+    // when half 1 has no rows).
+    func.func private @tile_work(%t: i32, %pcuq: !gptr, %pcuk: !gptr, %batch: i32, %hq: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32) {
+      %c0, %c1, %c128, %c256 = cute.constants 0, 1, 128, 256 : i32
       %i = arith.remui %t, %mtilesMax : i32
       %th = arith.divui %t, %mtilesMax : i32
       %h = arith.remui %th, %hq : i32
@@ -107,60 +114,96 @@ module attributes {gpu.container_module,
       %ilast = arith.subi %mtilesMax, %c1 : i32
       %ir = arith.subi %ilast, %i : i32
       %mt = arith.select %causal, %ir, %i : i32
-      %q0, %q1 = func.call @seq_bounds(%pcuq, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
-      %k0, %k1 = func.call @seq_bounds(%pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
+      %q0, %q1 = func.call @seq_bounds(%pcuq, %batch, %b) : (!gptr, i32, i32) -> (i32, i32)
+      %k0, %k1 = func.call @seq_bounds(%pcuk, %batch, %b) : (!gptr, i32, i32) -> (i32, i32)
       %seqq = arith.subi %q1, %q0 : i32
       %seqk = arith.subi %k1, %k0 : i32
-      %mtiles = arith.ceildivui %seqq, %c128 : i32
+      %mtiles = arith.ceildivui %seqq, %c256 : i32
       %live = arith.cmpi ult, %mt, %mtiles : i32
-      %r0 = arith.muli %mt, %c128 : i32
-      %n0 = func.call @kv_tiles(%r0, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
-      %n = arith.select %live, %n0, %c0 : i32
-      return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
+      %r0 = arith.muli %mt, %c256 : i32
+      %r1 = arith.addi %r0, %c128 : i32
+      %live1 = arith.cmpi slt, %r1, %seqq : i32
+      %n0a = func.call @kv_tiles(%r0, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
+      %n1a = func.call @kv_tiles(%r1, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
+      %n0 = arith.select %live, %n0a, %c0 : i32
+      %l1 = arith.andi %live, %live1 : i1
+      %n1 = arith.select %l1, %n1a, %c0 : i32
+      return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n0, %n1 : i32, i32, i32, i32, i32, i32, i1, i32, i32
     }
 
-    // S buffer j (0 or 1) of the TMEM: columns 128 (j + 1) ...
-    func.func private @s_buffer(%tm: !tmemT, %j: i32) -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)"> {
+    // Half i's S (columns 128 (i + 1) ...) and O (columns 384 i ...).
+    func.func private @s_cols(%tm: !tmemT, %i: i32) -> !tS {
       %c0, %c1 = cute.constants 0, 1 : i32
-      %j1 = arith.addi %j, %c1 : i32
-      %c = cute.make_coord(%c0, %j1) -> !cute.coord<"(?,?)">
+      %i1 = arith.addi %i, %c1 : i32
+      %c = cute.make_coord(%c0, %i1) -> !cute.coord<"(?,?)">
       %s = cute.local_tile(%tm, %c) {tiler = #cute.shape<"(128,128)">}
-      return %s : !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
+      return %s : !tS
+    }
+    func.func private @o_cols(%tm: !tmemT, %i: i32) -> !tO {
+      %c0, %c3 = cute.constants 0, 3 : i32
+      %i3 = arith.muli %i, %c3 : i32
+      %c = cute.make_coord(%c0, %i3) -> !cute.coord<"(?,?)">
+      %b = cute.local_tile(%tm, %c) {tiler = #cute.shape<"(128,128)">}
+      %z = cute.make_coord() -> !cute.coord<"(0,0)">
+      %o = cute.local_tile(%b, %z) {tiler = #cute.shape<"(128,D)">}
+      return %o : !tO
     }
 
-    // MMA thread: S = Q K^T of the next kv tile into the next S buffer.
-    func.func private @issue_s(%pipeS: !PS, %sp: !S2, %pipeK: !PK, %kc: !S2, %sQ: !sQt, %sK: !sKt, %tm: !tmemT) -> (!S2, !S2) {
+    // MMA thread: S_i = Q_i K^T of the K stage kc into half i's S columns.
+    func.func private @issue_s(%pipeS: !PS, %sp: !S1, %sQ: !sQt, %sK: !sKt, %kc: !S2, %tS: !tS) -> !S1 {
       %c0 = arith.constant 0 : i32
       %false = arith.constant false
-      %fa = cute.mma_partition "A" of #mmaS (%sQ, %c0)
       cute_nvgpu.pipeline_producer_acquire %pipeS, %sp
-      cute_nvgpu.pipeline_consumer_wait %pipeK, %kc
       cute_nvgpu.tcgen05_fence_after_thread_sync
+      %fa = cute.mma_partition "A" of #mmaS (%sQ, %c0)
       %i = cute_nvgpu.pipeline_state_index %kc
       %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
       %stK = cute.tensor_slice(%sK, %sc)
       %fb = cute.mma_partition "B" of #mmaS (%stK, %c0)
-      %j = cute_nvgpu.pipeline_state_index %sp
-      %sb = func.call @s_buffer(%tm, %j) : (!tmemT, i32) -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
-      %fc = cute.mma_partition "C" of #mmaS (%sb, %c0)
+      %fc = cute.mma_partition "C" of #mmaS (%tS, %c0)
       cute.gemm #tcS (%fa, %fb, %fc) accumulate(%false)
-      cute_nvgpu.pipeline_consumer_release %pipeK, %kc
       cute_nvgpu.pipeline_producer_commit %pipeS, %sp
       %spn = cute_nvgpu.pipeline_state_advance %sp
-      %kcn = cute_nvgpu.pipeline_state_advance %kc
-      return %spn, %kcn : !S2, !S2
+      return %spn : !S1
     }
 
-    // Softmax thread: O *= alpha (its row) over the D columns of its warp's
-    // lane quarter, in 32-column slices.
-    func.func private @rescale_o(%tm: !tmemT, %w: i32, %alpha: f32) {
+    // MMA thread: O_i += P_i V (V stage vc) once the softmax has written P_i
+    // (and corrected O_i); the first kv tile overwrites O_i.
+    func.func private @issue_pv(%pipeP: !PP, %pc: !S1, %pipeO: !PS, %op: !S1, %sV: !sVt, %vc: !S2, %tS: !tS, %tO: !tO, %acc: i1) -> (!S1, !S1) {
+      %c0 = arith.constant 0 : i32
+      cute_nvgpu.pipeline_consumer_wait %pipeP, %pc
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      cute_nvgpu.pipeline_consumer_release %pipeP, %pc
+      // P: 128 x 128 16-bit values, two per column of S's first 64
+      // (offsets in TMEM address units).
+      %ib = cute.get_iter(%tS)
+      %ip = cute.recast(%ib) {elem_type = !T}
+      %lp16 = cute.static : !cute.layout<"(128,(2,64)):(65536,(0,1))">
+      %tP = cute.make_view(%ip, %lp16)
+      %fp = cute.mma_partition "A" of #mmaO (%tP, %c0)
+      %iv = cute_nvgpu.pipeline_state_index %vc
+      %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+      %stV = cute.tensor_slice(%sV, %scv)
+      %fv = cute.mma_partition "B" of #mmaO (%stV, %c0)
+      %fo = cute.mma_partition "C" of #mmaO (%tO, %c0)
+      cute_nvgpu.pipeline_producer_acquire %pipeO, %op
+      cute.gemm #tcO (%fp, %fv, %fo) accumulate(%acc)
+      cute_nvgpu.pipeline_producer_commit %pipeO, %op
+      %pcn = cute_nvgpu.pipeline_state_advance %pc
+      %opn = cute_nvgpu.pipeline_state_advance %op
+      return %pcn, %opn : !S1, !S1
+    }
+
+    // Softmax thread: O *= alpha (its row) over the D columns of its lane
+    // quarter q, in 32-column slices.
+    func.func private @rescale_o(%tO: !tO, %q: i32, %alpha: f32) {
       %c0, %c1, %c32, %d = cute.constants 0, 1, 32, D : i32
       %nj = arith.divui %d, %c32 : i32
       %ab = vector.broadcast %alpha : f32 to vector<32xf32>
       %r = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
       scf.for %j = %c0 to %nj step %c1 : i32 {
-        %cw = cute.make_coord(%w, %j) -> !cute.coord<"(?,?)">
-        %tt = cute.local_tile(%tm, %cw) {tiler = #cute.shape<"(32,32)">}
+        %cw = cute.make_coord(%q, %j) -> !cute.coord<"(?,?)">
+        %tt = cute.local_tile(%tO, %cw) {tiler = #cute.shape<"(32,32)">}
         cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
         cute_nvgpu.tcgen05_wait_ld
         %v = cute.load(%r)
@@ -171,10 +214,6 @@ module attributes {gpu.container_module,
       cute_nvgpu.tcgen05_wait_st
       return
     }
-
-    // Softmax thread, kv tile n of its row: the masked scores s (raw),
-    // the running max m (of the raw scores) and sum l; returns P, the new
-    // m and l and alpha, the factor that rescales O (1 when the max stays).
     func.func private @softmax_row(%s0: vector<128xf32>, %m: f32, %l: f32, %n: i32, %row: i32, %seqq: i32, %seqk: i32, %causal: i1, %scale2: f32) -> (vector<128xf32>, f32, f32, f32) {
       %c1, %bn = cute.constants 1, 128 : i32
       %fzero, %fone, %thr = cute.constants 0.0, 1.0, 8.0 : f32
@@ -239,12 +278,167 @@ module attributes {gpu.container_module,
       return %p, %mnew, %lnew, %alpha : vector<128xf32>, f32, f32, f32
     }
 
-    gpu.func @fmha_tc(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32) kernel
-        attributes {gpu.known_block_size = array<i32: 192, 1, 1>, cute.no_specialize} {
-      %c0, %c1, %c4, %c32, %c64, %c128, %d = cute.constants 0, 1, 4, 32, 64, 128, D : i32
-      %log2e, %ln2, %fzero, %fone = cute.constants 1.44269504, 0.693147182, 0.0, 1.0 : f32
+    // Softmax warpgroup of q half `half` (row = its thread % 128): every work
+    // tile's kv tiles, the O correction and the epilogue.
+    func.func private @softmax_half(%half: i32, %pipeS: !PS, %pipeP: !PP, %pipeO: !PS, %tm: !tmemT, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !gptr, %pcuk: !gptr, %batch: i32, %totalq: i32, %hq: i32, %ldo: i32, %scale2: f32, %causal: i1, %mtilesMax: i32, %ttot: i32) {
+      %c0, %c1, %c4, %c32, %c128, %c256, %d = cute.constants 0, 1, 4, 32, 128, 256, D : i32
+      %ln2, %fzero, %fone = cute.constants 0.693147182, 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %tid = cute.thread_idx x
+      %bx = cute.block_idx x
+      %gx = cute.grid_dim x
+      %warp = cute_nvgpu.warp_idx
+      %q = arith.remui %warp, %c4 : i32
+      %trow = arith.remui %tid, %c128 : i32
+      %tS = func.call @s_cols(%tm, %half) : (!tmemT, i32) -> !tS
+      %tO = func.call @o_cols(%tm, %half) : (!tmemT, i32) -> !tO
+      %wz = cute.make_coord(%q, %c0) -> !cute.coord<"(?,?)">
+      %sw = cute.local_tile(%tS, %wz) {tiler = #cute.shape<"(32,128)">}
+      %iw = cute.recast(%tS) {elem_type = i32}
+      %pwt = cute.local_tile(%iw, %wz) {tiler = #cute.shape<"(32,64)">}
+      %isHalf1 = arith.cmpi ne, %half, %c0 : i32
+      %h128 = arith.muli %half, %c128 : i32
+      %rS = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "128:1">
+      %rP = cute.make_fragment() : !cute.memref<i32, rmem, align<16>, "64:1">
+      %rO = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
+      %rOh = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "32:1">
+      %sc0 = cute_nvgpu.pipeline_consumer_state %pipeS
+      %pp0 = cute_nvgpu.pipeline_producer_state %pipeP
+      %oc0 = cute_nvgpu.pipeline_consumer_state %pipeO
+      %sft:3 = scf.for %t = %bx to %ttot step %gx iter_args(%sct = %sc0, %ppt = %pp0, %oct = %oc0) -> (!S1, !S1, !S1) : i32 {
+        %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
+        %ntiles = arith.select %isHalf1, %n1, %n0 : i32
+        %rt = arith.muli %mtile, %c256 : i32
+        %r0 = arith.addi %rt, %h128 : i32
+        %row = arith.addi %r0, %trow : i32
+        %lp:5 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%sc = %sct, %pp = %ppt, %oc = %oct, %m = %ninf, %l = %fzero) -> (!S1, !S1, !S1, f32, f32) : i32 {
+          cute_nvgpu.pipeline_consumer_wait %pipeS, %sc
+          cute_nvgpu.tcgen05_fence_after_thread_sync
+          cute.copy(%sw, %rS) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 128>}
+          cute_nvgpu.tcgen05_wait_ld
+          %s = cute.load(%rS)
+          %p, %mn, %ln, %alpha = func.call @softmax_row(%s, %m, %l, %n, %row, %seqq, %seqk, %causal, %scale2) : (vector<128xf32>, f32, f32, i32, i32, i32, i32, i1, f32) -> (vector<128xf32>, f32, f32, f32)
+          // From the second kv tile on: wait for P(n - 1) V(n - 1), then
+          // rescale O where a row of this warp moved its max.
+          %first = arith.cmpi eq, %n, %c0 : i32
+          %ocn = scf.if %first -> (!S1) {
+            scf.yield %oc : !S1
+          } else {
+            cute_nvgpu.pipeline_consumer_wait %pipeO, %oc
+            cute_nvgpu.tcgen05_fence_after_thread_sync
+            %moved = arith.cmpf une, %alpha, %fone : f32
+            %mf = arith.select %moved, %fone, %fzero : f32
+            %wmax = cute.reduce<max, warp>(%mf) : f32
+            %any = arith.cmpf ogt, %wmax, %fzero : f32
+            scf.if %any {
+              func.call @rescale_o(%tO, %q, %alpha) : (!tO, i32, f32) -> ()
+            }
+            cute_nvgpu.tcgen05_fence_before_thread_sync
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %pipeO, %oc
+            }
+            %x = cute_nvgpu.pipeline_state_advance %oc
+            scf.yield %x : !S1
+          }
+          // P(n), 16-bit, over the first 64 columns of S.
+          %ph = arith.truncf %p : vector<128xf32> to vector<128x!T>
+          %pw = vector.bitcast %ph : vector<128x!T> to vector<64xi32>
+          cute.store(%pw, %rP)
+          cute_nvgpu.pipeline_producer_acquire %pipeP, %pp
+          cute.copy(%rP, %pwt) {atom = #cute_nvgpu.tcgen05_st<shape = 32x32b, num = 64>}
+          cute_nvgpu.tcgen05_wait_st
+          cute_nvgpu.tcgen05_fence_before_thread_sync
+          cute_nvgpu.warp_sync
+          cute_nvgpu.elect_one {
+            cute_nvgpu.pipeline_producer_commit %pipeP, %pp
+            cute_nvgpu.pipeline_consumer_release %pipeS, %sc
+          }
+          %scn = cute_nvgpu.pipeline_state_advance %sc
+          %ppn = cute_nvgpu.pipeline_state_advance %pp
+          scf.yield %scn, %ppn, %ocn, %mn, %ln : !S1, !S1, !S1, f32, f32
+        }
+        // Epilogue: wait for the last P V, O / l (0 for a row that saw
+        // nothing) and the LSE, (m scale2 + log2 l) ln 2 (-inf then).
+        %any = arith.cmpi sgt, %ntiles, %c0 : i32
+        scf.if %any {
+          cute_nvgpu.pipeline_consumer_wait %pipeO, %lp#2
+          cute_nvgpu.tcgen05_fence_after_thread_sync
+        }
+        %lpos = arith.cmpf ogt, %lp#4, %fzero : f32
+        %linv = arith.divf %fone, %lp#4 : f32
+        %rinv = arith.select %lpos, %linv, %fzero : f32
+        %rb = vector.broadcast %rinv : f32 to vector<32xf32>
+        %inRow = arith.cmpi slt, %row, %seqq : i32
+        %store = arith.andi %live, %inRow : i1
+        // Row q0 + row of head h in O: D values, 32 at a time.
+        %qrow = arith.addi %q0, %row : i32
+        %orow = arith.muli %qrow, %ldo : i32
+        %hd = arith.muli %h, %d : i32
+        %ooff = arith.addi %orow, %hd : i32
+        %nj = arith.divui %d, %c32 : i32
+        scf.if %live {
+          scf.for %jj = %c0 to %nj step %c1 : i32 {
+            %ov = scf.if %any -> vector<32xf32> {
+              %cw = cute.make_coord(%q, %jj) -> !cute.coord<"(?,?)">
+              %tt = cute.local_tile(%tO, %cw) {tiler = #cute.shape<"(32,32)">}
+              cute.copy(%tt, %rO) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+              cute_nvgpu.tcgen05_wait_ld
+              %v = cute.load(%rO)
+              scf.yield %v : vector<32xf32>
+            } else {
+              %zv = vector.broadcast %fzero : f32 to vector<32xf32>
+              scf.yield %zv : vector<32xf32>
+            }
+            %on = arith.mulf %ov, %rb : vector<32xf32>
+            %oh = arith.truncf %on : vector<32xf32> to vector<32x!T>
+            cute.store(%oh, %rOh)
+            scf.if %inRow {
+              %j32 = arith.muli %jj, %c32 : i32
+              %off = arith.addi %ooff, %j32 : i32
+              %pr = cute.add_offset(%po, %off)
+              %l32 = cute.static : !cute.layout<"32:1">
+              %gr = cute.make_view(%pr, %l32)
+              cute.copy(%rOh, %gr)
+            }
+          } {cute.unroll}
+        }
+        scf.if %store {
+          %lm = arith.mulf %lp#3, %scale2 : f32
+          %l2 = math.log2 %lp#4 : f32
+          %ls2 = arith.addf %lm, %l2 : f32
+          %lse0 = arith.mulf %ls2, %ln2 : f32
+          %lse = arith.select %lpos, %lse0, %ninf : f32
+          %hoff = arith.muli %h, %totalq : i32
+          %loff = arith.addi %hoff, %qrow : i32
+          %pl = cute.add_offset(%plse, %loff)
+          %l1 = cute.static : !cute.layout<"1:1">
+          %gl = cute.make_view(%pl, %l1)
+          %lv = vector.broadcast %lse : f32 to vector<1xf32>
+          cute.store(%lv, %gl)
+        }
+        // O is read: the MMA thread may start the next tile's P V.
+        %ocf = scf.if %any -> (!S1) {
+          cute_nvgpu.tcgen05_fence_before_thread_sync
+          cute_nvgpu.warp_sync
+          cute_nvgpu.elect_one {
+            cute_nvgpu.pipeline_consumer_release %pipeO, %lp#2
+          }
+          %x = cute_nvgpu.pipeline_state_advance %lp#2
+          scf.yield %x : !S1
+        } else {
+          scf.yield %lp#2 : !S1
+        }
+        scf.yield %lp#0, %lp#1, %ocf : !S1, !S1, !S1
+      }
+      cute_nvgpu.pipeline_producer_tail %pipeP, %sft#1
+      return
+    }
+
+    gpu.func @fmha_tc(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !gptr, %pcuk: !gptr, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
+      %c0, %c1, %c8, %c9, %c64, %c128, %c256, %d = cute.constants 0, 1, 8, 9, 64, 128, 256, D : i32
+      %log2e = arith.constant 1.44269504 : f32
       %bx = cute.block_idx x
       %gx = cute.grid_dim x
       %causal = arith.cmpi ne, %causali, %c0 : i32
@@ -274,336 +468,253 @@ module attributes {gpu.container_module,
       %cQ = cute.make_identity_tensor(%shQ)
       %cK = cute.make_identity_tensor(%shK)
       %cVt = cute.make_identity_tensor(%shVt)
-      // Shared memory: Q (128 x D), 2 stages of K (128 x D) and of V^T
-      // (D x 128), each D / 64 swizzled 128-byte-wide column blocks.
+      // Shared memory: the two Q halves (128 x D each), 2 stages of K
+      // (128 x D) and of V^T (D x 128), each D / 64 swizzled 128-byte-wide
+      // column blocks.
       %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barK = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %barV = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
-      %barS = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
-      %barP = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
-      %barO = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barS0 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barS1 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barP0 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barP1 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barO0 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barO1 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
-      %sQ = cute.smem_alloc() : !sQt
+      %sQ0 = cute.smem_alloc() : !sQt
+      %sQ1 = cute.smem_alloc() : !sQt
       %sK = cute.smem_alloc() : !sKt
       %sV = cute.smem_alloc() : !sVt
       %warp = cute_nvgpu.warp_idx
-      %warp4 = arith.cmpi eq, %warp, %c4 : i32
-      scf.if %warp4 {
+      %warp8 = arith.cmpi eq, %warp, %c8 : i32
+      scf.if %warp8 {
         cute_nvgpu.tmem_alloc %slot, columns = 512
         cute_nvgpu.tmem_relinquish_alloc_permit
       }
       %pipeQ = cute_nvgpu.pipeline_create %barQ -> !cute_nvgpu.pipeline<tma_umma, 1>
       %pipeK = cute_nvgpu.pipeline_create %barK -> !PK
       %pipeV = cute_nvgpu.pipeline_create %barV -> !PK
-      // S full (MMA -> softmax), P written (softmax warps -> MMA), P V done
-      // (MMA -> softmax: the correction and the epilogue).
-      %pipeS = cute_nvgpu.pipeline_create %barS -> !PS
-      %pipeP = cute_nvgpu.pipeline_create %barP {producers = 4 : i32, consumers = 1 : i32} -> !cute_nvgpu.pipeline<async, 2>
-      %pipeO = cute_nvgpu.pipeline_create %barO -> !cute_nvgpu.pipeline<umma_async, 1>
+      %pipeS0 = cute_nvgpu.pipeline_create %barS0 -> !PS
+      %pipeS1 = cute_nvgpu.pipeline_create %barS1 -> !PS
+      %pipeP0 = cute_nvgpu.pipeline_create %barP0 {producers = 4 : i32, consumers = 1 : i32} -> !PP
+      %pipeP1 = cute_nvgpu.pipeline_create %barP1 {producers = 4 : i32, consumers = 1 : i32} -> !PP
+      %pipeO0 = cute_nvgpu.pipeline_create %barO0 -> !PS
+      %pipeO1 = cute_nvgpu.pipeline_create %barO1 -> !PS
       cute_nvgpu.tcgen05_fence_before_thread_sync
       gpu.barrier
       cute_nvgpu.tcgen05_fence_after_thread_sync
       %tm = cute_nvgpu.tmem_tensor %slot -> !tmemT
-      %zz = cute.make_coord() -> !cute.coord<"(0,0)">
-      %tO = cute.local_tile(%tm, %zz) {tiler = #cute.shape<"(128,D)">}
       cute_nvgpu.warp_specialize
-        role "load" warps [5, 6) {
-          cute_nvgpu.elect_one {
-            %z = cute.make_coord() -> !cute.coord<"(0,_)">
-            %all = cute.make_coord() -> !cute.coord<"(_,_)">
-            %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
-            %p0 = cute_nvgpu.pipeline_producer_state %pipeK
-            %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
-            %pt:3 = scf.for %t = %bx to %ttot step %gx iter_args(%pqs = %pq0, %ps0 = %p0, %pvs0 = %pv0) -> (!S1, !S2, !S2) : i32 {
-              %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
-              %hk = arith.divui %h, %group : i32
-              %r0 = arith.muli %mt, %c128 : i32
-              %pqn = scf.if %live -> (!S1) {
-                %hd = arith.muli %h, %d : i32
-                %qr = arith.addi %q0, %r0 : i32
-                %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
-                %cQt = cute.domain_offset(%cQ, %qo)
-                %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,64)">}
-                cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
-                %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
-                scf.for %j0 = %c0 to %d step %c64 : i32 {
-                  %j = arith.divui %j0, %c64 : i32
-                  %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                  %bufQ = cute.tensor_slice(%sQ, %jc)
-                  %gj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
-                  %gQj = cute.tensor_slice(%gQ, %gj)
-                  cute.copy(%gQj, %bufQ) with(%dq, %fq)
-                } {cute.unroll}
-                %nx = cute_nvgpu.pipeline_state_advance %pqs
-                scf.yield %nx : !S1
-              } else {
-                scf.yield %pqs : !S1
-              }
-              // K and V tiles of kv head hk, rows k0 + 128 n.
-              %hkd0 = arith.muli %hk, %d : i32
-              %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
-              %cKt = cute.domain_offset(%cK, %ko)
-              %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
-              %cVtt = cute.domain_offset(%cVt, %vo)
-              %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(128,64)">}
-              %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,128)">}
-              %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!S2, !S2) : i32 {
-                cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
-                %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
-                %i = cute_nvgpu.pipeline_state_index %ps
-                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-                %stK = cute.tensor_slice(%sK, %sc)
-                scf.for %j0 = %c0 to %d step %c64 : i32 {
-                  %j = arith.divui %j0, %c64 : i32
-                  %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                  %bufK = cute.tensor_slice(%stK, %jc)
-                  %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
-                  %gKj = cute.tensor_slice(%gK, %gj)
-                  cute.copy(%gKj, %bufK) with(%dk, %fk)
-                } {cute.unroll}
-                cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
-                %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
-                %iv = cute_nvgpu.pipeline_state_index %pvs
-                %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
-                %stV = cute.tensor_slice(%sV, %scv)
-                scf.for %j0 = %c0 to %d step %c64 : i32 {
-                  %j = arith.divui %j0, %c64 : i32
-                  %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
-                  %bufV = cute.tensor_slice(%stV, %jc)
-                  %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
-                  %gVj = cute.tensor_slice(%gV, %gj)
-                  cute.copy(%gVj, %bufV) with(%dv, %fv)
-                } {cute.unroll}
-                %pn = cute_nvgpu.pipeline_state_advance %ps
-                %pvn = cute_nvgpu.pipeline_state_advance %pvs
-                scf.yield %pn, %pvn : !S2, !S2
-              }
-              scf.yield %pqn, %pe#0, %pe#1 : !S1, !S2, !S2
-            }
-            cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#0
-            cute_nvgpu.pipeline_producer_tail %pipeK, %pt#1
-            cute_nvgpu.pipeline_producer_tail %pipeV, %pt#2
-          }
-        }
-        role "mma" warps [4, 5) {
-          cute_nvgpu.elect_one {
-            %fo = cute.mma_partition "C" of #mmaO (%tO, %c0)
-            %qc0 = cute_nvgpu.pipeline_consumer_state %pipeQ
-            %kc0 = cute_nvgpu.pipeline_consumer_state %pipeK
-            %vc0 = cute_nvgpu.pipeline_consumer_state %pipeV
-            %sp0 = cute_nvgpu.pipeline_producer_state %pipeS
-            %pc0 = cute_nvgpu.pipeline_consumer_state %pipeP
-            %op0 = cute_nvgpu.pipeline_producer_state %pipeO
-            %mt:6 = scf.for %t = %bx to %ttot step %gx iter_args(%qc = %qc0, %kct = %kc0, %vct = %vc0, %spt = %sp0, %pct = %pc0, %opt = %op0) -> (!S1, !S2, !S2, !S2, !S2, !S1) : i32 {
-              %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
-              %any = arith.cmpi sgt, %ntiles, %c0 : i32
-              scf.if %live {
-                cute_nvgpu.pipeline_consumer_wait %pipeQ, %qc
-              }
-              %st:2 = scf.if %any -> (!S2, !S2) {
-                %a, %b = func.call @issue_s(%pipeS, %spt, %pipeK, %kct, %sQ, %sK, %tm) : (!PS, !S2, !PK, !S2, !sQt, !sKt, !tmemT) -> (!S2, !S2)
-                scf.yield %a, %b : !S2, !S2
-              } else {
-                scf.yield %spt, %kct : !S2, !S2
-              }
-              // Kv tile n: S(n + 1) first, then O += P(n) V(n) once the
-              // softmax has written P(n) (and corrected O).
-              %lp:5 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%sp = %st#0, %kc = %st#1, %vc = %vct, %pc = %pct, %op = %opt) -> (!S2, !S2, !S2, !S2, !S1) : i32 {
-                %n1 = arith.addi %n, %c1 : i32
-                %more = arith.cmpi slt, %n1, %ntiles : i32
-                %nx:2 = scf.if %more -> (!S2, !S2) {
-                  %a, %b = func.call @issue_s(%pipeS, %sp, %pipeK, %kc, %sQ, %sK, %tm) : (!PS, !S2, !PK, !S2, !sQt, !sKt, !tmemT) -> (!S2, !S2)
-                  scf.yield %a, %b : !S2, !S2
-                } else {
-                  scf.yield %sp, %kc : !S2, !S2
-                }
-                cute_nvgpu.pipeline_consumer_wait %pipeP, %pc
-                cute_nvgpu.tcgen05_fence_after_thread_sync
-                cute_nvgpu.pipeline_consumer_release %pipeP, %pc
-                %j = cute_nvgpu.pipeline_state_index %pc
-                %sb = func.call @s_buffer(%tm, %j) : (!tmemT, i32) -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
-                // P: 128 x 128 16-bit values, two per column of the
-                // buffer's first 64 (offsets in TMEM address units).
-                %ib = cute.get_iter(%sb)
-                %ip = cute.recast(%ib) {elem_type = !T}
-                %lp16 = cute.static : !cute.layout<"(128,(2,64)):(65536,(0,1))">
-                %tP = cute.make_view(%ip, %lp16)
-                %fp = cute.mma_partition "A" of #mmaO (%tP, %c0)
-                cute_nvgpu.pipeline_producer_acquire %pipeO, %op
-                cute_nvgpu.pipeline_consumer_wait %pipeV, %vc
-                %iv = cute_nvgpu.pipeline_state_index %vc
-                %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
-                %stV = cute.tensor_slice(%sV, %scv)
-                %fv = cute.mma_partition "B" of #mmaO (%stV, %c0)
-                %acc = arith.cmpi ne, %n, %c0 : i32
-                cute.gemm #tcO (%fp, %fv, %fo) accumulate(%acc)
-                cute_nvgpu.pipeline_consumer_release %pipeV, %vc
-                cute_nvgpu.pipeline_producer_commit %pipeO, %op
-                %vcn = cute_nvgpu.pipeline_state_advance %vc
-                %pcn = cute_nvgpu.pipeline_state_advance %pc
-                %opn = cute_nvgpu.pipeline_state_advance %op
-                scf.yield %nx#0, %nx#1, %vcn, %pcn, %opn : !S2, !S2, !S2, !S2, !S1
-              }
-              // Q is free once this tile's MMAs are done.
-              %qn = scf.if %live -> (!S1) {
-                cute_nvgpu.pipeline_consumer_release %pipeQ, %qc
-                %x = cute_nvgpu.pipeline_state_advance %qc
-                scf.yield %x : !S1
-              } else {
-                scf.yield %qc : !S1
-              }
-              scf.yield %qn, %lp#1, %lp#2, %lp#0, %lp#3, %lp#4 : !S1, !S2, !S2, !S2, !S2, !S1
-            }
-            cute_nvgpu.pipeline_producer_tail %pipeS, %mt#3
-            cute_nvgpu.pipeline_producer_tail %pipeO, %mt#5
-          }
-        }
-        role "softmax" warps [0, 4) {
-          %lane = arith.remui %tid, %c32 : i32
-          %sc0 = cute_nvgpu.pipeline_consumer_state %pipeS
-          %pp0 = cute_nvgpu.pipeline_producer_state %pipeP
-          %oc0 = cute_nvgpu.pipeline_consumer_state %pipeO
-          %rS = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "128:1">
-          %rP = cute.make_fragment() : !cute.memref<i32, rmem, align<16>, "64:1">
-          %rO = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
-          %rOh = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "32:1">
-          %wz = cute.make_coord(%warp, %c0) -> !cute.coord<"(?,?)">
-          %sft:3 = scf.for %t = %bx to %ttot step %gx iter_args(%sct = %sc0, %ppt = %pp0, %oct = %oc0) -> (!S2, !S2, !S1) : i32 {
-            %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
-            %r0 = arith.muli %mtile, %c128 : i32
-            %row = arith.addi %r0, %tid : i32
-            %lp:5 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%sc = %sct, %pp = %ppt, %oc = %oct, %m = %ninf, %l = %fzero) -> (!S2, !S2, !S1, f32, f32) : i32 {
-              cute_nvgpu.pipeline_consumer_wait %pipeS, %sc
-              cute_nvgpu.tcgen05_fence_after_thread_sync
-              %j = cute_nvgpu.pipeline_state_index %sc
-              %sb = func.call @s_buffer(%tm, %j) : (!tmemT, i32) -> !cute.memref<f32, tmem, align<16>, "(128,128):(65536,1)">
-              %sw = cute.local_tile(%sb, %wz) {tiler = #cute.shape<"(32,128)">}
-              cute.copy(%sw, %rS) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 128>}
-              cute_nvgpu.tcgen05_wait_ld
-              %s = cute.load(%rS)
-              %p, %mn, %ln, %alpha = func.call @softmax_row(%s, %m, %l, %n, %row, %seqq, %seqk, %causal, %scale2) : (vector<128xf32>, f32, f32, i32, i32, i32, i32, i1, f32) -> (vector<128xf32>, f32, f32, f32)
-              // From the second tile on: wait for P(n - 1) V(n - 1), then
-              // rescale O where a row of this warp moved its max.
-              %first = arith.cmpi eq, %n, %c0 : i32
-              %ocn = scf.if %first -> (!S1) {
-                scf.yield %oc : !S1
-              } else {
-                cute_nvgpu.pipeline_consumer_wait %pipeO, %oc
-                cute_nvgpu.tcgen05_fence_after_thread_sync
-                %moved = arith.cmpf une, %alpha, %fone : f32
-                %mf = arith.select %moved, %fone, %fzero : f32
-                %wmax = cute.reduce<max, warp>(%mf) : f32
-                %any = arith.cmpf ogt, %wmax, %fzero : f32
-                scf.if %any {
-                  func.call @rescale_o(%tm, %warp, %alpha) : (!tmemT, i32, f32) -> ()
-                }
-                cute_nvgpu.tcgen05_fence_before_thread_sync
-                cute_nvgpu.warp_sync
-                cute_nvgpu.elect_one {
-                  cute_nvgpu.pipeline_consumer_release %pipeO, %oc
-                }
-                %x = cute_nvgpu.pipeline_state_advance %oc
-                scf.yield %x : !S1
-              }
-              // P(n), 16-bit, over the first 64 columns of S(n)'s buffer.
-              %ph = arith.truncf %p : vector<128xf32> to vector<128x!T>
-              %pw = vector.bitcast %ph : vector<128x!T> to vector<64xi32>
-              cute.store(%pw, %rP)
-              %iw = cute.recast(%sb) {elem_type = i32}
-              %pwt = cute.local_tile(%iw, %wz) {tiler = #cute.shape<"(32,64)">}
-              cute_nvgpu.pipeline_producer_acquire %pipeP, %pp
-              cute.copy(%rP, %pwt) {atom = #cute_nvgpu.tcgen05_st<shape = 32x32b, num = 64>}
-              cute_nvgpu.tcgen05_wait_st
-              cute_nvgpu.tcgen05_fence_before_thread_sync
-              cute_nvgpu.warp_sync
+        // Warpgroup 2: warp 8 issues the MMAs, warp 9 the loads (warps 10
+        // and 11 idle); few registers, so the softmax warpgroups get more.
+        role "producer" warps [8, 12) max_regs 80 {
+          scf.if %warp8 {
               cute_nvgpu.elect_one {
-                cute_nvgpu.pipeline_producer_commit %pipeP, %pp
-                cute_nvgpu.pipeline_consumer_release %pipeS, %sc
-              }
-              %scn = cute_nvgpu.pipeline_state_advance %sc
-              %ppn = cute_nvgpu.pipeline_state_advance %pp
-              scf.yield %scn, %ppn, %ocn, %mn, %ln : !S2, !S2, !S1, f32, f32
-            }
-            // Epilogue: wait for the last P V, O / l (0 for a row that saw
-            // nothing) and the LSE, (m scale2 + log2 l) ln 2 (-inf then).
-            %any = arith.cmpi sgt, %ntiles, %c0 : i32
-            scf.if %any {
-              cute_nvgpu.pipeline_consumer_wait %pipeO, %lp#2
-              cute_nvgpu.tcgen05_fence_after_thread_sync
-            }
-            %lpos = arith.cmpf ogt, %lp#4, %fzero : f32
-            %linv = arith.divf %fone, %lp#4 : f32
-            %rinv = arith.select %lpos, %linv, %fzero : f32
-            %rb = vector.broadcast %rinv : f32 to vector<32xf32>
-            %inRow = arith.cmpi slt, %row, %seqq : i32
-            %store = arith.andi %live, %inRow : i1
-            // Row q0 + row of head h in O: D values, 32 at a time.
-            %qrow = arith.addi %q0, %row : i32
-            %orow = arith.muli %qrow, %ldo : i32
-            %hd = arith.muli %h, %d : i32
-            %ooff = arith.addi %orow, %hd : i32
-            %nj = arith.divui %d, %c32 : i32
-            scf.if %live {
-              scf.for %jj = %c0 to %nj step %c1 : i32 {
-                %ov = scf.if %any -> vector<32xf32> {
-                  %cw = cute.make_coord(%warp, %jj) -> !cute.coord<"(?,?)">
-                  %tt = cute.local_tile(%tm, %cw) {tiler = #cute.shape<"(32,32)">}
-                  cute.copy(%tt, %rO) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
-                  cute_nvgpu.tcgen05_wait_ld
-                  %v = cute.load(%rO)
-                  scf.yield %v : vector<32xf32>
-                } else {
-                  %zv = vector.broadcast %fzero : f32 to vector<32xf32>
-                  scf.yield %zv : vector<32xf32>
+                %tS0 = func.call @s_cols(%tm, %c0) : (!tmemT, i32) -> !tS
+                %tS1 = func.call @s_cols(%tm, %c1) : (!tmemT, i32) -> !tS
+                %tO0 = func.call @o_cols(%tm, %c0) : (!tmemT, i32) -> !tO
+                %tO1 = func.call @o_cols(%tm, %c1) : (!tmemT, i32) -> !tO
+                %qc0 = cute_nvgpu.pipeline_consumer_state %pipeQ
+                %kc0 = cute_nvgpu.pipeline_consumer_state %pipeK
+                %vc0 = cute_nvgpu.pipeline_consumer_state %pipeV
+                %sa0 = cute_nvgpu.pipeline_producer_state %pipeS0
+                %sb0 = cute_nvgpu.pipeline_producer_state %pipeS1
+                %pa0 = cute_nvgpu.pipeline_consumer_state %pipeP0
+                %pb0 = cute_nvgpu.pipeline_consumer_state %pipeP1
+                %oa0 = cute_nvgpu.pipeline_producer_state %pipeO0
+                %ob0 = cute_nvgpu.pipeline_producer_state %pipeO1
+                %mt:9 = scf.for %t = %bx to %ttot step %gx iter_args(%qc = %qc0, %kct = %kc0, %vct = %vc0, %sat = %sa0, %sbt = %sb0, %pat = %pa0, %pbt = %pb0, %oat = %oa0, %obt = %ob0) -> (!S1, !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1) : i32 {
+                  %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
+                  %ntiles = arith.maxsi %n0, %n1 : i32
+                  %any = arith.cmpi sgt, %ntiles, %c0 : i32
+                  %has0 = arith.cmpi sgt, %n0, %c0 : i32
+                  %has1 = arith.cmpi sgt, %n1, %c0 : i32
+                  scf.if %live {
+                    cute_nvgpu.pipeline_consumer_wait %pipeQ, %qc
+                  }
+                  // S_0(0) and S_1(0).
+                  %pro:3 = scf.if %any -> (!S2, !S1, !S1) {
+                    cute_nvgpu.pipeline_consumer_wait %pipeK, %kct
+                    %a = scf.if %has0 -> (!S1) {
+                      %x = func.call @issue_s(%pipeS0, %sat, %sQ0, %sK, %kct, %tS0) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
+                      scf.yield %x : !S1
+                    } else {
+                      scf.yield %sat : !S1
+                    }
+                    %b = scf.if %has1 -> (!S1) {
+                      %x = func.call @issue_s(%pipeS1, %sbt, %sQ1, %sK, %kct, %tS1) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
+                      scf.yield %x : !S1
+                    } else {
+                      scf.yield %sbt : !S1
+                    }
+                    cute_nvgpu.pipeline_consumer_release %pipeK, %kct
+                    %kn = cute_nvgpu.pipeline_state_advance %kct
+                    scf.yield %kn, %a, %b : !S2, !S1, !S1
+                  } else {
+                    scf.yield %kct, %sat, %sbt : !S2, !S1, !S1
+                  }
+                  // Kv tile n: P_0(n) V(n), S_0(n + 1), P_1(n) V(n), S_1(n + 1).
+                  %lp:8 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%kc = %pro#0, %vc = %vct, %sa = %pro#1, %sb = %pro#2, %pa = %pat, %pb = %pbt, %oa = %oat, %ob = %obt) -> (!S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1) : i32 {
+                    %nn = arith.addi %n, %c1 : i32
+                    %more = arith.cmpi slt, %nn, %ntiles : i32
+                    %acc = arith.cmpi ne, %n, %c0 : i32
+                    cute_nvgpu.pipeline_consumer_wait %pipeV, %vc
+                    %in0 = arith.cmpi slt, %n, %n0 : i32
+                    %r0:2 = scf.if %in0 -> (!S1, !S1) {
+                      %x, %y = func.call @issue_pv(%pipeP0, %pa, %pipeO0, %oa, %sV, %vc, %tS0, %tO0, %acc) : (!PP, !S1, !PS, !S1, !sVt, !S2, !tS, !tO, i1) -> (!S1, !S1)
+                      scf.yield %x, %y : !S1, !S1
+                    } else {
+                      scf.yield %pa, %oa : !S1, !S1
+                    }
+                    scf.if %more {
+                      cute_nvgpu.pipeline_consumer_wait %pipeK, %kc
+                    }
+                    %next0 = arith.cmpi slt, %nn, %n0 : i32
+                    %sa1 = scf.if %next0 -> (!S1) {
+                      %x = func.call @issue_s(%pipeS0, %sa, %sQ0, %sK, %kc, %tS0) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
+                      scf.yield %x : !S1
+                    } else {
+                      scf.yield %sa : !S1
+                    }
+                    %in1 = arith.cmpi slt, %n, %n1 : i32
+                    %r1:2 = scf.if %in1 -> (!S1, !S1) {
+                      %x, %y = func.call @issue_pv(%pipeP1, %pb, %pipeO1, %ob, %sV, %vc, %tS1, %tO1, %acc) : (!PP, !S1, !PS, !S1, !sVt, !S2, !tS, !tO, i1) -> (!S1, !S1)
+                      scf.yield %x, %y : !S1, !S1
+                    } else {
+                      scf.yield %pb, %ob : !S1, !S1
+                    }
+                    %next1 = arith.cmpi slt, %nn, %n1 : i32
+                    %sb1 = scf.if %next1 -> (!S1) {
+                      %x = func.call @issue_s(%pipeS1, %sb, %sQ1, %sK, %kc, %tS1) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
+                      scf.yield %x : !S1
+                    } else {
+                      scf.yield %sb : !S1
+                    }
+                    %kcn = scf.if %more -> (!S2) {
+                      cute_nvgpu.pipeline_consumer_release %pipeK, %kc
+                      %x = cute_nvgpu.pipeline_state_advance %kc
+                      scf.yield %x : !S2
+                    } else {
+                      scf.yield %kc : !S2
+                    }
+                    cute_nvgpu.pipeline_consumer_release %pipeV, %vc
+                    %vcn = cute_nvgpu.pipeline_state_advance %vc
+                    scf.yield %kcn, %vcn, %sa1, %sb1, %r0#0, %r1#0, %r0#1, %r1#1 : !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1
+                  }
+                  // Q is free once this tile's MMAs are done.
+                  %qn = scf.if %live -> (!S1) {
+                    cute_nvgpu.pipeline_consumer_release %pipeQ, %qc
+                    %x = cute_nvgpu.pipeline_state_advance %qc
+                    scf.yield %x : !S1
+                  } else {
+                    scf.yield %qc : !S1
+                  }
+                  scf.yield %qn, %lp#0, %lp#1, %lp#2, %lp#3, %lp#4, %lp#5, %lp#6, %lp#7 : !S1, !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1
                 }
-                %on = arith.mulf %ov, %rb : vector<32xf32>
-                %oh = arith.truncf %on : vector<32xf32> to vector<32x!T>
-                cute.store(%oh, %rOh)
-                scf.if %inRow {
-                  %j32 = arith.muli %jj, %c32 : i32
-                  %off = arith.addi %ooff, %j32 : i32
-                  %pr = cute.add_offset(%po, %off)
-                  %l32 = cute.static : !cute.layout<"32:1">
-                  %gr = cute.make_view(%pr, %l32)
-                  cute.copy(%rOh, %gr)
-                }
-              } {cute.unroll}
-            }
-            scf.if %store {
-              %lm = arith.mulf %lp#3, %scale2 : f32
-              %l2 = math.log2 %lp#4 : f32
-              %ls2 = arith.addf %lm, %l2 : f32
-              %lse0 = arith.mulf %ls2, %ln2 : f32
-              %lse = arith.select %lpos, %lse0, %ninf : f32
-              %hoff = arith.muli %h, %totalq : i32
-              %loff = arith.addi %hoff, %qrow : i32
-              %pl = cute.add_offset(%plse, %loff)
-              %l1 = cute.static : !cute.layout<"1:1">
-              %gl = cute.make_view(%pl, %l1)
-              %lv = vector.broadcast %lse : f32 to vector<1xf32>
-              cute.store(%lv, %gl)
-            }
-            // O is read: the MMA thread may start the next tile's P V.
-            %ocf = scf.if %any -> (!S1) {
-              cute_nvgpu.tcgen05_fence_before_thread_sync
-              cute_nvgpu.warp_sync
-              cute_nvgpu.elect_one {
-                cute_nvgpu.pipeline_consumer_release %pipeO, %lp#2
+                cute_nvgpu.pipeline_producer_tail %pipeS0, %mt#3
+                cute_nvgpu.pipeline_producer_tail %pipeS1, %mt#4
+                cute_nvgpu.pipeline_producer_tail %pipeO0, %mt#7
+                cute_nvgpu.pipeline_producer_tail %pipeO1, %mt#8
               }
-              %x = cute_nvgpu.pipeline_state_advance %lp#2
-              scf.yield %x : !S1
-            } else {
-              scf.yield %lp#2 : !S1
-            }
-            scf.yield %lp#0, %lp#1, %ocf : !S2, !S2, !S1
           }
-          cute_nvgpu.pipeline_producer_tail %pipeP, %sft#1
+          %warp9 = arith.cmpi eq, %warp, %c9 : i32
+          scf.if %warp9 {
+              cute_nvgpu.elect_one {
+                %z = cute.make_coord() -> !cute.coord<"(0,_)">
+                %all = cute.make_coord() -> !cute.coord<"(_,_)">
+                %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
+                %p0 = cute_nvgpu.pipeline_producer_state %pipeK
+                %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
+                %pt:3 = scf.for %t = %bx to %ttot step %gx iter_args(%pqs = %pq0, %ps0 = %p0, %pvs0 = %pv0) -> (!S1, !S2, !S2) : i32 {
+                  %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
+                  %ntiles = arith.maxsi %n0, %n1 : i32
+                  %hk = arith.divui %h, %group : i32
+                  %rt = arith.muli %mt, %c256 : i32
+                  // Q: both halves, rows q0 + rt .., columns of head h (the
+                  // stage frees when the tile's MMAs are done).
+                  %pqn = scf.if %live -> (!S1) {
+                    %hd = arith.muli %h, %d : i32
+                    %qr = arith.addi %q0, %rt : i32
+                    %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
+                    %cQt = cute.domain_offset(%cQ, %qo)
+                    %gQ = cute.local_tile(%cQt, %all) {tiler = #cute.shape<"(128,64)">}
+                    cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
+                    %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
+                    scf.for %j0 = %c0 to %d step %c64 : i32 {
+                      %j = arith.divui %j0, %c64 : i32
+                      %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                      %bufQ0 = cute.tensor_slice(%sQ0, %jc)
+                      %bufQ1 = cute.tensor_slice(%sQ1, %jc)
+                      %g0 = cute.make_coord(%c0, %j) -> !cute.coord<"(_,_,?,?)">
+                      %g1 = cute.make_coord(%c1, %j) -> !cute.coord<"(_,_,?,?)">
+                      %gQ0 = cute.tensor_slice(%gQ, %g0)
+                      %gQ1 = cute.tensor_slice(%gQ, %g1)
+                      cute.copy(%gQ0, %bufQ0) with(%dq, %fq)
+                      cute.copy(%gQ1, %bufQ1) with(%dq, %fq)
+                    } {cute.unroll}
+                    %nx = cute_nvgpu.pipeline_state_advance %pqs
+                    scf.yield %nx : !S1
+                  } else {
+                    scf.yield %pqs : !S1
+                  }
+                  // K and V tiles of kv head hk, rows k0 + 128 n.
+                  %hkd0 = arith.muli %hk, %d : i32
+                  %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
+                  %cKt = cute.domain_offset(%cK, %ko)
+                  %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
+                  %cVtt = cute.domain_offset(%cVt, %vo)
+                  %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(128,64)">}
+                  %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,128)">}
+                  %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!S2, !S2) : i32 {
+                    cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
+                    %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
+                    %i = cute_nvgpu.pipeline_state_index %ps
+                    %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                    %stK = cute.tensor_slice(%sK, %sc)
+                    scf.for %j0 = %c0 to %d step %c64 : i32 {
+                      %j = arith.divui %j0, %c64 : i32
+                      %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                      %bufK = cute.tensor_slice(%stK, %jc)
+                      %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
+                      %gKj = cute.tensor_slice(%gK, %gj)
+                      cute.copy(%gKj, %bufK) with(%dk, %fk)
+                    } {cute.unroll}
+                    cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
+                    %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
+                    %iv = cute_nvgpu.pipeline_state_index %pvs
+                    %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+                    %stV = cute.tensor_slice(%sV, %scv)
+                    scf.for %j0 = %c0 to %d step %c64 : i32 {
+                      %j = arith.divui %j0, %c64 : i32
+                      %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
+                      %bufV = cute.tensor_slice(%stV, %jc)
+                      %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
+                      %gVj = cute.tensor_slice(%gV, %gj)
+                      cute.copy(%gVj, %bufV) with(%dv, %fv)
+                    } {cute.unroll}
+                    %pn = cute_nvgpu.pipeline_state_advance %ps
+                    %pvn = cute_nvgpu.pipeline_state_advance %pvs
+                    scf.yield %pn, %pvn : !S2, !S2
+                  }
+                  scf.yield %pqn, %pe#0, %pe#1 : !S1, !S2, !S2
+                }
+                cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#0
+                cute_nvgpu.pipeline_producer_tail %pipeK, %pt#1
+                cute_nvgpu.pipeline_producer_tail %pipeV, %pt#2
+              }
+          }
         }
-      // Every warp is done with the TMEM before warp 4 frees it.
+        role "softmax0" warps [0, 4) max_regs 216 {
+          func.call @softmax_half(%c0, %pipeS0, %pipeP0, %pipeO0, %tm, %po, %plse, %pcuq, %pcuk, %batch, %totalq, %hq, %ldo, %scale2, %causal, %mtilesMax, %ttot) : (i32, !PS, !PP, !PS, !tmemT, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !gptr, !gptr, i32, i32, i32, i32, f32, i1, i32, i32) -> ()
+        }
+        role "softmax1" warps [4, 8) max_regs 216 {
+          func.call @softmax_half(%c1, %pipeS1, %pipeP1, %pipeO1, %tm, %po, %plse, %pcuq, %pcuk, %batch, %totalq, %hq, %ldo, %scale2, %causal, %mtilesMax, %ttot) : (i32, !PS, !PP, !PS, !tmemT, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !gptr, !gptr, i32, i32, i32, i32, f32, i1, i32, i32) -> ()
+        }
+      // Every warp is done with the TMEM before warp 8 frees it.
       cute_nvgpu.tcgen05_fence_before_thread_sync
       gpu.barrier
       cute_nvgpu.tcgen05_fence_after_thread_sync
-      scf.if %warp4 {
+      scf.if %warp8 {
         cute_nvgpu.tmem_dealloc %tm, columns = 512
       }
       gpu.return
