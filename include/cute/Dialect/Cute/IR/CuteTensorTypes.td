@@ -35,7 +35,8 @@ def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr",
     `!cute.ptr<T, space, align<A>>`: `T` is a builtin element type (i1 for
     register predicates only; i8/i16/i32/i64, f16, bf16, f32, f64,
     f8E4M3FN, f8E5M2, f8E8M0FNU, f4E2M1FN), `space` is `gmem`, `smem`,
-    `rmem` or `tmem` (Tensor Memory, sm_100a: 32-bit elements only, offsets
+    `rmem` or `tmem` (Tensor Memory, sm_100a: 32-bit elements, or f16/bf16
+    two per column as tcgen05.mma's A operand; offsets
     in TMEM address units lane << 16 | column; view ops take it, the
     `cute_nvgpu` TMEM ops and tcgen05 atoms read and write it), `A` the
     alignment in bytes: a power of two, at least the element size for
