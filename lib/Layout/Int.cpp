@@ -75,6 +75,14 @@ int64_t Int::divisor() const {
   return e->divisor;
 }
 
+Int Int::withDivisor(int64_t d) const {
+  if (!e || d <= 0 || e->divisor % d != 0 || e->divisor == d)
+    return *this;
+  auto n = std::make_shared<Expr>(*e);
+  n->divisor = d;
+  return Int(ExprRef(n));
+}
+
 ExprRef Int::asExpr() const {
   if (e)
     return e;

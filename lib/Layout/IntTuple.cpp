@@ -750,10 +750,11 @@ static void printLeafInt(std::ostream &os, const Int &v) {
     return;
   }
   os << "?";
-  // Only a bare dynamic leaf carries its declared divisor into the text;
-  // derived expressions print as plain `?` (as CuTe IR spells them).
-  bool w = v.width() != 32,
-       d = v.expr()->kind == ExprKind::Sym && v.divisor() > 1;
+  // A dynamic leaf carries its known divisor into the text, a derived
+  // expression's too (8 x ?{div=8} prints ?{div=64}): a type keeps what
+  // the algebra knew, so that copies through partitions of a view with
+  // aligned dynamic strides still vectorize.
+  bool w = v.width() != 32, d = v.divisor() > 1;
   if (w || d) {
     os << "{";
     if (w)

@@ -146,6 +146,30 @@ static bool planHolds(const Layout &full, const Layout &lanes,
   return true;
 }
 
+// How many of l's first coordinates map to offsets 0, 1, 2, ...: the
+// product of its leading modes whose static strides continue the run
+// (shape-1 modes skipped), up to the first dynamic or other one.
+static int64_t contiguousPrefix(const Layout &l) {
+  Layout f = flatten(l);
+  std::vector<IntTuple> shapes = flattenLeaves(f.shape),
+                        strides = flattenLeaves(f.stride);
+  int64_t run = 1;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    const Int &s = shapes[i].value();
+    if (!s.isStatic())
+      break;
+    if (s.value() == 1)
+      continue;
+    if (!strides[i].isInt())
+      break;
+    const Int &d = strides[i].value();
+    if (!d.isStatic() || d.value() != run)
+      break;
+    run *= s.value();
+  }
+  return run;
+}
+
 CopyPlan planCopy(const TensorAccess &src, const TensorAccess &dst,
                   unsigned atomBits, bool predicated) {
   Int ns = size(src.layout), nd = size(dst.layout);
@@ -174,6 +198,13 @@ CopyPlan planCopy(const TensorAccess &src, const TensorAccess &dst,
       common = *c;
       nCommon = size(common).value();
     }
+  } else {
+    // A dynamic side (a partition of a view with dynamic strides): the
+    // first coordinates that both sides store contiguously from the access
+    // start (their static stride-1 prefix) form the vector.
+    nCommon =
+        std::min(contiguousPrefix(src.layout), contiguousPrefix(dst.layout));
+    common = Layout(IntTuple(nCommon));
   }
   int64_t v = 1;
   while (v * 2 <= std::min(maxV, nCommon) && nCommon % (v * 2) == 0)

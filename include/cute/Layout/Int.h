@@ -83,6 +83,9 @@ public:
   unsigned width() const { return e ? e->width : 0; }
   /// Largest known positive divisor (|value| for a static nonzero value).
   int64_t divisor() const;
+  /// This dynamic value with the weaker known divisor `d` (a divisor of
+  /// divisor()): a declared type may forget what the algebra knew.
+  Int withDivisor(int64_t d) const;
   /// Expression as a node (a Const node for static values).
   ExprRef asExpr() const;
   /// Structural identity: same static value or the same expression DAG.

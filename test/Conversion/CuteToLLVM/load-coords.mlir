@@ -29,7 +29,7 @@
 // CHECK: %[[ROW8:.*]] = arith.addi %[[ROW]], %[[C8]] : i32
 // CHECK: llvm.insertelement %[[ROW8]], %[[R_1]]
 
-// ROUND: %{{.*}}:2 = cute.load_coords(%{{.*}}) : !cute.coord_tensor<"(?,?)", "((2,2,2),1,1):((1@1,8@0,8@1),0,0)"> -> (vector<8xi32>, vector<8xi32>)
+// ROUND: %{{.*}}:2 = cute.load_coords(%{{.*}}) : !cute.coord_tensor<"(?,?{div=2})", "((2,2,2),1,1):((1@1,8@0,8@1),0,0)"> -> (vector<8xi32>, vector<8xi32>)
 func.func @coords(%m: i32, %n: i32, %tid: i32, %r0: i32) -> (vector<8xi32>, vector<8xi32>) {
   %s = cute.make_shape(%m, %n)
   %c = cute.make_identity_tensor(%s)

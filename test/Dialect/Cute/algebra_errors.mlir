@@ -193,7 +193,7 @@ func.func @f(%a: !cute.layout<"(6,8):(8,1)">, %t: !cute.shape<"(3,4,2)">) {
 // -----
 
 func.func @f(%a: !cute.layout<"(3,4):(4,1)">, %b: !cute.layout<"(2,?):(1,?)">) {
-// expected-error@+2 {{'cute.logical_product' op inferred type(s) '!cute.layout<"((3,4),(2,?)):((4,1),(12,?))">' are incompatible with return type(s) of operation '!cute.layout<"(3,4):(4,1)">'}}
+// expected-error@+2 {{'cute.logical_product' op inferred type(s) '!cute.layout<"((3,4),(2,?)):((4,1),(12,?{div=12}))">' are incompatible with return type(s) of operation '!cute.layout<"(3,4):(4,1)">'}}
 // expected-error@+1 {{'cute.logical_product' op failed to infer returned types}}
   %0 = cute.logical_product(%a, %b) : (!cute.layout<"(3,4):(4,1)">, !cute.layout<"(2,?):(1,?)">) -> !cute.layout<"(3,4):(4,1)">
   return

@@ -37,8 +37,8 @@ func.func @tensors(%t: !cute.memref<f16, smem, align<128>, S<3,4,3>, "(64,64):(6
   %c = cute.recast(%f) {elem_type = i8}
   // CHECK: -> !cute.memref<f4E2M1FN, gmem, align<16>, "(64,128):(128,1)">
   %d = cute.recast(%c) {elem_type = f4E2M1FN}
-  // Dynamic leaves divide at run time (derived leaves print as plain `?`).
-  // CHECK: -> !cute.memref<i32, gmem, align<16>, "(?,?):(?,1)">
+  // Dynamic leaves divide at run time, their known divisors too.
+  // CHECK: -> !cute.memref<i32, gmem, align<16>, "(?,?{div=4}):(?{div=4},1)">
   %e = cute.recast(%g) {elem_type = i32}
   // A broadcast (stride-0) mode stays one.
   // CHECK: -> !cute.memref<f16, rmem, align<16>, "(8,(2,8)):(1,(0,8))">

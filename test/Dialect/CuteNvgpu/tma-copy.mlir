@@ -30,13 +30,13 @@
 // SHORT: cute.copy(%{{.*}}, %{{.*}}) with(%{{.*}}, %{{.*}}){{$}}
 // SHORT: cute.copy(%{{.*}}, %{{.*}}) with(%{{.*}}){{$}}
 // FULL-LABEL: gpu.func @tiles
-// FULL: cute.copy(%{{.*}}, %{{.*}}) with(%{{.*}}, %{{.*}}) : !cute.coord_tensor<"(?,?)", "(128,64):(1@0,1@1)">, !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">, !cute_nvgpu.tma_desc<load, {{.*}}>, !cute_nvgpu.mbarrier
-// FULL: cute.copy(%{{.*}}, %{{.*}}) with(%{{.*}}) : !cute.memref<f32, smem, align<128>, "(32,32):(32,1)">, !cute.coord_tensor<"(?,?)", "(32,32):(1@0,1@1)">, !cute_nvgpu.tma_desc<store, {{.*}}>
+// FULL: cute.copy(%{{.*}}, %{{.*}}) with(%{{.*}}, %{{.*}}) : !cute.coord_tensor<"(?{div=128},?{div=64})", "(128,64):(1@0,1@1)">, !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">, !cute_nvgpu.tma_desc<load, {{.*}}>, !cute_nvgpu.mbarrier
+// FULL: cute.copy(%{{.*}}, %{{.*}}) with(%{{.*}}) : !cute.memref<f32, smem, align<128>, "(32,32):(32,1)">, !cute.coord_tensor<"(?{div=32},?{div=32})", "(32,32):(1@0,1@1)">, !cute_nvgpu.tma_desc<store, {{.*}}>
 
 // The box origin is the tile's base: (tm * 128, kt * 64) for A.
 // CHECK-LABEL: gpu.func @tiles
-// CHECK: %[[GA:.*]] = cute.local_tile(%{{.*}}, %{{.*}}) {tiler = #cute.shape<"(128,64)">} : {{.*}} -> !cute.coord_tensor<"(?,0)", "(128,64,?):(1@0,1@1,64@1)">
-// CHECK: %[[AK:.*]] = cute.tensor_slice(%[[GA]], %{{.*}}) : {{.*}} -> !cute.coord_tensor<"(?,?)", "(128,64):(1@0,1@1)">
+// CHECK: %[[GA:.*]] = cute.local_tile(%{{.*}}, %{{.*}}) {tiler = #cute.shape<"(128,64)">} : {{.*}} -> !cute.coord_tensor<"(?{div=128},0)", "(128,64,?):(1@0,1@1,64@1)">
+// CHECK: %[[AK:.*]] = cute.tensor_slice(%[[GA]], %{{.*}}) : {{.*}} -> !cute.coord_tensor<"(?{div=128},?{div=64})", "(128,64):(1@0,1@1)">
 // CHECK: %[[IT:.*]] = cute.get_iter(%[[AK]])
 // CHECK: %[[X:.*]]:2 = cute.get_scalars (%[[IT]])
 // CHECK: cute_nvgpu.tma_load %{{.*}}, %{{.*}}, %{{.*}} box[%[[X]]#0, %[[X]]#1]

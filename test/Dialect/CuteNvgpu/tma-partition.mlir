@@ -13,11 +13,11 @@
 !tileA = !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">
 !half = !cute.memref<bf16, smem, align<1024>, sw128, "(64,64):(64,1)">
 
-// ROUND: %{{.*}}, %{{.*}} = cute_nvgpu.tma_partition %{{.*}}, %{{.*}} (%{{.*}}, %{{.*}}) : !cute_nvgpu.tma_desc<load, {{.*}}, multicast = 2>, !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">, !cute.coord_tensor<"(?,?)", "(128,64):(1@0,1@1)">
+// ROUND: %{{.*}}, %{{.*}} = cute_nvgpu.tma_partition %{{.*}}, %{{.*}} (%{{.*}}, %{{.*}}) : !cute_nvgpu.tma_desc<load, {{.*}}, multicast = 2>, !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">, !cute.coord_tensor<"(?{div=128},?{div=64})", "(128,64):(1@0,1@1)">
 
 // CHECK-LABEL: gpu.func @multicast_half
 // CHECK: cute.local_tile(%{{.*}}, %[[R:.*]]) {tiler = #cute.shape<"(64,64)">} : (!cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(128,64):(64,1)">, i32) -> !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(64,64):(64,1)">
-// CHECK: cute.local_tile(%{{.*}}, %[[R]]) {tiler = #cute.shape<"(64,64)">} : (!cute.coord_tensor<"(?,?)", "(128,64):(1@0,1@1)">, i32) -> !cute.coord_tensor<"(?,?)", "(64,64):(1@0,1@1)">
+// CHECK: cute.local_tile(%{{.*}}, %[[R]]) {tiler = #cute.shape<"(64,64)">} : (!cute.coord_tensor<"(?{div=128},?{div=64})", "(128,64):(1@0,1@1)">, i32) -> !cute.coord_tensor<"(?{div=64},?{div=64})", "(64,64):(1@0,1@1)">
 // CHECK: cute_nvgpu.tma_load {{.*}} multicast %{{.*}} :
 
 // The box index is r mod 2 (the tile holds 2 boxes); the smem box is

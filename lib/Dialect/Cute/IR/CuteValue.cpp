@@ -473,8 +473,9 @@ CuteValue CuteValue::withFreshSymbols(DynamicSymbols &syms) const {
   return mapInts([&](const Int &i) -> Int {
     if (i.isStatic())
       return i;
-    bool bare = i.expr()->kind == ::cute::layout::ExprKind::Sym;
-    return syms.fresh(i.width(), bare ? i.divisor() : 1);
+    // A derived leaf (8 x ?{div=8}) keeps its known divisor (64), as
+    // printing does.
+    return syms.fresh(i.width(), i.divisor());
   });
 }
 
@@ -684,7 +685,8 @@ std::optional<CuteValue> spellAsDeclared(const CuteValue &computed,
   if (!equivalentValues(declared, computed))
     return std::nullopt;
   // Equivalent values have the same tree, so their integer leaves pair up in
-  // text order; the declared static leaves (strides of size-1 modes) win.
+  // text order; the declared static leaves (strides of size-1 modes) win,
+  // and a declared dynamic leaf's divisor (a divisor of the computed one's).
   std::vector<Int> d = allInts(declared);
   size_t k = 0;
   bool paired = true;
@@ -694,7 +696,7 @@ std::optional<CuteValue> spellAsDeclared(const CuteValue &computed,
       return c;
     }
     const Int &x = d[k++];
-    return x.isStatic() ? x : c;
+    return x.isStatic() ? x : c.withDivisor(x.divisor());
   });
   if (!paired || k != d.size() || merged.canonical() != declared)
     return std::nullopt;

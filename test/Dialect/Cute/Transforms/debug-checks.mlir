@@ -22,7 +22,7 @@ func.func @dynamic_composition(%a: !cute.layout<"((?,?,8),2):((1,1,5),40)">) {
   // CHECK: cf.assert %[[OK]], "'cute.composition' precondition violated at run time: stride divisibility: at lhs mode 0
   // CHECK: cf.assert %{{.*}}, "'cute.composition' precondition violated at run time: shape divisibility: at lhs mode 0
   %r = cute.composition(%a, %b)
-  "test.use"(%r) : (!cute.layout<"(?,?,?):(8,?,?)">) -> ()
+  "test.use"(%r) : (!cute.layout<"(?,?,?):(8,?,?{div=5})">) -> ()
   return
 }
 
@@ -34,7 +34,7 @@ func.func @dynamic_composition(%a: !cute.layout<"((?,?,8),2):((1,1,5),40)">) {
 func.func @proven(%a: !cute.layout<"(?{div=16},?):(1,?)">) {
   %b = cute.static : !cute.layout<"8:1">
   %r = cute.composition(%a, %b)
-  "test.use"(%r) : (!cute.layout<"(?,?):(1,?)">) -> ()
+  "test.use"(%r) : (!cute.layout<"(?{div=8},?):(1,?)">) -> ()
   return
 }
 func.func @unproven(%a: !cute.layout<"(?,?):(1,?)">) {

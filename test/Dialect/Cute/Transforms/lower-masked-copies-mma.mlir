@@ -29,7 +29,7 @@ module attributes {gpu.container_module} {
       cute.fill(%f, %one)
       // CHECK: %[[ID:[^ ]+]] = cute.make_identity_tensor(%[[S:[^)]+]])
       // CHECK: %[[IT:[^ ]+]] = cute.local_tile(%[[ID]], %{{[^)]+}}) {tiler = #cute.shape<"(64,64)">}
-      // CHECK: %[[IP:[^ ]+]] = cute.mma_partition "C" of {{.*}} (%[[IT]], %{{[^)]+}}) : {{.*}} -> !cute.coord_tensor<"(?,?)", "((2,2,8),1,1):((1@1,8@0,8@1),0,0)">
+      // CHECK: %[[IP:[^ ]+]] = cute.mma_partition "C" of {{.*}} (%[[IT]], %{{[^)]+}}) : {{.*}} -> !cute.coord_tensor<"(?,?{div=2})", "((2,2,8),1,1):((1@1,8@0,8@1),0,0)">
       // CHECK: %[[ALL:[^ ]+]] = cute.all_in_bounds(%[[IP]], %[[S]])
       // CHECK: scf.if %[[ALL]] {
       // CHECK-NEXT: cute.copy(%[[F:[^,]+]], %[[D:[^)]+]]) :

@@ -27,9 +27,9 @@ module attributes {gpu.container_module} {
       // CHECK: %[[L:.*]] = cute.get_layout(%[[X:.*]]) : !cute.memref<bf16, gmem, align<16>, "?:1">
       // CHECK: %[[S:.*]] = cute.get_shape(%[[L]])
       // CHECK: %[[ID:.*]] = cute.make_identity_tensor(%[[S]])
-      // CHECK: %[[IT:.*]] = cute.local_tile(%[[ID]], %{{.*}}) {tiler = #cute.shape<"1024">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?", "1024:1">
-      // CHECK: %[[IP:.*]] = cute.partition_tv(%[[IT]], %{{.*}}) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.coord_tensor<"?", "1024:1">, i32) -> !cute.coord_tensor<"?", "8:1">
-      // CHECK: %[[A1:.*]] = cute.all_in_bounds(%[[IP]], %[[S]]) : !cute.coord_tensor<"?", "8:1">, !cute.shape<"?">
+      // CHECK: %[[IT:.*]] = cute.local_tile(%[[ID]], %{{.*}}) {tiler = #cute.shape<"1024">} : (!cute.coord_tensor<"0", "?:1">, i32) -> !cute.coord_tensor<"?{div=1024}", "1024:1">
+      // CHECK: %[[IP:.*]] = cute.partition_tv(%[[IT]], %{{.*}}) {tv_layout = #cute.layout<"(128,8):(8,1)">} : (!cute.coord_tensor<"?{div=1024}", "1024:1">, i32) -> !cute.coord_tensor<"?{div=8}", "8:1">
+      // CHECK: %[[A1:.*]] = cute.all_in_bounds(%[[IP]], %[[S]]) : !cute.coord_tensor<"?{div=8}", "8:1">, !cute.shape<"?">
       // The same for y (the bounded side of the write).
       // CHECK: %[[S2:.*]] = cute.get_shape
       // CHECK: %[[IP2:.*]] = cute.partition_tv

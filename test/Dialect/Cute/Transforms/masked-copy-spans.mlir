@@ -50,7 +50,7 @@ module attributes {gpu.container_module} {
       // CHECK: %[[B:.*]] = cute.reduce<add, block>(%[[S]])
       // CHECK: scf.if
       // CHECK: } else {
-      // CHECK: }
+      // CHECK: {{^ *}}}{{$}}
       // CHECK-NEXT: %[[BB:.*]] = cute.reduce<max, block>
       // CHECK: scf.if
       %b = cute.reduce<add, block>(%t)
