@@ -5,11 +5,13 @@
 // storage[0, S), empty barriers storage[S, 2S).
 //
 //===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 #include "cute/Dialect/CuteNvgpu/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -383,14 +385,71 @@ struct ConsumerWaitLowering : OpConversionPattern<PipelineConsumerWaitOp> {
   }
 };
 
+/// Whether `region` reads shared memory through the generic proxy: a
+/// cute.copy from a shared-memory tensor (ldmatrix, vector loads; TMA
+/// copies are tma_load/tma_store ops by now) or a cute.load of one.
+bool readsSmemGenerically(Region &region) {
+  auto isSmem = [](Type t) {
+    auto mt = dyn_cast<mlir::cute::CuteMemRefType>(t);
+    return mt && mt.getMemSpace() == mlir::cute::MemSpace::smem;
+  };
+  WalkResult r = region.walk([&](Operation *op) {
+    if (auto c = dyn_cast<mlir::cute::CopyOp>(op))
+      if (isSmem(c.getSrc().getType()))
+        return WalkResult::interrupt();
+    if (auto l = dyn_cast<mlir::cute::LoadOp>(op))
+      if (isSmem(l.getTensor().getType()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return r.wasInterrupted();
+}
+
+/// The releases of TMA-filled stages (tma_async) whose releasing code (the
+/// warp role around the release, else the kernel) reads shared memory
+/// through the generic proxy: the TMA that refills the stage writes through
+/// the async proxy, so the reads must be ordered before it by
+/// fence.proxy.async (the PTX ISA's memory consistency model, "proxies").
+/// Without it the H100 overwrote stages still being read by ldmatrix (the
+/// mma.sync attention kernel, issue 24).
+DenseSet<Operation *> releasesNeedingProxyFence(ModuleOp module) {
+  DenseSet<Operation *> out;
+  DenseMap<Region *, bool> reads;
+  module.walk([&](PipelineConsumerReleaseOp op) {
+    PipelineCreateOp p = creatorOf(op.getPipeline());
+    if (!p || p.getType().getKind() != PipelineKind::tma_async)
+      return;
+    Region *role = nullptr;
+    for (Region *r = op->getParentRegion(); r; r = r->getParentRegion()) {
+      Operation *owner = r->getParentOp();
+      if (isa<WarpSpecializeOp, gpu::GPUFuncOp, func::FuncOp>(owner)) {
+        role = r;
+        break;
+      }
+    }
+    if (!role)
+      return;
+    auto it = reads.find(role);
+    if (it == reads.end())
+      it = reads.insert({role, readsSmemGenerically(*role)}).first;
+    if (it->second)
+      out.insert(op);
+  });
+  return out;
+}
+
 struct ConsumerReleaseLowering
     : OpConversionPattern<PipelineConsumerReleaseOp> {
-  using OpConversionPattern::OpConversionPattern;
+  ConsumerReleaseLowering(TypeConverter &tc, MLIRContext *ctx,
+                          const DenseSet<Operation *> &fenced)
+      : OpConversionPattern(tc, ctx), fenced(fenced) {}
   LogicalResult
   matchAndRewrite(PipelineConsumerReleaseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     PipelineCreateOp p = creatorOf(op.getPipeline());
+    if (fenced.contains(op.getOperation()))
+      FenceProxyAsyncOp::create(rewriter, loc);
     Value idx = stateIndex(rewriter, loc, adaptor.getState());
     Value bar = barrierOf(rewriter, loc, p, idx, true);
     uint32_t group = p.getMulticast();
@@ -412,6 +471,7 @@ struct ConsumerReleaseLowering
     rewriter.eraseOp(op);
     return success();
   }
+  const DenseSet<Operation *> &fenced;
 };
 
 struct ExpandPipelinesPass
@@ -434,6 +494,8 @@ struct ExpandPipelinesPass
       emitInit(b, p);
     }
 
+    DenseSet<Operation *> fenced = releasesNeedingProxyFence(module);
+
     // 2. States to i32, steps to barrier ops.
     TypeConverter tc;
     tc.addConversion([](Type t) { return t; });
@@ -449,15 +511,15 @@ struct ExpandPipelinesPass
     patterns.add<StateInit<PipelineConsumerStateOp>>(tc, ctx, false);
     patterns.add<AdvanceLowering, IndexLowering, PhaseLowering,
                  GetBarrierLowering, AcquireLowering, CommitLowering,
-                 TailLowering, ConsumerWaitLowering, ConsumerReleaseLowering>(
-        tc, ctx);
+                 TailLowering, ConsumerWaitLowering>(tc, ctx);
+    patterns.add<ConsumerReleaseLowering>(tc, ctx, fenced);
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
                            scf::SCFDialect>();
-    target
-        .addLegalOp<MbarrierGetOp, MbarrierWaitOp, MbarrierArriveOp,
-                    MbarrierArriveExpectTxOp, TmaStoreWaitOp, TmaStoreCommitOp,
-                    PipelineCreateOp, Tcgen05CommitOp, ClusterRankOp>();
+    target.addLegalOp<MbarrierGetOp, MbarrierWaitOp, MbarrierArriveOp,
+                      MbarrierArriveExpectTxOp, TmaStoreWaitOp,
+                      TmaStoreCommitOp, FenceProxyAsyncOp, PipelineCreateOp,
+                      Tcgen05CommitOp, ClusterRankOp>();
     target.addIllegalOp<PipelineProducerStateOp, PipelineConsumerStateOp,
                         PipelineStateAdvanceOp, PipelineStateIndexOp,
                         PipelineStatePhaseOp, PipelineProducerGetBarrierOp,
