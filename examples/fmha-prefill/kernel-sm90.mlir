@@ -43,6 +43,14 @@
 // Ping-pong between the consumer warpgroups (false: both issue as they
 // go; for the ablation in README.md).
 #PP = #cute.param<"PP", true>
+// Intra-warpgroup overlap of softmax(S(n)) with P(n-1) V(n-1) (false:
+// wait for both MMAs before the softmax). With the ping-pong the other
+// warpgroup's MMAs already fill the softmax's time: on the H100 the
+// overlap paid only at D = 256 (661 vs 646 TFLOP/s) and cost 3-6% at
+// D = 64 and 128 (436 vs 449, 582 vs 615), so those instances turn it off.
+#OV = #cute.param<"OV", true>
+// The bytes of K and V that one section of heads keeps in L2.
+#L2 = #cute.param<"L2", 16777216 : i32>
 
 !LS = !cute_nvgpu.pipeline_state<2>
 !QS = !cute_nvgpu.pipeline_state<1>
@@ -65,9 +73,11 @@
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
 
 module attributes {gpu.container_module,
-    cute.instances = ["bf16_d64:T=bf16,D=64,BN=192", "bf16_d128:T=bf16,D=128",
+    cute.instances = ["bf16_d64:T=bf16,D=64,BN=192,OV=false",
+                      "bf16_d128:T=bf16,D=128,OV=false",
                       "bf16_d256:T=bf16,D=256,BN=80",
-                      "f16_d64:T=f16,D=64,BN=192", "f16_d128:T=f16,D=128",
+                      "f16_d64:T=f16,D=64,BN=192,OV=false",
+                      "f16_d128:T=f16,D=128,OV=false",
                       "f16_d256:T=f16,D=256,BN=80"]} {
   gpu.module @fmha_sm90 {
     // Rows [s, e) of sequence b in cu (cu[b] and cu[b + 1]).
@@ -109,20 +119,52 @@ module attributes {gpu.container_module,
       return %n : i32
     }
 
-    // Tile t of the persistent schedule: t = (b hq + h) mtilesMax + i, its
-    // q tile mt = i (causal: mtilesMax - 1 - i, the longest first). The q
-    // tiles of one (sequence, head), then the heads of one GQA group, are
-    // neighbours, so the CTAs working at one time share K and V in L2
-    // (h or b fastest was 0.6x on the H100: every CTA read other K and V).
-    // Returns the sequence's
-    // first q and k rows, its lengths, mt, h, whether the tile has rows and
-    // its kv tiles.
-    func.func private @tile_work(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
+    // The q heads of one L2 section: the heads of the largest power-of-two
+    // number of GQA groups (dividing hkv) whose K and V, at the batch's mean
+    // kv length, fit in #L2 bytes (a third of the H100's and H200's 50 MB
+    // L2, so that the next section's K and V can stream in beside).
+    func.func private @section_heads(%batch: i32, %totalk: i32, %hq: i32, %hkv: i32) -> i32 {
+      %c0, %c1, %c2, %c4, %c16, %d, %l2, %kcap = cute.constants 0, 1, 2, 4, 16, D, L2, 1048576 : i32
+      %d4 = arith.muli %d, %c4 : i32
+      %meank0 = arith.ceildivui %totalk, %batch : i32
+      %meank1 = arith.minui %meank0, %kcap : i32
+      %meank = arith.maxui %meank1, %c1 : i32
+      %bytes = arith.muli %meank, %d4 : i32
+      %most = arith.divui %l2, %bytes : i32
+      %p = scf.for %i = %c0 to %c16 step %c1 iter_args(%p = %c1) -> (i32) : i32 {
+        %p2 = arith.muli %p, %c2 : i32
+        %r = arith.remui %hkv, %p2 : i32
+        %divides = arith.cmpi eq, %r, %c0 : i32
+        %fits = arith.cmpi ule, %p2, %most : i32
+        %ok = arith.andi %divides, %fits : i1
+        %pn = arith.select %ok, %p2, %p : i32
+        scf.yield %pn : i32
+      }
+      %group = arith.divui %hq, %hkv : i32
+      %hs = arith.muli %p, %group : i32
+      return %hs : i32
+    }
+
+    // Tile t of the schedule: t = ((b nsec + s) mtilesMax + i) hs + hh in
+    // sequence b's section s of hs q heads (@section_heads), q head
+    // s hs + hh, q tile mt = i (causal: mtilesMax - 1 - i, the longest
+    // first). The CTAs working at one time take neighbouring q tiles of
+    // the same few heads (their K and V stay in L2), and with the causal
+    // mask tiles of similar work, longest first (the LPT order: a CTA that
+    // finishes early takes a lighter tile). Returns the sequence's first q
+    // and k rows, its lengths, mt, h, whether the tile has rows and its kv
+    // tiles.
+    func.func private @tile_work(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %hs: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
       %c0, %c1, %c128 = cute.constants 0, 1, 128 : i32
-      %i = arith.remui %t, %mtilesMax : i32
-      %th = arith.divui %t, %mtilesMax : i32
-      %h = arith.remui %th, %hq : i32
-      %b = arith.divui %th, %hq : i32
+      %hh = arith.remui %t, %hs : i32
+      %r = arith.divui %t, %hs : i32
+      %i = arith.remui %r, %mtilesMax : i32
+      %r2 = arith.divui %r, %mtilesMax : i32
+      %nsec = arith.divui %hq, %hs : i32
+      %s = arith.remui %r2, %nsec : i32
+      %b = arith.divui %r2, %nsec : i32
+      %hs0 = arith.muli %s, %hs : i32
+      %h = arith.addi %hs0, %hh : i32
       %ilast = arith.subi %mtilesMax, %c1 : i32
       %ir = arith.subi %ilast, %i : i32
       %mt = arith.select %causal, %ir, %i : i32
@@ -257,6 +299,7 @@ module attributes {gpu.container_module,
       %bh = arith.muli %batch, %hq : i32
       %ttot = arith.muli %mtilesMax, %bh : i32
       %group = arith.divui %hq, %hkv : i32
+      %hs = func.call @section_heads(%batch, %totalk, %hq, %hkv) : (i32, i32, i32, i32) -> i32
       // Q, K, V as 2-D matrices (tokens, heads x D): a tile's box is at
       // (its first row, head x D + 64 j). V is read as its transpose
       // (heads x D, tokens), the (N, K) B operand of P V.
@@ -303,7 +346,7 @@ module attributes {gpu.container_module,
               %p0 = cute_nvgpu.pipeline_producer_state %pipeK
               %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
               %pt:3 = scf.for %t = %bx to %ttot step %gx iter_args(%pqs = %pq0, %ps0 = %p0, %pvs0 = %pv0) -> (!QS, !LS, !LS) : i32 {
-                %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+                %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
                 %hk = arith.divui %h, %group : i32
                 %r0 = arith.muli %mt, %c128 : i32
                 // Q: rows q0 + r0 .., columns of head h (the stage frees
@@ -393,6 +436,7 @@ module attributes {gpu.container_module,
           %true = arith.constant true
           %false = arith.constant false
           %pp = arith.constant #PP
+          %overlap = arith.constant #OV
           %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
           %qsi = cute_nvgpu.pipeline_consumer_state %pipeQ
           %csi = cute_nvgpu.pipeline_consumer_state %pipeK
@@ -410,7 +454,7 @@ module attributes {gpu.container_module,
             }
           }
           %tiles:3 = scf.for %t = %bx to %ttot step %gx iter_args(%qs = %qsi, %cs0t = %csi, %cv0t = %cvi) -> (!QS, !LS, !LS) : i32 {
-            %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+            %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
             %r0 = arith.muli %mt, %c128 : i32
             cute.fill(%o, %fzero)
             %any = arith.cmpi sgt, %ntiles, %c0 : i32
@@ -466,7 +510,11 @@ module attributes {gpu.container_module,
               cute.gemm #wgO (%pf, %fv, %o)
               cute_nvgpu.wgmma_commit_group
               func.call @pass_turn(%wg0) : (i1) -> ()
-              cute_nvgpu.wgmma_wait_group 1
+              scf.if %overlap {
+                cute_nvgpu.wgmma_wait_group 1
+              } else {
+                cute_nvgpu.wgmma_wait_group 0
+              }
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {
                 cute_nvgpu.pipeline_consumer_release %pipeK, %cs
@@ -523,18 +571,20 @@ module attributes {gpu.container_module,
               %oh = arith.truncf %on : !ov to !oh
               %out = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
               cute.store(%oh, %out)
-              // O rows of this sequence and head: (seq_q, D) at row q0,
-              // column h D; the tile's rows past seq_q are not stored.
-              %hd = arith.muli %h, %d : i32
-              %shO = cute.make_shape(%totalq, %hqd)
-              %so = cute.make_stride(%ldo) -> !cute.stride<"(?,1)">
+              // O rows of this sequence and head: (seq_q, D) at row q0 of
+              // the (tokens, D, heads) view, head h; the tile's rows past
+              // seq_q are not stored. (Rows are ldo apart, a multiple of 8:
+              // the offset keeps the 16-byte alignment, pairs store as one.)
+              %shO = cute.make_shape(%totalq, %hq) -> !cute.shape<"(?,D,?)">
+              %so = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1,D)">
               %lo = cute.make_layout(%shO, %so)
               %go = cute.make_view(%po, %lo)
-              %oo = cute.make_coord(%q0, %hd) -> !cute.coord<"(?,?)">
+              %oo = cute.make_coord(%q0, %h) -> !cute.coord<"(?,0,?)">
               %goO = cute.domain_offset(%go, %oo)
               %goP = cute.get_iter(%goO)
-              %shOs = cute.make_shape(%seqq, %d)
-              %los = cute.make_layout(%shOs, %so)
+              %shOs = cute.make_shape(%seqq) -> !cute.shape<"(?,D)">
+              %sos = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1)">
+              %los = cute.make_layout(%shOs, %sos)
               %gos = cute.make_view(%goP, %los)
               %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
               %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(128,D)">}

@@ -13,15 +13,19 @@ H=build-gpu/bin/fmha-prefill-host
 status=0
 nvidia-smi --query-gpu=clocks.sm,clocks.max.sm,power.draw,temperature.gpu --format=csv,noheader | sed 's/^/CLOCKS /' | tee -a "$LOG"
 timeout 400 $H --artifacts "$ART" --chip sm_90a "$@" >> "$LOG" 2>&1 || status=1
-# Ablations, when their artifacts are there (same compiler, other kernel
-# sources): fmha-nopp = PP=false (no ping-pong), fmha-first = the first
-# version (60a4ce1: no intra-warpgroup overlap, no ping-pong).
-for abl in nopp first; do
-  dir=build-artifacts/fmha-$abl
+# Ablations, when their artifacts are there (scripts/fmha-ablations.sh:
+# same compiler, other parameters or kernel sources): every
+# build-artifacts/fmha-<variant>/ is timed as BENCH-<variant>; and the main
+# kernels with one CTA per tile (--grid larger than the tile count: the
+# hardware's block scheduler balances the causal tiles) as BENCH-np.
+for dir in build-artifacts/fmha-*/; do
+  abl=$(basename "$dir"); abl=${abl#fmha-}
   [ -f "$dir/fmha_sm90.sm_90a.cubin" ] || continue
   $H --artifacts "$dir" --chip sm_90a --no-check --kernel fmha_bf16_d64 \
     --kernel fmha_bf16_d128 --kernel fmha_bf16_d256 2>&1 | sed "s/^BENCH /BENCH-$abl /" >> "$LOG"
 done
+$H --artifacts "$ART" --chip sm_90a --no-check --grid 1000000 --kernel fmha_bf16_d64 \
+  --kernel fmha_bf16_d128 --kernel fmha_bf16_d256 2>&1 | sed "s/^BENCH /BENCH-np /" >> "$LOG"
 python3 bench/attention_peers.py >> "$LOG" 2>&1
 for tool in memcheck racecheck synccheck; do
   timeout 120 compute-sanitizer --tool $tool --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a \

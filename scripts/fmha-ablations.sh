@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The attention ablation kernels (examples/fmha-prefill, issue 24), compiled
+# here for sm_90a into build-artifacts/fmha-<variant>/ beside the main
+# artifacts of scripts/compile-examples.sh; scripts/gpu/bench-fmha.sh times
+# every variant it finds there in the same run as the main kernels:
+#   nopp   PP=false: no ping-pong between the consumer warpgroups
+#   noov   OV=false: no intra-warpgroup overlap (softmax waits for P V)
+#   first  the first version (60a4ce1: no overlap, no ping-pong)
+#   REV    any other name: kernel-sm90.mlir as of git revision REV (the
+#          kernel before a change, timed beside it)
+# Usage: scripts/fmha-ablations.sh [variant...]   (default: nopp noov first)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OPT=${CUTE_OPT:-build/bin/cute-opt}
+SRC=examples/fmha-prefill/kernel-sm90.mlir
+# bf16 at the three head dims, as the main instances spell them.
+inst() {
+  local extra=$1
+  echo "--cute-instance=bf16_d64:T=bf16,D=64,BN=192$extra" \
+    "--cute-instance=bf16_d128:T=bf16,D=128$extra" \
+    "--cute-instance=bf16_d256:T=bf16,D=256,BN=80$extra"
+}
+variants=("$@")
+[ ${#variants[@]} -gt 0 ] || variants=(nopp noov first)
+for v in "${variants[@]}"; do
+  out=build-artifacts/fmha-$v
+  rm -rf "$out" && mkdir -p "$out"
+  case $v in
+  nopp) src=$SRC args=$(inst ,PP=false) ;;
+  noov) src=$SRC args=$(inst ,OV=false) ;;
+  first | *)
+    rev=$v
+    [ "$v" = first ] && rev=60a4ce1
+    src=$out/kernel-sm90.mlir
+    git show "$rev:$SRC" > "$src"
+    args="" ;;
+  esac
+  # shellcheck disable=SC2086
+  "$OPT" $args --cute-compile="chip=sm_90a format=cubin output-dir=$out" "$src" -o /dev/null
+  echo "fmha-$v: $(ls "$out" | tr '\n' ' ')"
+done
