@@ -8,34 +8,40 @@
 //
 // Persistent CTAs take the 256-row q tiles of every (sequence, q head) in
 // turn (@tile_work, the sm_90a order), each as two halves of 128 rows (q
-// tile 0 and 1), with 10 warps:
-// - warp 9 (load): one elected thread loads each tile's two Q halves (one
-//   stage of a tma_umma pipeline) and the K and V tiles (128 rows x D)
-//   into two 2-stage tma_umma rings, D / 64 TMA boxes of 128 bytes each;
-// - warp 8 (MMA): one elected thread issues every MMA: S_i(n) = Q_i K(n)^T
-//   (tcgen05.mma m128n128k16, A and B from shared memory) into half i's S
-//   columns of TMEM, and O_i += P_i(n) V(n) with P_i read from TMEM (a_src
-//   = tmem, the "TS" form; m128nDk16, V MN-major). Order per kv tile n:
-//   P_0(n) V(n), S_0(n + 1), P_1(n) V(n), S_1(n + 1), so the tensor pipe
-//   works on one half while the other half's softmax runs (FA4's ping-pong
-//   of the two q tiles). Its tcgen05.commits release the K and V stages and
-//   Q and signal "S_i full" and "P_i V done";
-// - warps 0-3 and 4-7 (softmax and correction of half 0 and half 1), thread
-//   t owns row t of its half (TMEM lane t): waits for S_i(n), reads its row
-//   (tcgen05.ld 32x32b x128), masks it (only the tiles that need it),
-//   updates the row max with conditional rescaling (the max moves only when
-//   it grew by more than 8 in log2 units, a factor 256; otherwise the stale
-//   max stays, which is exact since O / l uses the same max), writes P =
-//   exp2(scale log2(e) s - m) as 16-bit pairs over the first 64 columns of
-//   S_i (tcgen05.st), and signals P_i; from the second kv tile on it waits
-//   for P_i(n - 1) V(n - 1) and, when a row of its warp moved its max,
-//   rescales O_i in TMEM (ld, multiply, st); the epilogue reads O_i, divides
+// tile 0 and 1), with 16 warps in four warpgroups:
+// - warpgroup 3 (80 registers): warp 13 (load): one elected thread loads
+//   each tile's two Q halves (one stage of a tma_umma pipeline) and the K
+//   and V tiles (128 rows x D) into two 2-stage tma_umma rings, D / 64 TMA
+//   boxes of 128 bytes each; warp 12 (MMA): one elected thread issues every
+//   MMA: S_i(n) = Q_i K(n)^T (tcgen05.mma m128n128k16, A and B from shared
+//   memory) into half i's S columns of TMEM, and O_i += P_i(n) V(n) with
+//   P_i read from TMEM (a_src = tmem, the "TS" form; m128nDk16, V
+//   MN-major). Order per kv tile n: P_0(n) V(n), S_0(n + 1), P_1(n) V(n),
+//   S_1(n + 1), so the tensor pipe works on one half while the other
+//   half's softmax runs (FA4's ping-pong of the two q tiles). Its
+//   tcgen05.commits release the K and V stages and Q and signal "S_i full"
+//   and "P_i V done";
+// - warpgroups 0 and 1 (softmax of half 0 and 1, 168 registers), thread t
+//   owns row t of its half (TMEM lane t): waits for S_i(n), reads its row
+//   (tcgen05.ld 32x32b, 4 x 32 columns), masks it (only the tiles that
+//   need it), updates the row max with conditional rescaling (the max
+//   moves only when it grew by more than 8 in log2 units, a factor 256;
+//   otherwise the stale max stays, which is exact since O / l uses the
+//   same max), writes P = exp2(scale log2(e) s - m) as 16-bit pairs over
+//   the first 64 columns of S_i (tcgen05.st) and signals P_i; it passes
+//   alpha (the factor for O) and at the end m and l to the correction
+//   warpgroup through shared memory (pipeline `stats`);
+// - warpgroup 2 (correction, 96 registers), both halves in the MMA
+//   thread's order: for kv tile n >= 1 waits for alpha(n) and P_i(n - 1)
+//   V(n - 1), rescales O_i in TMEM (ld, multiply, st) when a row of the
+//   warp moved its max, and only then releases "P_i V done", which the MMA
+//   thread waits for before P_i(n) V(n); the epilogue reads O_i, divides
 //   by l and stores O and the LSE row by row.
 // TMEM (512 columns): O_0 at [0, D), S_0 at [128, 256), S_1 at [256, 384),
 // O_1 at [384, 384 + D); P_i over the first 64 columns of S_i.
-// Not FA4's full design: the correction runs in the softmax warpgroups
-// (FA4: its own warpgroup), exp2 on MUFU only (FA4: partly a polynomial),
-// no separate epilogue warp (README.md).
+// Not FA4's full design: exp2 on MUFU only (FA4: partly a polynomial), no
+// separate epilogue warp (the correction warpgroup stores O row by row,
+// FA4 stages it in shared memory for TMA stores) (README.md).
 // Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 256).
 !T = !cute.param<"T", bf16>
 #D = #cute.param<"D", 128 : i32>
@@ -54,6 +60,9 @@
 !PS = !cute_nvgpu.pipeline<umma_async, 1>
 !PP = !cute_nvgpu.pipeline<async, 1>
 !gptr = !cute.ptr<i32, gmem, align<4>>
+// A row statistic per thread of a half (alpha, m, l) in shared memory.
+!statT = !cute.memref<f32, smem, align<16>, "(128):(1)">
+!stat1 = !cute.memref<f32, smem, align<4>, "():()">
 // S = Q K^T: M = 128 rows of Q, N = 128 rows of K, both K-major.
 #tcS = #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 128, k = 16, a = !T, b = !T, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>
 #mmaS = #cute.tiled_mma<#tcS, #cute.layout<"(1,1,1):(0,0,0)">>
@@ -278,11 +287,14 @@ module attributes {gpu.container_module,
       return %p, %mnew, %lnew, %alpha : vector<128xf32>, f32, f32, f32
     }
 
-    // Softmax warpgroup of q half `half` (row = its thread % 128): every work
-    // tile's kv tiles, the O correction and the epilogue.
-    func.func private @softmax_half(%half: i32, %pipeS: !PS, %pipeP: !PP, %pipeO: !PS, %tm: !tmemT, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !gptr, %pcuk: !gptr, %batch: i32, %totalq: i32, %hq: i32, %ldo: i32, %scale2: f32, %causal: i1, %mtilesMax: i32, %ttot: i32) {
-      %c0, %c1, %c4, %c32, %c128, %c256, %d = cute.constants 0, 1, 4, 32, 128, 256, D : i32
-      %ln2, %fzero, %fone = cute.constants 0.693147182, 0.0, 1.0 : f32
+    // Softmax warpgroup of q half `half` (row = its thread % 128): for every
+    // work tile and kv tile, S -> P in TMEM; alpha (from the second kv tile
+    // on) and finally m and l to the correction warpgroup through shared
+    // memory (pipeline `stats`, one message per kv tile: alpha(1), ...,
+    // alpha(n - 1), then (m, l)).
+    func.func private @softmax_half(%half: i32, %pipeS: !PS, %pipeP: !PP, %pipeT: !PP, %sA: !statT, %sL: !statT, %tm: !tmemT, %pcuq: !gptr, %pcuk: !gptr, %batch: i32, %hq: i32, %scale2: f32, %causal: i1, %mtilesMax: i32, %ttot: i32) {
+      %c0, %c1, %c2, %c4, %c128, %c256 = cute.constants 0, 1, 2, 4, 128, 256 : i32
+      %fzero = arith.constant 0.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %tid = cute.thread_idx x
       %bx = cute.block_idx x
@@ -291,62 +303,59 @@ module attributes {gpu.container_module,
       %q = arith.remui %warp, %c4 : i32
       %trow = arith.remui %tid, %c128 : i32
       %tS = func.call @s_cols(%tm, %half) : (!tmemT, i32) -> !tS
-      %tO = func.call @o_cols(%tm, %half) : (!tmemT, i32) -> !tO
       %wz = cute.make_coord(%q, %c0) -> !cute.coord<"(?,?)">
-      %sw = cute.local_tile(%tS, %wz) {tiler = #cute.shape<"(32,128)">}
       %iw = cute.recast(%tS) {elem_type = i32}
-      %pwt = cute.local_tile(%iw, %wz) {tiler = #cute.shape<"(32,64)">}
       %isHalf1 = arith.cmpi ne, %half, %c0 : i32
       %h128 = arith.muli %half, %c128 : i32
-      %rS = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "128:1">
-      %rP = cute.make_fragment() : !cute.memref<i32, rmem, align<16>, "64:1">
-      %rO = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
-      %rOh = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "32:1">
+      %tc = cute.make_coord(%trow) -> !cute.coord<"(?)">
+      %myA = cute.tensor_slice(%sA, %tc)
+      %myL = cute.tensor_slice(%sL, %tc)
+      %rS4 = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(32,4):(1,32)">
+      %rP2 = cute.make_fragment() : !cute.memref<i32, rmem, align<16>, "(32,2):(1,32)">
       %sc0 = cute_nvgpu.pipeline_consumer_state %pipeS
       %pp0 = cute_nvgpu.pipeline_producer_state %pipeP
-      %oc0 = cute_nvgpu.pipeline_consumer_state %pipeO
-      %sft:3 = scf.for %t = %bx to %ttot step %gx iter_args(%sct = %sc0, %ppt = %pp0, %oct = %oc0) -> (!S1, !S1, !S1) : i32 {
+      %tp0 = cute_nvgpu.pipeline_producer_state %pipeT
+      %sft:3 = scf.for %t = %bx to %ttot step %gx iter_args(%sct = %sc0, %ppt = %pp0, %tpt = %tp0) -> (!S1, !S1, !S1) : i32 {
         %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
         %ntiles = arith.select %isHalf1, %n1, %n0 : i32
         %rt = arith.muli %mtile, %c256 : i32
         %r0 = arith.addi %rt, %h128 : i32
         %row = arith.addi %r0, %trow : i32
-        %lp:5 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%sc = %sct, %pp = %ppt, %oc = %oct, %m = %ninf, %l = %fzero) -> (!S1, !S1, !S1, f32, f32) : i32 {
+        %lp:5 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%sc = %sct, %pp = %ppt, %tp = %tpt, %m = %ninf, %l = %fzero) -> (!S1, !S1, !S1, f32, f32) : i32 {
           cute_nvgpu.pipeline_consumer_wait %pipeS, %sc
           cute_nvgpu.tcgen05_fence_after_thread_sync
-          cute.copy(%sw, %rS) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 128>}
+          // The row in 4 slices of 32 columns (x128 would not compile at
+          // the 128 registers a thread has at entry in a 512-thread block).
+          scf.for %j = %c0 to %c4 step %c1 : i32 {
+            %cj = cute.make_coord(%q, %j) -> !cute.coord<"(?,?)">
+            %tj = cute.local_tile(%tS, %cj) {tiler = #cute.shape<"(32,32)">}
+            %fj = cute.make_coord(%j) -> !cute.coord<"(_,?)">
+            %rj = cute.tensor_slice(%rS4, %fj)
+            cute.copy(%tj, %rj) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+          } {cute.unroll}
           cute_nvgpu.tcgen05_wait_ld
-          %s = cute.load(%rS)
+          %s = cute.load(%rS4)
           %p, %mn, %ln, %alpha = func.call @softmax_row(%s, %m, %l, %n, %row, %seqq, %seqk, %causal, %scale2) : (vector<128xf32>, f32, f32, i32, i32, i32, i32, i1, f32) -> (vector<128xf32>, f32, f32, f32)
-          // From the second kv tile on: wait for P(n - 1) V(n - 1), then
-          // rescale O where a row of this warp moved its max.
+          // From the second kv tile on: alpha to the correction warpgroup.
           %first = arith.cmpi eq, %n, %c0 : i32
-          %ocn = scf.if %first -> (!S1) {
-            scf.yield %oc : !S1
+          %tpn = scf.if %first -> (!S1) {
+            scf.yield %tp : !S1
           } else {
-            cute_nvgpu.pipeline_consumer_wait %pipeO, %oc
-            cute_nvgpu.tcgen05_fence_after_thread_sync
-            %moved = arith.cmpf une, %alpha, %fone : f32
-            %mf = arith.select %moved, %fone, %fzero : f32
-            %wmax = cute.reduce<max, warp>(%mf) : f32
-            %any = arith.cmpf ogt, %wmax, %fzero : f32
-            scf.if %any {
-              func.call @rescale_o(%tO, %q, %alpha) : (!tO, i32, f32) -> ()
-            }
-            cute_nvgpu.tcgen05_fence_before_thread_sync
-            cute_nvgpu.warp_sync
-            cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeO, %oc
-            }
-            %x = cute_nvgpu.pipeline_state_advance %oc
+            %x = func.call @send_stat(%pipeT, %tp, %myA, %alpha, %myL, %fzero) : (!PP, !S1, !stat1, f32, !stat1, f32) -> !S1
             scf.yield %x : !S1
           }
           // P(n), 16-bit, over the first 64 columns of S.
           %ph = arith.truncf %p : vector<128xf32> to vector<128x!T>
           %pw = vector.bitcast %ph : vector<128x!T> to vector<64xi32>
-          cute.store(%pw, %rP)
+          cute.store(%pw, %rP2)
           cute_nvgpu.pipeline_producer_acquire %pipeP, %pp
-          cute.copy(%rP, %pwt) {atom = #cute_nvgpu.tcgen05_st<shape = 32x32b, num = 64>}
+          scf.for %j = %c0 to %c2 step %c1 : i32 {
+            %cj = cute.make_coord(%q, %j) -> !cute.coord<"(?,?)">
+            %tj = cute.local_tile(%iw, %cj) {tiler = #cute.shape<"(32,32)">}
+            %fj = cute.make_coord(%j) -> !cute.coord<"(_,?)">
+            %rj = cute.tensor_slice(%rP2, %fj)
+            cute.copy(%rj, %tj) {atom = #cute_nvgpu.tcgen05_st<shape = 32x32b, num = 32>}
+          } {cute.unroll}
           cute_nvgpu.tcgen05_wait_st
           cute_nvgpu.tcgen05_fence_before_thread_sync
           cute_nvgpu.warp_sync
@@ -356,88 +365,169 @@ module attributes {gpu.container_module,
           }
           %scn = cute_nvgpu.pipeline_state_advance %sc
           %ppn = cute_nvgpu.pipeline_state_advance %pp
-          scf.yield %scn, %ppn, %ocn, %mn, %ln : !S1, !S1, !S1, f32, f32
+          scf.yield %scn, %ppn, %tpn, %mn, %ln : !S1, !S1, !S1, f32, f32
         }
-        // Epilogue: wait for the last P V, O / l (0 for a row that saw
-        // nothing) and the LSE, (m scale2 + log2 l) ln 2 (-inf then).
+        // The row's final max and sum (none for a half without kv tiles).
         %any = arith.cmpi sgt, %ntiles, %c0 : i32
-        scf.if %any {
-          cute_nvgpu.pipeline_consumer_wait %pipeO, %lp#2
-          cute_nvgpu.tcgen05_fence_after_thread_sync
-        }
-        %lpos = arith.cmpf ogt, %lp#4, %fzero : f32
-        %linv = arith.divf %fone, %lp#4 : f32
-        %rinv = arith.select %lpos, %linv, %fzero : f32
-        %rb = vector.broadcast %rinv : f32 to vector<32xf32>
-        %inRow = arith.cmpi slt, %row, %seqq : i32
-        %store = arith.andi %live, %inRow : i1
-        // Row q0 + row of head h in O: D values, 32 at a time.
-        %qrow = arith.addi %q0, %row : i32
-        %orow = arith.muli %qrow, %ldo : i32
-        %hd = arith.muli %h, %d : i32
-        %ooff = arith.addi %orow, %hd : i32
-        %nj = arith.divui %d, %c32 : i32
-        scf.if %live {
-          scf.for %jj = %c0 to %nj step %c1 : i32 {
-            %ov = scf.if %any -> vector<32xf32> {
-              %cw = cute.make_coord(%q, %jj) -> !cute.coord<"(?,?)">
-              %tt = cute.local_tile(%tO, %cw) {tiler = #cute.shape<"(32,32)">}
-              cute.copy(%tt, %rO) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
-              cute_nvgpu.tcgen05_wait_ld
-              %v = cute.load(%rO)
-              scf.yield %v : vector<32xf32>
-            } else {
-              %zv = vector.broadcast %fzero : f32 to vector<32xf32>
-              scf.yield %zv : vector<32xf32>
-            }
-            %on = arith.mulf %ov, %rb : vector<32xf32>
-            %oh = arith.truncf %on : vector<32xf32> to vector<32x!T>
-            cute.store(%oh, %rOh)
-            scf.if %inRow {
-              %j32 = arith.muli %jj, %c32 : i32
-              %off = arith.addi %ooff, %j32 : i32
-              %pr = cute.add_offset(%po, %off)
-              %l32 = cute.static : !cute.layout<"32:1">
-              %gr = cute.make_view(%pr, %l32)
-              cute.copy(%rOh, %gr)
-            }
-          } {cute.unroll}
-        }
-        scf.if %store {
-          %lm = arith.mulf %lp#3, %scale2 : f32
-          %l2 = math.log2 %lp#4 : f32
-          %ls2 = arith.addf %lm, %l2 : f32
-          %lse0 = arith.mulf %ls2, %ln2 : f32
-          %lse = arith.select %lpos, %lse0, %ninf : f32
-          %hoff = arith.muli %h, %totalq : i32
-          %loff = arith.addi %hoff, %qrow : i32
-          %pl = cute.add_offset(%plse, %loff)
-          %l1 = cute.static : !cute.layout<"1:1">
-          %gl = cute.make_view(%pl, %l1)
-          %lv = vector.broadcast %lse : f32 to vector<1xf32>
-          cute.store(%lv, %gl)
-        }
-        // O is read: the MMA thread may start the next tile's P V.
-        %ocf = scf.if %any -> (!S1) {
-          cute_nvgpu.tcgen05_fence_before_thread_sync
-          cute_nvgpu.warp_sync
-          cute_nvgpu.elect_one {
-            cute_nvgpu.pipeline_consumer_release %pipeO, %lp#2
-          }
-          %x = cute_nvgpu.pipeline_state_advance %lp#2
+        %tpf = scf.if %any -> (!S1) {
+          %x = func.call @send_stat(%pipeT, %lp#2, %myA, %lp#3, %myL, %lp#4) : (!PP, !S1, !stat1, f32, !stat1, f32) -> !S1
           scf.yield %x : !S1
         } else {
           scf.yield %lp#2 : !S1
         }
-        scf.yield %lp#0, %lp#1, %ocf : !S1, !S1, !S1
+        scf.yield %lp#0, %lp#1, %tpf : !S1, !S1, !S1
       }
       cute_nvgpu.pipeline_producer_tail %pipeP, %sft#1
+      cute_nvgpu.pipeline_producer_tail %pipeT, %sft#2
       return
     }
 
+    // Softmax thread: its row's two statistics into shared memory, then
+    // one arrival per warp on the stats pipeline.
+    func.func private @send_stat(%pipeT: !PP, %tp: !S1, %a: !stat1, %va: f32, %b: !stat1, %vb: f32) -> !S1 {
+      cute_nvgpu.pipeline_producer_acquire %pipeT, %tp
+      %xa = vector.broadcast %va : f32 to vector<1xf32>
+      %xb = vector.broadcast %vb : f32 to vector<1xf32>
+      cute.store(%xa, %a)
+      cute.store(%xb, %b)
+      cute_nvgpu.warp_sync
+      cute_nvgpu.elect_one {
+        cute_nvgpu.pipeline_producer_commit %pipeT, %tp
+      }
+      %x = cute_nvgpu.pipeline_state_advance %tp
+      return %x : !S1
+    }
+
+    // Correction warpgroup (FA4's), kv tile n >= 1 of one half: waits for
+    // alpha(n) and P(n - 1) V(n - 1), rescales O where a row of the warp
+    // moved its max, then releases "P V done", which is what lets the MMA
+    // thread issue P(n) V(n) into O.
+    func.func private @correct_step(%pipeO: !PS, %pipeT: !PP, %myA: !stat1, %tO: !tO, %q: i32, %oc: !S1, %tcs: !S1) -> (!S1, !S1) {
+      %fzero, %fone = cute.constants 0.0, 1.0 : f32
+      cute_nvgpu.pipeline_consumer_wait %pipeT, %tcs
+      %av = cute.load(%myA)
+      %alpha = vector.extract %av[0] : f32 from vector<1xf32>
+      cute_nvgpu.warp_sync
+      cute_nvgpu.elect_one {
+        cute_nvgpu.pipeline_consumer_release %pipeT, %tcs
+      }
+      cute_nvgpu.pipeline_consumer_wait %pipeO, %oc
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      %moved = arith.cmpf une, %alpha, %fone : f32
+      %mf = arith.select %moved, %fone, %fzero : f32
+      %wmax = cute.reduce<max, warp>(%mf) : f32
+      %anyw = arith.cmpf ogt, %wmax, %fzero : f32
+      scf.if %anyw {
+        func.call @rescale_o(%tO, %q, %alpha) : (!tO, i32, f32) -> ()
+      }
+      cute_nvgpu.tcgen05_fence_before_thread_sync
+      cute_nvgpu.warp_sync
+      cute_nvgpu.elect_one {
+        cute_nvgpu.pipeline_consumer_release %pipeO, %oc
+      }
+      %ocn = cute_nvgpu.pipeline_state_advance %oc
+      %tcn = cute_nvgpu.pipeline_state_advance %tcs
+      return %ocn, %tcn : !S1, !S1
+    }
+
+    // Correction warpgroup, end of a work tile for one half (row = r0 +
+    // thread % 128): the row's m and l, the last P V; O / l (0 for a row
+    // that saw nothing) and the LSE, (m scale2 + log2 l) ln 2 (-inf then),
+    // stored row by row.
+    func.func private @epilogue_half(%pipeO: !PS, %pipeT: !PP, %myA: !stat1, %myL: !stat1, %tO: !tO, %q: i32, %oc: !S1, %tcs: !S1, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %q0: i32, %seqq: i32, %row: i32, %h: i32, %live: i1, %ntiles: i32, %totalq: i32, %ldo: i32, %scale2: f32) -> (!S1, !S1) {
+      %c0, %c1, %c32, %d = cute.constants 0, 1, 32, D : i32
+      %ln2, %fzero, %fone = cute.constants 0.693147182, 0.0, 1.0 : f32
+      %ninf = arith.constant 0xFF800000 : f32
+      %rO = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
+      %rOh = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "32:1">
+      %any = arith.cmpi sgt, %ntiles, %c0 : i32
+      %ml:2 = scf.if %any -> (f32, f32) {
+        cute_nvgpu.pipeline_consumer_wait %pipeT, %tcs
+        %mv = cute.load(%myA)
+        %lv = cute.load(%myL)
+        %m = vector.extract %mv[0] : f32 from vector<1xf32>
+        %l = vector.extract %lv[0] : f32 from vector<1xf32>
+        cute_nvgpu.warp_sync
+        cute_nvgpu.elect_one {
+          cute_nvgpu.pipeline_consumer_release %pipeT, %tcs
+        }
+        cute_nvgpu.pipeline_consumer_wait %pipeO, %oc
+        cute_nvgpu.tcgen05_fence_after_thread_sync
+        scf.yield %m, %l : f32, f32
+      } else {
+        scf.yield %ninf, %fzero : f32, f32
+      }
+      %lpos = arith.cmpf ogt, %ml#1, %fzero : f32
+      %linv = arith.divf %fone, %ml#1 : f32
+      %rinv = arith.select %lpos, %linv, %fzero : f32
+      %rb = vector.broadcast %rinv : f32 to vector<32xf32>
+      %inRow = arith.cmpi slt, %row, %seqq : i32
+      %store = arith.andi %live, %inRow : i1
+      // Row q0 + row of head h in O: D values, 32 at a time.
+      %qrow = arith.addi %q0, %row : i32
+      %orow = arith.muli %qrow, %ldo : i32
+      %hd = arith.muli %h, %d : i32
+      %ooff = arith.addi %orow, %hd : i32
+      %nj = arith.divui %d, %c32 : i32
+      scf.if %live {
+        scf.for %jj = %c0 to %nj step %c1 : i32 {
+          %ov = scf.if %any -> vector<32xf32> {
+            %cw = cute.make_coord(%q, %jj) -> !cute.coord<"(?,?)">
+            %tt = cute.local_tile(%tO, %cw) {tiler = #cute.shape<"(32,32)">}
+            cute.copy(%tt, %rO) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+            cute_nvgpu.tcgen05_wait_ld
+            %v = cute.load(%rO)
+            scf.yield %v : vector<32xf32>
+          } else {
+            %zv = vector.broadcast %fzero : f32 to vector<32xf32>
+            scf.yield %zv : vector<32xf32>
+          }
+          %on = arith.mulf %ov, %rb : vector<32xf32>
+          %oh = arith.truncf %on : vector<32xf32> to vector<32x!T>
+          cute.store(%oh, %rOh)
+          scf.if %inRow {
+            %j32 = arith.muli %jj, %c32 : i32
+            %off = arith.addi %ooff, %j32 : i32
+            %pr = cute.add_offset(%po, %off)
+            %l32 = cute.static : !cute.layout<"32:1">
+            %gr = cute.make_view(%pr, %l32)
+            cute.copy(%rOh, %gr)
+          }
+        } {cute.unroll}
+      }
+      scf.if %store {
+        %lm = arith.mulf %ml#0, %scale2 : f32
+        %l2 = math.log2 %ml#1 : f32
+        %ls2 = arith.addf %lm, %l2 : f32
+        %lse0 = arith.mulf %ls2, %ln2 : f32
+        %lse = arith.select %lpos, %lse0, %ninf : f32
+        %hoff = arith.muli %h, %totalq : i32
+        %loff = arith.addi %hoff, %qrow : i32
+        %pl = cute.add_offset(%plse, %loff)
+        %l1 = cute.static : !cute.layout<"1:1">
+        %gl = cute.make_view(%pl, %l1)
+        %lv = vector.broadcast %lse : f32 to vector<1xf32>
+        cute.store(%lv, %gl)
+      }
+      // O is read: the MMA thread may start the next tile's P V.
+      %out:2 = scf.if %any -> (!S1, !S1) {
+        cute_nvgpu.tcgen05_fence_before_thread_sync
+        cute_nvgpu.warp_sync
+        cute_nvgpu.elect_one {
+          cute_nvgpu.pipeline_consumer_release %pipeO, %oc
+        }
+        %x = cute_nvgpu.pipeline_state_advance %oc
+        %y = cute_nvgpu.pipeline_state_advance %tcs
+        scf.yield %x, %y : !S1, !S1
+      } else {
+        scf.yield %oc, %tcs : !S1, !S1
+      }
+      return %out#0, %out#1 : !S1, !S1
+    }
+
     gpu.func @fmha_tc(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !gptr, %pcuk: !gptr, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32) kernel
-        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
-      %c0, %c1, %c8, %c9, %c64, %c128, %c256, %d = cute.constants 0, 1, 8, 9, 64, 128, 256, D : i32
+        attributes {gpu.known_block_size = array<i32: 512, 1, 1>, cute.no_specialize} {
+      %c0, %c1, %c4, %c12, %c13, %c64, %c128, %c256, %d = cute.constants 0, 1, 4, 12, 13, 64, 128, 256, D : i32
       %log2e = arith.constant 1.44269504 : f32
       %bx = cute.block_idx x
       %gx = cute.grid_dim x
@@ -480,14 +570,20 @@ module attributes {gpu.container_module,
       %barP1 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barO0 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barO1 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barT0 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barT1 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %sA0 = cute.smem_alloc() : !statT
+      %sL0 = cute.smem_alloc() : !statT
+      %sA1 = cute.smem_alloc() : !statT
+      %sL1 = cute.smem_alloc() : !statT
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
       %sQ0 = cute.smem_alloc() : !sQt
       %sQ1 = cute.smem_alloc() : !sQt
       %sK = cute.smem_alloc() : !sKt
       %sV = cute.smem_alloc() : !sVt
       %warp = cute_nvgpu.warp_idx
-      %warp8 = arith.cmpi eq, %warp, %c8 : i32
-      scf.if %warp8 {
+      %warp12 = arith.cmpi eq, %warp, %c12 : i32
+      scf.if %warp12 {
         cute_nvgpu.tmem_alloc %slot, columns = 512
         cute_nvgpu.tmem_relinquish_alloc_permit
       }
@@ -500,221 +596,273 @@ module attributes {gpu.container_module,
       %pipeP1 = cute_nvgpu.pipeline_create %barP1 {producers = 4 : i32, consumers = 1 : i32} -> !PP
       %pipeO0 = cute_nvgpu.pipeline_create %barO0 -> !PS
       %pipeO1 = cute_nvgpu.pipeline_create %barO1 -> !PS
+      // Per half: row statistics (softmax -> correction).
+      %pipeT0 = cute_nvgpu.pipeline_create %barT0 {producers = 4 : i32, consumers = 4 : i32} -> !PP
+      %pipeT1 = cute_nvgpu.pipeline_create %barT1 {producers = 4 : i32, consumers = 4 : i32} -> !PP
       cute_nvgpu.tcgen05_fence_before_thread_sync
       gpu.barrier
       cute_nvgpu.tcgen05_fence_after_thread_sync
       %tm = cute_nvgpu.tmem_tensor %slot -> !tmemT
       cute_nvgpu.warp_specialize
-        // Warpgroup 2: warp 8 issues the MMAs, warp 9 the loads (warps 10
-        // and 11 idle); few registers, so the softmax warpgroups get more.
-        role "producer" warps [8, 12) max_regs 80 {
-          scf.if %warp8 {
-              cute_nvgpu.elect_one {
-                %tS0 = func.call @s_cols(%tm, %c0) : (!tmemT, i32) -> !tS
-                %tS1 = func.call @s_cols(%tm, %c1) : (!tmemT, i32) -> !tS
-                %tO0 = func.call @o_cols(%tm, %c0) : (!tmemT, i32) -> !tO
-                %tO1 = func.call @o_cols(%tm, %c1) : (!tmemT, i32) -> !tO
-                %qc0 = cute_nvgpu.pipeline_consumer_state %pipeQ
-                %kc0 = cute_nvgpu.pipeline_consumer_state %pipeK
-                %vc0 = cute_nvgpu.pipeline_consumer_state %pipeV
-                %sa0 = cute_nvgpu.pipeline_producer_state %pipeS0
-                %sb0 = cute_nvgpu.pipeline_producer_state %pipeS1
-                %pa0 = cute_nvgpu.pipeline_consumer_state %pipeP0
-                %pb0 = cute_nvgpu.pipeline_consumer_state %pipeP1
-                %oa0 = cute_nvgpu.pipeline_producer_state %pipeO0
-                %ob0 = cute_nvgpu.pipeline_producer_state %pipeO1
-                %mt:9 = scf.for %t = %bx to %ttot step %gx iter_args(%qc = %qc0, %kct = %kc0, %vct = %vc0, %sat = %sa0, %sbt = %sb0, %pat = %pa0, %pbt = %pb0, %oat = %oa0, %obt = %ob0) -> (!S1, !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1) : i32 {
-                  %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
-                  %ntiles = arith.maxsi %n0, %n1 : i32
-                  %any = arith.cmpi sgt, %ntiles, %c0 : i32
-                  %has0 = arith.cmpi sgt, %n0, %c0 : i32
-                  %has1 = arith.cmpi sgt, %n1, %c0 : i32
-                  scf.if %live {
-                    cute_nvgpu.pipeline_consumer_wait %pipeQ, %qc
-                  }
-                  // S_0(0) and S_1(0).
-                  %pro:3 = scf.if %any -> (!S2, !S1, !S1) {
-                    cute_nvgpu.pipeline_consumer_wait %pipeK, %kct
-                    %a = scf.if %has0 -> (!S1) {
-                      %x = func.call @issue_s(%pipeS0, %sat, %sQ0, %sK, %kct, %tS0) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
-                      scf.yield %x : !S1
-                    } else {
-                      scf.yield %sat : !S1
-                    }
-                    %b = scf.if %has1 -> (!S1) {
-                      %x = func.call @issue_s(%pipeS1, %sbt, %sQ1, %sK, %kct, %tS1) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
-                      scf.yield %x : !S1
-                    } else {
-                      scf.yield %sbt : !S1
-                    }
-                    cute_nvgpu.pipeline_consumer_release %pipeK, %kct
-                    %kn = cute_nvgpu.pipeline_state_advance %kct
-                    scf.yield %kn, %a, %b : !S2, !S1, !S1
-                  } else {
-                    scf.yield %kct, %sat, %sbt : !S2, !S1, !S1
-                  }
-                  // Kv tile n: P_0(n) V(n), S_0(n + 1), P_1(n) V(n), S_1(n + 1).
-                  %lp:8 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%kc = %pro#0, %vc = %vct, %sa = %pro#1, %sb = %pro#2, %pa = %pat, %pb = %pbt, %oa = %oat, %ob = %obt) -> (!S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1) : i32 {
-                    %nn = arith.addi %n, %c1 : i32
-                    %more = arith.cmpi slt, %nn, %ntiles : i32
-                    %acc = arith.cmpi ne, %n, %c0 : i32
-                    cute_nvgpu.pipeline_consumer_wait %pipeV, %vc
-                    %in0 = arith.cmpi slt, %n, %n0 : i32
-                    %r0:2 = scf.if %in0 -> (!S1, !S1) {
-                      %x, %y = func.call @issue_pv(%pipeP0, %pa, %pipeO0, %oa, %sV, %vc, %tS0, %tO0, %acc) : (!PP, !S1, !PS, !S1, !sVt, !S2, !tS, !tO, i1) -> (!S1, !S1)
-                      scf.yield %x, %y : !S1, !S1
-                    } else {
-                      scf.yield %pa, %oa : !S1, !S1
-                    }
-                    scf.if %more {
-                      cute_nvgpu.pipeline_consumer_wait %pipeK, %kc
-                    }
-                    %next0 = arith.cmpi slt, %nn, %n0 : i32
-                    %sa1 = scf.if %next0 -> (!S1) {
-                      %x = func.call @issue_s(%pipeS0, %sa, %sQ0, %sK, %kc, %tS0) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
-                      scf.yield %x : !S1
-                    } else {
-                      scf.yield %sa : !S1
-                    }
-                    %in1 = arith.cmpi slt, %n, %n1 : i32
-                    %r1:2 = scf.if %in1 -> (!S1, !S1) {
-                      %x, %y = func.call @issue_pv(%pipeP1, %pb, %pipeO1, %ob, %sV, %vc, %tS1, %tO1, %acc) : (!PP, !S1, !PS, !S1, !sVt, !S2, !tS, !tO, i1) -> (!S1, !S1)
-                      scf.yield %x, %y : !S1, !S1
-                    } else {
-                      scf.yield %pb, %ob : !S1, !S1
-                    }
-                    %next1 = arith.cmpi slt, %nn, %n1 : i32
-                    %sb1 = scf.if %next1 -> (!S1) {
-                      %x = func.call @issue_s(%pipeS1, %sb, %sQ1, %sK, %kc, %tS1) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
-                      scf.yield %x : !S1
-                    } else {
-                      scf.yield %sb : !S1
-                    }
-                    %kcn = scf.if %more -> (!S2) {
-                      cute_nvgpu.pipeline_consumer_release %pipeK, %kc
-                      %x = cute_nvgpu.pipeline_state_advance %kc
-                      scf.yield %x : !S2
-                    } else {
-                      scf.yield %kc : !S2
-                    }
-                    cute_nvgpu.pipeline_consumer_release %pipeV, %vc
-                    %vcn = cute_nvgpu.pipeline_state_advance %vc
-                    scf.yield %kcn, %vcn, %sa1, %sb1, %r0#0, %r1#0, %r0#1, %r1#1 : !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1
-                  }
-                  // Q is free once this tile's MMAs are done.
-                  %qn = scf.if %live -> (!S1) {
-                    cute_nvgpu.pipeline_consumer_release %pipeQ, %qc
-                    %x = cute_nvgpu.pipeline_state_advance %qc
+        // Warpgroup 3: warp 12 issues the MMAs, warp 13 the loads (warps 14
+        // and 15 idle); few registers, so the other warpgroups get more.
+        role "producer" warps [12, 16) max_regs 80 {
+          // Block index read again in each role: a value live across
+          // setmaxnreg would be spilled.
+          %bxr = cute.block_idx x
+          scf.if %warp12 {
+            cute_nvgpu.elect_one {
+              %tS0 = func.call @s_cols(%tm, %c0) : (!tmemT, i32) -> !tS
+              %tS1 = func.call @s_cols(%tm, %c1) : (!tmemT, i32) -> !tS
+              %tO0 = func.call @o_cols(%tm, %c0) : (!tmemT, i32) -> !tO
+              %tO1 = func.call @o_cols(%tm, %c1) : (!tmemT, i32) -> !tO
+              %qc0 = cute_nvgpu.pipeline_consumer_state %pipeQ
+              %kc0 = cute_nvgpu.pipeline_consumer_state %pipeK
+              %vc0 = cute_nvgpu.pipeline_consumer_state %pipeV
+              %sa0 = cute_nvgpu.pipeline_producer_state %pipeS0
+              %sb0 = cute_nvgpu.pipeline_producer_state %pipeS1
+              %pa0 = cute_nvgpu.pipeline_consumer_state %pipeP0
+              %pb0 = cute_nvgpu.pipeline_consumer_state %pipeP1
+              %oa0 = cute_nvgpu.pipeline_producer_state %pipeO0
+              %ob0 = cute_nvgpu.pipeline_producer_state %pipeO1
+              %mt:9 = scf.for %t = %bxr to %ttot step %gx iter_args(%qc = %qc0, %kct = %kc0, %vct = %vc0, %sat = %sa0, %sbt = %sb0, %pat = %pa0, %pbt = %pb0, %oat = %oa0, %obt = %ob0) -> (!S1, !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1) : i32 {
+                %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
+                %ntiles = arith.maxsi %n0, %n1 : i32
+                %any = arith.cmpi sgt, %ntiles, %c0 : i32
+                %has0 = arith.cmpi sgt, %n0, %c0 : i32
+                %has1 = arith.cmpi sgt, %n1, %c0 : i32
+                scf.if %live {
+                  cute_nvgpu.pipeline_consumer_wait %pipeQ, %qc
+                }
+                // S_0(0) and S_1(0).
+                %pro:3 = scf.if %any -> (!S2, !S1, !S1) {
+                  cute_nvgpu.pipeline_consumer_wait %pipeK, %kct
+                  %a = scf.if %has0 -> (!S1) {
+                    %x = func.call @issue_s(%pipeS0, %sat, %sQ0, %sK, %kct, %tS0) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
                     scf.yield %x : !S1
                   } else {
-                    scf.yield %qc : !S1
+                    scf.yield %sat : !S1
                   }
-                  scf.yield %qn, %lp#0, %lp#1, %lp#2, %lp#3, %lp#4, %lp#5, %lp#6, %lp#7 : !S1, !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1
-                }
-                cute_nvgpu.pipeline_producer_tail %pipeS0, %mt#3
-                cute_nvgpu.pipeline_producer_tail %pipeS1, %mt#4
-                cute_nvgpu.pipeline_producer_tail %pipeO0, %mt#7
-                cute_nvgpu.pipeline_producer_tail %pipeO1, %mt#8
-              }
-          }
-          %warp9 = arith.cmpi eq, %warp, %c9 : i32
-          scf.if %warp9 {
-              cute_nvgpu.elect_one {
-                %z = cute.make_coord() -> !cute.coord<"(0,_)">
-                %all = cute.make_coord() -> !cute.coord<"(_,_)">
-                %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
-                %p0 = cute_nvgpu.pipeline_producer_state %pipeK
-                %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
-                %pt:3 = scf.for %t = %bx to %ttot step %gx iter_args(%pqs = %pq0, %ps0 = %p0, %pvs0 = %pv0) -> (!S1, !S2, !S2) : i32 {
-                  %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
-                  %ntiles = arith.maxsi %n0, %n1 : i32
-                  %hk = arith.divui %h, %group : i32
-                  %rt = arith.muli %mt, %c256 : i32
-                  // Q: both halves, rows q0 + rt .., columns of head h (the
-                  // stage frees when the tile's MMAs are done).
-                  %pqn = scf.if %live -> (!S1) {
-                    %hd = arith.muli %h, %d : i32
-                    %qr = arith.addi %q0, %rt : i32
-                    %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
-                    %cQt = cute.domain_offset(%cQ, %qo)
-                    %gQ = cute.local_tile(%cQt, %all) {tiler = #cute.shape<"(128,64)">}
-                    cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
-                    %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
-                    scf.for %j0 = %c0 to %d step %c64 : i32 {
-                      %j = arith.divui %j0, %c64 : i32
-                      %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                      %bufQ0 = cute.tensor_slice(%sQ0, %jc)
-                      %bufQ1 = cute.tensor_slice(%sQ1, %jc)
-                      %g0 = cute.make_coord(%c0, %j) -> !cute.coord<"(_,_,?,?)">
-                      %g1 = cute.make_coord(%c1, %j) -> !cute.coord<"(_,_,?,?)">
-                      %gQ0 = cute.tensor_slice(%gQ, %g0)
-                      %gQ1 = cute.tensor_slice(%gQ, %g1)
-                      cute.copy(%gQ0, %bufQ0) with(%dq, %fq)
-                      cute.copy(%gQ1, %bufQ1) with(%dq, %fq)
-                    } {cute.unroll}
-                    %nx = cute_nvgpu.pipeline_state_advance %pqs
-                    scf.yield %nx : !S1
+                  %b = scf.if %has1 -> (!S1) {
+                    %x = func.call @issue_s(%pipeS1, %sbt, %sQ1, %sK, %kct, %tS1) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
+                    scf.yield %x : !S1
                   } else {
-                    scf.yield %pqs : !S1
+                    scf.yield %sbt : !S1
                   }
-                  // K and V tiles of kv head hk, rows k0 + 128 n.
-                  %hkd0 = arith.muli %hk, %d : i32
-                  %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
-                  %cKt = cute.domain_offset(%cK, %ko)
-                  %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
-                  %cVtt = cute.domain_offset(%cVt, %vo)
-                  %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(128,64)">}
-                  %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,128)">}
-                  %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!S2, !S2) : i32 {
-                    cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
-                    %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
-                    %i = cute_nvgpu.pipeline_state_index %ps
-                    %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-                    %stK = cute.tensor_slice(%sK, %sc)
-                    scf.for %j0 = %c0 to %d step %c64 : i32 {
-                      %j = arith.divui %j0, %c64 : i32
-                      %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                      %bufK = cute.tensor_slice(%stK, %jc)
-                      %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
-                      %gKj = cute.tensor_slice(%gK, %gj)
-                      cute.copy(%gKj, %bufK) with(%dk, %fk)
-                    } {cute.unroll}
-                    cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
-                    %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
-                    %iv = cute_nvgpu.pipeline_state_index %pvs
-                    %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
-                    %stV = cute.tensor_slice(%sV, %scv)
-                    scf.for %j0 = %c0 to %d step %c64 : i32 {
-                      %j = arith.divui %j0, %c64 : i32
-                      %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
-                      %bufV = cute.tensor_slice(%stV, %jc)
-                      %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
-                      %gVj = cute.tensor_slice(%gV, %gj)
-                      cute.copy(%gVj, %bufV) with(%dv, %fv)
-                    } {cute.unroll}
-                    %pn = cute_nvgpu.pipeline_state_advance %ps
-                    %pvn = cute_nvgpu.pipeline_state_advance %pvs
-                    scf.yield %pn, %pvn : !S2, !S2
-                  }
-                  scf.yield %pqn, %pe#0, %pe#1 : !S1, !S2, !S2
+                  cute_nvgpu.pipeline_consumer_release %pipeK, %kct
+                  %kn = cute_nvgpu.pipeline_state_advance %kct
+                  scf.yield %kn, %a, %b : !S2, !S1, !S1
+                } else {
+                  scf.yield %kct, %sat, %sbt : !S2, !S1, !S1
                 }
-                cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#0
-                cute_nvgpu.pipeline_producer_tail %pipeK, %pt#1
-                cute_nvgpu.pipeline_producer_tail %pipeV, %pt#2
+                // Kv tile n: P_0(n) V(n), S_0(n + 1), P_1(n) V(n), S_1(n + 1).
+                %lp:8 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%kc = %pro#0, %vc = %vct, %sa = %pro#1, %sb = %pro#2, %pa = %pat, %pb = %pbt, %oa = %oat, %ob = %obt) -> (!S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1) : i32 {
+                  %nn = arith.addi %n, %c1 : i32
+                  %more = arith.cmpi slt, %nn, %ntiles : i32
+                  %acc = arith.cmpi ne, %n, %c0 : i32
+                  cute_nvgpu.pipeline_consumer_wait %pipeV, %vc
+                  %in0 = arith.cmpi slt, %n, %n0 : i32
+                  %r0:2 = scf.if %in0 -> (!S1, !S1) {
+                    %x, %y = func.call @issue_pv(%pipeP0, %pa, %pipeO0, %oa, %sV, %vc, %tS0, %tO0, %acc) : (!PP, !S1, !PS, !S1, !sVt, !S2, !tS, !tO, i1) -> (!S1, !S1)
+                    scf.yield %x, %y : !S1, !S1
+                  } else {
+                    scf.yield %pa, %oa : !S1, !S1
+                  }
+                  scf.if %more {
+                    cute_nvgpu.pipeline_consumer_wait %pipeK, %kc
+                  }
+                  %next0 = arith.cmpi slt, %nn, %n0 : i32
+                  %sa1 = scf.if %next0 -> (!S1) {
+                    %x = func.call @issue_s(%pipeS0, %sa, %sQ0, %sK, %kc, %tS0) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
+                    scf.yield %x : !S1
+                  } else {
+                    scf.yield %sa : !S1
+                  }
+                  %in1 = arith.cmpi slt, %n, %n1 : i32
+                  %r1:2 = scf.if %in1 -> (!S1, !S1) {
+                    %x, %y = func.call @issue_pv(%pipeP1, %pb, %pipeO1, %ob, %sV, %vc, %tS1, %tO1, %acc) : (!PP, !S1, !PS, !S1, !sVt, !S2, !tS, !tO, i1) -> (!S1, !S1)
+                    scf.yield %x, %y : !S1, !S1
+                  } else {
+                    scf.yield %pb, %ob : !S1, !S1
+                  }
+                  %next1 = arith.cmpi slt, %nn, %n1 : i32
+                  %sb1 = scf.if %next1 -> (!S1) {
+                    %x = func.call @issue_s(%pipeS1, %sb, %sQ1, %sK, %kc, %tS1) : (!PS, !S1, !sQt, !sKt, !S2, !tS) -> !S1
+                    scf.yield %x : !S1
+                  } else {
+                    scf.yield %sb : !S1
+                  }
+                  %kcn = scf.if %more -> (!S2) {
+                    cute_nvgpu.pipeline_consumer_release %pipeK, %kc
+                    %x = cute_nvgpu.pipeline_state_advance %kc
+                    scf.yield %x : !S2
+                  } else {
+                    scf.yield %kc : !S2
+                  }
+                  cute_nvgpu.pipeline_consumer_release %pipeV, %vc
+                  %vcn = cute_nvgpu.pipeline_state_advance %vc
+                  scf.yield %kcn, %vcn, %sa1, %sb1, %r0#0, %r1#0, %r0#1, %r1#1 : !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1
+                }
+                // Q is free once this tile's MMAs are done.
+                %qn = scf.if %live -> (!S1) {
+                  cute_nvgpu.pipeline_consumer_release %pipeQ, %qc
+                  %x = cute_nvgpu.pipeline_state_advance %qc
+                  scf.yield %x : !S1
+                } else {
+                  scf.yield %qc : !S1
+                }
+                scf.yield %qn, %lp#0, %lp#1, %lp#2, %lp#3, %lp#4, %lp#5, %lp#6, %lp#7 : !S1, !S2, !S2, !S1, !S1, !S1, !S1, !S1, !S1
               }
+              cute_nvgpu.pipeline_producer_tail %pipeS0, %mt#3
+              cute_nvgpu.pipeline_producer_tail %pipeS1, %mt#4
+              cute_nvgpu.pipeline_producer_tail %pipeO0, %mt#7
+              cute_nvgpu.pipeline_producer_tail %pipeO1, %mt#8
+            }
+          }
+          %warp13 = arith.cmpi eq, %warp, %c13 : i32
+          scf.if %warp13 {
+            cute_nvgpu.elect_one {
+              %z = cute.make_coord() -> !cute.coord<"(0,_)">
+              %all = cute.make_coord() -> !cute.coord<"(_,_)">
+              %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
+              %p0 = cute_nvgpu.pipeline_producer_state %pipeK
+              %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
+              %pt:3 = scf.for %t = %bxr to %ttot step %gx iter_args(%pqs = %pq0, %ps0 = %p0, %pvs0 = %pv0) -> (!S1, !S2, !S2) : i32 {
+                %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
+                %ntiles = arith.maxsi %n0, %n1 : i32
+                %hk = arith.divui %h, %group : i32
+                %rt = arith.muli %mt, %c256 : i32
+                // Q: both halves, rows q0 + rt .., columns of head h (the
+                // stage frees when the tile's MMAs are done).
+                %pqn = scf.if %live -> (!S1) {
+                  %hd = arith.muli %h, %d : i32
+                  %qr = arith.addi %q0, %rt : i32
+                  %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
+                  %cQt = cute.domain_offset(%cQ, %qo)
+                  %gQ = cute.local_tile(%cQt, %all) {tiler = #cute.shape<"(128,64)">}
+                  cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
+                  %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
+                  scf.for %j0 = %c0 to %d step %c64 : i32 {
+                    %j = arith.divui %j0, %c64 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                    %bufQ0 = cute.tensor_slice(%sQ0, %jc)
+                    %bufQ1 = cute.tensor_slice(%sQ1, %jc)
+                    %g0 = cute.make_coord(%c0, %j) -> !cute.coord<"(_,_,?,?)">
+                    %g1 = cute.make_coord(%c1, %j) -> !cute.coord<"(_,_,?,?)">
+                    %gQ0 = cute.tensor_slice(%gQ, %g0)
+                    %gQ1 = cute.tensor_slice(%gQ, %g1)
+                    cute.copy(%gQ0, %bufQ0) with(%dq, %fq)
+                    cute.copy(%gQ1, %bufQ1) with(%dq, %fq)
+                  } {cute.unroll}
+                  %nx = cute_nvgpu.pipeline_state_advance %pqs
+                  scf.yield %nx : !S1
+                } else {
+                  scf.yield %pqs : !S1
+                }
+                // K and V tiles of kv head hk, rows k0 + 128 n.
+                %hkd0 = arith.muli %hk, %d : i32
+                %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
+                %cKt = cute.domain_offset(%cK, %ko)
+                %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
+                %cVtt = cute.domain_offset(%cVt, %vo)
+                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(128,64)">}
+                %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,128)">}
+                %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!S2, !S2) : i32 {
+                  cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
+                  %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
+                  %i = cute_nvgpu.pipeline_state_index %ps
+                  %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                  %stK = cute.tensor_slice(%sK, %sc)
+                  scf.for %j0 = %c0 to %d step %c64 : i32 {
+                    %j = arith.divui %j0, %c64 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                    %bufK = cute.tensor_slice(%stK, %jc)
+                    %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
+                    %gKj = cute.tensor_slice(%gK, %gj)
+                    cute.copy(%gKj, %bufK) with(%dk, %fk)
+                  } {cute.unroll}
+                  cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
+                  %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
+                  %iv = cute_nvgpu.pipeline_state_index %pvs
+                  %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+                  %stV = cute.tensor_slice(%sV, %scv)
+                  scf.for %j0 = %c0 to %d step %c64 : i32 {
+                    %j = arith.divui %j0, %c64 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
+                    %bufV = cute.tensor_slice(%stV, %jc)
+                    %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
+                    %gVj = cute.tensor_slice(%gV, %gj)
+                    cute.copy(%gVj, %bufV) with(%dv, %fv)
+                  } {cute.unroll}
+                  %pn = cute_nvgpu.pipeline_state_advance %ps
+                  %pvn = cute_nvgpu.pipeline_state_advance %pvs
+                  scf.yield %pn, %pvn : !S2, !S2
+                }
+                scf.yield %pqn, %pe#0, %pe#1 : !S1, !S2, !S2
+              }
+              cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#0
+              cute_nvgpu.pipeline_producer_tail %pipeK, %pt#1
+              cute_nvgpu.pipeline_producer_tail %pipeV, %pt#2
+            }
           }
         }
-        role "softmax0" warps [0, 4) max_regs 216 {
-          func.call @softmax_half(%c0, %pipeS0, %pipeP0, %pipeO0, %tm, %po, %plse, %pcuq, %pcuk, %batch, %totalq, %hq, %ldo, %scale2, %causal, %mtilesMax, %ttot) : (i32, !PS, !PP, !PS, !tmemT, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !gptr, !gptr, i32, i32, i32, i32, f32, i1, i32, i32) -> ()
+        role "softmax0" warps [0, 4) max_regs 168 {
+          func.call @softmax_half(%c0, %pipeS0, %pipeP0, %pipeT0, %sA0, %sL0, %tm, %pcuq, %pcuk, %batch, %hq, %scale2, %causal, %mtilesMax, %ttot) : (i32, !PS, !PP, !PP, !statT, !statT, !tmemT, !gptr, !gptr, i32, i32, f32, i1, i32, i32) -> ()
         }
-        role "softmax1" warps [4, 8) max_regs 216 {
-          func.call @softmax_half(%c1, %pipeS1, %pipeP1, %pipeO1, %tm, %po, %plse, %pcuq, %pcuk, %batch, %totalq, %hq, %ldo, %scale2, %causal, %mtilesMax, %ttot) : (i32, !PS, !PP, !PS, !tmemT, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !gptr, !gptr, i32, i32, i32, i32, f32, i1, i32, i32) -> ()
+        role "softmax1" warps [4, 8) max_regs 168 {
+          func.call @softmax_half(%c1, %pipeS1, %pipeP1, %pipeT1, %sA1, %sL1, %tm, %pcuq, %pcuk, %batch, %hq, %scale2, %causal, %mtilesMax, %ttot) : (i32, !PS, !PP, !PP, !statT, !statT, !tmemT, !gptr, !gptr, i32, i32, f32, i1, i32, i32) -> ()
         }
-      // Every warp is done with the TMEM before warp 8 frees it.
+        role "correction" warps [8, 12) max_regs 96 {
+          %bxr = cute.block_idx x
+          %tid = cute.thread_idx x
+          %q = arith.remui %warp, %c4 : i32
+          %trow = arith.remui %tid, %c128 : i32
+          %tO0 = func.call @o_cols(%tm, %c0) : (!tmemT, i32) -> !tO
+          %tO1 = func.call @o_cols(%tm, %c1) : (!tmemT, i32) -> !tO
+          %tc = cute.make_coord(%trow) -> !cute.coord<"(?)">
+          %a0 = cute.tensor_slice(%sA0, %tc)
+          %l0 = cute.tensor_slice(%sL0, %tc)
+          %a1 = cute.tensor_slice(%sA1, %tc)
+          %l1 = cute.tensor_slice(%sL1, %tc)
+          %o00 = cute_nvgpu.pipeline_consumer_state %pipeO0
+          %o10 = cute_nvgpu.pipeline_consumer_state %pipeO1
+          %t00 = cute_nvgpu.pipeline_consumer_state %pipeT0
+          %t10 = cute_nvgpu.pipeline_consumer_state %pipeT1
+          %ct:4 = scf.for %t = %bxr to %ttot step %gx iter_args(%o0t = %o00, %t0t = %t00, %o1t = %o10, %t1t = %t10) -> (!S1, !S1, !S1, !S1) : i32 {
+            %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
+            %ntiles = arith.maxsi %n0, %n1 : i32
+            // Kv tiles n >= 1: both halves' corrections, in the MMA
+            // thread's order.
+            %lp:4 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%o0 = %o0t, %t0 = %t0t, %o1 = %o1t, %t1 = %t1t) -> (!S1, !S1, !S1, !S1) : i32 {
+              %in0 = arith.cmpi slt, %n, %n0 : i32
+              %s0:2 = scf.if %in0 -> (!S1, !S1) {
+                %x, %y = func.call @correct_step(%pipeO0, %pipeT0, %a0, %tO0, %q, %o0, %t0) : (!PS, !PP, !stat1, !tO, i32, !S1, !S1) -> (!S1, !S1)
+                scf.yield %x, %y : !S1, !S1
+              } else {
+                scf.yield %o0, %t0 : !S1, !S1
+              }
+              %in1 = arith.cmpi slt, %n, %n1 : i32
+              %s1:2 = scf.if %in1 -> (!S1, !S1) {
+                %x, %y = func.call @correct_step(%pipeO1, %pipeT1, %a1, %tO1, %q, %o1, %t1) : (!PS, !PP, !stat1, !tO, i32, !S1, !S1) -> (!S1, !S1)
+                scf.yield %x, %y : !S1, !S1
+              } else {
+                scf.yield %o1, %t1 : !S1, !S1
+              }
+              scf.yield %s0#0, %s0#1, %s1#0, %s1#1 : !S1, !S1, !S1, !S1
+            }
+            %rt = arith.muli %mtile, %c256 : i32
+            %row0 = arith.addi %rt, %trow : i32
+            %row1 = arith.addi %row0, %c128 : i32
+            %e0:2 = func.call @epilogue_half(%pipeO0, %pipeT0, %a0, %l0, %tO0, %q, %lp#0, %lp#1, %po, %plse, %q0, %seqq, %row0, %h, %live, %n0, %totalq, %ldo, %scale2) : (!PS, !PP, !stat1, !stat1, !tO, i32, !S1, !S1, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i1, i32, i32, i32, f32) -> (!S1, !S1)
+            %e1:2 = func.call @epilogue_half(%pipeO1, %pipeT1, %a1, %l1, %tO1, %q, %lp#2, %lp#3, %po, %plse, %q0, %seqq, %row1, %h, %live, %n1, %totalq, %ldo, %scale2) : (!PS, !PP, !stat1, !stat1, !tO, i32, !S1, !S1, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i1, i32, i32, i32, f32) -> (!S1, !S1)
+            scf.yield %e0#0, %e0#1, %e1#0, %e1#1 : !S1, !S1, !S1, !S1
+          }
+        }
+      // Every warp is done with the TMEM before warp 12 frees it.
       cute_nvgpu.tcgen05_fence_before_thread_sync
       gpu.barrier
       cute_nvgpu.tcgen05_fence_after_thread_sync
-      scf.if %warp8 {
+      scf.if %warp12 {
         cute_nvgpu.tmem_dealloc %tm, columns = 512
       }
       gpu.return

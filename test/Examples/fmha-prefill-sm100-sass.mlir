@@ -1,11 +1,12 @@
 // The SASS ptxas 13 writes for the fmha-prefill tcgen05 kernel (examples/
 // fmha-prefill/kernel-sm100.mlir; docs/sass.md), D = 128: S = Q K^T as
 // UTCHMMA with two shared-memory descriptors (gdesc, gdesc: D/16 = 8 k16
-// blocks at each of the four issue sites), O_i += P_i V as UTCHMMA with A
-// in Tensor Memory (tmem[P], gdesc[V]: 8 k16 blocks per half, the first
-// with the run-time accumulate predicate), the S row by LDTM.x128, P by
-// STTM.x64, O in 32-column slices; no local memory (ptxas within the
-// setmaxnreg budgets). Not run: no GPU here executes sm_100a code.
+// blocks at each of the four issue sites, the first overwriting), O_i +=
+// P_i V as UTCHMMA with A in Tensor Memory (tmem[P], gdesc[V]: 8 k16
+// blocks per half, the first with the run-time accumulate predicate);
+// TMEM moved by LDTM.x32 / STTM.x32 (24 and 12: the S rows, the
+// correction, the epilogue; P); register budgets by USETMAXREG; no local
+// memory. Not run: no GPU here executes sm_100a code.
 // REQUIRES: ptxas, sass
 // RUN: %sass --compile sm_100a %cute_src/examples/fmha-prefill/kernel-sm100.mlir --function fmha_tc_bf16_d128 > %t.sass
 // RUN: FileCheck %s < %t.sass
@@ -13,8 +14,9 @@
 // RUN: grep -c 'UTCHMMA gdesc\[UR[0-9]*\], gdesc\[UR[0-9]*\], tmem\[UR[0-9]*\], tmem\[UR[0-9]*\], idesc\[UR[0-9]*\], !UPT ;' %t.sass | FileCheck %s --check-prefix=SS0
 // RUN: grep -c 'UTCHMMA tmem\[UR[0-9]*\], gdesc\[UR[0-9]*\], tmem\[UR[0-9]*\], tmem\[UR[0-9]*\], idesc\[UR[0-9]*\], UPT ;' %t.sass | FileCheck %s --check-prefix=TS
 // RUN: grep -cE 'UTCHMMA tmem\[UR[0-9]*\], gdesc\[UR[0-9]*\], tmem\[UR[0-9]*\], tmem\[UR[0-9]*\], idesc\[UR[0-9]*\], !?UP[0-6] ;' %t.sass | FileCheck %s --check-prefix=TS0
-// RUN: grep -c 'LDTM.x128 ' %t.sass | FileCheck %s --check-prefix=TWO
-// RUN: grep -c 'STTM.x64 ' %t.sass | FileCheck %s --check-prefix=TWO
+// RUN: grep -c 'LDTM.x32 ' %t.sass | FileCheck %s --check-prefix=LD
+// RUN: grep -c 'STTM.x32 ' %t.sass | FileCheck %s --check-prefix=ST
+// RUN: grep -c 'USETMAXREG' %t.sass | FileCheck %s --check-prefix=REGS
 // RUN: not grep -E '\b(LDL|STL)\b' %t.sass
 
 // CHECK: .text.fmha_tc_bf16_d128:
@@ -27,4 +29,6 @@
 // SS0: 4
 // TS: 14
 // TS0: 2
-// TWO: 2
+// LD: 24
+// ST: 12
+// REGS: 4

@@ -1,70 +1,72 @@
 // The fmha-prefill example's tcgen05 kernel (examples/fmha-prefill/
 // kernel-sm100.mlir, FA4-style: S, P and O in Tensor Memory, two 128-row q
-// halves per CTA) in sm_100a PTX, per kernel: S_i = Q_i K^T as tcgen05.mma
-// with both operands from shared memory (descriptors: `[d], %rd`), D/16
-// k16 blocks at each of its four issue sites (both halves' first S and
-// S_i(n + 1) in the loop); O_i += P_i V as tcgen05.mma with A = P_i from
-// Tensor Memory (`[d], [a]`, the TS form), 8 k16 blocks of the 128 kv rows
-// at each of two sites; the S row by tcgen05.ld 32x32b.x128 (one row per
-// thread), P as 16-bit pairs by tcgen05.st 32x32b.x64, O corrected and read
-// back in 32-column slices (x32: D/32 loads and stores in the correction,
-// D/32 loads in the epilogue), each once per softmax warpgroup; Q (two
-// halves), K, V by 2-D TMA boxes of 64 columns (D/64 each). No wgmma,
-// mma.sync or local memory; setmaxnreg moves registers from the MMA/load
-// warpgroup (80) to the two softmax warpgroups (216).
+// halves per CTA, a softmax warpgroup per half and a correction warpgroup)
+// in sm_100a PTX, per kernel: S_i = Q_i K^T as tcgen05.mma with both
+// operands from shared memory (descriptors: `[d], %rd`), D/16 k16 blocks
+// at each of its four issue sites (both halves' first S and S_i(n + 1) in
+// the loop); O_i += P_i V as tcgen05.mma with A = P_i from Tensor Memory
+// (`[d], [a]`, the TS form), 8 k16 blocks of the 128 kv rows at each of two
+// sites; tcgen05.ld/st 32x32b.x32 only (x128 does not compile at the 128
+// registers a thread of a 512-thread block has at entry): per half the S
+// row in 4 loads, P in 2 stores, the correction's D/32 loads and stores
+// and the epilogue's D/32 loads; Q (two halves), K, V by 2-D TMA boxes of
+// 64 columns (D/64 each). No wgmma, mma.sync or local memory; setmaxnreg:
+// the MMA/load warpgroup 80, the correction warpgroup 96, the softmax
+// warpgroups 168 (65536 in all).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm100.mlir --cute-compile="chip=sm_100a format=ptx output-dir=%t" -o /dev/null
 // RUN: awk '/\.entry /{n=$0; sub(/.*\.entry /,"",n); sub(/\(.*/,"",n); print "KERNEL " n} /tcgen05\.(mma|ld|st)|cp.async.bulk.tensor/{print}' %t/fmha_sm100.sm_100a.ptx | sed -E 's/%rd?[0-9]+/%r/g' | grep -o 'KERNEL .*\|tcgen05\.mma[.a-z0-9:_]* \[%r\], \[\?%r\]\?\|tcgen05\.[ls][dt]\.sync\.aligned\.32x32b\.x[0-9]*\|cp.async.bulk.tensor.[0-9]d' | awk '/^KERNEL/{if(k)for(x in c)print k, c[x], x; k=$2; delete c; next} {c[$0]++} END{for(x in c)print k, c[x], x}' | sort > %t/summary.txt
 // RUN: FileCheck %s < %t/summary.txt
 // RUN: not grep -l 'wgmma\|mma\.sync\|ld\.local\|st\.local' %t/fmha_sm100.sm_100a.ptx
-// RUN: grep -c 'setmaxnreg.dec.sync.aligned.u32 	80;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=DEC
-// RUN: grep -c 'setmaxnreg.inc.sync.aligned.u32 	216;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=INC
-// DEC: 4
-// INC: 8
+// RUN: grep -c 'setmaxnreg.dec.sync.aligned.u32 	80;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=FOUR
+// RUN: grep -c 'setmaxnreg.dec.sync.aligned.u32 	96;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=FOUR
+// RUN: grep -c 'setmaxnreg.inc.sync.aligned.u32 	168;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=EIGHT
+// FOUR: 4
+// EIGHT: 8
 
-// CHECK: fmha_tc_bf16_d128 16 tcgen05.ld.sync.aligned.32x32b.x32
+// CHECK: fmha_tc_bf16_d128 12 tcgen05.st.sync.aligned.32x32b.x32
 // CHECK-NEXT: fmha_tc_bf16_d128 16 tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%r], [%r]
-// CHECK-NEXT: fmha_tc_bf16_d128 2 tcgen05.ld.sync.aligned.32x32b.x128
-// CHECK-NEXT: fmha_tc_bf16_d128 2 tcgen05.st.sync.aligned.32x32b.x64
+// CHECK-NEXT: fmha_tc_bf16_d128 24 tcgen05.ld.sync.aligned.32x32b.x32
 // CHECK-NEXT: fmha_tc_bf16_d128 32 tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%r], %r
 // CHECK-NEXT: fmha_tc_bf16_d128 8 cp.async.bulk.tensor.2d
-// CHECK-NEXT: fmha_tc_bf16_d128 8 tcgen05.st.sync.aligned.32x32b.x32
+// CHECK-NEXT: fmha_tc_bf16_d64 16 tcgen05.ld.sync.aligned.32x32b.x32
 // CHECK-NEXT: fmha_tc_bf16_d64 16 tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%r], %r
 // CHECK-NEXT: fmha_tc_bf16_d64 16 tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%r], [%r]
-// CHECK-NEXT: fmha_tc_bf16_d64 2 tcgen05.ld.sync.aligned.32x32b.x128
-// CHECK-NEXT: fmha_tc_bf16_d64 2 tcgen05.st.sync.aligned.32x32b.x64
 // CHECK-NEXT: fmha_tc_bf16_d64 4 cp.async.bulk.tensor.2d
-// CHECK-NEXT: fmha_tc_bf16_d64 4 tcgen05.st.sync.aligned.32x32b.x32
-// CHECK-NEXT: fmha_tc_bf16_d64 8 tcgen05.ld.sync.aligned.32x32b.x32
+// CHECK-NEXT: fmha_tc_bf16_d64 8 tcgen05.st.sync.aligned.32x32b.x32
 // CHECK: fmha_tc_f16_d128 16 tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%r], [%r]
 // CHECK: fmha_tc_f16_d64 16 tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%r], [%r]
 
-// The verifier's facts for the D = 128 instance: 384 threads (softmax
-// warpgroups 0 and 1, MMA warp 8 and load warp 9 of warpgroup 2), 197632
-// bytes of shared memory (two Q halves of 32 KB, K and V 2 x 32 KB each,
-// barriers), all 512 TMEM columns (O_0, S_0, S_1, O_1), a Q stage of 65536
-// bytes (4 boxes of 128 x 64) and K/V stages of 32768 bytes, released by the
-// MMA thread's tcgen05.commit (one thread of warp 8); per half, S and P V
-// done released by its 4 softmax warps and P committed by them.
+// The verifier's facts for the D = 128 instance: 512 threads (softmax
+// warpgroups 0 and 1, correction warpgroup 2, MMA warp 12 and load warp 13
+// of warpgroup 3), 199680 bytes of shared memory (two Q halves of 32 KB, K
+// and V 2 x 32 KB each, the row statistics, barriers), all 512 TMEM
+// columns (O_0, S_0, S_1, O_1), a Q stage of 65536 bytes (4 boxes of
+// 128 x 64) and K/V stages of 32768 bytes, released by the MMA thread's
+// tcgen05.commit (one thread of warp 12); per half, S released and P
+// committed by its 4 softmax warps, the statistics passed from them to the
+// 4 correction warps, P V done released by the correction warps.
 // RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm100.mlir --cute-instance=bf16_d128:T=bf16,D=128 --cute-compile="chip=sm_100a format=ptx output-dir=%t report=true" -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=FACTS
-// FACTS: remark: kernel @fmha_tc_bf16_d128: 384 threads, 197632 bytes of shared memory (static 0 + dynamic 197632) of the 232448 sm_100a allows per block
+// FACTS: remark: kernel @fmha_tc_bf16_d128: 512 threads, 199680 bytes of shared memory (static 0 + dynamic 199680) of the 232448 sm_100a allows per block
 // FACTS: remark: kernel @fmha_tc_bf16_d128: Tensor Memory 512 of 512 columns: 512 at
 // FACTS: remark: pipeline %pipeQ (tma_umma, 1 stage): each stage receives 65536 bytes from its TMA loads (4 boxes of 16384) = tx_bytes
-// FACTS: remark: pipeline %pipeQ (tma_umma, 1 stage): consumers = 1: 1 threads (one thread of warp 8 of role "producer", warps [8, 12)) release each stage
+// FACTS: remark: pipeline %pipeQ (tma_umma, 1 stage): consumers = 1: 1 threads (one thread of warp 12 of role "producer", warps [12, 16)) release each stage
 // FACTS: remark: pipeline %pipeK (tma_umma, 2 stages): each stage receives 32768 bytes from its TMA loads (2 boxes of 16384) = tx_bytes
-// FACTS: remark: pipeline %pipeK (tma_umma, 2 stages): consumers = 1: 1 threads (one thread of warp 8 of role "producer", warps [8, 12)) release each stage
+// FACTS: remark: pipeline %pipeK (tma_umma, 2 stages): consumers = 1: 1 threads (one thread of warp 12 of role "producer", warps [12, 16)) release each stage
 // FACTS: remark: pipeline %pipeV (tma_umma, 2 stages): each stage receives 32768 bytes from its TMA loads (2 boxes of 16384) = tx_bytes
-// FACTS: remark: pipeline %pipeV (tma_umma, 2 stages): consumers = 1: 1 threads (one thread of warp 8 of role "producer", warps [8, 12)) release each stage
+// FACTS: remark: pipeline %pipeV (tma_umma, 2 stages): consumers = 1: 1 threads (one thread of warp 12 of role "producer", warps [12, 16)) release each stage
 // FACTS: remark: pipeline %pipeS0 (umma_async, 1 stage): consumers = 4: 4 threads (one per warp of role "softmax0", warps [0, 4)) release each stage
-// FACTS: remark: pipeline %pipeS0 (umma_async, 1 stage): producers = 1: 1 threads (one thread of warp 8 of role "producer", warps [8, 12)) commit each stage
+// FACTS: remark: pipeline %pipeS0 (umma_async, 1 stage): producers = 1: 1 threads (one thread of warp 12 of role "producer", warps [12, 16)) commit each stage
 // FACTS: remark: pipeline %pipeS1 (umma_async, 1 stage): consumers = 4: 4 threads (one per warp of role "softmax1", warps [4, 8)) release each stage
-// FACTS: remark: pipeline %pipeP0 (async, 1 stage): consumers = 1: 1 threads (one thread of warp 8 of role "producer", warps [8, 12)) release each stage
+// FACTS: remark: pipeline %pipeP0 (async, 1 stage): consumers = 1: 1 threads (one thread of warp 12 of role "producer", warps [12, 16)) release each stage
 // FACTS: remark: pipeline %pipeP0 (async, 1 stage): producers = 4: 4 threads (one per warp of role "softmax0", warps [0, 4)) commit each stage
 // FACTS: remark: pipeline %pipeP1 (async, 1 stage): producers = 4: 4 threads (one per warp of role "softmax1", warps [4, 8)) commit each stage
-// FACTS: remark: pipeline %pipeO0 (umma_async, 1 stage): consumers = 4: 4 threads (one per warp of role "softmax0", warps [0, 4)) release each stage
-// FACTS: remark: pipeline %pipeO1 (umma_async, 1 stage): producers = 1: 1 threads (one thread of warp 8 of role "producer", warps [8, 12)) commit each stage
+// FACTS: remark: pipeline %pipeO0 (umma_async, 1 stage): consumers = 4: 4 threads (one per warp of role "correction", warps [8, 12)) release each stage
+// FACTS: remark: pipeline %pipeO1 (umma_async, 1 stage): producers = 1: 1 threads (one thread of warp 12 of role "producer", warps [12, 16)) commit each stage
+// FACTS: remark: pipeline %pipeT0 (async, 1 stage): consumers = 4: 4 threads (one per warp of role "correction", warps [8, 12)) release each stage
+// FACTS: remark: pipeline %pipeT1 (async, 1 stage): producers = 4: 4 threads (one per warp of role "softmax1", warps [4, 8)) commit each stage
 // RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm100.mlir --cute-instance=f16_d64:T=f16,D=64 --cute-compile="chip=sm_100a format=ptx output-dir=%t report=true" -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=FACTS64
-// FACTS64: remark: kernel @fmha_tc_f16_d64: 384 threads, 99328 bytes of shared memory (static 0 + dynamic 99328) of the 232448 sm_100a allows per block
+// FACTS64: remark: kernel @fmha_tc_f16_d64: 512 threads, 101376 bytes of shared memory (static 0 + dynamic 101376) of the 232448 sm_100a allows per block
 // FACTS64: remark: pipeline %pipeQ (tma_umma, 1 stage): each stage receives 32768 bytes from its TMA loads (2 boxes of 16384) = tx_bytes
 // FACTS64: remark: pipeline %pipeK (tma_umma, 2 stages): each stage receives 16384 bytes from its TMA loads (1 box of 16384) = tx_bytes
 
