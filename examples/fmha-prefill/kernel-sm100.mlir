@@ -488,7 +488,10 @@ module attributes {gpu.container_module,
           scf.if %inRow {
             %j32 = arith.muli %jj, %c32 : i32
             %off = arith.addi %ooff, %j32 : i32
-            %pr = cute.add_offset(%po, %off)
+            // A multiple of 8 elements (ldo and D are; the interface's
+            // rule), so the row's 32 values go out as 16-byte stores.
+            %off8 = cute.make_int_tuple(%off) -> !cute.int_tuple<"?{div=8}">
+            %pr = cute.add_offset(%po, %off8)
             %l32 = cute.static : !cute.layout<"32:1">
             %gr = cute.make_view(%pr, %l32)
             cute.copy(%rOh, %gr)

@@ -18,6 +18,12 @@
 // RUN: awk '/\.entry /{n=$0; sub(/.*\.entry /,"",n); sub(/\(.*/,"",n); print "KERNEL " n} /tcgen05\.(mma|ld|st)|cp.async.bulk.tensor/{print}' %t/fmha_sm100.sm_100a.ptx | sed -E 's/%rd?[0-9]+/%r/g' | grep -o 'KERNEL .*\|tcgen05\.mma[.a-z0-9:_]* \[%r\], \[\?%r\]\?\|tcgen05\.[ls][dt]\.sync\.aligned\.32x32b\.x[0-9]*\|cp.async.bulk.tensor.[0-9]d' | awk '/^KERNEL/{if(k)for(x in c)print k, c[x], x; k=$2; delete c; next} {c[$0]++} END{for(x in c)print k, c[x], x}' | sort > %t/summary.txt
 // RUN: FileCheck %s < %t/summary.txt
 // RUN: not grep -l 'wgmma\|mma\.sync\|ld\.local\|st\.local' %t/fmha_sm100.sm_100a.ptx
+// O goes out as 16-byte stores (the row offset is declared a multiple of
+// 8 elements): D/8 per row per half, 96 over the four kernels, no 16-bit
+// stores.
+// RUN: grep -c 'st.global.v4' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=V4
+// RUN: not grep -q 'st.global.b16' %t/fmha_sm100.sm_100a.ptx
+// V4: 96
 // RUN: grep -c 'setmaxnreg.dec.sync.aligned.u32 	80;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=FOUR
 // RUN: grep -c 'setmaxnreg.dec.sync.aligned.u32 	96;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=FOUR
 // RUN: grep -c 'setmaxnreg.inc.sync.aligned.u32 	168;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=EIGHT
