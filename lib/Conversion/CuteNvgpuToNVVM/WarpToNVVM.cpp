@@ -181,6 +181,40 @@ struct CounterArriveLowering : OpConversionPattern<CounterArriveOp> {
   }
 };
 
+/// atom.acq_rel.gpu.add of 1 (inline PTX, as counter_arrive); the thread
+/// whose ticket is count - 1 stores 0.
+struct TicketLowering : OpConversionPattern<TicketOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TicketOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32Ty = rewriter.getI32Type();
+    auto global = LLVM::LLVMPointerType::get(getContext(), 1);
+    Value base = UnrealizedConversionCastOp::create(rewriter, loc, global,
+                                                    adaptor.getCounters())
+                     .getResult(0);
+    Value counter =
+        LLVM::GEPOp::create(rewriter, loc, global, i32Ty, base,
+                            ArrayRef<LLVM::GEPArg>{adaptor.getIndex()});
+    Value old =
+        emitAtomAddAcqRelGpu(rewriter, loc, counter, i32(rewriter, loc, 1));
+    Value lastTicket = arith::SubIOp::create(rewriter, loc, adaptor.getCount(),
+                                             i32(rewriter, loc, 1));
+    Value last = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       old, lastTicket);
+    auto reset = scf::IfOp::create(rewriter, loc, last, /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPointToStart(reset.thenBlock());
+      LLVM::StoreOp::create(rewriter, loc, i32(rewriter, loc, 0), counter,
+                            /*alignment=*/4);
+    }
+    rewriter.replaceOp(op, old);
+    return success();
+  }
+};
+
 struct WarpSyncLowering : OpConversionPattern<WarpSyncOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -299,8 +333,8 @@ LogicalResult lowering::lowerWarpRegions(Operation *root) {
 
 void lowering::populateClusterPatterns(const TypeConverter &tc,
                                        RewritePatternSet &p) {
-  p.add<NamedBarrierLowering, CounterArriveLowering, WarpSyncLowering,
-        FenceLowering, SetMaxNRegLowering, ClusterRankLowering,
-        ClusterArriveLowering, ClusterWaitLowering, ClusterSyncLowering>(
-      tc, p.getContext());
+  p.add<NamedBarrierLowering, CounterArriveLowering, TicketLowering,
+        WarpSyncLowering, FenceLowering, SetMaxNRegLowering,
+        ClusterRankLowering, ClusterArriveLowering, ClusterWaitLowering,
+        ClusterSyncLowering>(tc, p.getContext());
 }

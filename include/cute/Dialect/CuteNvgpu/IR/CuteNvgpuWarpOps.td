@@ -89,6 +89,36 @@ def CuteNvgpu_NamedBarrierOp : CuteNvgpu_Op<"named_barrier"> {
   let hasVerifier = 1;
 }
 
+def CuteNvgpu_TicketOp : CuteNvgpu_Op<"ticket"> {
+  let summary = "The next ticket (0, 1, ...) of a self-resetting global "
+                "counter";
+  let description = [{
+    A dynamic work queue across CTAs (a persistent kernel's tile
+    scheduler): the thread that reaches the op adds 1 to `counters[index]`
+    with `atom.add.acq_rel.gpu` and gets the value before the add, its
+    ticket. The thread that takes ticket `count - 1` resets the counter to
+    0, so a counter that starts zeroed (once, by the host) serves every
+    later launch, provided each launch takes exactly `count` tickets from
+    it (a persistent kernel whose CTAs each take one ticket per tile and one
+    more that runs past the end: `count` = tiles). Call it from one thread
+    (in `cute_nvgpu.elect_one`) and hand the ticket to the others through
+    shared memory.
+    ```mlir
+    func.func @next(%c: !cute.ptr<i32, gmem, align<4>>, %tiles: i32) -> i32 {
+      %zero = arith.constant 0 : i32
+      %t = cute_nvgpu.ticket %c[%zero] count %tiles : !cute.ptr<i32, gmem, align<4>>
+      return %t : i32
+    }
+    ```
+  }];
+  let arguments = (ins Cute_PtrType:$counters, I32:$index, I32:$count);
+  let results = (outs I32:$ticket);
+  let assemblyFormat = [{
+    $counters `[` $index `]` `count` $count attr-dict `:`
+    qualified(type($counters))
+  }];
+}
+
 def CuteNvgpu_CounterArriveOp : CuteNvgpu_Op<"counter_arrive"> {
   let summary = "One arrival of a thread group on a global counter; true for "
                 "the last of `expected` groups";
