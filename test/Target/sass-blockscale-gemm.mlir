@@ -1,9 +1,12 @@
 // The SASS ptxas 13.0 writes for examples/blockscale-gemm-sm120 (the
 // block-scaled MXFP4 GEMM; docs/sass.md): the MMA warps' K loop waits on the
-// stage's full barrier (SYNCS.PHASECHK), runs the 32 block-scaled MMAs of a
-// 128 x 128 x 128 stage per warp (OMMA.SF.16864 e2m1 x e2m1 with E8 scales:
-// mma.sync m16n8k64 kind::mxf4nvf4 scale_vec::2X ue8m0) and releases the
-// stage (SYNCS.ARRIVE); the epilogue converts to f16 (F2FP), writes the
+// stage's full barrier (SYNCS.PHASECHK), reads its operands into registers
+// (ldmatrix), orders those generic-proxy reads before the TMA that refills
+// the stage (FENCE.VIEW.ASYNC.S: fence.proxy.async, which
+// cute-nvgpu-expand-pipelines inserts) and releases the stage
+// (SYNCS.ARRIVE), then runs the 32 block-scaled MMAs of a 128 x 128 x 128
+// stage per warp (OMMA.SF.16864 e2m1 x e2m1 with E8 scales: mma.sync
+// m16n8k64 kind::mxf4nvf4 scale_vec::2X ue8m0); the epilogue converts to f16 (F2FP), writes the
 // staging tile (STS), fences it for the async proxy and stores it with two
 // UTMASTG.2D; the producer warp arrives with expect_tx and issues the four
 // UTMALDG.2D of a stage. No other tensor-core instruction (no HMMA/QMMA
@@ -14,9 +17,10 @@
 // CHECK-LABEL: .text.mxfp4_gemm:
 // CHECK-NOT: {{HMMA|QMMA|HGMMA}}
 // CHECK: SYNCS.PHASECHK.TRANS64.TRYWAIT
+// CHECK: FENCE.VIEW.ASYNC.S ;
+// CHECK: SYNCS.ARRIVE.TRANS64.A1T0
 // CHECK-COUNT-32: OMMA.SF.16864.F32.E2M1.E2M1.E8 R{{[0-9]+}}, R{{[0-9]+}}, R{{[0-9]+}}, R{{[0-9]+}}, R{{[0-9]+}}, R{{[0-9]+}}, URZ ;
 // CHECK-NOT: OMMA
-// CHECK: SYNCS.ARRIVE.TRANS64.A1T0
 // CHECK-COUNT-32: F2FP.F16.F32.PACK_AB
 // CHECK: BAR.SYNC.DEFER_BLOCKING 0x1, 0x100 ;
 // CHECK-COUNT-32: STS [R{{[0-9]+}}], R{{[0-9]+}} ;

@@ -385,20 +385,42 @@ struct ConsumerWaitLowering : OpConversionPattern<PipelineConsumerWaitOp> {
   }
 };
 
-/// Whether `region` reads shared memory through the generic proxy: a
-/// cute.copy from a shared-memory tensor (ldmatrix, vector loads; TMA
-/// copies are tma_load/tma_store ops by now) or a cute.load of one.
-bool readsSmemGenerically(Region &region) {
-  auto isSmem = [](Type t) {
-    auto mt = dyn_cast<mlir::cute::CuteMemRefType>(t);
-    return mt && mt.getMemSpace() == mlir::cute::MemSpace::smem;
+/// The shared-memory allocation a view descends from (through the first
+/// operands of the view ops that made it), or null when it is not known.
+Operation *smemRoot(Value v) {
+  for (int depth = 0; depth < 64; ++depth) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return nullptr;
+    if (isa<mlir::cute::SmemAllocOp>(def))
+      return def;
+    if (def->getNumOperands() == 0 ||
+        !isa<mlir::cute::CuteMemRefType>(def->getOperand(0).getType()))
+      return nullptr;
+    v = def->getOperand(0);
+  }
+  return nullptr;
+}
+
+/// Whether `region` reads shared memory that TMA loads fill (`tmaFilled`:
+/// their allocations) through the generic proxy: a cute.copy from it
+/// (ldmatrix, vector loads; TMA copies are tma_load/tma_store ops by now)
+/// or a cute.load of it. A read whose allocation is not known counts.
+bool readsTmaSmemGenerically(Region &region,
+                             const DenseSet<Operation *> &tmaFilled) {
+  auto filled = [&](Value t) {
+    auto mt = dyn_cast<mlir::cute::CuteMemRefType>(t.getType());
+    if (!mt || mt.getMemSpace() != mlir::cute::MemSpace::smem)
+      return false;
+    Operation *root = smemRoot(t);
+    return !root || tmaFilled.contains(root);
   };
   WalkResult r = region.walk([&](Operation *op) {
     if (auto c = dyn_cast<mlir::cute::CopyOp>(op))
-      if (isSmem(c.getSrc().getType()))
+      if (filled(c.getSrc()))
         return WalkResult::interrupt();
     if (auto l = dyn_cast<mlir::cute::LoadOp>(op))
-      if (isSmem(l.getTensor().getType()))
+      if (filled(l.getTensor()))
         return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -415,6 +437,12 @@ bool readsSmemGenerically(Region &region) {
 DenseSet<Operation *> releasesNeedingProxyFence(ModuleOp module) {
   DenseSet<Operation *> out;
   DenseMap<Region *, bool> reads;
+  DenseSet<Operation *> tmaFilled;
+  module.walk([&](TmaLoadOp load) {
+    // (An unknown destination: every generic read counts.)
+    Operation *root = smemRoot(load.getSmem());
+    tmaFilled.insert(root);
+  });
   module.walk([&](PipelineConsumerReleaseOp op) {
     PipelineCreateOp p = creatorOf(op.getPipeline());
     if (!p || p.getType().getKind() != PipelineKind::tma_async)
@@ -431,7 +459,8 @@ DenseSet<Operation *> releasesNeedingProxyFence(ModuleOp module) {
       return;
     auto it = reads.find(role);
     if (it == reads.end())
-      it = reads.insert({role, readsSmemGenerically(*role)}).first;
+      it =
+          reads.insert({role, readsTmaSmemGenerically(*role, tmaFilled)}).first;
     if (it->second)
       out.insert(op);
   });
