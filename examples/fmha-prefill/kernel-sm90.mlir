@@ -285,7 +285,7 @@ module attributes {gpu.container_module,
       return %mnew, %lnew, %alpha : vector<2xf32>, vector<2xf32>, vector<2xf32>
     }
 
-    gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32) kernel
+    gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32, %sched: !cute.ptr<i32, gmem, align<4>>) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0, %c1, %c2, %c64, %c128, %d, %bn = cute.constants 0, 1, 2, 64, 128, D, BN : i32
       %log2e, %ln2, %fzero, %fone = cute.constants 1.44269504, 0.693147182, 0.0, 1.0 : f32
@@ -334,6 +334,12 @@ module attributes {gpu.container_module,
       %pipeQ = cute_nvgpu.pipeline_create %barQ : !cute.memref<i64, smem, align<8>, "2:1"> -> !cute_nvgpu.pipeline<tma_async, 1>
       %pipeK = cute_nvgpu.pipeline_create %barK : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<tma_async, 2>
       %pipeV = cute_nvgpu.pipeline_create %barV : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<tma_async, 2>
+      // The dynamic schedule: the producer takes each next tile from the
+      // global ticket counter %sched and hands its index to the consumer
+      // warps through a 2-slot ring (an async pipeline).
+      %barT = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %slots = cute.smem_alloc() : !cute.memref<i32, smem, align<4>, "2:1">
+      %pipeT = cute_nvgpu.pipeline_create %barT : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<async, 2>
       cute_nvgpu.warp_specialize
         role "producer" warps [0, 4) max_regs 24 {
           %w = cute_nvgpu.warp_idx
@@ -345,7 +351,23 @@ module attributes {gpu.container_module,
               %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
               %p0 = cute_nvgpu.pipeline_producer_state %pipeK
               %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
-              %pt:3 = scf.for %t = %bx to %ttot step %gx iter_args(%pqs = %pq0, %ps0 = %p0, %pvs0 = %pv0) -> (!QS, !LS, !LS) : i32 {
+              %pt0 = cute_nvgpu.pipeline_producer_state %pipeT
+              // Tile bx first, then tile grid + ticket until past the end;
+              // each index (the last one too, which ends the loops) goes
+              // through the ring.
+              %pt:5 = scf.while (%tw = %bx, %pts = %pt0, %pqw = %pq0, %psw = %p0, %pvw = %pv0) : (i32, !LS, !QS, !LS, !LS) -> (i32, !LS, !QS, !LS, !LS) {
+                cute_nvgpu.pipeline_producer_acquire %pipeT, %pts
+                %si = cute_nvgpu.pipeline_state_index %pts
+                %sc = cute.make_coord(%si) -> !cute.coord<"?">
+                %slot = cute.tensor_slice(%slots, %sc)
+                %tv = vector.broadcast %tw : i32 to vector<1xi32>
+                cute.store(%tv, %slot)
+                cute_nvgpu.pipeline_producer_commit %pipeT, %pts
+                %ptn = cute_nvgpu.pipeline_state_advance %pts
+                %more = arith.cmpi ult, %tw, %ttot : i32
+                scf.condition(%more) %tw, %ptn, %pqw, %psw, %pvw : i32, !LS, !QS, !LS, !LS
+              } do {
+              ^bb0(%t: i32, %ptd: !LS, %pqs: !QS, %ps0: !LS, %pvs0: !LS):
                 %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
                 %hk = arith.divui %h, %group : i32
                 %r0 = arith.muli %mt, %c128 : i32
@@ -414,11 +436,14 @@ module attributes {gpu.container_module,
                   %pvn = cute_nvgpu.pipeline_state_advance %pvs
                   scf.yield %pn, %pvn : !LS, !LS
                 }
-                scf.yield %pqn, %pe#0, %pe#1 : !QS, !LS, !LS
+                %tk = cute_nvgpu.ticket %sched[%c0] count %ttot : !cute.ptr<i32, gmem, align<4>>
+                %tn = arith.addi %gx, %tk : i32
+                scf.yield %tn, %ptd, %pqn, %pe#0, %pe#1 : i32, !LS, !QS, !LS, !LS
               }
-              cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#0
-              cute_nvgpu.pipeline_producer_tail %pipeK, %pt#1
-              cute_nvgpu.pipeline_producer_tail %pipeV, %pt#2
+              cute_nvgpu.pipeline_producer_tail %pipeT, %pt#1
+              cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#2
+              cute_nvgpu.pipeline_producer_tail %pipeK, %pt#3
+              cute_nvgpu.pipeline_producer_tail %pipeV, %pt#4
             }
           }
         }
@@ -453,7 +478,23 @@ module attributes {gpu.container_module,
               cute_nvgpu.named_barrier arrive id = 1, threads = 256
             }
           }
-          %tiles:3 = scf.for %t = %bx to %ttot step %gx iter_args(%qs = %qsi, %cs0t = %csi, %cv0t = %cvi) -> (!QS, !LS, !LS) : i32 {
+          %cti = cute_nvgpu.pipeline_consumer_state %pipeT
+          %tiles:5 = scf.while (%ctw = %cti, %qsw = %qsi, %csw = %csi, %cvw = %cvi) : (!LS, !QS, !LS, !LS) -> (i32, !LS, !QS, !LS, !LS) {
+            cute_nvgpu.pipeline_consumer_wait %pipeT, %ctw
+            %si = cute_nvgpu.pipeline_state_index %ctw
+            %sc = cute.make_coord(%si) -> !cute.coord<"?">
+            %slot = cute.tensor_slice(%slots, %sc)
+            %tv = cute.load(%slot)
+            %tw = vector.extract %tv[0] : i32 from vector<1xi32>
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %pipeT, %ctw
+            }
+            %ctn = cute_nvgpu.pipeline_state_advance %ctw
+            %more = arith.cmpi ult, %tw, %ttot : i32
+            scf.condition(%more) %tw, %ctn, %qsw, %csw, %cvw : i32, !LS, !QS, !LS, !LS
+          } do {
+          ^bb0(%t: i32, %ctd: !LS, %qs: !QS, %cs0t: !LS, %cv0t: !LS):
             %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
             %r0 = arith.muli %mt, %c128 : i32
             cute.fill(%o, %fzero)
@@ -621,7 +662,7 @@ module attributes {gpu.container_module,
             } else {
               scf.yield %qs : !QS
             }
-            scf.yield %qsn, %fin#0, %cvLast : !QS, !LS, !LS
+            scf.yield %ctd, %qsn, %fin#0, %cvLast : !LS, !QS, !LS, !LS
           }
           scf.if %pp {
             scf.if %wg0 {

@@ -89,6 +89,11 @@ bool isBlockUniformImpl(Value v, gpu::GPUFuncOp fn, int depth,
             gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp,
             ClusterRankOp>(def))
       return true;
+    // A pipeline handle and a shared-memory allocation are one object of
+    // the block (a slot of an async ring that hands a dynamic tile index
+    // to every thread is read at the same address by all).
+    if (isa<PipelineCreateOp, mlir::cute::SmemAllocOp>(def))
+      return true;
     auto operandsUniform = [&](Operation *op) {
       return llvm::all_of(op->getOperands(), [&](Value o) {
         return isBlockUniformImpl(o, fn, depth + 1, seen);
