@@ -129,6 +129,18 @@ struct NamedBarrierLowering : OpConversionPattern<NamedBarrierOp> {
   }
 };
 
+/// The global address of counters[index]; the !cute.ptr stays until
+/// convert-cute-to-llvm, so it is cast here.
+Value counterAddress(ConversionPatternRewriter &rewriter, Location loc,
+                     Value counters, Value index) {
+  auto global = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
+  Value base =
+      UnrealizedConversionCastOp::create(rewriter, loc, global, counters)
+          .getResult(0);
+  return LLVM::GEPOp::create(rewriter, loc, global, rewriter.getI32Type(), base,
+                             ArrayRef<LLVM::GEPArg>{index});
+}
+
 /// bar.sync; the leader's atom.acq_rel.gpu.add (inline PTX: NVPTX drops an
 /// atomicrmw's ordering), resetting the counter when its arrival completes
 /// the count; bar.red.or.pred (inline PTX) broadcasts the answer.
@@ -143,14 +155,8 @@ struct CounterArriveLowering : OpConversionPattern<CounterArriveOp> {
     NVVM::BarrierOp::create(rewriter, loc, Type(), id, threads,
                             NVVM::BarrierReductionAttr(), Value());
     Type i32Ty = rewriter.getI32Type();
-    // The !cute.ptr stays until convert-cute-to-llvm; cast it here.
-    auto global = LLVM::LLVMPointerType::get(getContext(), 1);
-    Value base = UnrealizedConversionCastOp::create(rewriter, loc, global,
-                                                    adaptor.getCounters())
-                     .getResult(0);
-    Value counter =
-        LLVM::GEPOp::create(rewriter, loc, global, i32Ty, base,
-                            ArrayRef<LLVM::GEPArg>{adaptor.getIndex()});
+    Value counter = counterAddress(rewriter, loc, adaptor.getCounters(),
+                                   adaptor.getIndex());
     auto lead = scf::IfOp::create(rewriter, loc, TypeRange{i32Ty},
                                   adaptor.getLeader(), /*withElse=*/true);
     {
@@ -189,14 +195,8 @@ struct TicketLowering : OpConversionPattern<TicketOp> {
   matchAndRewrite(TicketOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type i32Ty = rewriter.getI32Type();
-    auto global = LLVM::LLVMPointerType::get(getContext(), 1);
-    Value base = UnrealizedConversionCastOp::create(rewriter, loc, global,
-                                                    adaptor.getCounters())
-                     .getResult(0);
-    Value counter =
-        LLVM::GEPOp::create(rewriter, loc, global, i32Ty, base,
-                            ArrayRef<LLVM::GEPArg>{adaptor.getIndex()});
+    Value counter = counterAddress(rewriter, loc, adaptor.getCounters(),
+                                   adaptor.getIndex());
     Value old =
         emitAtomAddAcqRelGpu(rewriter, loc, counter, i32(rewriter, loc, 1));
     Value lastTicket = arith::SubIOp::create(rewriter, loc, adaptor.getCount(),
