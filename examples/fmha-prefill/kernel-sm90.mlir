@@ -14,8 +14,10 @@
 // FlashAttention: row i sees columns j <= i + seq_k - seq_q.
 //
 // Persistent CTAs (one per SM) take the 128-row q tiles of every
-// (sequence, q head) in turn (@tile_work), with
-// 3 warpgroups:
+// (sequence, q head) from a dynamic schedule: tile blockIdx.x first, then
+// gridDim.x + a ticket of the global counter %sched (cute_nvgpu.ticket,
+// which resets itself each launch), in @tile_work's order (longest first
+// within L2 sections of heads). 3 warpgroups:
 // - a producer warpgroup (setmaxnreg 24): one elected thread loads each
 //   tile's Q (a 1-stage pipeline, freed once the tile's last S is issued,
 //   so the next Q loads during the last P V and the epilogue) and K and V
@@ -294,8 +296,8 @@ module attributes {gpu.container_module,
       %bx = cute.block_idx x
       %gx = cute.grid_dim x
       %causal = arith.cmpi ne, %causali, %c0 : i32
-      // Persistent: CTA x works on tiles x, x + grid, ... of the
-      // mtilesMax x batch x hq tiles (@tile_work), heaviest first.
+      // Persistent: the mtilesMax x batch x hq tiles of @tile_work's order,
+      // tile x first, then what the ticket counter hands out.
       %bh = arith.muli %batch, %hq : i32
       %ttot = arith.muli %mtilesMax, %bh : i32
       %group = arith.divui %hq, %hkv : i32
