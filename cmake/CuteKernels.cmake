@@ -63,6 +63,13 @@ function(cute_add_kernel_library target)
     set(ARG_MODULE ${CMAKE_MATCH_1})
   endif()
 
+  # The files the source may import (cute.imports): its directory's other
+  # sources.
+  set(siblings)
+  if(ARG_SOURCE)
+    get_filename_component(srcdir ${ARG_SOURCE} DIRECTORY)
+    file(GLOB siblings CONFIGURE_DEPENDS ${srcdir}/*.mlir)
+  endif()
   set(instance_args)
   foreach(inst ${ARG_INSTANCES})
     list(APPEND instance_args "--cute-instance=${inst}")
@@ -81,7 +88,7 @@ function(cute_add_kernel_library target)
         COMMAND ${opt} ${ARG_SOURCE} ${instance_args}
           "--cute-compile=chip=${chip} format=cubin output-dir=${dir}/${chip} ${ARG_OPTIONS}"
           -o ${dir}/${chip}/${ARG_MODULE}.${chip}.mlir
-        DEPENDS ${ARG_SOURCE} ${opt}
+        DEPENDS ${ARG_SOURCE} ${siblings} ${opt}
         COMMENT "cute-opt: ${ARG_MODULE} for ${chip}"
         VERBATIM)
     endif()

@@ -149,7 +149,8 @@ private:
 
 /// A byte-exact, field-separated SHA-256 of everything a result depends on.
 std::string computeKey(std::string_view source, const JitOptions &o,
-                       const std::string &ptxasVersion) {
+                       const std::string &ptxasVersion,
+                       const std::vector<mlir::cute::ImportedFile> &imports) {
   std::string data;
   auto field = [&](llvm::StringRef name, llvm::StringRef value) {
     data += name.str() + "=" + std::to_string(value.size()) + ":" +
@@ -171,7 +172,15 @@ std::string computeKey(std::string_view source, const JitOptions &o,
   for (const std::string &i : o.instances)
     instances += std::to_string(i.size()) + ":" + i + ";";
   field("instances", instances);
+  std::string dirs;
+  for (const std::string &d : o.importDirs)
+    dirs += std::to_string(d.size()) + ":" + d + ";";
+  field("import-dirs", dirs);
   field("source", llvm::StringRef(source.data(), source.size()));
+  for (const mlir::cute::ImportedFile &f : imports) {
+    field("import", f.path);
+    field("import-text", f.text);
+  }
   return jd::sha256Hex(data);
 }
 
@@ -209,14 +218,16 @@ struct Compiler::Impl {
                                    llvm::StringRef bufferName,
                                    const JitOptions &o);
   /// compile() after the memory cache: the disk cache, else the pipeline.
-  Expected<CompiledModule> compileUncached(std::string_view source,
-                                           llvm::StringRef bufferName,
-                                           const JitOptions &o,
-                                           const std::string &key,
-                                           Clock::time_point t0, bool lookup);
-  Expected<Artifacts> runPipeline(std::string_view source,
-                                  llvm::StringRef bufferName,
-                                  const JitOptions &o);
+  Expected<CompiledModule>
+  compileUncached(std::string_view source, llvm::StringRef bufferName,
+                  const JitOptions &o, const std::string &key,
+                  const std::vector<mlir::cute::ImportedFile> &keyed,
+                  Clock::time_point t0, bool lookup);
+  /// `keyed` are the imported files the key covers; `cacheable` is false
+  /// when the parse read another (the result is then not cached).
+  Expected<Artifacts> runPipeline(
+      std::string_view source, llvm::StringRef bufferName, const JitOptions &o,
+      const std::vector<mlir::cute::ImportedFile> &keyed, bool &cacheable);
 };
 
 /// The artifacts the pipeline left in `module`: the gpu.binary `name`'s cubin
@@ -256,9 +267,9 @@ static Expected<Artifacts> readArtifacts(ModuleOp module, llvm::StringRef name,
   return out;
 }
 
-Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
-                                                llvm::StringRef bufferName,
-                                                const JitOptions &o) {
+Expected<Artifacts> Compiler::Impl::runPipeline(
+    std::string_view source, llvm::StringRef bufferName, const JitOptions &o,
+    const std::vector<mlir::cute::ImportedFile> &keyed, bool &cacheable) {
   // Threading off: one gpu.module gains nothing from it, and module-scope IR
   // printing requires it.
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
@@ -286,10 +297,21 @@ Expected<Artifacts> Compiler::Impl::runPipeline(std::string_view source,
   }
   // Parameter names for the metadata come from the text in hand (the
   // buffer name need not be a readable file).
+  mlir::cute::ImportOptions imports;
+  imports.dirs = o.importDirs;
+  std::vector<mlir::cute::ImportedFile> read;
   OwningOpRef<ModuleOp> module =
-      mlir::cute::parseInstances(sourceMgr, &ctx, instances);
+      mlir::cute::parseInstances(sourceMgr, &ctx, instances, imports, &read);
   if (!module)
     return fail(ErrorCode::Parse, "cannot parse the source");
+  // The key was made from a reading of the text (scanImports): a file the
+  // parse read that it does not cover (or that changed since) must not
+  // let this result answer for another.
+  for (const mlir::cute::ImportedFile &f : read)
+    if (llvm::none_of(keyed, [&](const mlir::cute::ImportedFile &k) {
+          return k.path == f.path && k.text == f.text;
+        }))
+      cacheable = false;
 
   SmallVector<gpu::GPUModuleOp> gpuModules;
   module->walk([&](gpu::GPUModuleOp m) { gpuModules.push_back(m); });
@@ -358,12 +380,16 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
   Clock::time_point t0 = Clock::now();
   if (::cute::Status valid = validateOptions(o); !valid)
     return valid.error();
+  std::vector<mlir::cute::ImportedFile> imports = mlir::cute::scanImports(
+      llvm::StringRef(source.data(), source.size()), bufferName,
+      mlir::cute::ImportOptions{o.importDirs});
   std::string key =
-      computeKey(source, o, o.cubin ? Compiler::ptxasVersion(o) : "");
+      computeKey(source, o, o.cubin ? Compiler::ptxasVersion(o) : "", imports);
   // A dump asks for the stages to run: no lookup (the result is still stored).
   bool lookup = o.dumpDir.empty();
   if (!lookup)
-    return compileUncached(source, bufferName, o, key, t0, /*lookup=*/false);
+    return compileUncached(source, bufferName, o, key, imports, t0,
+                           /*lookup=*/false);
 
   // A memory hit, or join a compile of the same key already in flight in
   // another thread, or become the one that compiles it.
@@ -405,7 +431,8 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
     return r;
   }
   Expected<CompiledModule> r =
-      compileUncached(source, bufferName, o, key, t0, /*lookup=*/true);
+      compileUncached(source, bufferName, o, key, imports, t0,
+                      /*lookup=*/true);
   mine.set_value(r);
   std::lock_guard<std::mutex> lock(mu);
   inFlight.erase(flight);
@@ -414,7 +441,8 @@ Expected<CompiledModule> Compiler::Impl::compile(std::string_view source,
 
 Expected<CompiledModule> Compiler::Impl::compileUncached(
     std::string_view source, llvm::StringRef bufferName, const JitOptions &o,
-    const std::string &key, Clock::time_point t0, bool lookup) {
+    const std::string &key, const std::vector<mlir::cute::ImportedFile> &keyed,
+    Clock::time_point t0, bool lookup) {
   std::vector<std::string> warnings;
   std::string cacheDir = o.useDiskCache ? Compiler::resolveCacheDir(o) : "";
   if (!cacheDir.empty()) {
@@ -458,10 +486,18 @@ Expected<CompiledModule> Compiler::Impl::compileUncached(
   }
 
   ++compiles;
-  Expected<Artifacts> built = runPipeline(source, bufferName, o);
+  bool cacheable = true;
+  Expected<Artifacts> built =
+      runPipeline(source, bufferName, o, keyed, cacheable);
   if (!built)
     return built.error();
   CompiledModule result = toCompiled(std::move(built).value(), key);
+  if (!cacheable) {
+    warn(warnings, "the result is not cached: the imported files changed "
+                   "while it compiled, or the key's reading of the source "
+                   "missed one");
+    cacheDir.clear();
+  }
 
   if (!cacheDir.empty()) {
     std::string why;
@@ -498,7 +534,7 @@ Expected<CompiledModule> Compiler::Impl::compileUncached(
       break;
     }
   }
-  {
+  if (cacheable) {
     std::lock_guard<std::mutex> lock(mu);
     memory[key] = result;
   }

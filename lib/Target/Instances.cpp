@@ -5,6 +5,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -23,6 +24,8 @@ std::string describe(const InstanceArgs &a) {
 /// suffix its symbols take.
 OwningOpRef<ModuleOp> parseOne(llvm::SourceMgr &sm, MLIRContext *ctx,
                                const InstanceArgs &args, bool noteInstance,
+                               const ImportOptions &imports,
+                               std::vector<ImportedFile> *read,
                                std::string &suffix) {
   InstanceEnv &env = instanceEnv(ctx);
   env.begin(args);
@@ -33,7 +36,13 @@ OwningOpRef<ModuleOp> parseOne(llvm::SourceMgr &sm, MLIRContext *ctx,
         d.attachNote() << "in the instance " << describe(args);
       return failure(); // report it as usual, with the note
     });
-  OwningOpRef<ModuleOp> m = parseSourceWithParamNames(sm, ParserConfig(ctx));
+  // Verified once the imports are in (the source calls their functions).
+  OwningOpRef<ModuleOp> m = parseSourceWithParamNames(
+      sm, ParserConfig(ctx, /*verifyAfterParse=*/false));
+  // Imported files are parsed with the same arguments.
+  if (m &&
+      (failed(resolveImports(*m, sm, imports, read)) || failed(verify(*m))))
+    m = nullptr;
   if (m) {
     std::vector<std::string> unused = env.unusedArguments();
     if (!unused.empty()) {
@@ -101,13 +110,14 @@ LogicalResult merge(ModuleOp into, ModuleOp from, StringRef suffix) {
 
 } // namespace
 
-OwningOpRef<ModuleOp>
-mlir::cute::parseInstances(llvm::SourceMgr &sm, MLIRContext *ctx,
-                           ArrayRef<InstanceArgs> instances) {
+OwningOpRef<ModuleOp> mlir::cute::parseInstances(
+    llvm::SourceMgr &sm, MLIRContext *ctx, ArrayRef<InstanceArgs> instances,
+    const ImportOptions &imports, std::vector<ImportedFile> *read) {
   SmallVector<InstanceArgs> list(instances.begin(), instances.end());
   if (list.empty()) {
     std::string suffix;
-    OwningOpRef<ModuleOp> m = parseOne(sm, ctx, InstanceArgs(), false, suffix);
+    OwningOpRef<ModuleOp> m =
+        parseOne(sm, ctx, InstanceArgs(), false, imports, read, suffix);
     if (!m)
       return nullptr;
     auto listed = (*m)->getAttrOfType<ArrayAttr>(kInstancesAttr);
@@ -133,7 +143,8 @@ mlir::cute::parseInstances(llvm::SourceMgr &sm, MLIRContext *ctx,
   OwningOpRef<ModuleOp> result;
   for (const InstanceArgs &args : list) {
     std::string suffix;
-    OwningOpRef<ModuleOp> m = parseOne(sm, ctx, args, true, suffix);
+    OwningOpRef<ModuleOp> m =
+        parseOne(sm, ctx, args, true, imports, read, suffix);
     if (!m || failed(addSuffix(*m, suffix)))
       return nullptr;
     (*m)->removeAttr(kInstancesAttr);

@@ -8,6 +8,9 @@
 // `--cute-instance=[suffix:]name=value,...` (repeatable) instantiates a
 // source with instance parameters (cute/Target/Instances.h); a source that
 // lists its own instances (`cute.instances`) is instantiated without it.
+// A source whose gpu.module imports helpers (`cute.imports`, cute/Target/
+// Imports.h) is read the same way; `--cute-import-dir=DIR` (repeatable)
+// adds directories to look in after the source's own.
 // Kernel parameter names come from the parser: the input is parsed once
 // more, with mlir::AsmParserState, when cute-collect-kernel-metadata is
 // about to run, and each kernel argument gets its SSA name as
@@ -45,6 +48,12 @@ static llvm::cl::list<std::string> clInstances(
                    "`[suffix:]name=value,...` (repeat for several instances)"),
     llvm::cl::value_desc("instance"));
 
+static llvm::cl::list<std::string> clImportDirs(
+    "cute-import-dir",
+    llvm::cl::desc("Look for the files a gpu.module imports (cute.imports) "
+                   "here, after the importing file's directory (repeatable)"),
+    llvm::cl::value_desc("dir"));
+
 /// The source with its instances parsed and merged, printed back with its
 /// locations (so diagnostics still name the source's lines); null after
 /// reporting an error.
@@ -70,7 +79,9 @@ instantiate(std::unique_ptr<llvm::MemoryBuffer> file, DialectRegistry &registry,
   llvm::SourceMgr sm;
   sm.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sm, &ctx);
-  OwningOpRef<ModuleOp> m = mlir::cute::parseInstances(sm, &ctx, list);
+  mlir::cute::ImportOptions imports;
+  imports.dirs.assign(clImportDirs.begin(), clImportDirs.end());
+  OwningOpRef<ModuleOp> m = mlir::cute::parseInstances(sm, &ctx, list, imports);
   if (!m)
     return nullptr;
   std::string text;
@@ -186,7 +197,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (!split && (!clInstances.empty() ||
-                 file->getBuffer().contains(mlir::cute::kInstancesAttr))) {
+                 file->getBuffer().contains(mlir::cute::kInstancesAttr) ||
+                 file->getBuffer().contains(mlir::cute::kImportsAttr))) {
     file = instantiate(std::move(file), registry, config);
     if (!file)
       return 1;

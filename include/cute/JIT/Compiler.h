@@ -73,6 +73,11 @@ struct JitOptions {
   /// kernels go into the one module, named with the instance's suffix. Empty:
   /// the source's own `cute.instances`, else its defaults. Part of the key.
   std::vector<std::string> instances;
+  /// Directories searched for the files a gpu.module imports (`cute.imports`,
+  /// docs/instances.md), after the source file's own directory (a source
+  /// given as text has none). The imported files' contents are part of the
+  /// key.
+  std::vector<std::string> importDirs;
 };
 
 struct CompiledModule {

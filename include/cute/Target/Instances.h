@@ -18,6 +18,7 @@
 #define CUTE_TARGET_INSTANCES_H
 
 #include "cute/Dialect/Cute/IR/CuteParams.h"
+#include "cute/Target/Imports.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -31,10 +32,14 @@ inline constexpr llvm::StringLiteral kInstancesAttr = "cute.instances";
 /// Parses the main buffer of `sourceMgr` into one module holding every
 /// instance (see above). Diagnostics go to the context's handlers, each
 /// with a note naming the instance it came from. Kernel parameter names
-/// are taken from the source (cute.param_name) before the merge.
+/// are taken from the source (cute.param_name) before the merge. Each
+/// parse resolves the source's imports (Imports.h) with the instance's
+/// arguments; `read` receives the files read.
 OwningOpRef<ModuleOp> parseInstances(llvm::SourceMgr &sourceMgr,
                                      MLIRContext *ctx,
-                                     ArrayRef<InstanceArgs> instances);
+                                     ArrayRef<InstanceArgs> instances,
+                                     const ImportOptions &imports = {},
+                                     std::vector<ImportedFile> *read = nullptr);
 
 } // namespace mlir::cute
 

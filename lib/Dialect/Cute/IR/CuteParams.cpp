@@ -61,6 +61,63 @@ std::string InstanceArgs::str() const {
 void InstanceEnv::begin(const InstanceArgs &args) {
   current = args;
   params.clear();
+  all.clear();
+}
+
+std::vector<InstanceEnv::Param> InstanceEnv::enterFile() {
+  std::vector<Param> saved;
+  saved.swap(params);
+  return saved;
+}
+
+void InstanceEnv::leaveFile(std::vector<Param> saved) {
+  params = std::move(saved);
+}
+
+/// "a type with default bf16", "i32 with no default", ... for diagnostics.
+static std::string describeDeclaration(const InstanceEnv::Param &p) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (p.isType)
+    os << "a type";
+  else if (p.integer)
+    os << p.integer.getType();
+  if (!p.dflt)
+    os << " with no default";
+  else if (auto t = dyn_cast<TypeAttr>(p.dflt))
+    os << " with default " << t.getValue();
+  else
+    os << " with default " << cast<IntegerAttr>(p.dflt).getValue();
+  return s;
+}
+
+/// `file:line` of a declaration.
+static std::string describeLoc(LocationAttr loc) {
+  if (auto fl = dyn_cast_or_null<FileLineColLoc>(loc))
+    return (fl.getFilename().getValue() + ":" + Twine(fl.getLine())).str();
+  return "another file";
+}
+
+bool InstanceEnv::declare(AsmParser &p, SMLoc loc, const Param &param) {
+  auto other =
+      llvm::find_if(all, [&](const Param &q) { return q.name == param.name; });
+  if (other == all.end()) {
+    all.push_back(param);
+  } else {
+    bool alike =
+        other->isType == param.isType && other->dflt == param.dflt &&
+        (param.isType || other->integer.getType() == param.integer.getType());
+    if (!alike) {
+      p.emitError(loc) << "instance parameter '" << param.name
+                       << "' is declared here as " << describeDeclaration(param)
+                       << " and in " << describeLoc(other->loc) << " as "
+                       << describeDeclaration(*other)
+                       << ": files that share a parameter declare it alike";
+      return false;
+    }
+  }
+  params.push_back(param);
+  return true;
 }
 
 void InstanceEnv::end() { begin(InstanceArgs()); }
@@ -105,7 +162,10 @@ Type InstanceEnv::declareType(AsmParser &p, SMLoc loc, StringRef name,
                               std::optional<Type> dflt) {
   if (!checkDeclaration(p, loc, name, find(name)))
     return {};
-  Param param{name.str(), true, {}, {}, false};
+  Param param{name.str(), true, {}, {}, false, {}, {}};
+  param.loc = p.getEncodedSourceLoc(loc);
+  if (dflt)
+    param.dflt = TypeAttr::get(*dflt);
   if (const std::string *arg = argument(name)) {
     Type t;
     {
@@ -132,7 +192,8 @@ Type InstanceEnv::declareType(AsmParser &p, SMLoc loc, StringRef name,
                      << name << "=<type>";
     return {};
   }
-  params.push_back(param);
+  if (!declare(p, loc, param))
+    return {};
   return param.type;
 }
 
@@ -142,7 +203,10 @@ Attribute InstanceEnv::declareInteger(AsmParser &p, SMLoc loc, StringRef name,
   if (!checkDeclaration(p, loc, name, find(name)))
     return {};
   unsigned width = type.getWidth();
-  Param param{name.str(), false, {}, {}, false};
+  Param param{name.str(), false, {}, {}, false, {}, {}};
+  param.loc = p.getEncodedSourceLoc(loc);
+  if (dflt)
+    param.dflt = IntegerAttr::get(type, dflt->sextOrTrunc(width));
   if (const std::string *arg = argument(name)) {
     StringRef text(*arg);
     int64_t value = 0;
@@ -170,14 +234,15 @@ Attribute InstanceEnv::declareInteger(AsmParser &p, SMLoc loc, StringRef name,
     param.integer = IntegerAttr::get(type, v);
     param.given = true;
   } else if (dflt) {
-    param.integer = IntegerAttr::get(type, dflt->sextOrTrunc(width));
+    param.integer = cast<IntegerAttr>(param.dflt);
   } else {
     p.emitError(loc) << "instance parameter '" << name << "' (" << Type(type)
                      << ") has no default and no argument: give it as " << name
                      << "=<value>";
     return {};
   }
-  params.push_back(param);
+  if (!declare(p, loc, param))
+    return {};
   return param.integer;
 }
 
@@ -193,7 +258,7 @@ std::optional<int64_t> InstanceEnv::lookupInteger(StringRef name) const {
 std::vector<std::string> InstanceEnv::unusedArguments() const {
   std::vector<std::string> r;
   for (auto &a : current.args)
-    if (!find(a.first))
+    if (llvm::none_of(all, [&](const Param &p) { return p.name == a.first; }))
       r.push_back(a.first);
   return r;
 }
@@ -202,7 +267,7 @@ std::string InstanceEnv::suffix() const {
   if (!current.suffix.empty())
     return current.suffix;
   std::string s;
-  for (const Param &p : params) {
+  for (const Param &p : all) {
     if (!p.given)
       continue;
     std::string v;

@@ -58,6 +58,8 @@ public:
     Type type;           ///< the value (type parameter)
     IntegerAttr integer; ///< the value (integer parameter)
     bool given = false;  ///< from an argument, not the default
+    Attribute dflt;      ///< the default (a TypeAttr or an IntegerAttr)
+    LocationAttr loc;    ///< where it is declared
   };
 
   /// Starts a parse with these arguments (forgets the previous one).
@@ -75,17 +77,29 @@ public:
   /// An integer parameter by name (for CuTe notation strings).
   std::optional<int64_t> lookupInteger(StringRef name) const;
 
-  /// After the parse: the arguments no declaration used, and the suffix of
-  /// this instance (empty when no argument was given).
+  /// Another file of the same parse (an imported file, Imports.h): it sees
+  /// only its own declarations, and a name it shares with a file before
+  /// must be declared alike (kind and default). Returns the declarations to
+  /// give back to leaveFile.
+  std::vector<Param> enterFile();
+  void leaveFile(std::vector<Param> saved);
+
+  /// After the parse: the arguments no declaration (of any file) used, and
+  /// the suffix of this instance (empty when no argument was given).
   std::vector<std::string> unusedArguments() const;
-  const std::vector<Param> &declared() const { return params; }
+  const std::vector<Param> &declared() const { return all; }
   std::string suffix() const;
 
 private:
   const std::string *argument(StringRef name) const;
   const Param *find(StringRef name) const;
+  /// Checks `param` against a declaration of another file; false after
+  /// reporting. Records it.
+  bool declare(AsmParser &p, SMLoc loc, const Param &param);
   InstanceArgs current;
-  std::vector<Param> params;
+  /// The declarations of the file being parsed; of every file, first
+  /// declarations in order.
+  std::vector<Param> params, all;
 };
 
 InstanceEnv &instanceEnv(MLIRContext *ctx);

@@ -1,0 +1,5 @@
+module attributes {cute.imports = ["cycle-b.mlir"]} {
+  func.func private @a() {
+    return
+  }
+}

@@ -1,0 +1,5 @@
+module attributes {cute.imports = ["cycle-a.mlir"]} {
+  func.func private @b() {
+    return
+  }
+}

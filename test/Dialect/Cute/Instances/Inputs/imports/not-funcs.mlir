@@ -1,0 +1,7 @@
+module {
+  func.func private @fine() {
+    return
+  }
+  gpu.module @not_a_helper {
+  }
+}

@@ -1,0 +1,4 @@
+module attributes {gpu.container_module, cute.imports = ["common.mlir"]} {
+  gpu.module @m {
+  }
+}
