@@ -73,42 +73,8 @@
 module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,D=64", "bf16_d128:T=bf16,D=128",
                       "f16_d64:T=f16,D=64", "f16_d128:T=f16,D=128"]} {
-  gpu.module @fmha_sm100 {
-    func.func private @seq_bounds(%cu: !gptr, %batch: i32, %b: i32) -> (i32, i32) {
-      %c1 = arith.constant 1 : i32
-      %n = arith.addi %batch, %c1 : i32
-      %sh = cute.make_shape(%n) -> !cute.shape<"(?)">
-      %st = cute.static : !cute.stride<"(1)">
-      %l = cute.make_layout(%sh, %st)
-      %v = cute.make_view(%cu, %l)
-      %cs = cute.make_coord(%b) -> !cute.coord<"(?)">
-      %b1 = arith.addi %b, %c1 : i32
-      %ce = cute.make_coord(%b1) -> !cute.coord<"(?)">
-      %es = cute.tensor_slice(%v, %cs)
-      %ee = cute.tensor_slice(%v, %ce)
-      %sv = cute.load(%es)
-      %ev = cute.load(%ee)
-      %s = vector.extract %sv[0] : i32 from vector<1xi32>
-      %e = vector.extract %ev[0] : i32 from vector<1xi32>
-      return %s, %e : i32, i32
-    }
-
-    func.func private @kv_tiles(%r0: i32, %seqq: i32, %seqk: i32, %causal: i1) -> i32 {
-      %c0, %c1, %c127, %bn = cute.constants 0, 1, 127, 128 : i32
-      %all = arith.ceildivsi %seqk, %bn : i32
-      %rl = arith.addi %r0, %c127 : i32
-      %last = arith.subi %seqq, %c1 : i32
-      %rlast = arith.minsi %rl, %last : i32
-      %diag = arith.subi %seqk, %seqq : i32
-      %cmax = arith.addi %rlast, %diag : i32
-      %cm1 = arith.addi %cmax, %c1 : i32
-      %seen = arith.ceildivsi %cm1, %bn : i32
-      %seen0 = arith.maxsi %seen, %c0 : i32
-      %lim = arith.minsi %seen0, %all : i32
-      %n = arith.select %causal, %lim, %all : i32
-      return %n : i32
-    }
-
+  gpu.module @fmha_sm100 attributes {cute.imports = ["fmha-common.mlir"]} {
+    // @seq_rows, @kv_tiles, @needs_mask: fmha-common.mlir.
     // Work tile t of the persistent schedule (kernel-sm90.mlir's order,
     // 256-row q tiles): the sequence's first q and k rows, its lengths,
     // q tile mt, head h, whether the tile has rows, and per 128-row half
@@ -123,17 +89,14 @@ module attributes {gpu.container_module,
       %ilast = arith.subi %mtilesMax, %c1 : i32
       %ir = arith.subi %ilast, %i : i32
       %mt = arith.select %causal, %ir, %i : i32
-      %q0, %q1 = func.call @seq_bounds(%pcuq, %batch, %b) : (!gptr, i32, i32) -> (i32, i32)
-      %k0, %k1 = func.call @seq_bounds(%pcuk, %batch, %b) : (!gptr, i32, i32) -> (i32, i32)
-      %seqq = arith.subi %q1, %q0 : i32
-      %seqk = arith.subi %k1, %k0 : i32
+      %q0, %k0, %seqq, %seqk = func.call @seq_rows(%pcuq, %pcuk, %batch, %b) : (!gptr, !gptr, i32, i32) -> (i32, i32, i32, i32)
       %mtiles = arith.ceildivui %seqq, %c256 : i32
       %live = arith.cmpi ult, %mt, %mtiles : i32
       %r0 = arith.muli %mt, %c256 : i32
       %r1 = arith.addi %r0, %c128 : i32
       %live1 = arith.cmpi slt, %r1, %seqq : i32
-      %n0a = func.call @kv_tiles(%r0, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
-      %n1a = func.call @kv_tiles(%r1, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
+      %n0a = func.call @kv_tiles(%r0, %c128, %c128, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i32
+      %n1a = func.call @kv_tiles(%r1, %c128, %c128, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i32
       %n0 = arith.select %live, %n0a, %c0 : i32
       %l1 = arith.andi %live, %live1 : i1
       %n1 = arith.select %l1, %n1a, %c0 : i32
@@ -224,19 +187,14 @@ module attributes {gpu.container_module,
       return
     }
     func.func private @softmax_row(%s0: vector<128xf32>, %m: f32, %l: f32, %n: i32, %row: i32, %seqq: i32, %seqk: i32, %causal: i1, %scale2: f32) -> (vector<128xf32>, f32, f32, f32) {
-      %c1, %bn = cute.constants 1, 128 : i32
+      %bn = arith.constant 128 : i32
       %fzero, %fone, %thr = cute.constants 0.0, 1.0, 8.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %ninfs = vector.broadcast %ninf : f32 to vector<128xf32>
       %diag = arith.subi %seqk, %seqq : i32
       %c0n = arith.muli %n, %bn : i32
-      %cend = arith.addi %c0n, %bn : i32
-      %ragged = arith.cmpi sgt, %cend, %seqk : i32
-      %lastc = arith.subi %cend, %c1 : i32
       %lim = arith.addi %row, %diag : i32
-      %cut = arith.cmpi sgt, %lastc, %lim : i32
-      %cutc = arith.andi %cut, %causal : i1
-      %needMask = arith.ori %ragged, %cutc : i1
+      %needMask = func.call @needs_mask(%c0n, %bn, %row, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i1
       // Columns past seq_k and, causal, past row + seq_k - seq_q.
       %s = scf.if %needMask -> vector<128xf32> {
         %cols0 = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,

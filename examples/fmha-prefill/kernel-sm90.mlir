@@ -81,46 +81,9 @@ module attributes {gpu.container_module,
                       "f16_d64:T=f16,D=64,BN=192,OV=false",
                       "f16_d128:T=f16,D=128,OV=false",
                       "f16_d256:T=f16,D=256,BN=80"]} {
-  gpu.module @fmha_sm90 {
-    // Rows [s, e) of sequence b in cu (cu[b] and cu[b + 1]).
-    func.func private @seq_bounds(%cu: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %b: i32) -> (i32, i32) {
-      %c1 = arith.constant 1 : i32
-      %n = arith.addi %batch, %c1 : i32
-      %sh = cute.make_shape(%n) -> !cute.shape<"(?)">
-      %st = cute.static : !cute.stride<"(1)">
-      %l = cute.make_layout(%sh, %st)
-      %v = cute.make_view(%cu, %l)
-      %cs = cute.make_coord(%b) -> !cute.coord<"(?)">
-      %b1 = arith.addi %b, %c1 : i32
-      %ce = cute.make_coord(%b1) -> !cute.coord<"(?)">
-      %es = cute.tensor_slice(%v, %cs)
-      %ee = cute.tensor_slice(%v, %ce)
-      %sv = cute.load(%es)
-      %ev = cute.load(%ee)
-      %s = vector.extract %sv[0] : i32 from vector<1xi32>
-      %e = vector.extract %ev[0] : i32 from vector<1xi32>
-      return %s, %e : i32, i32
-    }
-
-    // The kv tiles [0, n) that rows [r0, r0 + 128) of a seq_q x seq_k
-    // problem see: all ceil(seq_k / BN), or with the causal mask those up
-    // to column r_last + seq_k - seq_q (none when that is negative).
-    func.func private @kv_tiles(%r0: i32, %seqq: i32, %seqk: i32, %causal: i1) -> i32 {
-      %c0, %c1, %c127, %bn = cute.constants 0, 1, 127, BN : i32
-      %all = arith.ceildivsi %seqk, %bn : i32
-      %rl = arith.addi %r0, %c127 : i32
-      %last = arith.subi %seqq, %c1 : i32
-      %rlast = arith.minsi %rl, %last : i32
-      %diag = arith.subi %seqk, %seqq : i32
-      %cmax = arith.addi %rlast, %diag : i32
-      %cm1 = arith.addi %cmax, %c1 : i32
-      %seen = arith.ceildivsi %cm1, %bn : i32
-      %seen0 = arith.maxsi %seen, %c0 : i32
-      %lim = arith.minsi %seen0, %all : i32
-      %n = arith.select %causal, %lim, %all : i32
-      return %n : i32
-    }
-
+  gpu.module @fmha_sm90 attributes {cute.imports = ["fmha-common.mlir"]} {
+    // @seq_rows, @kv_tiles, @needs_mask, @online_max, @row_inv, @row_lse:
+    // fmha-common.mlir.
     // The q heads of one L2 section: the heads of the largest power-of-two
     // number of GQA groups (dividing hkv) whose K and V, at the batch's mean
     // kv length, fit in #L2 bytes (a third of the H100's and H200's 50 MB
@@ -157,7 +120,7 @@ module attributes {gpu.container_module,
     // and k rows, its lengths, mt, h, whether the tile has rows and its kv
     // tiles.
     func.func private @tile_work(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %hs: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
-      %c0, %c1, %c128 = cute.constants 0, 1, 128 : i32
+      %c0, %c1, %c128, %bn = cute.constants 0, 1, 128, BN : i32
       %hh = arith.remui %t, %hs : i32
       %r = arith.divui %t, %hs : i32
       %i = arith.remui %r, %mtilesMax : i32
@@ -170,14 +133,11 @@ module attributes {gpu.container_module,
       %ilast = arith.subi %mtilesMax, %c1 : i32
       %ir = arith.subi %ilast, %i : i32
       %mt = arith.select %causal, %ir, %i : i32
-      %q0, %q1 = func.call @seq_bounds(%pcuq, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
-      %k0, %k1 = func.call @seq_bounds(%pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32)
-      %seqq = arith.subi %q1, %q0 : i32
-      %seqk = arith.subi %k1, %k0 : i32
+      %q0, %k0, %seqq, %seqk = func.call @seq_rows(%pcuq, %pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32, i32, i32)
       %mtiles = arith.ceildivui %seqq, %c128 : i32
       %live = arith.cmpi ult, %mt, %mtiles : i32
       %r0 = arith.muli %mt, %c128 : i32
-      %n0 = func.call @kv_tiles(%r0, %seqq, %seqk, %causal) : (i32, i32, i32, i1) -> i32
+      %n0 = func.call @kv_tiles(%r0, %c128, %bn, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i32
       %n = arith.select %live, %n0, %c0 : i32
       return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
     }
@@ -224,25 +184,16 @@ module attributes {gpu.container_module,
     // row masked so far (m = -inf) uses 0 as its offset, so its exp2 give
     // 0, not NaN.
     func.func private @softmax_tile(%acc: !sfrag, %m: vector<2xf32>, %l: vector<2xf32>, %n: i32, %r0: i32, %seqq: i32, %seqk: i32, %causal: i1, %ct: i32, %scale: f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>) {
-      %c1, %c128, %bn = cute.constants 1, 128, BN : i32
-      %log2e, %fzero = cute.constants 1.44269504, 0.0 : f32
+      %bn = arith.constant #BN
+      %log2e = arith.constant 1.44269504 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %scale2 = arith.mulf %scale, %log2e : f32
       %sc2 = vector.broadcast %scale2 : f32 to !sv
-      %sc22 = vector.broadcast %scale2 : f32 to vector<2xf32>
       %ninfs = vector.broadcast %ninf : f32 to !sv
-      %ninf2 = vector.broadcast %ninf : f32 to vector<2xf32>
-      %zero2 = vector.broadcast %fzero : f32 to vector<2xf32>
       %s0 = cute.load(%acc)
       %diag = arith.subi %seqk, %seqq : i32
       %c0n = arith.muli %n, %bn : i32
-      %cend = arith.addi %c0n, %bn : i32
-      %ragged = arith.cmpi sgt, %cend, %seqk : i32
-      %lastc = arith.subi %cend, %c1 : i32
-      %dmin = arith.addi %r0, %diag : i32
-      %cut = arith.cmpi sgt, %lastc, %dmin : i32
-      %cutc = arith.andi %cut, %causal : i1
-      %needMask = arith.ori %ragged, %cutc : i1
+      %needMask = func.call @needs_mask(%c0n, %bn, %r0, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i1
       %s = scf.if %needMask -> !sv {
         %shS = cute.make_shape(%seqq, %seqk)
         %cS = cute.make_identity_tensor(%shS)
@@ -267,15 +218,7 @@ module attributes {gpu.container_module,
       }
       cute.store(%s, %acc)
       %tmax = cute.mma_reduce<max, rows> of #mmaS (%acc)
-      %mnew = arith.maximumf %m, %tmax : vector<2xf32>
-      %dead = arith.cmpf oeq, %mnew, %ninf2 : vector<2xf32>
-      %msc = arith.mulf %mnew, %sc22 : vector<2xf32>
-      %moff = arith.select %dead, %zero2, %msc : vector<2xi1>, vector<2xf32>
-      %deadOld = arith.cmpf oeq, %m, %ninf2 : vector<2xf32>
-      %mosc = arith.mulf %m, %sc22 : vector<2xf32>
-      %mooff = arith.select %deadOld, %ninf2, %mosc : vector<2xi1>, vector<2xf32>
-      %ad = arith.subf %mooff, %moff : vector<2xf32>
-      %alpha = math.exp2 %ad fastmath<afn> : vector<2xf32>
+      %mnew, %moff, %alpha = func.call @online_max(%m, %tmax, %scale2) : (vector<2xf32>, vector<2xf32>, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
       %moffb = cute.mma_broadcast<rows> of #mmaS (%moff, %acc)
       %moffn = arith.negf %moffb : !sv
       %ps = math.fma %s, %sc2, %moffn : !sv
@@ -290,7 +233,7 @@ module attributes {gpu.container_module,
     gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32, %sched: !cute.ptr<i32, gmem, align<4>>) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0, %c1, %c2, %c64, %c128, %d, %bn = cute.constants 0, 1, 2, 64, 128, D, BN : i32
-      %log2e, %ln2, %fzero, %fone = cute.constants 1.44269504, 0.693147182, 0.0, 1.0 : f32
+      %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %tid = cute.thread_idx x
       %bx = cute.block_idx x
@@ -459,7 +402,6 @@ module attributes {gpu.container_module,
           %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
           %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
           %one2 = vector.broadcast %fone : f32 to vector<2xf32>
-          %zero2 = vector.broadcast %fzero : f32 to vector<2xf32>
           %true = arith.constant true
           %false = arith.constant false
           %pp = arith.constant #PP
@@ -605,9 +547,7 @@ module attributes {gpu.container_module,
             // Epilogue: O / l (0 for a row that saw nothing) and the LSE,
             // (m scale2 + log2 l) ln 2 (-inf for such a row).
             scf.if %live {
-              %lpos = arith.cmpf ogt, %fin#3, %zero2 : vector<2xf32>
-              %linv = arith.divf %one2, %fin#3 : vector<2xf32>
-              %rinv = arith.select %lpos, %linv, %zero2 : vector<2xi1>, vector<2xf32>
+              %lpos, %rinv = func.call @row_inv(%fin#3) : (vector<2xf32>) -> (vector<2xi1>, vector<2xf32>)
               %rb = cute.mma_broadcast<rows> of #mmaO (%rinv, %o)
               %ov = cute.load(%o)
               %on = arith.mulf %ov, %rb : !ov
@@ -634,15 +574,7 @@ module attributes {gpu.container_module,
               %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
               cute.copy(%out, %gOp) {masked}
               // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
-              %scale2 = arith.mulf %scale, %log2e : f32
-              %sc22 = vector.broadcast %scale2 : f32 to vector<2xf32>
-              %lm = arith.mulf %fin#2, %sc22 : vector<2xf32>
-              %l2 = math.log2 %fin#3 : vector<2xf32>
-              %ls2 = arith.addf %lm, %l2 : vector<2xf32>
-              %ln2v = vector.broadcast %ln2 : f32 to vector<2xf32>
-              %lse0 = arith.mulf %ls2, %ln2v : vector<2xf32>
-              %ninfl = vector.broadcast %ninf : f32 to vector<2xf32>
-              %lse = arith.select %lpos, %lse0, %ninfl : vector<2xi1>, vector<2xf32>
+              %lse = func.call @row_lse(%fin#2, %fin#3, %lpos, %scale) : (vector<2xf32>, vector<2xf32>, vector<2xi1>, f32) -> vector<2xf32>
               %lfrag = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "((2,2,1),1,1):((1,2,4),0,0)">
               %lb = cute.mma_broadcast<rows> of #mmaL (%lse, %lfrag)
               cute.store(%lb, %lfrag)
