@@ -260,6 +260,9 @@ std::string Executors::where() const {
   llvm::raw_string_ostream os(s);
   if (warp >= 0)
     os << (elected ? "one thread of " : "") << "warp " << warp << " of ";
+  else if (otherThan >= 0)
+    os << (elected ? "one per warp of " : "") << "the warps but " << otherThan
+       << " of ";
   else if (elected)
     os << "one per warp of ";
   if (WarpSpecializeOp ws = roles)
@@ -278,8 +281,9 @@ Executors mlir::cute_nvgpu::executorsOf(Operation *op, gpu::GPUFuncOp fn,
   // Thread-index branches outside warp roles: at most this many threads.
   std::optional<int64_t> limit;
   Operation *limiting = nullptr;
-  // A `warp_idx == c` branch (inside a role or not): that warp only.
-  std::optional<int64_t> warp;
+  // A `warp_idx == c` branch (inside a role or not): that warp only; its
+  // else branch: every warp but c.
+  std::optional<int64_t> warp, otherThan;
   for (Operation *child = op, *p = op->getParentOp(); p && p != fn;
        child = p, p = p->getParentOp()) {
     if (isa<ElectOneOp>(p)) {
@@ -288,14 +292,20 @@ Executors mlir::cute_nvgpu::executorsOf(Operation *op, gpu::GPUFuncOp fn,
     } else if (auto i = dyn_cast<scf::IfOp>(p)) {
       if (isBlockUniform(i.getCondition(), fn))
         continue;
-      if (child->getParentRegion() == &i.getThenRegion())
-        if (std::optional<int64_t> w = warpSelected(i.getCondition())) {
+      if (std::optional<int64_t> w = warpSelected(i.getCondition())) {
+        if (child->getParentRegion() == &i.getThenRegion()) {
           if (warp && *warp != *w)
             warp = -1; // two different warps: none
           else
             warp = *w;
-          continue;
+        } else {
+          // The else branch: every warp but w (one such branch counted).
+          if (otherThan && *otherThan != *w && !divergent)
+            divergent = i;
+          otherThan = *w;
         }
+        continue;
+      }
       std::optional<int64_t> n =
           child->getParentRegion() == &i.getThenRegion()
               ? threadsSatisfying(i.getCondition(), fn, blockThreads)
@@ -330,6 +340,17 @@ Executors mlir::cute_nvgpu::executorsOf(Operation *op, gpu::GPUFuncOp fn,
     return e; // Unknown
   if (limit)
     threads = std::min(threads, *limit);
+  if (otherThan && !warp) {
+    int64_t lo = e.roles ? e.roles.getWarpBegin()[e.role] : 0;
+    int64_t hi = e.roles ? e.roles.getWarpEnd()[e.role] : blockThreads / 32;
+    if (!e.roles && (blockThreads <= 0 || blockThreads % 32))
+      return e; // Unknown
+    if (*otherThan >= lo && *otherThan < hi)
+      threads -= std::min<int64_t>(threads, 32);
+    e.otherThan = *otherThan;
+  } else if (otherThan && warp && *warp == *otherThan) {
+    warp = -1; // `warp_idx == c` inside its own else branch: none
+  }
   if (warp) {
     bool in =
         *warp >= 0 && (e.roles ? *warp >= e.roles.getWarpBegin()[e.role] &&

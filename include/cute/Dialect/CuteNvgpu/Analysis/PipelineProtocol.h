@@ -47,6 +47,8 @@ struct Executors {
   Operation *branch = nullptr;
   /// Under a `warp_idx == c` branch: c (-1: none).
   int64_t warp = -1;
+  /// Under the else branch of a `warp_idx == c` branch: c (-1: none).
+  int64_t otherThan = -1;
 
   /// Identifies the role, for grouping ops by role.
   const void *roleKey() const {
