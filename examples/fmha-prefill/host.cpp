@@ -23,6 +23,8 @@
 //===----------------------------------------------------------------------===//
 #include "../common/Harness.h"
 
+#include "cute/Support/NarrowFloat.h"
+
 #include <atomic>
 #include <cstring>
 #include <thread>
@@ -49,18 +51,39 @@ struct Result {
   double maxErrO = 0, maxErrL = 0;
 };
 
-template <class E> double val(uint16_t v) { return double(E::load(v)); }
+/// e4m3 (f8E4M3FN) inputs of the FP8 kernel.
+struct E4M3 {
+  using Storage = uint8_t;
+  static constexpr const char *name = "e4m3";
+  static float load(uint8_t v) { return fromF8E4M3FN(v); }
+  static uint8_t store(float v) { return toF8E4M3FN(v); }
+};
+
+template <class E> double val(typename E::Storage v) {
+  return double(E::load(v));
+}
+
+/// Per-tensor descales of Q, K and V (1 for 16-bit inputs): element x of
+/// a tensor stands for x times its descale.
+struct Descales {
+  double q = 1, k = 1, v = 1;
+};
 
 /// The CPU reference for one case, in double.
 template <class E>
 void reference(const Case &c, const std::vector<int64_t> &cuq,
-               const std::vector<int64_t> &cuk, const std::vector<uint16_t> &q,
-               const std::vector<uint16_t> &k, const std::vector<uint16_t> &v,
-               double scale, bool sampled, std::vector<double> &o,
-               std::vector<double> &lse, std::vector<char> &checked) {
+               const std::vector<int64_t> &cuk,
+               const std::vector<typename E::Storage> &q,
+               const std::vector<typename E::Storage> &k,
+               const std::vector<typename E::Storage> &v, double scale,
+               const Descales &ds, bool sampled, std::vector<double> &o,
+               std::vector<double> &lse, std::vector<double> &lseTol,
+               std::vector<char> &checked) {
+  constexpr bool fp8 = sizeof(typename E::Storage) == 1;
   int64_t totalq = cuq.back(), d = c.d, group = c.hq / c.hkv;
   o.assign(size_t(totalq * c.hq * d), 0.0);
   lse.assign(size_t(c.hq * totalq), -INFINITY);
+  lseTol.assign(size_t(c.hq * totalq), 0.0);
   checked.assign(size_t(c.hq * totalq), 0);
   // One task per (sequence, head), spread over the host's threads.
   std::vector<std::pair<size_t, int64_t>> tasks;
@@ -82,18 +105,35 @@ void reference(const Case &c, const std::vector<int64_t> &cuq,
         if (sampled && i % 97 != 0 && i != sq - 1)
           continue;
         checked[size_t(h * totalq + cuq[b] + i)] = 1;
-        const uint16_t *qi = &q[size_t(((cuq[b] + i) * c.hq + h) * d)];
+        const auto *qi = &q[size_t(((cuq[b] + i) * c.hq + h) * d)];
         int64_t jend = c.causal ? std::min(sk, i + sk - sq + 1) : sk;
         s.assign(size_t(std::max<int64_t>(jend, 0)), 0.0);
-        double mx = -INFINITY;
+        double mx = -INFINITY, maxTerm = 0, maxSum = 0;
+        const double sc = ds.q * ds.k * scale;
         for (int64_t j = 0; j < jend; ++j) {
-          const uint16_t *kj = &k[size_t(((cuk[b] + j) * c.hkv + hk) * d)];
-          double dot = 0;
-          for (int64_t x = 0; x < d; ++x)
-            dot += val<E>(qi[x]) * val<E>(kj[x]);
-          s[size_t(j)] = dot * scale;
+          const auto *kj = &k[size_t(((cuk[b] + j) * c.hkv + hk) * d)];
+          double dot = 0, mag = 0;
+          for (int64_t x = 0; x < d; ++x) {
+            double t = val<E>(qi[x]) * val<E>(kj[x]);
+            dot += t;
+            if (fp8) {
+              mag += std::fabs(t);
+              maxTerm = std::max(maxTerm, std::fabs(t));
+            }
+          }
+          s[size_t(j)] = dot * sc;
+          maxSum = std::max(maxSum, mag);
           mx = std::max(mx, s[size_t(j)]);
         }
+        // fp8 wgmma truncates each product to 13 fraction bits below the
+        // largest one's exponent and each k32 result to 13 fraction bits
+        // (lib/Emu/MmaNumerics.h, measured on the H200): per instruction
+        // at most 32 2^-13 2^e + 2^-13 |sum| of a score, over D / 32
+        // instructions. The LSE moves by at most the scores' error.
+        if (fp8)
+          lseTol[size_t(h * totalq + cuq[b] + i)] =
+              double(d / 32) *
+              (std::ldexp(64 * maxTerm, -13) + std::ldexp(maxSum, -13)) * sc;
         if (jend <= 0)
           continue; // O = 0, LSE = -inf
         double l = 0;
@@ -101,9 +141,9 @@ void reference(const Case &c, const std::vector<int64_t> &cuq,
         for (int64_t j = 0; j < jend; ++j) {
           double p = std::exp(s[size_t(j)] - mx);
           l += p;
-          const uint16_t *vj = &v[size_t(((cuk[b] + j) * c.hkv + hk) * d)];
+          const auto *vj = &v[size_t(((cuk[b] + j) * c.hkv + hk) * d)];
           for (int64_t x = 0; x < d; ++x)
-            acc[size_t(x)] += p * val<E>(vj[x]);
+            acc[size_t(x)] += p * val<E>(vj[x]) * ds.v;
         }
         for (int64_t x = 0; x < d; ++x)
           o[size_t(((cuq[b] + i) * c.hq + h) * d + x)] = acc[size_t(x)] / l;
@@ -126,7 +166,8 @@ std::vector<int64_t> prefix(const std::vector<int64_t> &lens) {
   return cu;
 }
 
-template <class E>
+/// E: the type of Q, K and V; EO: O's (E's, or bf16 for e4m3 inputs).
+template <class E, class EO = E>
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &kern, const std::string &kname, int64_t tileRows,
              int sms, bool ticket, const Case &c, bool check, bool sampled,
@@ -136,16 +177,35 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   int64_t batch = int64_t(c.seqq.size());
   uint64_t seed = freshSeed();
   size_t nq = size_t(totalq * c.hq * d), nk = size_t(totalk * c.hkv * d);
-  std::vector<uint16_t> hq = randomVector<E>(nq, seed, -1.f, 1.f);
-  std::vector<uint16_t> hk = randomVector<E>(nk, seed + 1, -1.f, 1.f);
+  // e4m3: values over the type's range [-448, 448] that stand for
+  // descale times as much: Q in [-1.5, 1.5], K in [-1, 1], V in [-2, 2]
+  // (three different descales, so that a kernel applying the wrong one
+  // fails).
+  constexpr bool fp8 = sizeof(typename E::Storage) == 1;
+  const float range = fp8 ? 448.f : 1.f;
+  Descales ds;
+  if (fp8)
+    ds = {1.5 / 448, 1.0 / 448, 2.0 / 448};
+  using S = typename E::Storage;
+  // With a ramp, e4m3 K starts R times smaller (its descale R times
+  // larger), so that the ramped values still fit the type.
+  float kRange = range;
+  if (fp8 && c.ramp != 0) {
+    int64_t maxk = *std::max_element(c.seqk.begin(), c.seqk.end());
+    double r = 1.0 + c.ramp * double(std::max<int64_t>(maxk - 1, 0));
+    kRange = float(range / r);
+    ds.k *= r;
+  }
+  std::vector<S> hq = randomVector<E>(nq, seed, -range, range);
+  std::vector<S> hk = randomVector<E>(nk, seed + 1, -kRange, kRange);
   if (c.ramp != 0)
     for (size_t b = 0; b + 1 < cuk.size(); ++b)
       for (int64_t j = 0; j < cuk[b + 1] - cuk[b]; ++j)
         for (int64_t x = 0; x < c.hkv * d; ++x) {
-          uint16_t &e = hk[size_t((cuk[b] + j) * c.hkv * d + x)];
+          S &e = hk[size_t((cuk[b] + j) * c.hkv * d + x)];
           e = E::store(float(val<E>(e) * (1.0 + c.ramp * double(j))));
         }
-  std::vector<uint16_t> hv = randomVector<E>(nk, seed + 2, -1.f, 1.f);
+  std::vector<S> hv = randomVector<E>(nk, seed + 2, -range, range);
   std::vector<int32_t> cq(cuq.begin(), cuq.end()), ck(cuk.begin(), cuk.end());
   // Guards: one row of O (all heads) after the last sequence, 64 floats
   // after the LSE.
@@ -154,6 +214,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   auto k = need(rt::DeviceBuffer::fromHost(ctx, hk), "k");
   auto v = need(rt::DeviceBuffer::fromHost(ctx, hv), "v");
   auto o = need(rt::DeviceBuffer::allocate(ctx, (nq + guardO) * 2), "o");
+  std::vector<float> hds{float(ds.q), float(ds.k), float(ds.v)};
+  auto dds = need(rt::DeviceBuffer::fromHost(ctx, hds), "descales");
   size_t nl = size_t(c.hq * totalq);
   auto lse = need(rt::DeviceBuffer::allocate(ctx, (nl + guardL) * 4), "lse");
   auto dcq = need(rt::DeviceBuffer::fromHost(ctx, cq), "cu_q");
@@ -177,6 +239,9 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       need(rt::DeviceBuffer::fromHost(ctx, std::vector<int32_t>{0}), "sched");
   if (ticket)
     args.ptr(sched);
+  // The FP8 kernel's descales of Q, K and V.
+  if (fp8)
+    args.ptr(dds.ptr()).ptr(dds.ptr() + 4).ptr(dds.ptr() + 8);
   // Persistent: at most `sms` CTAs (one fits per SM), taking tiles in turn.
   int64_t tiles = mtiles * c.hq * batch;
   rt::LaunchConfig cfg;
@@ -197,20 +262,30 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     std::vector<float> hl(nl + guardL);
     need(o.copyToHost(ho.data(), ho.size() * 2), "download o");
     need(lse.copyToHost(hl.data(), hl.size() * 4), "download lse");
-    std::vector<double> ro, rl;
+    std::vector<double> ro, rl, rlTol;
     std::vector<char> rows;
-    reference<E>(c, cuq, cuk, hq, hk, hv, scale, sampled, ro, rl, rows);
+    reference<E>(c, cuq, cuk, hq, hk, hv, scale, ds, sampled, ro, rl, rlTol,
+                 rows);
     Result r;
     size_t checkedO = 0, checkedL = 0;
+    // O's tolerance. 16-bit: see the top of the file. e4m3: P is rounded to
+    // e4m3 (3 mantissa bits: 2^-4 relative) before P V, so O = sum p v / l
+    // may be off by 2^-4 sum p |v| / l <= 2^-4 max |v| (max |v| = 2 here);
+    // the errors' root mean square must stay 4 times below that (rounding
+    // errors of independent p average out; a wrong element does not).
+    const double vmax = 2.0;
+    double absTol = fp8 ? 0.0625 * vmax + 5e-3 : 5e-3;
+    double sq = 0;
     for (size_t i = 0; i < nq; ++i) {
       // Element i is row i / (hq d) of head (i / d) % hq.
       size_t row = i / size_t(c.hq * d), h = (i / size_t(d)) % size_t(c.hq);
       if (!rows[h * size_t(totalq) + row])
         continue;
       ++checkedO;
-      double g = val<E>(ho[i]), e = std::fabs(g - ro[i]);
-      if (!(e <= 5e-3 + 1e-2 * std::fabs(ro[i])))
+      double g = val<EO>(ho[i]), e = std::fabs(g - ro[i]);
+      if (!(e <= absTol + 1e-2 * std::fabs(ro[i])))
         ++r.badO;
+      sq += e * e;
       r.maxErrO = std::max(r.maxErrO, std::isnan(e) ? INFINITY : e);
     }
     for (size_t i = 0; i < nl; ++i) {
@@ -220,7 +295,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       double g = hl[i];
       bool ok = std::isinf(rl[i])
                     ? (std::isinf(g) && g < 0)
-                    : std::fabs(g - rl[i]) <= 2e-3 + 1e-5 * std::fabs(rl[i]);
+                    : std::fabs(g - rl[i]) <=
+                          2e-3 + 1e-5 * std::fabs(rl[i]) + rlTol[i];
       if (!ok)
         ++r.badL;
       if (!std::isinf(rl[i]))
@@ -235,14 +311,16 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       std::memcpy(&u, &hl[i], 4);
       r.guard += u != 0xFFFFFFFFu;
     }
-    pass = r.badO == 0 && r.badL == 0 && r.guard == 0;
+    double rms = checkedO ? std::sqrt(sq / double(checkedO)) : 0;
+    bool rmsOk = !fp8 || rms <= 0.0625 * vmax / 4;
+    pass = r.badO == 0 && r.badL == 0 && r.guard == 0 && rmsOk;
     std::printf("CHECK %s %s batch=%lld hq=%lld hkv=%lld d=%lld causal=%d "
-                "seed=%llu O: max_err %.3g, %zu bad of %zu; LSE: max_err "
-                "%.3g, %zu bad of %zu; guard %zu%s %s\n",
+                "seed=%llu O: max_err %.3g, rms %.3g, %zu bad of %zu; LSE: "
+                "max_err %.3g, %zu bad of %zu; guard %zu%s %s\n",
                 kname.c_str(), c.name.c_str(), (long long)batch,
                 (long long)c.hq, (long long)c.hkv, (long long)d,
-                c.causal ? 1 : 0, (unsigned long long)seed, r.maxErrO, r.badO,
-                checkedO, r.maxErrL, r.badL, checkedL, r.guard,
+                c.causal ? 1 : 0, (unsigned long long)seed, r.maxErrO, rms,
+                r.badO, checkedO, r.maxErrL, r.badL, checkedL, r.guard,
                 sampled ? " (sampled rows)" : "", pass ? "PASS" : "FAIL");
   }
   if (bench) {
@@ -328,16 +406,20 @@ int main(int argc, char **argv) {
   // it compiles for sm_90a too, on sm_90a; kernel-sm100.mlir (tcgen05 and
   // Tensor Memory, 128-row tiles) on sm_100a.
   // ticket: the kernel takes a tile-scheduler counter after mtiles
-  // (kernel-sm90.mlir's dynamic persistent schedule).
+  // (kernel-sm90.mlir's dynamic persistent schedule). kernel-sm90-fp8.mlir
+  // (e4m3 inputs with descales, bf16 O) on sm_90a.
   struct Source {
     const char *module, *prefix;
     int64_t rows;
     std::vector<int64_t> dims;
     bool ticket = false;
+    std::vector<const char *> types = {"bf16", "f16"};
   };
   std::vector<Source> sources;
   if (o.chip == "sm_90a")
     sources.push_back({"fmha_sm90", "fmha_", 128, {64, 128, 256}, true});
+  if (o.chip == "sm_90a")
+    sources.push_back({"fmha_fp8_sm90", "fmha_", 128, {128}, true, {"e4m3"}});
   if (o.chip == "sm_90a" || o.chip == "sm_120a")
     sources.push_back({"fmha_sm120", "fmha_mma_", 64, {64, 128}});
   if (o.chip == "sm_100a")
@@ -350,33 +432,39 @@ int main(int argc, char **argv) {
   bool ok = true;
   for (const Source &src : sources) {
     // With --kernel, only the modules that hold a named kernel.
+    auto nameOf = [&](const char *t, int64_t d) {
+      return src.prefix + std::string(t) + "_d" + std::to_string(d);
+    };
     bool wanted = o.kernels.empty();
-    for (const std::string &k : o.kernels)
-      wanted |= k.rfind(src.prefix, 0) == 0 &&
-                (std::string(src.prefix) != "fmha_" ||
-                 (k.rfind("fmha_mma_", 0) != 0 && k.rfind("fmha_tc_", 0) != 0));
+    for (const char *t : src.types)
+      for (int64_t d : src.dims)
+        wanted |= o.runs(nameOf(t, d));
     if (!wanted)
       continue;
     rt::Program prog = loadProgram(ctx, o, src.module);
-    for (const char *t : {"bf16", "f16"}) {
+    for (const char *t : src.types) {
       for (int64_t d : src.dims) {
-        std::string kname =
-            src.prefix + std::string(t) + "_d" + std::to_string(d);
+        std::string kname = nameOf(t, d);
         if (!o.runs(kname))
           continue;
         rt::Kernel kern = need(prog.kernel(kname), "kernel " + kname);
-        bool bf = std::string(t) == "bf16";
+        std::string type = t;
         auto run = [&](const Case &c, bool sampled, bool bench) {
-          return bf ? runCase<BF16>(ctx, stream, kern, kname, src.rows, sms,
-                                    src.ticket, c, o.check, sampled, bench)
-                    : runCase<F16>(ctx, stream, kern, kname, src.rows, sms,
-                                   src.ticket, c, o.check, sampled, bench);
+          if (type == "e4m3")
+            return runCase<E4M3, BF16>(ctx, stream, kern, kname, src.rows, sms,
+                                       src.ticket, c, o.check, sampled, bench);
+          if (type == "bf16")
+            return runCase<BF16>(ctx, stream, kern, kname, src.rows, sms,
+                                 src.ticket, c, o.check, sampled, bench);
+          return runCase<F16>(ctx, stream, kern, kname, src.rows, sms,
+                              src.ticket, c, o.check, sampled, bench);
         };
         for (const Case &c : casesFor(d, o))
           if (o.check)
             ok &= run(c, false, false);
-        // The benchmark shapes (bf16), checked on sampled rows and timed.
-        if (o.bench && bf && o.sizes.empty())
+        // The benchmark shapes (bf16, e4m3), checked on sampled rows and
+        // timed.
+        if (o.bench && type != "f16" && o.sizes.empty())
           for (const Case &c : benchCases(d))
             ok &= run(c, true, true);
       }

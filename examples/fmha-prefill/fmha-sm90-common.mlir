@@ -1,0 +1,168 @@
+// Helpers of the sm_90a attention kernels' design (kernel-sm90.mlir, bf16
+// and f16, and kernel-sm90-fp8.mlir, e4m3, import this file; it imports
+// fmha-common.mlir): the L2-section schedule, the ping-pong turns of the
+// two consumer warpgroups, O's rescale and the online softmax of one kv
+// tile on wgmma's accumulator layout. The MMAs named here only give that
+// layout (a 64 x N f32 accumulator per warpgroup), which does not depend
+// on the operand types.
+#D = #cute.param<"D", 128 : i32>
+#BN = #cute.param<"BN", 128 : i32>
+#PP = #cute.param<"PP", true>
+// The bytes of K and V that one section of heads keeps in L2.
+#L2 = #cute.param<"L2", 16777216 : i32>
+#mmaS = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = BN, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(2,1,1):(1,0,0)">>
+#mmaO = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = D, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(2,1,1):(1,0,0)">>
+!sv = !cute.vec<"BN/2", f32>
+!si = !cute.vec<"BN/2", i32>
+!sb = !cute.vec<"BN/2", i1>
+!ov = !cute.vec<"D/2", f32>
+!sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
+!ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+
+module attributes {cute.imports = ["fmha-common.mlir"]} {
+  // The q heads of one L2 section: the heads of the largest power-of-two
+  // number of GQA groups (dividing hkv) whose K and V, at the batch's mean
+  // kv length, fit in #L2 bytes (a third of the H100's and H200's 50 MB
+  // L2, so that the next section's K and V can stream in beside).
+  func.func private @section_heads(%batch: i32, %totalk: i32, %hq: i32, %hkv: i32) -> i32 {
+    %c0, %c1, %c2, %c4, %c16, %d, %l2, %kcap = cute.constants 0, 1, 2, 4, 16, D, L2, 1048576 : i32
+    %d4 = arith.muli %d, %c4 : i32
+    %meank0 = arith.ceildivui %totalk, %batch : i32
+    %meank1 = arith.minui %meank0, %kcap : i32
+    %meank = arith.maxui %meank1, %c1 : i32
+    %bytes = arith.muli %meank, %d4 : i32
+    %most = arith.divui %l2, %bytes : i32
+    %p = scf.for %i = %c0 to %c16 step %c1 iter_args(%p = %c1) -> (i32) : i32 {
+      %p2 = arith.muli %p, %c2 : i32
+      %r = arith.remui %hkv, %p2 : i32
+      %divides = arith.cmpi eq, %r, %c0 : i32
+      %fits = arith.cmpi ule, %p2, %most : i32
+      %ok = arith.andi %divides, %fits : i1
+      %pn = arith.select %ok, %p2, %p : i32
+      scf.yield %pn : i32
+    }
+    %group = arith.divui %hq, %hkv : i32
+    %hs = arith.muli %p, %group : i32
+    return %hs : i32
+  }
+
+  // Tile t of the schedule: t = ((b nsec + s) mtilesMax + i) hs + hh in
+  // sequence b's section s of hs q heads (@section_heads), q head
+  // s hs + hh, q tile mt = i (causal: mtilesMax - 1 - i, the longest
+  // first). The CTAs working at one time take neighbouring q tiles of
+  // the same few heads (their K and V stay in L2), and with the causal
+  // mask tiles of similar work, longest first (the LPT order: a CTA that
+  // finishes early takes a lighter tile). Returns the sequence's first q
+  // and k rows, its lengths, mt, h, whether the tile has rows and its kv
+  // tiles.
+  func.func private @tile_work(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %hs: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
+    %c0, %c1, %c128, %bn = cute.constants 0, 1, 128, BN : i32
+    %hh = arith.remui %t, %hs : i32
+    %r = arith.divui %t, %hs : i32
+    %i = arith.remui %r, %mtilesMax : i32
+    %r2 = arith.divui %r, %mtilesMax : i32
+    %nsec = arith.divui %hq, %hs : i32
+    %s = arith.remui %r2, %nsec : i32
+    %b = arith.divui %r2, %nsec : i32
+    %hs0 = arith.muli %s, %hs : i32
+    %h = arith.addi %hs0, %hh : i32
+    %ilast = arith.subi %mtilesMax, %c1 : i32
+    %ir = arith.subi %ilast, %i : i32
+    %mt = arith.select %causal, %ir, %i : i32
+    %q0, %k0, %seqq, %seqk = func.call @seq_rows(%pcuq, %pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32, i32, i32)
+    %mtiles = arith.ceildivui %seqq, %c128 : i32
+    %live = arith.cmpi ult, %mt, %mtiles : i32
+    %r0 = arith.muli %mt, %c128 : i32
+    %n0 = func.call @kv_tiles(%r0, %c128, %bn, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i32
+    %n = arith.select %live, %n0, %c0 : i32
+    return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
+  }
+
+  // Ping-pong turns (barrier 1: warpgroup 0's, 2: warpgroup 1's): wait
+  // for this warpgroup's turn; after issuing, hand it to the other.
+  func.func private @take_turn(%wg0: i1) {
+    %pp = arith.constant #PP
+    scf.if %pp {
+      scf.if %wg0 {
+        cute_nvgpu.named_barrier id = 1, threads = 256
+      } else {
+        cute_nvgpu.named_barrier id = 2, threads = 256
+      }
+    }
+    return
+  }
+  func.func private @pass_turn(%wg0: i1) {
+    %pp = arith.constant #PP
+    scf.if %pp {
+      scf.if %wg0 {
+        cute_nvgpu.named_barrier arrive id = 2, threads = 256
+      } else {
+        cute_nvgpu.named_barrier arrive id = 1, threads = 256
+      }
+    }
+    return
+  }
+
+  // O *= alpha, one factor per row.
+  func.func private @rescale(%o: !ofrag, %alpha: vector<2xf32>) {
+    %ab = cute.mma_broadcast<rows> of #mmaO (%alpha, %o)
+    %ov = cute.load(%o)
+    %os = arith.mulf %ov, %ab : !ov
+    cute.store(%os, %o)
+    return
+  }
+
+  // The online softmax of kv tile n (its scores in %acc): masks columns
+  // past seq_k and, with the causal mask, past the diagonal, on the tiles
+  // that need it; updates the running row maximum m (of the raw scores)
+  // and sum l (of exp2(scale log2(e) (s - m)))); leaves P in %acc and
+  // returns m, l and the factor alpha that rescales the previous O. A
+  // row masked so far (m = -inf) uses 0 as its offset, so its exp2 give
+  // 0, not NaN.
+  func.func private @softmax_tile(%acc: !sfrag, %m: vector<2xf32>, %l: vector<2xf32>, %n: i32, %r0: i32, %seqq: i32, %seqk: i32, %causal: i1, %ct: i32, %scale: f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>) {
+    %bn = arith.constant #BN
+    %log2e = arith.constant 1.44269504 : f32
+    %ninf = arith.constant 0xFF800000 : f32
+    %scale2 = arith.mulf %scale, %log2e : f32
+    %sc2 = vector.broadcast %scale2 : f32 to !sv
+    %ninfs = vector.broadcast %ninf : f32 to !sv
+    %s0 = cute.load(%acc)
+    %diag = arith.subi %seqk, %seqq : i32
+    %c0n = arith.muli %n, %bn : i32
+    %needMask = func.call @needs_mask(%c0n, %bn, %r0, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i1
+    %s = scf.if %needMask -> !sv {
+      %shS = cute.make_shape(%seqq, %seqk)
+      %cS = cute.make_identity_tensor(%shS)
+      %at = cute.make_coord(%r0, %c0n) -> !cute.coord<"(?,?)">
+      %cSt = cute.domain_offset(%cS, %at)
+      %zz = cute.make_coord() -> !cute.coord<"(0,0)">
+      %tile = cute.local_tile(%cSt, %zz) {tiler = #cute.shape<"(128,BN)">}
+      %mine = cute.mma_partition "C" of #mmaS (%tile, %ct)
+      %rows, %cols = cute.load_coords(%mine)
+      %seqkv = vector.broadcast %seqk : i32 to !si
+      %diagv = vector.broadcast %diag : i32 to !si
+      %out = arith.cmpi sge, %cols, %seqkv : !si
+      %lim = arith.addi %rows, %diagv : !si
+      %after = arith.cmpi sgt, %cols, %lim : !si
+      %causalv = vector.broadcast %causal : i1 to !sb
+      %afterc = arith.andi %after, %causalv : !sb
+      %masked = arith.ori %out, %afterc : !sb
+      %sm = arith.select %masked, %ninfs, %s0 : !sb, !sv
+      scf.yield %sm : !sv
+    } else {
+      scf.yield %s0 : !sv
+    }
+    cute.store(%s, %acc)
+    %tmax = cute.mma_reduce<max, rows> of #mmaS (%acc)
+    %mnew, %moff, %alpha = func.call @online_max(%m, %tmax, %scale2) : (vector<2xf32>, vector<2xf32>, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+    %moffb = cute.mma_broadcast<rows> of #mmaS (%moff, %acc)
+    %moffn = arith.negf %moffb : !sv
+    %ps = math.fma %s, %sc2, %moffn : !sv
+    %p = math.exp2 %ps fastmath<afn> : !sv
+    cute.store(%p, %acc)
+    %rsum = cute.mma_reduce<add, rows> of #mmaS (%acc)
+    %la = arith.mulf %l, %alpha : vector<2xf32>
+    %lnew = arith.addf %la, %rsum : vector<2xf32>
+    return %mnew, %lnew, %alpha : vector<2xf32>, vector<2xf32>, vector<2xf32>
+  }
+}

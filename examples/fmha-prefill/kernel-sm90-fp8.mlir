@@ -1,0 +1,535 @@
+// chips: sm_90a
+// Attention forward (prefill) in FP8 on the H200: the FlashAttention-3
+// design of kernel-sm90.mlir with Q, K and V in e4m3 (f8E4M3FN) and
+// per-tensor descales, O in bf16: O = softmax(scale dq dk Q K^T) (dv V),
+// with the log-sum-exp of each row (of scale dq dk Q K^T).
+//
+// Tensors as in kernel-sm90.mlir (FlashAttention's variable-length
+// layout): Q [total_q, hq, D], K and V [total_k, hkv, D] e4m3, O
+// [total_q, hq, D] bf16, rows ldq / ldk / ldv / ldo elements apart;
+// cu_seqlens, GQA/MQA, bottom-right causal masks, lse f32 [hq, total_q].
+// The descales dq, dk, dv are f32 values in device memory (one each: a
+// quantization kernel that wrote the tensors can write them too, and a
+// captured graph reads the current ones).
+//
+// What FP8 changes:
+// - wgmma takes 8-bit operands K-major only: S = Q K^T reads both from
+//   shared memory as they land (D contiguous), but O += P V needs V with
+//   the kv index contiguous. V's tiles land from TMA in a staging ring
+//   (BN x D, as K's) and the producer warpgroup's warps 1-3 transpose
+//   each into a V^T ring (D x BN, K-major, 128-byte swizzle), which the
+//   consumers read. Each thread moves 4 x 4 byte blocks: four 32-bit
+//   loads (4 kv rows, 4 bytes of D), a byte transpose (prmt), four 32-bit
+//   stores (4 rows of D, 4 kv bytes). A warp covers 32 columns of D by 16
+//   kv rows, so each load and store instruction touches 16 of the 32
+//   banks at most twice (2-way conflicts at most; the 128-byte swizzle
+//   spreads the rows).
+// - P goes to e4m3 as wgmma's register A operand
+//   (cute_nvgpu.accumulator_to_operand: 8-bit A takes the accumulator's
+//   values of 4 k columns per register, exchanged within quads).
+// - the softmax runs on S (f32) scaled by scale dq dk; the epilogue
+//   multiplies O by dv / l.
+//
+// Persistent CTAs take tiles from the dynamic schedule of kernel-sm90.mlir
+// (cute_nvgpu.ticket, longest first in L2 sections of heads); the
+// producer warp's elected thread loads Q, K and V, the consumer
+// warpgroups (two, ping-pong) compute as in kernel-sm90.mlir, and the
+// transposer warps take the same tile sequence through the slot ring.
+// Tiles: 128 x BN, BN = 128 (one 128-byte swizzle row of V^T).
+// Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 128).
+!F8 = f8E4M3FN
+!TO = bf16
+#D = #cute.param<"D", 128 : i32>
+#BN = #cute.param<"BN", 128 : i32>
+#PP = #cute.param<"PP", true>
+#OV = #cute.param<"OV", true>
+
+!LS = !cute_nvgpu.pipeline_state<2>
+!QS = !cute_nvgpu.pipeline_state<1>
+#wgS = #cute_nvgpu.wgmma<m = 64, n = BN, k = 32, a = !F8, b = !F8, c = f32, a_major = k, b_major = k>
+#mmaS = #cute.tiled_mma<#wgS, #cute.layout<"(2,1,1):(1,0,0)">>
+// O += P V^T: P from registers, V^T (N = D, K = BN) K-major.
+#wgO = #cute_nvgpu.wgmma<m = 64, n = D, k = 32, a = !F8, b = !F8, c = f32, a_major = k, b_major = k, a_src = rmem>
+#mmaO = #cute.tiled_mma<#wgO, #cute.layout<"(2,1,1):(1,0,0)">>
+#mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(2,1,1):(1,0,0)">>
+!ov = !cute.vec<"D/2", f32>
+!oh = !cute.vec<"D/2", !TO>
+!sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
+!ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+!pfrag = !cute.memref<!F8, rmem, align<16>, "(16,1,BN/32):(1,0,16)">
+
+module attributes {gpu.container_module,
+    cute.instances = ["e4m3_d128:D=128"]} {
+  gpu.module @fmha_fp8_sm90 attributes {cute.imports = ["fmha-sm90-common.mlir"]} {
+    // @section_heads, @tile_work, @take_turn, @pass_turn, @rescale,
+    // @softmax_tile: fmha-sm90-common.mlir (shared with kernel-sm90.mlir);
+    // @seq_rows, @kv_tiles, @row_inv, @row_lse: fmha-common.mlir.
+    // A descale: the f32 at p.
+    func.func private @descale(%p: !cute.ptr<f32, gmem, align<4>>) -> f32 {
+      %sh = cute.static : !cute.shape<"(1)">
+      %st = cute.static : !cute.stride<"(1)">
+      %l = cute.make_layout(%sh, %st)
+      %v = cute.make_view(%p, %l)
+      %x = cute.load(%v)
+      %s = vector.extract %x[0] : f32 from vector<1xf32>
+      return %s : f32
+    }
+
+    // The transposer warps' part of V^T(n): V (BN x D, D contiguous) from
+    // its staging stage into its V^T stage (D x BN, kv contiguous), as
+    // 32-bit words. Patch p (of D / 4, taken by warp tw as p = tw, tw + 3,
+    // ...) gives lane l the 4 x 4 byte block at word column
+    // 32 (p / 32) + l of V and word column l ^ (p % 32) of V^T: with the
+    // 128-byte swizzle (word c of row r in bank 4 ((c / 4) ^ (r % 8)) +
+    // c % 4) both the four loads and the four stores of a warp hit 32
+    // different banks.
+    func.func private @transpose_v(%vs: !cute.memref<i32, smem, align<1024>, S<3,2,3>, "(BN,(32,D/128)):(32,(1,BN*32))">, %vt: !cute.memref<i32, smem, align<1024>, S<3,2,3>, "(D,(32,BN/128)):(32,(1,D*32))">, %tw: i32, %lane: i32) {
+      %c3, %c4, %c31, %c32, %d = cute.constants 3, 4, 31, 32, D : i32
+      %np = arith.divui %d, %c4 : i32
+      scf.for %p = %tw to %np step %c3 : i32 {
+        %s = arith.andi %p, %c31 : i32
+        %wb = arith.divui %p, %c32 : i32
+        %jb = arith.xori %lane, %s : i32
+        %w32 = arith.muli %wb, %c32 : i32
+        %w = arith.addi %w32, %lane : i32
+        %cs = cute.make_coord(%jb, %w) -> !cute.coord<"(?,?)">
+        %src = cute.local_tile(%vs, %cs) {tiler = #cute.shape<"(4,1)">}
+        %rows = cute.load(%src)
+        %b = vector.bitcast %rows : vector<4xi32> to vector<16xi8>
+        %t = vector.shuffle %b, %b [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15] : vector<16xi8>, vector<16xi8>
+        %cols = vector.bitcast %t : vector<16xi8> to vector<4xi32>
+        %cd = cute.make_coord(%w, %jb) -> !cute.coord<"(?,?)">
+        %dst = cute.local_tile(%vt, %cd) {tiler = #cute.shape<"(4,1)">}
+        cute.store(%cols, %dst)
+      }
+      return
+    }
+
+    gpu.func @fmha(%pq: !cute.ptr<!F8, gmem, align<16>>, %pk: !cute.ptr<!F8, gmem, align<16>>, %pv: !cute.ptr<!F8, gmem, align<16>>, %po: !cute.ptr<!TO, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %softmaxScale: f32, %causali: i32, %mtilesMax: i32, %sched: !cute.ptr<i32, gmem, align<4>>, %pdq: !cute.ptr<f32, gmem, align<4>>, %pdk: !cute.ptr<f32, gmem, align<4>>, %pdv: !cute.ptr<f32, gmem, align<4>>) kernel
+        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
+      %c0, %c1, %c2, %c32, %c64, %c128, %d, %bn = cute.constants 0, 1, 2, 32, 64, 128, D, BN : i32
+      %fzero, %fone = cute.constants 0.0, 1.0 : f32
+      %ninf = arith.constant 0xFF800000 : f32
+      %tid = cute.thread_idx x
+      %bx = cute.block_idx x
+      %gx = cute.grid_dim x
+      %causal = arith.cmpi ne, %causali, %c0 : i32
+      %bh = arith.muli %batch, %hq : i32
+      %ttot = arith.muli %mtilesMax, %bh : i32
+      %group = arith.divui %hq, %hkv : i32
+      %hs = func.call @section_heads(%batch, %totalk, %hq, %hkv) : (i32, i32, i32, i32) -> i32
+      // Q, K, V as 2-D matrices (tokens, heads x D): a tile's box is at
+      // (its first row, head x D + 128 j); V's tiles land as K's do.
+      %hqd = arith.muli %hq, %d : i32
+      %hkd = arith.muli %hkv, %d : i32
+      %shQ = cute.make_shape(%totalq, %hqd)
+      %shK = cute.make_shape(%totalk, %hkd)
+      %sq = cute.make_stride(%ldq) -> !cute.stride<"(?,1)">
+      %sk = cute.make_stride(%ldk) -> !cute.stride<"(?,1)">
+      %sv = cute.make_stride(%ldv) -> !cute.stride<"(?,1)">
+      %lq = cute.make_layout(%shQ, %sq)
+      %lk = cute.make_layout(%shK, %sk)
+      %lv = cute.make_layout(%shK, %sv)
+      %gq = cute.make_view(%pq, %lq)
+      %gk = cute.make_view(%pk, %lk)
+      %gv = cute.make_view(%pv, %lv)
+      %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!F8, smem, align<1024>, sw128, "(128,128):(128,1)">>
+      %dk = cute_nvgpu.make_tma_desc %gk -> !cute_nvgpu.tma_desc<load, !cute.memref<!F8, smem, align<1024>, sw128, "(BN,128):(128,1)">>
+      %dv = cute_nvgpu.make_tma_desc %gv -> !cute_nvgpu.tma_desc<load, !cute.memref<!F8, smem, align<1024>, sw128, "(BN,128):(128,1)">>
+      %cQ = cute.make_identity_tensor(%shQ)
+      %cK = cute.make_identity_tensor(%shK)
+      // Shared memory: Q (128 x D), 2 stages of K and of staged V (BN x D)
+      // and of V^T (D x BN), in 128-byte swizzled column blocks.
+      %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barK = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barV = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barVt = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %sQ = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "(128,(128,D/128)):(128,(1,16384))">
+      %sK = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "((BN,(128,D/128)),2):((128,(1,BN*128)),BN*D)">
+      %sV = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "((BN,(128,D/128)),2):((128,(1,BN*128)),BN*D)">
+      %sVt = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "((D,(128,BN/128)),2):((128,(1,D*128)),BN*D)">
+      %pipeQ = cute_nvgpu.pipeline_create %barQ -> !cute_nvgpu.pipeline<tma_async, 1>
+      %pipeK = cute_nvgpu.pipeline_create %barK -> !cute_nvgpu.pipeline<tma_async, 2>
+      %pipeV = cute_nvgpu.pipeline_create %barV -> !cute_nvgpu.pipeline<tma_async, 2>
+      // V^T stages: written by the 3 transposer warps (one arrival each).
+      %pipeVt = cute_nvgpu.pipeline_create %barVt {producers = 3 : i32} -> !cute_nvgpu.pipeline<async, 2>
+      %barT = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %slots = cute.smem_alloc() : !cute.memref<i32, smem, align<4>, "2:1">
+      %pipeT = cute_nvgpu.pipeline_create %barT -> !cute_nvgpu.pipeline<async, 2>
+      cute_nvgpu.warp_specialize
+        role "producer" warps [0, 4) max_regs 24 {
+          %w = cute_nvgpu.warp_idx
+          %w0 = arith.cmpi eq, %w, %c0 : i32
+          scf.if %w0 {
+            cute_nvgpu.elect_one {
+              %z = cute.make_coord() -> !cute.coord<"(0,_)">
+              %all = cute.make_coord() -> !cute.coord<"(_,_)">
+              %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
+              %p0 = cute_nvgpu.pipeline_producer_state %pipeK
+              %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
+              %pt0 = cute_nvgpu.pipeline_producer_state %pipeT
+              %pt:5 = scf.while (%tw = %bx, %pts = %pt0, %pqw = %pq0, %psw = %p0, %pvw = %pv0) : (i32, !LS, !QS, !LS, !LS) -> (i32, !LS, !QS, !LS, !LS) {
+                cute_nvgpu.pipeline_producer_acquire %pipeT, %pts
+                %si = cute_nvgpu.pipeline_state_index %pts
+                %sc = cute.make_coord(%si) -> !cute.coord<"?">
+                %slot = cute.tensor_slice(%slots, %sc)
+                %tv = vector.broadcast %tw : i32 to vector<1xi32>
+                cute.store(%tv, %slot)
+                cute_nvgpu.pipeline_producer_commit %pipeT, %pts
+                %ptn = cute_nvgpu.pipeline_state_advance %pts
+                %more = arith.cmpi ult, %tw, %ttot : i32
+                scf.condition(%more) %tw, %ptn, %pqw, %psw, %pvw : i32, !LS, !QS, !LS, !LS
+              } do {
+              ^bb0(%t: i32, %ptd: !LS, %pqs: !QS, %ps0: !LS, %pvs0: !LS):
+                %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+                %hk = arith.divui %h, %group : i32
+                %r0 = arith.muli %mt, %c128 : i32
+                %pqn = scf.if %live -> (!QS) {
+                  %hd = arith.muli %h, %d : i32
+                  %qr = arith.addi %q0, %r0 : i32
+                  %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
+                  %cQt = cute.domain_offset(%cQ, %qo)
+                  %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,128)">}
+                  cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
+                  %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
+                  scf.for %j0 = %c0 to %d step %c128 : i32 {
+                    %j = arith.divui %j0, %c128 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                    %bufQ = cute.tensor_slice(%sQ, %jc)
+                    %gj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
+                    %gQj = cute.tensor_slice(%gQ, %gj)
+                    cute.copy(%gQj, %bufQ) with(%dq, %fq)
+                  } {cute.unroll}
+                  cute_nvgpu.pipeline_producer_commit %pipeQ, %pqs
+                  %nx = cute_nvgpu.pipeline_state_advance %pqs
+                  scf.yield %nx : !QS
+                } else {
+                  scf.yield %pqs : !QS
+                }
+                // K and V tiles of kv head hk, rows k0 + BN n.
+                %hkd0 = arith.muli %hk, %d : i32
+                %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
+                %cKt = cute.domain_offset(%cK, %ko)
+                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(BN,128)">}
+                %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!LS, !LS) : i32 {
+                  %i = cute_nvgpu.pipeline_state_index %ps
+                  %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                  cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
+                  %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
+                  %stK = cute.tensor_slice(%sK, %sc)
+                  scf.for %j0 = %c0 to %d step %c128 : i32 {
+                    %j = arith.divui %j0, %c128 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                    %bufK = cute.tensor_slice(%stK, %jc)
+                    %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
+                    %gKj = cute.tensor_slice(%gK, %gj)
+                    cute.copy(%gKj, %bufK) with(%dk, %fk)
+                  } {cute.unroll}
+                  cute_nvgpu.pipeline_producer_commit %pipeK, %ps
+                  cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
+                  %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
+                  %iv = cute_nvgpu.pipeline_state_index %pvs
+                  %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+                  %stV = cute.tensor_slice(%sV, %scv)
+                  scf.for %j0 = %c0 to %d step %c128 : i32 {
+                    %j = arith.divui %j0, %c128 : i32
+                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
+                    %bufV = cute.tensor_slice(%stV, %jc)
+                    %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
+                    %gVj = cute.tensor_slice(%gK, %gj)
+                    cute.copy(%gVj, %bufV) with(%dv, %fv)
+                  } {cute.unroll}
+                  cute_nvgpu.pipeline_producer_commit %pipeV, %pvs
+                  %pn = cute_nvgpu.pipeline_state_advance %ps
+                  %pvn = cute_nvgpu.pipeline_state_advance %pvs
+                  scf.yield %pn, %pvn : !LS, !LS
+                }
+                %tk = cute_nvgpu.ticket %sched[%c0] count %ttot : !cute.ptr<i32, gmem, align<4>>
+                %tn = arith.addi %gx, %tk : i32
+                scf.yield %tn, %ptd, %pqn, %pe#0, %pe#1 : i32, !LS, !QS, !LS, !LS
+              }
+              cute_nvgpu.pipeline_producer_tail %pipeT, %pt#1
+              cute_nvgpu.pipeline_producer_tail %pipeQ, %pt#2
+              cute_nvgpu.pipeline_producer_tail %pipeK, %pt#3
+              cute_nvgpu.pipeline_producer_tail %pipeV, %pt#4
+            }
+          } else {
+            // Warps 1-3: the transposers. They take the tile sequence from
+            // the slot ring too, and per kv tile move the staged V into a
+            // V^T stage.
+            %lane = cute.lane_idx
+            %tw = arith.subi %w, %c1 : i32
+            %cti = cute_nvgpu.pipeline_consumer_state %pipeT
+            %vsi = cute_nvgpu.pipeline_consumer_state %pipeV
+            %vti = cute_nvgpu.pipeline_producer_state %pipeVt
+            %tl:4 = scf.while (%ctw = %cti, %vsw = %vsi, %vtw = %vti) : (!LS, !LS, !LS) -> (i32, !LS, !LS, !LS) {
+              cute_nvgpu.pipeline_consumer_wait %pipeT, %ctw
+              %si = cute_nvgpu.pipeline_state_index %ctw
+              %sc = cute.make_coord(%si) -> !cute.coord<"?">
+              %slot = cute.tensor_slice(%slots, %sc)
+              %tv = cute.load(%slot)
+              %tx = vector.extract %tv[0] : i32 from vector<1xi32>
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeT, %ctw
+              }
+              %ctn = cute_nvgpu.pipeline_state_advance %ctw
+              %more = arith.cmpi ult, %tx, %ttot : i32
+              scf.condition(%more) %tx, %ctn, %vsw, %vtw : i32, !LS, !LS, !LS
+            } do {
+            ^bb0(%t: i32, %ctd: !LS, %vs0: !LS, %vt0: !LS):
+              %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+              %e:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%vs = %vs0, %vt = %vt0) -> (!LS, !LS) : i32 {
+                cute_nvgpu.pipeline_consumer_wait %pipeV, %vs
+                cute_nvgpu.pipeline_producer_acquire %pipeVt, %vt
+                %is = cute_nvgpu.pipeline_state_index %vs
+                %it = cute_nvgpu.pipeline_state_index %vt
+                %scs = cute.make_coord(%is) -> !cute.coord<"(_,?)">
+                %sct = cute.make_coord(%it) -> !cute.coord<"(_,?)">
+                %src = cute.tensor_slice(%sV, %scs)
+                %dst = cute.tensor_slice(%sVt, %sct)
+                %srcw = cute.recast(%src) {elem_type = i32}
+                %dstw = cute.recast(%dst) {elem_type = i32}
+                func.call @transpose_v(%srcw, %dstw, %tw, %lane) : (!cute.memref<i32, smem, align<1024>, S<3,2,3>, "(BN,(32,D/128)):(32,(1,BN*32))">, !cute.memref<i32, smem, align<1024>, S<3,2,3>, "(D,(32,BN/128)):(32,(1,D*32))">, i32, i32) -> ()
+                // The stores are generic-proxy writes that wgmma (the async
+                // proxy) reads: each thread fences before the arrival.
+                cute_nvgpu.fence_proxy_async
+                cute_nvgpu.warp_sync
+                cute_nvgpu.elect_one {
+                  cute_nvgpu.pipeline_consumer_release %pipeV, %vs
+                  cute_nvgpu.pipeline_producer_commit %pipeVt, %vt
+                }
+                %vsn = cute_nvgpu.pipeline_state_advance %vs
+                %vtn = cute_nvgpu.pipeline_state_advance %vt
+                scf.yield %vsn, %vtn : !LS, !LS
+              }
+              scf.yield %ctd, %e#0, %e#1 : !LS, !LS, !LS
+            }
+            cute_nvgpu.pipeline_producer_tail %pipeVt, %tl#3
+          }
+        }
+        role "consumer" warps [4, 12) max_regs 240 {
+          %ct = arith.subi %tid, %c128 : i32
+          %wgi = arith.divui %ct, %c128 : i32
+          %wg0 = arith.cmpi eq, %wgi, %c0 : i32
+          %acc = cute.make_fragment() : !sfrag
+          %pf = cute.make_fragment() : !pfrag
+          // The scores' scale (the softmax's times the descales of Q and
+          // K) and O's (the descale of V).
+          %dqs = func.call @descale(%pdq) : (!cute.ptr<f32, gmem, align<4>>) -> f32
+          %dks = func.call @descale(%pdk) : (!cute.ptr<f32, gmem, align<4>>) -> f32
+          %dvs = func.call @descale(%pdv) : (!cute.ptr<f32, gmem, align<4>>) -> f32
+          %sqk = arith.mulf %dqs, %dks : f32
+          %scale = arith.mulf %softmaxScale, %sqk : f32
+          %dv2 = vector.broadcast %dvs : f32 to vector<2xf32>
+          %o = cute.make_fragment() : !ofrag
+          %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
+          %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
+          %one2 = vector.broadcast %fone : f32 to vector<2xf32>
+          %true = arith.constant true
+          %false = arith.constant false
+          %pp = arith.constant #PP
+          %overlap = arith.constant #OV
+          %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
+          %qsi = cute_nvgpu.pipeline_consumer_state %pipeQ
+          %csi = cute_nvgpu.pipeline_consumer_state %pipeK
+          %cvi = cute_nvgpu.pipeline_consumer_state %pipeVt
+          // Ping-pong: the warpgroups take turns at the tensor cores, one
+          // issuing its S and P V while the other does its softmax, through
+          // all tiles. Barrier 1 is warpgroup 0's turn, 2 warpgroup 1's;
+          // warpgroup 1 opens warpgroup 0's first turn, and warpgroup 0
+          // waits once more at the end for warpgroup 1's last hand-over, so
+          // every arrival is waited for.
+          %wg1 = arith.xori %wg0, %true : i1
+          scf.if %pp {
+            scf.if %wg1 {
+              cute_nvgpu.named_barrier arrive id = 1, threads = 256
+            }
+          }
+          %cti = cute_nvgpu.pipeline_consumer_state %pipeT
+          %tiles:5 = scf.while (%ctw = %cti, %qsw = %qsi, %csw = %csi, %cvw = %cvi) : (!LS, !QS, !LS, !LS) -> (i32, !LS, !QS, !LS, !LS) {
+            cute_nvgpu.pipeline_consumer_wait %pipeT, %ctw
+            %si = cute_nvgpu.pipeline_state_index %ctw
+            %sc = cute.make_coord(%si) -> !cute.coord<"?">
+            %slot = cute.tensor_slice(%slots, %sc)
+            %tv = cute.load(%slot)
+            %tw = vector.extract %tv[0] : i32 from vector<1xi32>
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_consumer_release %pipeT, %ctw
+            }
+            %ctn = cute_nvgpu.pipeline_state_advance %ctw
+            %more = arith.cmpi ult, %tw, %ttot : i32
+            scf.condition(%more) %tw, %ctn, %qsw, %csw, %cvw : i32, !LS, !QS, !LS, !LS
+          } do {
+          ^bb0(%t: i32, %ctd: !LS, %qs: !QS, %cs0t: !LS, %cv0t: !LS):
+            %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+            %r0 = arith.muli %mt, %c128 : i32
+            cute.fill(%o, %fzero)
+            %any = arith.cmpi sgt, %ntiles, %c0 : i32
+            // (A tile past its sequence's last q tile loads nothing.)
+            scf.if %live {
+              cute_nvgpu.pipeline_consumer_wait %pipeQ, %qs
+            }
+            // The first tile: S = Q K^T and its softmax.
+            %st:4 = scf.if %any -> (!LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) {
+              func.call @take_turn(%wg0) : (i1) -> ()
+              cute_nvgpu.pipeline_consumer_wait %pipeK, %cs0t
+              %i = cute_nvgpu.pipeline_state_index %cs0t
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %stK = cute.tensor_slice(%sK, %sc)
+              %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
+              cute_nvgpu.wgmma_fence
+              cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
+              cute_nvgpu.wgmma_commit_group
+              func.call @pass_turn(%wg0) : (i1) -> ()
+              cute_nvgpu.wgmma_wait_group 0
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeK, %cs0t
+              }
+              %m1, %l1, %a1 = func.call @softmax_tile(%acc, %m0, %l0, %c0, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+              %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !F8}
+              cute.copy(%pa, %pf)
+              %cs1 = cute_nvgpu.pipeline_state_advance %cs0t
+              scf.yield %cs1, %m1, %l1, %a1 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
+            } else {
+              scf.yield %cs0t, %m0, %l0, %one2 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
+            }
+            // Tile n: issue S(n) = Q K(n)^T, rescale O by the last softmax's
+            // alpha, issue O += P(n-1) V(n-1); wait for S(n) only and do its
+            // softmax while P V runs (FA3's intra-warpgroup overlap).
+            %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0t, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
+              func.call @take_turn(%wg0) : (i1) -> ()
+              cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
+              %i = cute_nvgpu.pipeline_state_index %cs
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %stK = cute.tensor_slice(%sK, %sc)
+              %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
+              cute_nvgpu.wgmma_fence
+              cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
+              cute_nvgpu.wgmma_commit_group
+              func.call @rescale(%o, %alpha) : (!ofrag, vector<2xf32>) -> ()
+              cute_nvgpu.pipeline_consumer_wait %pipeVt, %cv
+              %iv = cute_nvgpu.pipeline_state_index %cv
+              %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+              %stV = cute.tensor_slice(%sVt, %scv)
+              %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
+              cute_nvgpu.wgmma_fence
+              cute.gemm #wgO (%pf, %fv, %o)
+              cute_nvgpu.wgmma_commit_group
+              func.call @pass_turn(%wg0) : (i1) -> ()
+              scf.if %overlap {
+                cute_nvgpu.wgmma_wait_group 1
+              } else {
+                cute_nvgpu.wgmma_wait_group 0
+              }
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeK, %cs
+              }
+              %mn, %ln, %an = func.call @softmax_tile(%acc, %m, %l, %n, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+              cute_nvgpu.wgmma_wait_group 0
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeVt, %cv
+              }
+              %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !F8}
+              cute.copy(%pa, %pf)
+              %csn = cute_nvgpu.pipeline_state_advance %cs
+              %cvn = cute_nvgpu.pipeline_state_advance %cv
+              scf.yield %csn, %cvn, %mn, %ln, %an : !LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
+            }
+            // Q is read by no more S: the producer may load the next tile's.
+            scf.if %live {
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeQ, %qs
+              }
+            }
+            // The last P V.
+            %cvLast = scf.if %any -> (!LS) {
+              func.call @rescale(%o, %fin#4) : (!ofrag, vector<2xf32>) -> ()
+              cute_nvgpu.pipeline_consumer_wait %pipeVt, %fin#1
+              %iv = cute_nvgpu.pipeline_state_index %fin#1
+              %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
+              %stV = cute.tensor_slice(%sVt, %scv)
+              %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
+              cute_nvgpu.wgmma_fence
+              cute.gemm #wgO (%pf, %fv, %o)
+              cute_nvgpu.wgmma_commit_group
+              cute_nvgpu.wgmma_wait_group 0
+              cute_nvgpu.warp_sync
+              cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_consumer_release %pipeVt, %fin#1
+              }
+              %adv = cute_nvgpu.pipeline_state_advance %fin#1
+              scf.yield %adv : !LS
+            } else {
+              scf.yield %fin#1 : !LS
+            }
+            // Epilogue: O / l (0 for a row that saw nothing) and the LSE,
+            // (m scale2 + log2 l) ln 2 (-inf for such a row).
+            scf.if %live {
+              %lpos, %rinv = func.call @row_inv(%fin#3) : (vector<2xf32>) -> (vector<2xi1>, vector<2xf32>)
+              %rinvd = arith.mulf %rinv, %dv2 : vector<2xf32>
+              %rb = cute.mma_broadcast<rows> of #mmaO (%rinvd, %o)
+              %ov = cute.load(%o)
+              %on = arith.mulf %ov, %rb : !ov
+              %oh = arith.truncf %on : !ov to !oh
+              %out = cute.make_fragment() : !cute.memref<!TO, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+              cute.store(%oh, %out)
+              // O rows of this sequence and head: (seq_q, D) at row q0 of
+              // the (tokens, D, heads) view, head h; the tile's rows past
+              // seq_q are not stored. (Rows are ldo apart, a multiple of 8:
+              // the offset keeps the 16-byte alignment, pairs store as one.)
+              %shO = cute.make_shape(%totalq, %hq) -> !cute.shape<"(?,D,?)">
+              %so = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1,D)">
+              %lo = cute.make_layout(%shO, %so)
+              %go = cute.make_view(%po, %lo)
+              %oo = cute.make_coord(%q0, %h) -> !cute.coord<"(?,0,?)">
+              %goO = cute.domain_offset(%go, %oo)
+              %goP = cute.get_iter(%goO)
+              %shOs = cute.make_shape(%seqq) -> !cute.shape<"(?,D)">
+              %sos = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1)">
+              %los = cute.make_layout(%shOs, %sos)
+              %gos = cute.make_view(%goP, %los)
+              %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
+              %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(128,D)">}
+              %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
+              cute.copy(%out, %gOp) {masked}
+              // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
+              %lse = func.call @row_lse(%fin#2, %fin#3, %lpos, %scale) : (vector<2xf32>, vector<2xf32>, vector<2xi1>, f32) -> vector<2xf32>
+              %lfrag = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "((2,2,1),1,1):((1,2,4),0,0)">
+              %lb = cute.mma_broadcast<rows> of #mmaL (%lse, %lfrag)
+              cute.store(%lb, %lfrag)
+              %hoff = arith.muli %h, %totalq : i32
+              %loff = arith.addi %hoff, %q0 : i32
+              %c8 = arith.constant 8 : i32
+              %shL = cute.make_shape(%seqq, %c8)
+              %sl = cute.static : !cute.stride<"(1,0)">
+              %ll = cute.make_layout(%shL, %sl)
+              %plh = cute.add_offset(%plse, %loff)
+              %gl = cute.make_view(%plh, %ll)
+              %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(128,8)">}
+              %gLp = cute.mma_partition "C" of #mmaL (%gLt, %ct)
+              cute.copy(%lfrag, %gLp) {masked}
+            }
+            %qsn = scf.if %live -> (!QS) {
+              %nx = cute_nvgpu.pipeline_state_advance %qs
+              scf.yield %nx : !QS
+            } else {
+              scf.yield %qs : !QS
+            }
+            scf.yield %ctd, %qsn, %fin#0, %cvLast : !LS, !QS, !LS, !LS
+          }
+          scf.if %pp {
+            scf.if %wg0 {
+              cute_nvgpu.named_barrier id = 1, threads = 256
+            }
+          }
+        }
+      gpu.return
+    }
+  }
+}
