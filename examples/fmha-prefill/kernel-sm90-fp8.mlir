@@ -43,8 +43,12 @@
 #BN = #cute.param<"BN", 128 : i32>
 #PP = #cute.param<"PP", true>
 #OV = #cute.param<"OV", true>
+// Stages of the V^T ring: the transposers may run this many kv tiles
+// minus one ahead of the consumers' P V.
+#VS = #cute.param<"VS", 2 : i32>
 
 !LS = !cute_nvgpu.pipeline_state<2>
+!LV = !cute_nvgpu.pipeline_state<VS>
 !QS = !cute_nvgpu.pipeline_state<1>
 #wgS = #cute_nvgpu.wgmma<m = 64, n = BN, k = 32, a = !F8, b = !F8, c = f32, a_major = k, b_major = k>
 #mmaS = #cute.tiled_mma<#wgS, #cute.layout<"(2,1,1):(1,0,0)">>
@@ -143,16 +147,16 @@ module attributes {gpu.container_module,
       %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barK = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %barV = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
-      %barVt = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barVt = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2*VS:1">
       %sQ = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "(128,(128,D/128)):(128,(1,16384))">
       %sK = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "((BN,(128,D/128)),2):((128,(1,BN*128)),BN*D)">
       %sV = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "((BN,(128,D/128)),2):((128,(1,BN*128)),BN*D)">
-      %sVt = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "((D,(128,BN/128)),2):((128,(1,D*128)),BN*D)">
+      %sVt = cute.smem_alloc() : !cute.memref<!F8, smem, align<1024>, sw128, "((D,(128,BN/128)),VS):((128,(1,D*128)),BN*D)">
       %pipeQ = cute_nvgpu.pipeline_create %barQ -> !cute_nvgpu.pipeline<tma_async, 1>
       %pipeK = cute_nvgpu.pipeline_create %barK -> !cute_nvgpu.pipeline<tma_async, 2>
       %pipeV = cute_nvgpu.pipeline_create %barV -> !cute_nvgpu.pipeline<tma_async, 2>
       // V^T stages: written by the 3 transposer warps (one arrival each).
-      %pipeVt = cute_nvgpu.pipeline_create %barVt {producers = 3 : i32} -> !cute_nvgpu.pipeline<async, 2>
+      %pipeVt = cute_nvgpu.pipeline_create %barVt {producers = 3 : i32} -> !cute_nvgpu.pipeline<async, VS>
       %barT = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %slots = cute.smem_alloc() : !cute.memref<i32, smem, align<4>, "2:1">
       %pipeT = cute_nvgpu.pipeline_create %barT -> !cute_nvgpu.pipeline<async, 2>
@@ -262,7 +266,7 @@ module attributes {gpu.container_module,
             %cti = cute_nvgpu.pipeline_consumer_state %pipeT
             %vsi = cute_nvgpu.pipeline_consumer_state %pipeV
             %vti = cute_nvgpu.pipeline_producer_state %pipeVt
-            %tl:4 = scf.while (%ctw = %cti, %vsw = %vsi, %vtw = %vti) : (!LS, !LS, !LS) -> (i32, !LS, !LS, !LS) {
+            %tl:4 = scf.while (%ctw = %cti, %vsw = %vsi, %vtw = %vti) : (!LS, !LS, !LV) -> (i32, !LS, !LS, !LV) {
               cute_nvgpu.pipeline_consumer_wait %pipeT, %ctw
               %si = cute_nvgpu.pipeline_state_index %ctw
               %sc = cute.make_coord(%si) -> !cute.coord<"?">
@@ -275,11 +279,11 @@ module attributes {gpu.container_module,
               }
               %ctn = cute_nvgpu.pipeline_state_advance %ctw
               %more = arith.cmpi ult, %tx, %ttot : i32
-              scf.condition(%more) %tx, %ctn, %vsw, %vtw : i32, !LS, !LS, !LS
+              scf.condition(%more) %tx, %ctn, %vsw, %vtw : i32, !LS, !LS, !LV
             } do {
-            ^bb0(%t: i32, %ctd: !LS, %vs0: !LS, %vt0: !LS):
+            ^bb0(%t: i32, %ctd: !LS, %vs0: !LS, %vt0: !LV):
               %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
-              %e:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%vs = %vs0, %vt = %vt0) -> (!LS, !LS) : i32 {
+              %e:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%vs = %vs0, %vt = %vt0) -> (!LS, !LV) : i32 {
                 cute_nvgpu.pipeline_consumer_wait %pipeV, %vs
                 cute_nvgpu.pipeline_producer_acquire %pipeVt, %vt
                 %is = cute_nvgpu.pipeline_state_index %vs
@@ -301,9 +305,9 @@ module attributes {gpu.container_module,
                 }
                 %vsn = cute_nvgpu.pipeline_state_advance %vs
                 %vtn = cute_nvgpu.pipeline_state_advance %vt
-                scf.yield %vsn, %vtn : !LS, !LS
+                scf.yield %vsn, %vtn : !LS, !LV
               }
-              scf.yield %ctd, %e#0, %e#1 : !LS, !LS, !LS
+              scf.yield %ctd, %e#0, %e#1 : !LS, !LS, !LV
             }
             cute_nvgpu.pipeline_producer_tail %pipeVt, %tl#3
           }
@@ -347,7 +351,7 @@ module attributes {gpu.container_module,
             }
           }
           %cti = cute_nvgpu.pipeline_consumer_state %pipeT
-          %tiles:5 = scf.while (%ctw = %cti, %qsw = %qsi, %csw = %csi, %cvw = %cvi) : (!LS, !QS, !LS, !LS) -> (i32, !LS, !QS, !LS, !LS) {
+          %tiles:5 = scf.while (%ctw = %cti, %qsw = %qsi, %csw = %csi, %cvw = %cvi) : (!LS, !QS, !LS, !LV) -> (i32, !LS, !QS, !LS, !LV) {
             cute_nvgpu.pipeline_consumer_wait %pipeT, %ctw
             %si = cute_nvgpu.pipeline_state_index %ctw
             %sc = cute.make_coord(%si) -> !cute.coord<"?">
@@ -360,9 +364,9 @@ module attributes {gpu.container_module,
             }
             %ctn = cute_nvgpu.pipeline_state_advance %ctw
             %more = arith.cmpi ult, %tw, %ttot : i32
-            scf.condition(%more) %tw, %ctn, %qsw, %csw, %cvw : i32, !LS, !QS, !LS, !LS
+            scf.condition(%more) %tw, %ctn, %qsw, %csw, %cvw : i32, !LS, !QS, !LS, !LV
           } do {
-          ^bb0(%t: i32, %ctd: !LS, %qs: !QS, %cs0t: !LS, %cv0t: !LS):
+          ^bb0(%t: i32, %ctd: !LS, %qs: !QS, %cs0t: !LS, %cv0t: !LV):
             %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
             %r0 = arith.muli %mt, %c128 : i32
             cute.fill(%o, %fzero)
@@ -399,7 +403,7 @@ module attributes {gpu.container_module,
             // Tile n: issue S(n) = Q K(n)^T, rescale O by the last softmax's
             // alpha, issue O += P(n-1) V(n-1); wait for S(n) only and do its
             // softmax while P V runs (FA3's intra-warpgroup overlap).
-            %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0t, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
+            %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0t, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LV, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
               func.call @take_turn(%wg0) : (i1) -> ()
               cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
               %i = cute_nvgpu.pipeline_state_index %cs
@@ -438,7 +442,7 @@ module attributes {gpu.container_module,
               cute.copy(%pa, %pf)
               %csn = cute_nvgpu.pipeline_state_advance %cs
               %cvn = cute_nvgpu.pipeline_state_advance %cv
-              scf.yield %csn, %cvn, %mn, %ln, %an : !LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
+              scf.yield %csn, %cvn, %mn, %ln, %an : !LS, !LV, vector<2xf32>, vector<2xf32>, vector<2xf32>
             }
             // Q is read by no more S: the producer may load the next tile's.
             scf.if %live {
@@ -448,7 +452,7 @@ module attributes {gpu.container_module,
               }
             }
             // The last P V.
-            %cvLast = scf.if %any -> (!LS) {
+            %cvLast = scf.if %any -> (!LV) {
               func.call @rescale(%o, %fin#4) : (!ofrag, vector<2xf32>) -> ()
               cute_nvgpu.pipeline_consumer_wait %pipeVt, %fin#1
               %iv = cute_nvgpu.pipeline_state_index %fin#1
@@ -464,9 +468,9 @@ module attributes {gpu.container_module,
                 cute_nvgpu.pipeline_consumer_release %pipeVt, %fin#1
               }
               %adv = cute_nvgpu.pipeline_state_advance %fin#1
-              scf.yield %adv : !LS
+              scf.yield %adv : !LV
             } else {
-              scf.yield %fin#1 : !LS
+              scf.yield %fin#1 : !LV
             }
             // Epilogue: O / l (0 for a row that saw nothing) and the LSE,
             // (m scale2 + log2 l) ln 2 (-inf for such a row).
@@ -521,7 +525,7 @@ module attributes {gpu.container_module,
             } else {
               scf.yield %qs : !QS
             }
-            scf.yield %ctd, %qsn, %fin#0, %cvLast : !LS, !QS, !LS, !LS
+            scf.yield %ctd, %qsn, %fin#0, %cvLast : !LS, !QS, !LS, !LV
           }
           scf.if %pp {
             scf.if %wg0 {

@@ -387,3 +387,13 @@ FailureOr<int64_t> mlir::cute::parseIntOrParam(AsmParser &p) {
                             << name << "\", ...> before its first use)";
   return *value;
 }
+
+FailureOr<unsigned> mlir::cute::parseUnsignedOrParam(AsmParser &p) {
+  SMLoc loc = p.getCurrentLocation();
+  FailureOr<int64_t> v = parseIntOrParam(p);
+  if (failed(v))
+    return failure();
+  if (*v < 0 || *v > int64_t(UINT32_MAX))
+    return p.emitError(loc) << "expected a count (0 to 2^32 - 1), got " << *v;
+  return unsigned(*v);
+}

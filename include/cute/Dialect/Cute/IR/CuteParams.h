@@ -110,6 +110,9 @@ InstanceEnv &instanceEnv(MLIRContext *ctx);
 
 /// An integer, or the name of an integer instance parameter.
 FailureOr<int64_t> parseIntOrParam(AsmParser &p);
+/// The same, for a count that fits 32 bits unsigned (a pipeline's stages;
+/// the type's verifier checks the range).
+FailureOr<unsigned> parseUnsignedOrParam(AsmParser &p);
 
 /// The declarative-format directive `custom<IntOrParam>($attr)` (an i64
 /// attribute written as a number or an instance parameter's name).

@@ -65,16 +65,23 @@ def CuteNvgpu_MbarrierType : CuteNvgpu_Type<"Mbarrier", "mbarrier"> {
   }];
 }
 
+// A stage count written as a number or as the name of an integer instance
+// parameter (`!cute_nvgpu.pipeline<async, VS>`, see CuteParams.h).
+def CuteNvgpu_Stages
+    : TypeParameter<"unsigned", "a stage count or an instance parameter's name"> {
+  let parser = "::mlir::cute::parseUnsignedOrParam($_parser)";
+}
+
 def CuteNvgpu_PipelineType : CuteNvgpu_Type<"Pipeline", "pipeline"> {
   let summary = "an asynchronous pipeline of S stages (CUTLASS semantics)";
   let description = [{
-    `!cute_nvgpu.pipeline<tma_async|async|tma_store|tma_umma|umma_async, S>`:
-    made by
+    `!cute_nvgpu.pipeline<tma_async|async|tma_store|tma_umma|umma_async, S>`
+    (S a number or an integer instance parameter): made by
     `cute_nvgpu.pipeline_create`; the ops taking it implement CUTLASS's
     producer_acquire / producer_commit / consumer_wait / consumer_release.
   }];
   let parameters = (ins EnumParameter<CuteNvgpu_PipelineKind>:$kind,
-                        "unsigned":$stages);
+                        CuteNvgpu_Stages:$stages);
   let assemblyFormat = "`<` $kind `,` $stages `>`";
   let genVerifyDecl = 1;
 }
@@ -88,7 +95,7 @@ def CuteNvgpu_PipelineStateType
     and the phase flips). It travels through loops as an iteration argument
     and lowers to one i32 (phase in bit 31, index below).
   }];
-  let parameters = (ins "unsigned":$stages);
+  let parameters = (ins CuteNvgpu_Stages:$stages);
   let assemblyFormat = "`<` $stages `>`";
   let genVerifyDecl = 1;
 }
