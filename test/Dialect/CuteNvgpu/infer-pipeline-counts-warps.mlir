@@ -3,12 +3,13 @@
 // producer warpgroup, examples/fmha-prefill/kernel-sm90-fp8.mlir).
 // RUN: cute-opt %s --cute-nvgpu-infer-pipeline-counts | FileCheck %s
 // RUN: cute-opt %s --cute-nvgpu-infer-pipeline-counts --cute-plan-smem="chip=sm_90a" --cute-verify-kernel="chip=sm_90a" -o /dev/null
-// RUN: sed 's/producers = 3/producers = 4/' %s | not cute-opt --cute-nvgpu-infer-pipeline-counts --cute-plan-smem="chip=sm_90a" --cute-verify-kernel="chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRONG
+// RUN: sed 's/%%bars -> !pipe/%%bars {producers = 4 : i32} -> !pipe/' %s | not cute-opt --cute-nvgpu-infer-pipeline-counts --cute-plan-smem="chip=sm_90a" --cute-verify-kernel="chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRONG
 
-// Released by one lane of each of warps 1-3: 3; by every thread of them: 96.
+// Committed and released by one lane of each of warps 1-3: 3 and 3; released
+// by every thread of them: 96, committed by warp 0's elected thread: 1.
 // CHECK-LABEL: gpu.func @others
 // CHECK: cute_nvgpu.pipeline_create %{{.*}} {consumers = 3 : i32, producers = 3 : i32}
-// CHECK: cute_nvgpu.pipeline_create %{{.*}} {consumers = 96 : i32}
+// CHECK: cute_nvgpu.pipeline_create %{{.*}} {consumers = 96 : i32, producers = 1 : i32}
 
 // WRONG: error: pipeline {{.*}}: producers = 4 but 3 threads (one per warp of the warps but 0 of role "producer", warps [0, 4)) commit each stage
 
@@ -22,7 +23,7 @@ module attributes {gpu.container_module} {
       %c1 = arith.constant 1 : i32
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %bars2 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
-      %hand = cute_nvgpu.pipeline_create %bars {producers = 3 : i32} -> !pipe
+      %hand = cute_nvgpu.pipeline_create %bars -> !pipe
       %all = cute_nvgpu.pipeline_create %bars2 -> !pipe
       cute_nvgpu.warp_specialize
         role "producer" warps [0, 4) {

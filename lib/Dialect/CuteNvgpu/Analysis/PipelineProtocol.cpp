@@ -674,3 +674,22 @@ InferredCount mlir::cute_nvgpu::inferConsumers(PipelineCreateOp p,
   }
   return countArrivals(uses.releases, fn, blockThreads).infer("release");
 }
+
+InferredCount mlir::cute_nvgpu::inferProducers(PipelineCreateOp p,
+                                               gpu::GPUFuncOp fn,
+                                               int64_t blockThreads) {
+  InferredCount c;
+  PipelineUses uses = usesOf(p, fn);
+  if (Operation *call = uses.call) {
+    c.at = call;
+    c.reason = "the pipeline is passed to " + calleeOf(call) +
+               ", a call that was not inlined, whose commits cannot be seen";
+    return c;
+  }
+  if (uses.commits.empty()) {
+    c.value = 1; // never committed: the count is never reached either way
+    c.reason = "no pipeline_producer_commit";
+    return c;
+  }
+  return countArrivals(uses.commits, fn, blockThreads).infer("commit");
+}

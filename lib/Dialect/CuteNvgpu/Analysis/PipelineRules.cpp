@@ -459,7 +459,8 @@ struct ProtocolChecker {
       // thread), producers = 1.
       if (kind == nv::PipelineKind::async ||
           kind == nv::PipelineKind::umma_async)
-        checkArrivals(p, uses.commits, p.getProducers(), "producers", "commit");
+        checkArrivals(p, uses.commits, p.getProducers().value_or(1),
+                      "producers", "commit");
       checkMulticast(p, "pipeline_create", p.getMulticast());
       checkUmmaPipeline(p);
     });

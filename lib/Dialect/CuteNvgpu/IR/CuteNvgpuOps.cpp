@@ -207,8 +207,9 @@ LogicalResult PipelineCreateOp::verify() {
   }
   // consumers and tx_bytes may be left out (cute-nvgpu-infer-pipeline-
   // counts reads them off the kernel); written ones are checked here.
-  std::optional<uint32_t> consumers = getConsumers(), txBytes = getTxBytes();
-  if (getProducers() < 1 || (consumers && *consumers < 1))
+  std::optional<uint32_t> consumers = getConsumers(), txBytes = getTxBytes(),
+                          producers = getProducers();
+  if ((producers && *producers < 1) || (consumers && *consumers < 1))
     return emitOpError("producers and consumers must be at least 1");
   PipelineKind kind = t.getKind();
   bool tma = kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma;
@@ -246,9 +247,9 @@ LogicalResult PipelineCreateOp::verify() {
            << *consumers
            << "; a tma_umma stage is released by one tcgen05.commit per CTA "
               "(the thread that issues the MMAs): consumers is 1";
-  if (kind == PipelineKind::umma_async && getProducers() != 1)
+  if (kind == PipelineKind::umma_async && producers && *producers != 1)
     return emitOpError("producers = ")
-           << getProducers()
+           << *producers
            << "; an umma_async stage is filled by one tcgen05.commit (the "
               "thread that issues the MMAs): producers is 1";
   if (getMulticast() < 1 || getMulticast() > 16)

@@ -119,6 +119,8 @@ LogicalResult checkCounts(PipelineCreateOp p) {
   else if (kind != PipelineKind::tma_store && kind != PipelineKind::tma_umma &&
            !p.getConsumers())
     missing = "consumers";
+  else if (kind == PipelineKind::async && !p.getProducers())
+    missing = "producers";
   if (!missing)
     return success();
   return p.emitOpError("has no ")
@@ -136,7 +138,7 @@ void emitInit(OpBuilder &b, PipelineCreateOp p) {
   bool oneProducer = t.getKind() == PipelineKind::tma_async ||
                      t.getKind() == PipelineKind::tma_umma ||
                      t.getKind() == PipelineKind::umma_async;
-  int32_t full = oneProducer ? 1 : p.getProducers();
+  int32_t full = oneProducer ? 1 : int32_t(p.getProducers().value_or(1));
   // Releases from every CTA of the multicast group, or (umma_async on a
   // CTA pair) from both CTAs onto the even CTA's barrier. A 2-CTA tma_umma
   // stage is released by one commit that arrives in both CTAs: count 1.

@@ -1,8 +1,8 @@
-//===- InferPipelineCounts.cpp - tx_bytes and consumers from the kernel ---===//
+//===- InferPipelineCounts.cpp - A pipeline's counts from the kernel ------===//
 //
-// A pipeline_create that leaves out tx_bytes or consumers gets them from
-// the protocol analysis (Analysis/PipelineProtocol.h); one it cannot infer
-// is an error that says why.
+// A pipeline_create that leaves out tx_bytes, consumers or producers gets
+// them from the protocol analysis (Analysis/PipelineProtocol.h); one it
+// cannot infer is an error that says why.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h"
@@ -63,6 +63,11 @@ struct InferPipelineCountsPass
         if (kind != PipelineKind::tma_store && !p.getConsumersAttr() &&
             failed(fill(p, p.getConsumersAttrName().getValue(),
                         inferConsumers(p, fn, blockThreads), limit)))
+          ok = false;
+        // The full barrier of an async pipeline counts its producers.
+        if (kind == PipelineKind::async && !p.getProducersAttr() &&
+            failed(fill(p, p.getProducersAttrName().getValue(),
+                        inferProducers(p, fn, blockThreads), 1 << 20)))
           ok = false;
       });
     });

@@ -164,6 +164,10 @@ InferredCount inferTxBytes(PipelineCreateOp p, gpu::GPUFuncOp fn,
 /// 1, the thread whose tcgen05.commit releases a stage).
 InferredCount inferConsumers(PipelineCreateOp p, gpu::GPUFuncOp fn,
                              int64_t blockThreads);
+/// The inferred `producers` of an `async` pipeline: the threads that
+/// execute its pipeline_producer_commit.
+InferredCount inferProducers(PipelineCreateOp p, gpu::GPUFuncOp fn,
+                             int64_t blockThreads);
 
 //===----------------------------------------------------------------------===//
 // The protocol rules (cute-verify-kernel, protocol=true)

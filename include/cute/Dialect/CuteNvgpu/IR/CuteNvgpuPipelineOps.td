@@ -21,13 +21,15 @@ def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
 
     `tx_bytes` is what every stage receives per CTA (with multicast: the
     boxes of all CTAs of the group; a `tma_umma` CTA pair: both CTAs'
-    boxes), `consumers` the threads of one CTA that release a stage. Both
-    may be left out: `cute-nvgpu-infer-pipeline-counts` (in
-    `--cute-compile`, after the helper inliner) reads them off the kernel:
-    the box bytes of the TMA loads on a stage's full barrier (times the
-    loops between the barrier and the load, times multicast), and the
-    threads that execute `pipeline_consumer_release` (warp roles,
-    `elect_one`, thread-index branches; `tma_umma`: 1). Where it cannot (a
+    boxes), `consumers` the threads of one CTA that release a stage,
+    `producers` (`async`) the threads that commit one. All three may be
+    left out: `cute-nvgpu-infer-pipeline-counts` (in `--cute-compile`,
+    after the helper inliner) reads them off the kernel: the box bytes of
+    the TMA loads on a stage's full barrier (times the loops between the
+    barrier and the load, times multicast), and the threads that execute
+    `pipeline_consumer_release` and `pipeline_producer_commit` (warp roles,
+    `elect_one`, thread-index and `warp_idx` branches; `tma_umma`
+    consumers and `umma_async` producers: 1). Where it cannot (a
     load or release in a helper that was not inlined, a load under a loop
     with dynamic bounds, releases under a branch it cannot count) it asks
     for the number. A written number is checked against the same analysis
@@ -57,7 +59,7 @@ def CuteNvgpu_PipelineCreateOp : CuteNvgpu_Op<"pipeline_create"> {
     ```
   }];
   let arguments = (ins Optional<Cute_MemRefType>:$storage,
-                   DefaultValuedAttr<I32Attr, "1">:$producers,
+                   OptionalAttr<I32Attr>:$producers,
                    OptionalAttr<I32Attr>:$consumers,
                    OptionalAttr<I32Attr>:$tx_bytes,
                    DefaultValuedAttr<I32Attr, "1">:$multicast,
