@@ -80,8 +80,11 @@ module attributes {gpu.container_module,
     // @section_heads, @tile_work, @take_turn, @pass_turn, @rescale,
     // @softmax_tile: fmha-sm90-common.mlir; @seq_rows, @kv_tiles,
     // @row_inv, @row_lse: fmha-common.mlir (which that file imports).
+    // cute.ftz: f32 denormals flush to zero, so each exponential is one
+    // ex2.approx.ftz (without it ptxas adds three instructions to handle
+    // denormal results; docs/pipeline.md).
     gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32, %sched: !cute.ptr<i32, gmem, align<4>>) kernel
-        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
+        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize, cute.ftz} {
       %c0, %c1, %c2, %c64, %c128, %d, %bn = cute.constants 0, 1, 2, 64, 128, D, BN : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32

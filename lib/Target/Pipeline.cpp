@@ -96,6 +96,8 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   pm.addNestedPass<gpu::GPUModuleOp>(createCuteLowerGpuReductions());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   pm.addPass(createCuteNvgpuGridConstantArgs());
+  // Kernels marked cute.ftz: f32 denormals flushed (ex2.approx.ftz).
+  pm.addPass(createCuteFlushDenormals());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   // NVVM ops without an LLVM intrinsic (wgmma.mma_async) become inline PTX.

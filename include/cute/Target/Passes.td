@@ -32,6 +32,25 @@ def CuteInlineHelpers : Pass<"cute-inline-helpers", "::mlir::ModuleOp"> {
   }];
 }
 
+def CuteFlushDenormals : Pass<"cute-flush-denormals", "::mlir::ModuleOp"> {
+  let summary = "Kernels marked cute.ftz flush f32 denormals (CUDA's -ftz=true)";
+  let description = [{
+    A kernel (`gpu.func`) with the unit attribute `cute.ftz` flushes f32
+    denormal inputs and results to zero: after the GPU-to-NVVM conversion
+    its `llvm.func` gets `denormal_fp_math_f32 = "preserve-sign"`, which
+    the NVPTX backend turns into the `.ftz` forms of f32 arithmetic. The
+    point is `math.exp2` with `afn`: without `.ftz`, `ex2.approx.f32`
+    handles denormal results in software (ptxas wraps each MUFU.EX2 in a
+    compare and two predicated multiplies), which in an attention kernel's
+    softmax is three extra instructions per score. Numbers below 2^-126 in
+    magnitude become zero (what FlashAttention's `ex2.approx.ftz` does).
+    ```mlir
+    gpu.func @softmax(%p: !cute.ptr<f32, gmem, align<16>>) kernel
+        attributes {cute.ftz} { ... }   // ex2.approx.ftz.f32, mul.ftz.f32
+    ```
+  }];
+}
+
 def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
   let summary = "Check every kernel against the chip table's limits";
   let description = [{
