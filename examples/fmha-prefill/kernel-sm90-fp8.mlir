@@ -60,6 +60,8 @@
 !oh = !cute.vec<"D/2", !TO>
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+!sv = !cute.vec<"BN/2", f32>
+!p8 = !cute.vec<"BN/2", !F8>
 !pfrag = !cute.memref<!F8, rmem, align<16>, "(16,1,BN/32):(1,0,16)">
 
 module attributes {gpu.container_module,
@@ -88,7 +90,7 @@ module attributes {gpu.container_module,
     // c % 4) both the four loads and the four stores of a warp hit 32
     // different banks.
     func.func private @transpose_v(%vs: !cute.memref<i32, smem, align<1024>, S<3,2,3>, "(BN,(32,D/128)):(32,(1,BN*32))">, %vt: !cute.memref<i32, smem, align<1024>, S<3,2,3>, "(D,(32,BN/128)):(32,(1,D*32))">, %tw: i32, %lane: i32) {
-      %c3, %c4, %c31, %c32, %d = cute.constants 3, 4, 31, 32, D : i32
+      %c2, %c3, %c4, %c16, %c31, %c32, %d = cute.constants 2, 3, 4, 16, 31, 32, D : i32
       %np = arith.divui %d, %c4 : i32
       scf.for %p = %tw to %np step %c3 : i32 {
         %s = arith.andi %p, %c31 : i32
@@ -96,9 +98,24 @@ module attributes {gpu.container_module,
         %jb = arith.xori %lane, %s : i32
         %w32 = arith.muli %wb, %c32 : i32
         %w = arith.addi %w32, %lane : i32
-        %cs = cute.make_coord(%jb, %w) -> !cute.coord<"(?,?)">
-        %src = cute.local_tile(%vs, %cs) {tiler = #cute.shape<"(4,1)">}
-        %rows = cute.load(%src)
+        // V^T's word column jb holds P's k positions 4 jb .. 4 jb + 3,
+        // which are V's rows r0 + {0, 1, 8, 9}, r0 = 32 (jb / 8) +
+        // 16 ((jb / 4) % 2) + 2 (jb % 4): two pairs of rows.
+        %q = arith.andi %jb, %c3 : i32
+        %g4 = arith.andi %jb, %c4 : i32
+        %g8 = arith.muli %g4, %c2 : i32
+        %b8 = arith.shrui %jb, %c3 : i32
+        %b16 = arith.muli %b8, %c16 : i32
+        %h0 = arith.addi %b16, %g8 : i32
+        %pr = arith.addi %h0, %q : i32
+        %pr4 = arith.addi %pr, %c4 : i32
+        %ca = cute.make_coord(%pr, %w) -> !cute.coord<"(?,?)">
+        %cb = cute.make_coord(%pr4, %w) -> !cute.coord<"(?,?)">
+        %sa = cute.local_tile(%vs, %ca) {tiler = #cute.shape<"(2,1)">}
+        %sb = cute.local_tile(%vs, %cb) {tiler = #cute.shape<"(2,1)">}
+        %ra = cute.load(%sa)
+        %rb = cute.load(%sb)
+        %rows = vector.shuffle %ra, %rb [0, 1, 2, 3] : vector<2xi32>, vector<2xi32>
         %b = vector.bitcast %rows : vector<4xi32> to vector<16xi8>
         %t = vector.shuffle %b, %b [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15] : vector<16xi8>, vector<16xi8>
         %cols = vector.bitcast %t : vector<16xi8> to vector<4xi32>
@@ -109,8 +126,29 @@ module attributes {gpu.container_module,
       return
     }
 
+    // cute.ftz: f32 denormals flush to zero, so each exponential is one
+    // ex2.approx.ftz (without it ptxas adds three instructions to handle
+    // denormal results; docs/pipeline.md).
+    // P (the softmax's output in S's accumulator) as e4m3 in wgmma's
+    // register-A order, each thread from its own values: A's k position
+    // 32 b + 16 g + 4 q + i (thread q of a quad, byte i of a register) is
+    // taken from S's column 32 b + 16 g + 8 (i / 2) + 2 q + i % 2, which
+    // the thread holds. O += P V^T then sums over k in that order, so
+    // @transpose_v puts V's rows into V^T in the same order. (FA3 does the
+    // same; cute_nvgpu.accumulator_to_operand keeps S's column order
+    // instead, at 16 shuffles and 16 prmt per thread and tile.)
+    func.func private @to_operand(%acc: !sfrag, %pf: !pfrag) {
+      %it = cute.get_iter(%acc)
+      %l = cute.static : !cute.layout<"((2,2),2,2,BN/32):((1,4),2,8,16)">
+      %v = cute.make_view(%it, %l)
+      %x = cute.load(%v)
+      %p = arith.truncf %x : !sv to !p8
+      cute.store(%p, %pf)
+      return
+    }
+
     gpu.func @fmha(%pq: !cute.ptr<!F8, gmem, align<16>>, %pk: !cute.ptr<!F8, gmem, align<16>>, %pv: !cute.ptr<!F8, gmem, align<16>>, %po: !cute.ptr<!TO, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %softmaxScale: f32, %causali: i32, %mtilesMax: i32, %sched: !cute.ptr<i32, gmem, align<4>>, %pdq: !cute.ptr<f32, gmem, align<4>>, %pdk: !cute.ptr<f32, gmem, align<4>>, %pdv: !cute.ptr<f32, gmem, align<4>>) kernel
-        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
+        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize, cute.ftz} {
       %c0, %c1, %c2, %c32, %c64, %c128, %d, %bn = cute.constants 0, 1, 2, 32, 64, 128, D, BN : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
@@ -156,7 +194,7 @@ module attributes {gpu.container_module,
       %pipeK = cute_nvgpu.pipeline_create %barK -> !cute_nvgpu.pipeline<tma_async, 2>
       %pipeV = cute_nvgpu.pipeline_create %barV -> !cute_nvgpu.pipeline<tma_async, 2>
       // V^T stages: written by the 3 transposer warps (one arrival each).
-      %pipeVt = cute_nvgpu.pipeline_create %barVt {producers = 3 : i32} -> !cute_nvgpu.pipeline<async, VS>
+      %pipeVt = cute_nvgpu.pipeline_create %barVt -> !cute_nvgpu.pipeline<async, VS>
       %barT = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %slots = cute.smem_alloc() : !cute.memref<i32, smem, align<4>, "2:1">
       %pipeT = cute_nvgpu.pipeline_create %barT -> !cute_nvgpu.pipeline<async, 2>
@@ -393,8 +431,7 @@ module attributes {gpu.container_module,
                 cute_nvgpu.pipeline_consumer_release %pipeK, %cs0t
               }
               %m1, %l1, %a1 = func.call @softmax_tile(%acc, %m0, %l0, %c0, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
-              %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !F8}
-              cute.copy(%pa, %pf)
+              func.call @to_operand(%acc, %pf) : (!sfrag, !pfrag) -> ()
               %cs1 = cute_nvgpu.pipeline_state_advance %cs0t
               scf.yield %cs1, %m1, %l1, %a1 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
             } else {
@@ -438,8 +475,7 @@ module attributes {gpu.container_module,
               cute_nvgpu.elect_one {
                 cute_nvgpu.pipeline_consumer_release %pipeVt, %cv
               }
-              %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !F8}
-              cute.copy(%pa, %pf)
+              func.call @to_operand(%acc, %pf) : (!sfrag, !pfrag) -> ()
               %csn = cute_nvgpu.pipeline_state_advance %cs
               %cvn = cute_nvgpu.pipeline_state_advance %cv
               scf.yield %csn, %cvn, %mn, %ln, %an : !LS, !LV, vector<2xf32>, vector<2xf32>, vector<2xf32>

@@ -1,0 +1,49 @@
+// REQUIRES: ptxas
+// The FP8 attention kernel (examples/fmha-prefill/kernel-sm90-fp8.mlir) in
+// PTX: S = Q K^T is wgmma m64n128k32 e4m3 with both operands from shared
+// memory (SS), O += P V^T the register-A form (RS: A as four registers)
+// reading V^T K-major, D/32 and BN/32 instructions per copy (each emitted
+// twice, as in kernel-sm90.mlir); P goes to e4m3 with cvt.rn.satfinite
+// (BN/4 pairs per copy), packed two pairs per register. The transposer warps move each 4x4
+// byte block with four 32-bit shared loads, twelve prmt (a byte transpose)
+// and four 32-bit shared stores, then fence the generic proxy's writes
+// before the async proxy (wgmma) reads them. Roles: 24 and 240 registers;
+// nothing in local memory; ptxas compiles it.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm90-fp8.mlir --cute-compile="chip=sm_90a format=ptx output-dir=%t" -o /dev/null
+// RUN: awk '/\.entry /{n=$0; sub(/.*\.entry /,"",n); sub(/\(.*/,"",n); print "KERNEL " n} /wgmma.mma_async|setmaxnreg|prmt|ld.shared.b32|st.shared.b32|fence.proxy.async|cvt.rn.satfinite.e4m3x2/{print}' %t/fmha_fp8_sm90.sm_90a.ptx | grep -o 'KERNEL .*\|wgmma.mma_async.sync.aligned.m64n[0-9]*k32.f32.e4m3.e4m3 {[^}]*}, [%{]\|setmaxnreg[.a-z]*[^;]*\|prmt.b32\|ld.shared.b32\|st.shared.b32\|fence.proxy.async[.a-z:]*\|cvt.rn.satfinite.e4m3x2.f32' | sed -E 's/ \{[^}]*\}, \{$/ RS/; s/ \{[^}]*\}, %$/ SS/; s/\t/ /g; s/  */ /g' | uniq -c > %t/summary.txt
+// RUN: FileCheck %s < %t/summary.txt
+// RUN: not grep -l 'ld\.local\|st\.local\|\.local ' %t/fmha_fp8_sm90.sm_90a.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/fmha_fp8_sm90.sm_90a.ptx -o %t/fp8.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+
+// CHECK-LABEL: KERNEL fmha_e4m3_d128
+// CHECK-NEXT: setmaxnreg.dec.sync.aligned.u32 24
+// The transposer: the tile index from its slot, then a block's 4 loads,
+// the byte transpose and 4 stores; each thread's fence, then the one that
+// expand-pipelines puts before the staging stage's release (the warps read
+// TMA-filled shared memory).
+// CHECK-NEXT: 5 ld.shared.b32
+// CHECK-NEXT: 12 prmt.b32
+// CHECK-NEXT: 4 st.shared.b32
+// CHECK-NEXT: 2 fence.proxy.async.shared::cta
+// CHECK-NEXT: setmaxnreg.inc.sync.aligned.u32 240
+// The consumers: P to e4m3 is conversions only (each thread's own values in
+// the permuted k order: no prmt, no byte reassembly), 32 pairs per copy.
+// CHECK-NOT: prmt
+// CHECK: 4 wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 SS
+// CHECK-NEXT: 64 cvt.rn.satfinite.e4m3x2.f32
+// CHECK-NEXT: 4 wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 SS
+// CHECK-NEXT: 8 wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 RS
+// CHECK-NOT: prmt
+
+// The verifier's facts: shared memory, the stage bytes and the counts it
+// inferred (the V^T ring: one commit per transposer warp, warps 1-3 of
+// the producer warpgroup; released by the 8 consumer warps).
+// RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm90-fp8.mlir --cute-compile="chip=sm_90a format=ptx output-dir=%t report=true" -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=FACTS
+// FACTS: remark: kernel @fmha_e4m3_d128: 384 threads, 115752 bytes of shared memory (static 0 + dynamic 115752) of the 232448 sm_90a allows per block
+// FACTS: remark: pipeline %pipeV (tma_async, 2 stages): each stage receives 16384 bytes from its TMA loads (1 box of 16384) = tx_bytes
+// FACTS: remark: pipeline %pipeV (tma_async, 2 stages): consumers = 3: 3 threads (one per warp of the warps but 0 of role "producer", warps [0, 4)) release each stage
+// FACTS: remark: pipeline %pipeVt (async, 2 stages): consumers = 8: 8 threads (one per warp of role "consumer", warps [4, 12)) release each stage
+// FACTS: remark: pipeline %pipeVt (async, 2 stages): producers = 3: 3 threads (one per warp of the warps but 0 of role "producer", warps [0, 4)) commit each stage
+// FACTS: remark: pipeline %pipeT (async, 2 stages): consumers = 11: 3 threads (one per warp of the warps but 0 of role "producer", warps [0, 4)) release each stage (11 in all 2 roles)
