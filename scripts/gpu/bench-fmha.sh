@@ -24,6 +24,13 @@ for dir in build-artifacts/fmha-*/; do
   $H --artifacts "$dir" --chip sm_90a --no-check --kernel fmha_bf16_d64 \
     --kernel fmha_bf16_d128 --kernel fmha_bf16_d256 2>&1 | sed "s/^BENCH /BENCH-$abl /" >> "$LOG"
 done
+# FP8 variants: build-artifacts/fp8-<variant>/ with kernel-sm90-fp8.mlir's
+# module (other parameters or revisions), timed as BENCH-fp8-<variant>.
+for dir in build-artifacts/fp8-*/; do
+  abl=$(basename "$dir")
+  [ -f "$dir/fmha_fp8_sm90.sm_90a.cubin" ] || continue
+  $H --artifacts "$dir" --chip sm_90a --no-check --kernel fmha_e4m3_d128 2>&1 | sed "s/^BENCH /BENCH-$abl /" >> "$LOG"
+done
 # The main kernels with the other grid: one CTA per tile everywhere
 # (BENCH-np) and one per SM everywhere (BENCH-pers; the host's default is
 # one per tile only for causal D >= 128).
@@ -35,7 +42,8 @@ $H --artifacts "$ART" --chip sm_90a --no-check --grid 1000000 --kernel fmha_bf16
 python3 bench/attention_peers.py >> "$LOG" 2>&1
 for tool in memcheck racecheck synccheck; do
   timeout 120 compute-sanitizer --tool $tool --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a \
-    --size 45 --kernel fmha_bf16_d128 --kernel fmha_bf16_d64 --kernel fmha_mma_bf16_d64 --no-bench > /tmp/san.txt 2>&1
+    --size 45 --kernel fmha_bf16_d128 --kernel fmha_bf16_d64 --kernel fmha_mma_bf16_d64 \
+    --kernel fmha_e4m3_d128 --no-bench > /tmp/san.txt 2>&1
   rc=$?
   { echo "== $tool"; cat /tmp/san.txt; } >> "$OUT/sanitizers.txt"
   echo "$tool fmha: $([ $rc = 0 ] && echo clean || echo "FAILED rc=$rc") $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/san.txt)" | tee -a "$LOG"

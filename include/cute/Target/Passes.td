@@ -45,8 +45,15 @@ def CuteFlushDenormals : Pass<"cute-flush-denormals", "::mlir::ModuleOp"> {
     softmax is three extra instructions per score. Numbers below 2^-126 in
     magnitude become zero (what FlashAttention's `ex2.approx.ftz` does).
     ```mlir
-    gpu.func @softmax(%p: !cute.ptr<f32, gmem, align<16>>) kernel
-        attributes {cute.ftz} { ... }   // ex2.approx.ftz.f32, mul.ftz.f32
+    module attributes {gpu.container_module} {
+      gpu.module @m {
+        gpu.func @scaled_exp(%x: f32, %s: f32) kernel attributes {cute.ftz} {
+          %y = arith.mulf %x, %s : f32                // mul.rn.ftz.f32
+          %e = math.exp2 %y fastmath<afn> : f32       // ex2.approx.ftz.f32
+          gpu.return
+        }
+      }
+    }
     ```
   }];
 }
