@@ -22,6 +22,8 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEEMITARTIFACTS
 #include "cute/Target/Passes.h.inc"
@@ -110,6 +112,7 @@ struct CuteEmitArtifactsPass
         newObjects.push_back(obj);
         continue;
       }
+      registers.clear();
       FailureOr<std::string> cubin = assemble(bin, ptx, stem);
       if (failed(cubin))
         return failure();
@@ -122,6 +125,8 @@ struct CuteEmitArtifactsPass
     }
     bin.setObjectsAttr(ArrayAttr::get(ctx, newObjects));
     if (failed(recordFinalSharedMemory(top, bin, finalPtx)))
+      return failure();
+    if (format == "cubin" && failed(checkRegisters(top, bin)))
       return failure();
     auto meta =
         top->getAttrOfType<StringAttr>(attrs::kernelMetadata(bin.getName()));
@@ -192,7 +197,8 @@ struct CuteEmitArtifactsPass
              << ptxPath;
     std::string arch = "-arch=" + chip;
     std::string opt = "-O" + std::to_string(ptxasOptLevel);
-    SmallVector<StringRef> args{exe, arch, opt, ptxPath, "-o", cubinPath};
+    // -v: each entry's register count, checked against its block size.
+    SmallVector<StringRef> args{exe, arch, opt, "-v", ptxPath, "-o", cubinPath};
     SmallString<256> errPath;
     if (llvm::sys::fs::createTemporaryFile("ptxas", "log", errPath))
       return op->emitError("cannot create a temporary file for ptxas output");
@@ -228,8 +234,71 @@ struct CuteEmitArtifactsPass
     auto buf = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
     if (!buf)
       return op->emitError("ptxas produced no ") << cubinPath;
+    registers = registersPerEntry(log);
     return (*buf)->getBuffer().str();
   }
+
+  /// `ptxas -v`'s "Compiling entry function 'K'" followed by "Used N
+  /// registers": N per entry K.
+  static std::map<std::string, int64_t> registersPerEntry(StringRef log) {
+    std::map<std::string, int64_t> out;
+    std::string current;
+    SmallVector<StringRef> lines;
+    log.split(lines, '\n');
+    for (StringRef line : lines) {
+      size_t at = line.find("Compiling entry function '");
+      if (at != StringRef::npos) {
+        StringRef rest = line.drop_front(at + 26);
+        current = rest.take_until([](char c) { return c == '\''; }).str();
+        continue;
+      }
+      at = line.find("Used ");
+      if (at == StringRef::npos || current.empty())
+        continue;
+      int64_t n;
+      StringRef num = line.drop_front(at + 5).take_while(
+          [](char c) { return c >= '0' && c <= '9'; });
+      if (!num.getAsInteger(10, n) &&
+          line.drop_front(at + 5 + num.size()).starts_with(" registers"))
+        out[current] = n;
+    }
+    return out;
+  }
+
+  /// A kernel whose registers per thread (ptxas -v) times its known block
+  /// size exceed an SM's 65536 registers cannot launch (the driver fails
+  /// the launch with "too many resources requested"): make it a compile
+  /// error. Registers are allocated per warp in units of 256.
+  LogicalResult checkRegisters(ModuleOp top, gpu::BinaryOp bin) {
+    auto meta =
+        top->getAttrOfType<StringAttr>(attrs::kernelMetadata(bin.getName()));
+    if (!meta || registers.empty())
+      return success();
+    ::cute::Expected<md::Document> doc = md::fromJson(meta.getValue().str());
+    if (!doc.ok())
+      return success(); // reported by recordFinalSharedMemory
+    for (const md::Kernel &k : doc->kernels) {
+      auto it = registers.find(k.name);
+      if (it == registers.end())
+        continue;
+      int64_t threads = int64_t(k.block.volume());
+      int64_t warps = (threads + 31) / 32;
+      int64_t perWarp = (it->second * 32 + 255) / 256 * 256;
+      if (warps * perWarp <= 65536)
+        continue;
+      return bin.emitError("kernel @")
+             << k.name << " cannot launch on " << chip << ": ptxas gives it "
+             << it->second << " registers per thread, and " << warps
+             << " warps x " << perWarp << " registers (allocated per warp in "
+             << "units of 256) = " << warps * perWarp
+             << " exceed the 65536 an SM has; lower its register use (e.g. "
+             << "setmaxnreg roles, fewer live values) or its block size";
+    }
+    return success();
+  }
+
+  /// The register counts of the last ptxas run, per entry.
+  std::map<std::string, int64_t> registers;
 };
 
 } // namespace
