@@ -651,6 +651,22 @@ PipelineUses mlir::cute_nvgpu::usesOf(PipelineCreateOp p, gpu::GPUFuncOp fn) {
   return u;
 }
 
+/// The count that `ops` (a pipeline's releases or commits, `verb`) arrive
+/// with per stage, or why it cannot be read off the kernel.
+static InferredCount inferArrivals(const PipelineUses &uses,
+                                   ArrayRef<Operation *> ops, gpu::GPUFuncOp fn,
+                                   int64_t blockThreads, StringRef verb) {
+  if (Operation *call = uses.call) {
+    InferredCount c;
+    c.at = call;
+    c.reason = "the pipeline is passed to " + calleeOf(call) +
+               ", a call that was not inlined, whose " + verb.str() +
+               "s cannot be seen";
+    return c;
+  }
+  return countArrivals(ops, fn, blockThreads).infer(verb);
+}
+
 InferredCount mlir::cute_nvgpu::inferConsumers(PipelineCreateOp p,
                                                gpu::GPUFuncOp fn,
                                                int64_t blockThreads) {
@@ -666,30 +682,18 @@ InferredCount mlir::cute_nvgpu::inferConsumers(PipelineCreateOp p,
     return c;
   }
   PipelineUses uses = usesOf(p, fn);
-  if (Operation *call = uses.call) {
-    c.at = call;
-    c.reason = "the pipeline is passed to " + calleeOf(call) +
-               ", a call that was not inlined, whose releases cannot be seen";
-    return c;
-  }
-  return countArrivals(uses.releases, fn, blockThreads).infer("release");
+  return inferArrivals(uses, uses.releases, fn, blockThreads, "release");
 }
 
 InferredCount mlir::cute_nvgpu::inferProducers(PipelineCreateOp p,
                                                gpu::GPUFuncOp fn,
                                                int64_t blockThreads) {
-  InferredCount c;
   PipelineUses uses = usesOf(p, fn);
-  if (Operation *call = uses.call) {
-    c.at = call;
-    c.reason = "the pipeline is passed to " + calleeOf(call) +
-               ", a call that was not inlined, whose commits cannot be seen";
-    return c;
-  }
-  if (uses.commits.empty()) {
+  if (!uses.call && uses.commits.empty()) {
+    InferredCount c;
     c.value = 1; // never committed: the count is never reached either way
     c.reason = "no pipeline_producer_commit";
     return c;
   }
-  return countArrivals(uses.commits, fn, blockThreads).infer("commit");
+  return inferArrivals(uses, uses.commits, fn, blockThreads, "commit");
 }
