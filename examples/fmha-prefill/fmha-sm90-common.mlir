@@ -18,6 +18,10 @@
 !ov = !cute.vec<"D/2", f32>
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+// The dynamic schedule's ring of tile indices (producer -> other roles).
+!TP = !cute_nvgpu.pipeline<async, 2>
+!TS = !cute_nvgpu.pipeline_state<2>
+!slots = !cute.memref<i32, smem, align<4>, "2:1">
 
 module attributes {cute.imports = ["fmha-common.mlir"]} {
   // The q heads of one L2 section: the heads of the largest power-of-two
@@ -76,6 +80,36 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
     %n0 = func.call @kv_tiles(%r0, %c128, %bn, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i32
     %n = arith.select %live, %n0, %c0 : i32
     return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
+  }
+
+  // The dynamic schedule's ring: the producer's elected thread puts tile t
+  // into the next slot (the last index, past the end, too: it ends every
+  // role's loop); each other warp reads it and releases the slot (one
+  // arrival per warp). Returns the state after the slot.
+  func.func private @put_tile(%pipeT: !TP, %slots: !slots, %s: !TS, %t: i32) -> !TS {
+    cute_nvgpu.pipeline_producer_acquire %pipeT, %s
+    %i = cute_nvgpu.pipeline_state_index %s
+    %c = cute.make_coord(%i) -> !cute.coord<"?">
+    %slot = cute.tensor_slice(%slots, %c)
+    %v = vector.broadcast %t : i32 to vector<1xi32>
+    cute.store(%v, %slot)
+    cute_nvgpu.pipeline_producer_commit %pipeT, %s
+    %n = cute_nvgpu.pipeline_state_advance %s
+    return %n : !TS
+  }
+  func.func private @take_tile(%pipeT: !TP, %slots: !slots, %s: !TS) -> (i32, !TS) {
+    cute_nvgpu.pipeline_consumer_wait %pipeT, %s
+    %i = cute_nvgpu.pipeline_state_index %s
+    %c = cute.make_coord(%i) -> !cute.coord<"?">
+    %slot = cute.tensor_slice(%slots, %c)
+    %v = cute.load(%slot)
+    %t = vector.extract %v[0] : i32 from vector<1xi32>
+    cute_nvgpu.warp_sync
+    cute_nvgpu.elect_one {
+      cute_nvgpu.pipeline_consumer_release %pipeT, %s
+    }
+    %n = cute_nvgpu.pipeline_state_advance %s
+    return %t, %n : i32, !TS
   }
 
   // Ping-pong turns (barrier 1: warpgroup 0's, 2: warpgroup 1's): wait

@@ -211,14 +211,7 @@ module attributes {gpu.container_module,
               %pv0 = cute_nvgpu.pipeline_producer_state %pipeV
               %pt0 = cute_nvgpu.pipeline_producer_state %pipeT
               %pt:5 = scf.while (%tw = %bx, %pts = %pt0, %pqw = %pq0, %psw = %p0, %pvw = %pv0) : (i32, !LS, !QS, !LS, !LS) -> (i32, !LS, !QS, !LS, !LS) {
-                cute_nvgpu.pipeline_producer_acquire %pipeT, %pts
-                %si = cute_nvgpu.pipeline_state_index %pts
-                %sc = cute.make_coord(%si) -> !cute.coord<"?">
-                %slot = cute.tensor_slice(%slots, %sc)
-                %tv = vector.broadcast %tw : i32 to vector<1xi32>
-                cute.store(%tv, %slot)
-                cute_nvgpu.pipeline_producer_commit %pipeT, %pts
-                %ptn = cute_nvgpu.pipeline_state_advance %pts
+                %ptn = func.call @put_tile(%pipeT, %slots, %pts, %tw) : (!cute_nvgpu.pipeline<async, 2>, !cute.memref<i32, smem, align<4>, "2:1">, !LS, i32) -> !LS
                 %more = arith.cmpi ult, %tw, %ttot : i32
                 scf.condition(%more) %tw, %ptn, %pqw, %psw, %pvw : i32, !LS, !QS, !LS, !LS
               } do {
@@ -305,17 +298,7 @@ module attributes {gpu.container_module,
             %vsi = cute_nvgpu.pipeline_consumer_state %pipeV
             %vti = cute_nvgpu.pipeline_producer_state %pipeVt
             %tl:4 = scf.while (%ctw = %cti, %vsw = %vsi, %vtw = %vti) : (!LS, !LS, !LV) -> (i32, !LS, !LS, !LV) {
-              cute_nvgpu.pipeline_consumer_wait %pipeT, %ctw
-              %si = cute_nvgpu.pipeline_state_index %ctw
-              %sc = cute.make_coord(%si) -> !cute.coord<"?">
-              %slot = cute.tensor_slice(%slots, %sc)
-              %tv = cute.load(%slot)
-              %tx = vector.extract %tv[0] : i32 from vector<1xi32>
-              cute_nvgpu.warp_sync
-              cute_nvgpu.elect_one {
-                cute_nvgpu.pipeline_consumer_release %pipeT, %ctw
-              }
-              %ctn = cute_nvgpu.pipeline_state_advance %ctw
+              %tx, %ctn = func.call @take_tile(%pipeT, %slots, %ctw) : (!cute_nvgpu.pipeline<async, 2>, !cute.memref<i32, smem, align<4>, "2:1">, !LS) -> (i32, !LS)
               %more = arith.cmpi ult, %tx, %ttot : i32
               scf.condition(%more) %tx, %ctn, %vsw, %vtw : i32, !LS, !LS, !LV
             } do {
@@ -390,17 +373,7 @@ module attributes {gpu.container_module,
           }
           %cti = cute_nvgpu.pipeline_consumer_state %pipeT
           %tiles:5 = scf.while (%ctw = %cti, %qsw = %qsi, %csw = %csi, %cvw = %cvi) : (!LS, !QS, !LS, !LV) -> (i32, !LS, !QS, !LS, !LV) {
-            cute_nvgpu.pipeline_consumer_wait %pipeT, %ctw
-            %si = cute_nvgpu.pipeline_state_index %ctw
-            %sc = cute.make_coord(%si) -> !cute.coord<"?">
-            %slot = cute.tensor_slice(%slots, %sc)
-            %tv = cute.load(%slot)
-            %tw = vector.extract %tv[0] : i32 from vector<1xi32>
-            cute_nvgpu.warp_sync
-            cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeT, %ctw
-            }
-            %ctn = cute_nvgpu.pipeline_state_advance %ctw
+            %tw, %ctn = func.call @take_tile(%pipeT, %slots, %ctw) : (!cute_nvgpu.pipeline<async, 2>, !cute.memref<i32, smem, align<4>, "2:1">, !LS) -> (i32, !LS)
             %more = arith.cmpi ult, %tw, %ttot : i32
             scf.condition(%more) %tw, %ctn, %qsw, %csw, %cvw : i32, !LS, !QS, !LS, !LV
           } do {
