@@ -9,7 +9,10 @@
 // Persistent CTAs take the 256-row q tiles of every (sequence, q head) in
 // turn (@tile_work, the sm_90a order), each as two halves of 128 rows (q
 // tile 0 and 1), with 16 warps in four warpgroups:
-// - warpgroup 3 (80 registers): warp 13 (load): one elected thread loads
+// - warpgroup 3 (80 registers): warp 14 (epilogue): one elected thread
+//   TMA-stores the O blocks the correction warpgroup staged (below),
+//   waits until each store has read its stage and frees it; warp 15 idles;
+//   warp 13 (load): one elected thread loads
 //   each tile's two Q halves (one stage of a tma_umma pipeline) and the K
 //   and V tiles (128 rows x D) into two 2-stage tma_umma rings, D / 64 TMA
 //   boxes of 128 bytes each; warp 12 (MMA): one elected thread issues every
@@ -36,12 +39,20 @@
 //   V(n - 1), rescales O_i in TMEM (ld, multiply, st) when a row of the
 //   warp moved its max, and only then releases "P_i V done", which the MMA
 //   thread waits for before P_i(n) V(n); the epilogue reads O_i, divides
-//   by l and stores O and the LSE row by row.
+//   by l, converts it to 16 bits and, for a half whose 128 rows all lie in
+//   the sequence, writes it into the staging ring (2 stages of 128 x 64,
+//   128-byte swizzle), fences it for the async proxy and hands each stage
+//   to warp 14 (pipeline `pipeE`); a partial half (a sequence's last
+//   rows) it stores row by row, rows past seq_q skipped, since a TMA box
+//   over the whole O would write the next sequence's rows. It stores the
+//   LSE row by row.
 // TMEM (512 columns): O_0 at [0, D), S_0 at [128, 256), S_1 at [256, 384),
-// O_1 at [384, 384 + D); P_i over the first 64 columns of S_i.
-// Not FA4's full design: exp2 on MUFU only (FA4: partly a polynomial), no
-// separate epilogue warp (the correction warpgroup stores O row by row,
-// FA4 stages it in shared memory for TMA stores) (README.md).
+// O_1 at [384, 384 + D); P_i over the first 64 columns of S_i. Shared
+// memory at D = 128 is exactly sm_100a's 232448 bytes.
+// Not FA4's full design: exp2 on MUFU only (FA4: partly a polynomial); O
+// is staged 64 columns at a time in a 2-stage ring, not as two whole
+// 128 x D tiles (which do not fit beside this kernel's separate K and V
+// rings at D = 128) (README.md).
 // Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 256).
 !T = !cute.param<"T", bf16>
 #D = #cute.param<"D", 128 : i32>
@@ -60,6 +71,11 @@
 !PS = !cute_nvgpu.pipeline<umma_async, 1>
 !PP = !cute_nvgpu.pipeline<async, 1>
 !gptr = !cute.ptr<i32, gmem, align<4>>
+// O staging (correction -> epilogue warp): a ring of 2 stages of 128 rows
+// x 64 columns (one TMA store box, 128-byte swizzle like the loads' boxes).
+!PE = !cute_nvgpu.pipeline<async, 2>
+!oBox = !cute.memref<!T, smem, align<1024>, sw128, "(128,64):(64,1)">
+!sOt = !cute.memref<!T, smem, align<1024>, sw128, "((128,64),2):((64,1),8192)">
 // A row statistic per thread of a half (alpha, m, l) in shared memory.
 !statT = !cute.memref<f32, smem, align<16>, "(128):(1)">
 !stat1 = !cute.memref<f32, smem, align<4>, "():()">
@@ -101,6 +117,18 @@ module attributes {gpu.container_module,
       %l1 = arith.andi %live, %live1 : i1
       %n1 = arith.select %l1, %n1a, %c0 : i32
       return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n0, %n1 : i32, i32, i32, i32, i32, i32, i1, i32, i32
+    }
+
+    // Whether half i of the q tile at row rt is staged for the TMA store:
+    // the tile has rows and all 128 of the half lie in the sequence.
+    func.func private @staged(%i: i32, %rt: i32, %seqq: i32, %live: i1) -> i1 {
+      %c1, %c128 = cute.constants 1, 128 : i32
+      %i1 = arith.addi %i, %c1 : i32
+      %rows = arith.muli %i1, %c128 : i32
+      %end = arith.addi %rt, %rows : i32
+      %in = arith.cmpi sle, %end, %seqq : i32
+      %st = arith.andi %live, %in : i1
+      return %st : i1
     }
 
     // Half i's S (columns 128 (i + 1) ...) and O (columns 384 i ...).
@@ -390,10 +418,16 @@ module attributes {gpu.container_module,
 
     // Correction warpgroup, end of a work tile for one half (row = r0 +
     // thread % 128): the row's m and l, the last P V; O / l (0 for a row
-    // that saw nothing) and the LSE, (m scale2 + log2 l) ln 2 (-inf then),
-    // stored row by row.
-    func.func private @epilogue_half(%pipeO: !PS, %pipeT: !PP, %myA: !stat1, %myL: !stat1, %tO: !tO, %q: i32, %oc: !S1, %tcs: !S1, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %q0: i32, %seqq: i32, %row: i32, %h: i32, %live: i1, %ntiles: i32, %totalq: i32, %ldo: i32, %scale2: f32) -> (!S1, !S1) {
-      %c0, %c1, %c32, %d = cute.constants 0, 1, 32, D : i32
+    // that saw nothing) and the LSE, (m scale2 + log2 l) ln 2 (-inf then).
+    // A half whose 128 rows all lie in the sequence (`staged`) goes to the
+    // epilogue warp through the staging ring, 64 columns per stage; a
+    // partial half (the sequence's last) is stored row by row here, rows
+    // past seq_q skipped: its box would cover rows of the next sequence,
+    // which a TMA store over the whole (total_q, hq D) tensor would
+    // overwrite (FA4 likewise leaves variable-length O to the correction
+    // warps).
+    func.func private @epilogue_half(%pipeO: !PS, %pipeT: !PP, %myA: !stat1, %myL: !stat1, %tO: !tO, %q: i32, %oc: !S1, %tcs: !S1, %pipeE: !PE, %es: !S2, %sO: !sOt, %staged: i1, %lane: i32, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %q0: i32, %seqq: i32, %row: i32, %h: i32, %live: i1, %ntiles: i32, %totalq: i32, %ldo: i32, %scale2: f32) -> (!S1, !S1, !S2) {
+      %c0, %c1, %c2, %c32, %c64, %d = cute.constants 0, 1, 2, 32, 64, D : i32
       %ln2, %fzero, %fone = cute.constants 0.693147182, 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %rO = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "32:1">
@@ -426,35 +460,72 @@ module attributes {gpu.container_module,
       %orow = arith.muli %qrow, %ldo : i32
       %hd = arith.muli %h, %d : i32
       %ooff = arith.addi %orow, %hd : i32
-      %nj = arith.divui %d, %c32 : i32
-      scf.if %live {
-        scf.for %jj = %c0 to %nj step %c1 : i32 {
-          %ov = scf.if %any -> vector<32xf32> {
-            %cw = cute.make_coord(%q, %jj) -> !cute.coord<"(?,?)">
-            %tt = cute.local_tile(%tO, %cw) {tiler = #cute.shape<"(32,32)">}
-            cute.copy(%tt, %rO) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
-            cute_nvgpu.tcgen05_wait_ld
-            %v = cute.load(%rO)
-            scf.yield %v : vector<32xf32>
+      %nb = arith.divui %d, %c64 : i32
+      %eo = scf.if %live -> (!S2) {
+        %r = scf.for %jb = %c0 to %nb step %c1 iter_args(%s = %es) -> (!S2) : i32 {
+          // Staged: the stage's last TMA store has read it.
+          scf.if %staged {
+            cute_nvgpu.pipeline_producer_acquire %pipeE, %s
+          }
+          %si = cute_nvgpu.pipeline_state_index %s
+          %sc = cute.make_coord(%si) -> !cute.coord<"(_,?)">
+          %stage = cute.tensor_slice(%sO, %sc)
+          scf.for %k = %c0 to %c2 step %c1 : i32 {
+            %jb2 = arith.muli %jb, %c2 : i32
+            %jj = arith.addi %jb2, %k : i32
+            %ov = scf.if %any -> vector<32xf32> {
+              %cw = cute.make_coord(%q, %jj) -> !cute.coord<"(?,?)">
+              %tt = cute.local_tile(%tO, %cw) {tiler = #cute.shape<"(32,32)">}
+              cute.copy(%tt, %rO) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+              cute_nvgpu.tcgen05_wait_ld
+              %v = cute.load(%rO)
+              scf.yield %v : vector<32xf32>
+            } else {
+              %zv = vector.broadcast %fzero : f32 to vector<32xf32>
+              scf.yield %zv : vector<32xf32>
+            }
+            %on = arith.mulf %ov, %rb : vector<32xf32>
+            %oh = arith.truncf %on : vector<32xf32> to vector<32x!T>
+            cute.store(%oh, %rOh)
+            scf.if %staged {
+              // The thread's row of the stage: 4 x 16 bytes, which the
+              // swizzle spreads over 8 distinct 16-byte bank groups per 8
+              // rows (conflict-free).
+              %wc = cute.make_coord(%q, %k) -> !cute.coord<"(?,?)">
+              %sw = cute.local_tile(%stage, %wc) {tiler = #cute.shape<"(32,32)">}
+              %srow = cute.partition_tv(%sw, %lane) {tv_layout = #cute.layout<"(32,32):(1,32)">}
+              cute.copy(%rOh, %srow)
+            } else {
+              scf.if %inRow {
+                %j32 = arith.muli %jj, %c32 : i32
+                %off = arith.addi %ooff, %j32 : i32
+                // A multiple of 8 elements (ldo and D are; the interface's
+                // rule), so the row's 32 values go out as 16-byte stores.
+                %off8 = cute.make_int_tuple(%off) -> !cute.int_tuple<"?{div=8}">
+                %pr = cute.add_offset(%po, %off8)
+                %l32 = cute.static : !cute.layout<"32:1">
+                %gr = cute.make_view(%pr, %l32)
+                cute.copy(%rOh, %gr)
+              }
+            }
+          } {cute.unroll}
+          // Generic-proxy writes, then the TMA (async proxy) reads them.
+          %sn = scf.if %staged -> (!S2) {
+            cute_nvgpu.fence_proxy_async
+            cute_nvgpu.warp_sync
+            cute_nvgpu.elect_one {
+              cute_nvgpu.pipeline_producer_commit %pipeE, %s
+            }
+            %x = cute_nvgpu.pipeline_state_advance %s
+            scf.yield %x : !S2
           } else {
-            %zv = vector.broadcast %fzero : f32 to vector<32xf32>
-            scf.yield %zv : vector<32xf32>
+            scf.yield %s : !S2
           }
-          %on = arith.mulf %ov, %rb : vector<32xf32>
-          %oh = arith.truncf %on : vector<32xf32> to vector<32x!T>
-          cute.store(%oh, %rOh)
-          scf.if %inRow {
-            %j32 = arith.muli %jj, %c32 : i32
-            %off = arith.addi %ooff, %j32 : i32
-            // A multiple of 8 elements (ldo and D are; the interface's
-            // rule), so the row's 32 values go out as 16-byte stores.
-            %off8 = cute.make_int_tuple(%off) -> !cute.int_tuple<"?{div=8}">
-            %pr = cute.add_offset(%po, %off8)
-            %l32 = cute.static : !cute.layout<"32:1">
-            %gr = cute.make_view(%pr, %l32)
-            cute.copy(%rOh, %gr)
-          }
+          scf.yield %sn : !S2
         } {cute.unroll}
+        scf.yield %r : !S2
+      } else {
+        scf.yield %es : !S2
       }
       scf.if %store {
         %lm = arith.mulf %ml#0, %scale2 : f32
@@ -483,7 +554,7 @@ module attributes {gpu.container_module,
       } else {
         scf.yield %oc, %tcs : !S1, !S1
       }
-      return %out#0, %out#1 : !S1, !S1
+      return %out#0, %out#1, %eo : !S1, !S1, !S2
     }
 
     // cute.ftz: f32 denormals flush to zero, so each exponential is one
@@ -491,7 +562,7 @@ module attributes {gpu.container_module,
     // denormal results; docs/pipeline.md).
     gpu.func @fmha_tc(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !gptr, %pcuk: !gptr, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32) kernel
         attributes {gpu.known_block_size = array<i32: 512, 1, 1>, cute.no_specialize, cute.ftz} {
-      %c0, %c1, %c4, %c12, %c13, %c64, %c128, %c256, %d = cute.constants 0, 1, 4, 12, 13, 64, 128, 256, D : i32
+      %c0, %c1, %c2, %c4, %c12, %c13, %c14, %c32, %c64, %c128, %c256, %d = cute.constants 0, 1, 2, 4, 12, 13, 14, 32, 64, 128, 256, D : i32
       %log2e = arith.constant 1.44269504 : f32
       %bx = cute.block_idx x
       %gx = cute.grid_dim x
@@ -519,12 +590,19 @@ module attributes {gpu.container_module,
       %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(128,64):(64,1)">>
       %dk = cute_nvgpu.make_tma_desc %gk -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(128,64):(64,1)">>
       %dv = cute_nvgpu.make_tma_desc %gvt -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,128):(1,64)">>
+      // O as (tokens, heads x D) for the TMA stores: rows past total_q are
+      // clipped, rows past a sequence are not (see @epilogue_half).
+      %so = cute.make_stride(%ldo) -> !cute.stride<"(?,1)">
+      %lo = cute.make_layout(%shQ, %so)
+      %go = cute.make_view(%po, %lo)
+      %do = cute_nvgpu.make_tma_desc %go -> !cute_nvgpu.tma_desc<store, !oBox>
+      %cO = cute.make_identity_tensor(%shQ)
       %cQ = cute.make_identity_tensor(%shQ)
       %cK = cute.make_identity_tensor(%shK)
       %cVt = cute.make_identity_tensor(%shVt)
       // Shared memory: the two Q halves (128 x D each), 2 stages of K
       // (128 x D) and of V^T (D x 128), each D / 64 swizzled 128-byte-wide
-      // column blocks.
+      // column blocks, and the O staging ring (2 x 128 x 64).
       %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barK = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %barV = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
@@ -536,6 +614,7 @@ module attributes {gpu.container_module,
       %barO1 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barT0 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barT1 = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %barE = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %sA0 = cute.smem_alloc() : !statT
       %sL0 = cute.smem_alloc() : !statT
       %sA1 = cute.smem_alloc() : !statT
@@ -545,6 +624,7 @@ module attributes {gpu.container_module,
       %sQ1 = cute.smem_alloc() : !sQt
       %sK = cute.smem_alloc() : !sKt
       %sV = cute.smem_alloc() : !sVt
+      %sO = cute.smem_alloc() : !sOt
       %warp = cute_nvgpu.warp_idx
       %warp12 = arith.cmpi eq, %warp, %c12 : i32
       scf.if %warp12 {
@@ -563,13 +643,17 @@ module attributes {gpu.container_module,
       // Per half: row statistics (softmax -> correction).
       %pipeT0 = cute_nvgpu.pipeline_create %barT0 {consumers = 4 : i32} -> !PP
       %pipeT1 = cute_nvgpu.pipeline_create %barT1 {consumers = 4 : i32} -> !PP
+      // O staging: the correction warps fill a stage, the epilogue warp
+      // stores it with TMA and frees it once the store has read it.
+      %pipeE = cute_nvgpu.pipeline_create %barE -> !PE
       cute_nvgpu.tcgen05_fence_before_thread_sync
       gpu.barrier
       cute_nvgpu.tcgen05_fence_after_thread_sync
       %tm = cute_nvgpu.tmem_tensor %slot -> !tmemT
       cute_nvgpu.warp_specialize
-        // Warpgroup 3: warp 12 issues the MMAs, warp 13 the loads (warps 14
-        // and 15 idle); few registers, so the other warpgroups get more.
+        // Warpgroup 3: warp 12 issues the MMAs, warp 13 the loads, warp 14
+        // the O stores (warp 15 idles); few registers, so the other
+        // warpgroups get more.
         role "producer" warps [12, 16) max_regs 80 {
           // Block index read again in each role: a value live across
           // setmaxnreg would be spilled.
@@ -769,6 +853,52 @@ module attributes {gpu.container_module,
               cute_nvgpu.pipeline_producer_tail %pipeV, %pt#2
             }
           }
+          // Warp 14 (epilogue): one thread stores each staged 128 x 64
+          // block of O with TMA (rows q0 + 256 mt + 128 i, columns h D +
+          // 64 j), waits until the store has read it and frees the stage.
+          %warp14 = arith.cmpi eq, %warp, %c14 : i32
+          scf.if %warp14 {
+            cute_nvgpu.elect_one {
+              %all = cute.make_coord() -> !cute.coord<"(_,_)">
+              %ec0 = cute_nvgpu.pipeline_consumer_state %pipeE
+              %et = scf.for %t = %bxr to %ttot step %gx iter_args(%ets = %ec0) -> (!S2) : i32 {
+                %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
+                %rt = arith.muli %mt, %c256 : i32
+                %hd = arith.muli %h, %d : i32
+                %qr = arith.addi %q0, %rt : i32
+                %oo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
+                %cOt = cute.domain_offset(%cO, %oo)
+                %gO = cute.local_tile(%cOt, %all) {tiler = #cute.shape<"(128,64)">}
+                %eh = scf.for %i = %c0 to %c2 step %c1 iter_args(%es = %ets) -> (!S2) : i32 {
+                  %st = func.call @staged(%i, %rt, %seqq, %live) : (i32, i32, i32, i1) -> i1
+                  %esn = scf.if %st -> (!S2) {
+                    %x = scf.for %j0 = %c0 to %d step %c64 iter_args(%s = %es) -> (!S2) : i32 {
+                      %j = arith.divui %j0, %c64 : i32
+                      cute_nvgpu.pipeline_consumer_wait %pipeE, %s
+                      %si = cute_nvgpu.pipeline_state_index %s
+                      %sc = cute.make_coord(%si) -> !cute.coord<"(_,?)">
+                      %stage = cute.tensor_slice(%sO, %sc)
+                      %gc = cute.make_coord(%i, %j) -> !cute.coord<"(_,_,?,?)">
+                      %gOij = cute.tensor_slice(%gO, %gc)
+                      cute.copy(%stage, %gOij) with(%do)
+                      cute_nvgpu.tma_store_commit
+                      cute_nvgpu.tma_store_wait 0 {read}
+                      cute_nvgpu.pipeline_consumer_release %pipeE, %s
+                      %sn = cute_nvgpu.pipeline_state_advance %s
+                      scf.yield %sn : !S2
+                    } {cute.unroll}
+                    scf.yield %x : !S2
+                  } else {
+                    scf.yield %es : !S2
+                  }
+                  scf.yield %esn : !S2
+                }
+                scf.yield %eh : !S2
+              }
+              // The stores have written O before the kernel ends.
+              cute_nvgpu.tma_store_wait 0
+            }
+          }
         }
         role "softmax0" warps [0, 4) max_regs 168 {
           func.call @softmax_half(%c0, %pipeS0, %pipeP0, %pipeT0, %sA0, %sL0, %tm, %pcuq, %pcuk, %batch, %hq, %scale2, %causal, %mtilesMax, %ttot) : (i32, !PS, !PP, !PP, !statT, !statT, !tmemT, !gptr, !gptr, i32, i32, f32, i1, i32, i32) -> ()
@@ -781,6 +911,7 @@ module attributes {gpu.container_module,
           %tid = cute.thread_idx x
           %q = arith.remui %warp, %c4 : i32
           %trow = arith.remui %tid, %c128 : i32
+          %lane = arith.remui %tid, %c32 : i32
           %tO0 = func.call @o_cols(%tm, %c0) : (!tmemT, i32) -> !tO
           %tO1 = func.call @o_cols(%tm, %c1) : (!tmemT, i32) -> !tO
           %tc = cute.make_coord(%trow) -> !cute.coord<"(?)">
@@ -792,7 +923,8 @@ module attributes {gpu.container_module,
           %o10 = cute_nvgpu.pipeline_consumer_state %pipeO1
           %t00 = cute_nvgpu.pipeline_consumer_state %pipeT0
           %t10 = cute_nvgpu.pipeline_consumer_state %pipeT1
-          %ct:4 = scf.for %t = %bxr to %ttot step %gx iter_args(%o0t = %o00, %t0t = %t00, %o1t = %o10, %t1t = %t10) -> (!S1, !S1, !S1, !S1) : i32 {
+          %e00 = cute_nvgpu.pipeline_producer_state %pipeE
+          %ct:5 = scf.for %t = %bxr to %ttot step %gx iter_args(%o0t = %o00, %t0t = %t00, %o1t = %o10, %t1t = %t10, %ect = %e00) -> (!S1, !S1, !S1, !S1, !S2) : i32 {
             %q0, %k0, %seqq, %seqk, %mtile, %h, %live, %n0, %n1 = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %mtilesMax, %causal) : (i32, !gptr, !gptr, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32, i32)
             %ntiles = arith.maxsi %n0, %n1 : i32
             // Kv tiles n >= 1: both halves' corrections, in the MMA
@@ -817,10 +949,13 @@ module attributes {gpu.container_module,
             %rt = arith.muli %mtile, %c256 : i32
             %row0 = arith.addi %rt, %trow : i32
             %row1 = arith.addi %row0, %c128 : i32
-            %e0:2 = func.call @epilogue_half(%pipeO0, %pipeT0, %a0, %l0, %tO0, %q, %lp#0, %lp#1, %po, %plse, %q0, %seqq, %row0, %h, %live, %n0, %totalq, %ldo, %scale2) : (!PS, !PP, !stat1, !stat1, !tO, i32, !S1, !S1, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i1, i32, i32, i32, f32) -> (!S1, !S1)
-            %e1:2 = func.call @epilogue_half(%pipeO1, %pipeT1, %a1, %l1, %tO1, %q, %lp#2, %lp#3, %po, %plse, %q0, %seqq, %row1, %h, %live, %n1, %totalq, %ldo, %scale2) : (!PS, !PP, !stat1, !stat1, !tO, i32, !S1, !S1, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i1, i32, i32, i32, f32) -> (!S1, !S1)
-            scf.yield %e0#0, %e0#1, %e1#0, %e1#1 : !S1, !S1, !S1, !S1
+            %st0 = func.call @staged(%c0, %rt, %seqq, %live) : (i32, i32, i32, i1) -> i1
+            %st1 = func.call @staged(%c1, %rt, %seqq, %live) : (i32, i32, i32, i1) -> i1
+            %e0:3 = func.call @epilogue_half(%pipeO0, %pipeT0, %a0, %l0, %tO0, %q, %lp#0, %lp#1, %pipeE, %ect, %sO, %st0, %lane, %po, %plse, %q0, %seqq, %row0, %h, %live, %n0, %totalq, %ldo, %scale2) : (!PS, !PP, !stat1, !stat1, !tO, i32, !S1, !S1, !PE, !S2, !sOt, i1, i32, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i1, i32, i32, i32, f32) -> (!S1, !S1, !S2)
+            %e1:3 = func.call @epilogue_half(%pipeO1, %pipeT1, %a1, %l1, %tO1, %q, %lp#2, %lp#3, %pipeE, %e0#2, %sO, %st1, %lane, %po, %plse, %q0, %seqq, %row1, %h, %live, %n1, %totalq, %ldo, %scale2) : (!PS, !PP, !stat1, !stat1, !tO, i32, !S1, !S1, !PE, !S2, !sOt, i1, i32, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i1, i32, i32, i32, f32) -> (!S1, !S1, !S2)
+            scf.yield %e0#0, %e0#1, %e1#0, %e1#1, %e1#2 : !S1, !S1, !S1, !S1, !S2
           }
+          cute_nvgpu.pipeline_producer_tail %pipeE, %ct#4
         }
       // Every warp is done with the TMEM before warp 12 frees it.
       cute_nvgpu.tcgen05_fence_before_thread_sync

@@ -6,7 +6,10 @@
 // blocks per half, the first with the run-time accumulate predicate);
 // TMEM moved by LDTM.x32 / STTM.x32 (24 and 12: the S rows, the
 // correction, the epilogue; P); register budgets by USETMAXREG; no local
-// memory. Not run: no GPU here executes sm_100a code.
+// memory. O leaves through the staging ring: 32 STS.128 (the correction
+// warps' rows, D/8 per half) and 4 UTMASTG.2D (the epilogue warp's 128 x 64
+// boxes, D/64 per half) beside the 8 UTMALDG.2D of Q, K and V. Not run: no
+// GPU here executes sm_100a code.
 // REQUIRES: ptxas, sass
 // RUN: %sass --compile sm_100a %cute_src/examples/fmha-prefill/kernel-sm100.mlir --function fmha_tc_bf16_d128 > %t.sass
 // RUN: FileCheck %s < %t.sass
@@ -18,6 +21,9 @@
 // RUN: grep -c 'STTM.x32 ' %t.sass | FileCheck %s --check-prefix=ST
 // RUN: grep -c 'USETMAXREG' %t.sass | FileCheck %s --check-prefix=REGS
 // RUN: not grep -E '\b(LDL|STL)\b' %t.sass
+// RUN: grep -c 'STS.128 ' %t.sass | FileCheck %s --check-prefix=STS
+// RUN: grep -c 'UTMASTG.2D ' %t.sass | FileCheck %s --check-prefix=TMAST
+// RUN: grep -c 'UTMALDG.2D ' %t.sass | FileCheck %s --check-prefix=TMALD
 
 // CHECK: .text.fmha_tc_bf16_d128:
 // CHECK: UTCHMMA tmem[UR{{[0-9]+}}], gdesc[UR{{[0-9]+}}], tmem[UR{{[0-9]+}}], tmem[UR{{[0-9]+}}], idesc[UR{{[0-9]+}}], {{!?}}UP{{[0-6]}} ;
@@ -32,3 +38,6 @@
 // LD: 24
 // ST: 12
 // REGS: 4
+// STS: 32
+// TMAST: 4
+// TMALD: 8
