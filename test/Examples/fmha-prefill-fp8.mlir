@@ -47,3 +47,13 @@
 // FACTS: remark: pipeline %pipeVt (async, 2 stages): consumers = 8: 8 threads (one per warp of role "consumer", warps [4, 12)) release each stage
 // FACTS: remark: pipeline %pipeVt (async, 2 stages): producers = 3: 3 threads (one per warp of the warps but 0 of role "producer", warps [0, 4)) commit each stage
 // FACTS: remark: pipeline %pipeT (async, 2 stages): consumers = 11: 3 threads (one per warp of the warps but 0 of role "producer", warps [0, 4)) release each stage (11 in all 2 roles)
+
+// Without the transposer's fence the verifier rejects the kernel: its
+// generic stores fill V^T, which wgmma (the async proxy) reads in another
+// role after a pipeline hand-off (cute-verify-kernel, rule 5b).
+// RUN: sed 's|^ *cute_nvgpu.fence_proxy_async$||' %cute_src/examples/fmha-prefill/kernel-sm90-fp8.mlir > %t/nofence.mlir
+// RUN: cp %cute_src/examples/fmha-prefill/fmha-common.mlir %cute_src/examples/fmha-prefill/fmha-sm90-common.mlir %t/
+// RUN: not cute-opt %t/nofence.mlir --cute-compile="chip=sm_90a format=ptx output-dir=%t/nf" -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NOFENCE
+// NOFENCE: error: cute.store writes shared memory that the async proxy reads (a TMA store or an MMA operand) with no cute_nvgpu.fence_proxy_async after it in this role
+// NOFENCE: note: called from
+// NOFENCE: note: the shared memory

@@ -324,6 +324,7 @@ struct ProtocolChecker {
       if (it == lastWrite.end() || lastFence > it->second.first)
         continue;
       Operation *w = it->second.second;
+      reportedWrites.insert(w);
       InFlightDiagnostic d = st.emitError()
                              << "tma_store reads shared memory written by "
                                 "threads ("
@@ -334,6 +335,71 @@ struct ProtocolChecker {
       d.attachNote(w->getLoc())
           << "the write (then cute_nvgpu.fence_proxy_async and a barrier "
              "before the store)";
+      ok = false;
+    }
+    checkWriterFences(order);
+  }
+
+  /// Rule 5b: the same across warp roles. Shared memory that the async
+  /// proxy reads (a tma_store's source, an MMA operand in shared memory:
+  /// wgmma, tcgen05) and that threads write may be handed from the writing
+  /// role to the reading one through a pipeline, where the walk order of
+  /// rule 5 does not see the write before the read. The writer then has to
+  /// fence after its writes (fence.proxy.async, then the arrival): every
+  /// such write needs a cute_nvgpu.fence_proxy_async after it in its own
+  /// role (or, outside roles, in the kernel).
+  /// Writes rule 5 reported (rule 5b does not report them again).
+  llvm::DenseSet<Operation *> reportedWrites;
+
+  void checkWriterFences(ArrayRef<Operation *> order) {
+    llvm::DenseSet<Operation *> asyncRead;
+    auto addRead = [&](Value v) {
+      if (SmemAllocOp a = nv::rootSmemAlloc(v))
+        asyncRead.insert(a);
+    };
+    for (Operation *op : order) {
+      if (auto st = dyn_cast<nv::TmaStoreOp>(op))
+        addRead(st.getSmem());
+      else if (auto g = dyn_cast<GemmOp>(op)) {
+        addRead(g.getA());
+        addRead(g.getB());
+      }
+    }
+    if (asyncRead.empty())
+      return;
+    auto roleOf = [&](Operation *op) -> Region * {
+      for (Region *r = op->getParentRegion(); r; r = r->getParentRegion())
+        if (isa<nv::WarpSpecializeOp, gpu::GPUFuncOp>(r->getParentOp()))
+          return r;
+      return nullptr;
+    };
+    // The last fence in walk order within each role.
+    llvm::DenseMap<Region *, int64_t> lastFence;
+    for (auto [i, op] : llvm::enumerate(order))
+      if (isa<nv::FenceProxyAsyncOp>(op))
+        lastFence[roleOf(op)] = int64_t(i);
+    for (auto [i, op] : llvm::enumerate(order)) {
+      Value written;
+      if (auto c = dyn_cast<CopyOp>(op))
+        written = c.getDst();
+      else if (auto st = dyn_cast<StoreOp>(op))
+        written = st.getTensor();
+      if (!written)
+        continue;
+      SmemAllocOp a = nv::rootSmemAlloc(written);
+      if (!a || !asyncRead.contains(a) || reportedWrites.contains(op))
+        continue;
+      auto it = lastFence.find(roleOf(op));
+      if (it != lastFence.end() && it->second > int64_t(i))
+        continue;
+      InFlightDiagnostic d =
+          op->emitError()
+          << op->getName().getStringRef()
+          << " writes shared memory that the async proxy reads (a TMA store "
+             "or an MMA operand) with no cute_nvgpu.fence_proxy_async after "
+             "it in this role: the reader may see stale data; fence after "
+             "the writes, before the arrival that hands the memory on";
+      d.attachNote(a.getLoc()) << "the shared memory";
       ok = false;
     }
   }
