@@ -339,37 +339,41 @@ Value mapPairs(OpBuilder &b, Location loc, Value v,
   if (vt.getRank() != 1)
     flat = vector::ShapeCastOp::create(
         b, loc, VectorType::get({n}, vt.getElementType()), v);
+  // Whole pairs of bytes (what a cvt ...x2 writes) are kept as 16-bit
+  // values: the back end packs two per 32-bit register (one mov or prmt)
+  // instead of reassembling bytes. Other results go element by element.
   SmallVector<Value> elems, halves;
-  Type i8 = b.getI8Type(), i16 = b.getI16Type();
+  Type elem;
+  bool packed = false;
   for (int64_t i = 0; i < n; i += 2) {
     int64_t j = std::min(i + 1, n - 1);
     Value pair =
         vector::ShuffleOp::create(b, loc, flat, flat, ArrayRef<int64_t>{i, j});
     Value r = cvt(pair);
+    if (!elem) {
+      elem = cast<VectorType>(r.getType()).getElementType();
+      packed = n % 2 == 0 && elem == b.getI8Type();
+    }
+    if (packed) {
+      halves.push_back(vector::ExtractOp::create(
+          b, loc,
+          vector::BitCastOp::create(b, loc,
+                                    VectorType::get({1}, b.getI16Type()), r),
+          int64_t(0)));
+      continue;
+    }
     elems.push_back(vector::ExtractOp::create(b, loc, r, int64_t(0)));
     if (j != i)
       elems.push_back(vector::ExtractOp::create(b, loc, r, int64_t(1)));
-    // A pair of bytes (what a cvt ...x2 writes) kept as one 16-bit value.
-    auto rt = dyn_cast<VectorType>(r.getType());
-    if (j != i && rt && rt.getElementType() == i8)
-      halves.push_back(vector::ExtractOp::create(
-          b, loc,
-          vector::BitCastOp::create(b, loc, VectorType::get({1}, i16), r),
-          int64_t(0)));
   }
-  Type elem = elems.front().getType();
-  Value out;
-  if (int64_t(halves.size()) * 2 == n) {
-    // Whole 16-bit pairs: the back end packs two per 32-bit register (one
-    // mov or prmt) instead of reassembling bytes.
-    out = vector::BitCastOp::create(
-        b, loc, VectorType::get({n}, elem),
-        vector::FromElementsOp::create(b, loc, VectorType::get({n / 2}, i16),
-                                       halves));
-  } else {
-    out = vector::FromElementsOp::create(b, loc, VectorType::get({n}, elem),
-                                         elems);
-  }
+  Value out =
+      packed
+          ? Value(vector::BitCastOp::create(
+                b, loc, VectorType::get({n}, elem),
+                vector::FromElementsOp::create(
+                    b, loc, VectorType::get({n / 2}, b.getI16Type()), halves)))
+          : Value(vector::FromElementsOp::create(
+                b, loc, VectorType::get({n}, elem), elems));
   if (vt.getRank() != 1)
     out = vector::ShapeCastOp::create(b, loc, vt.clone(elem), out);
   return out;
