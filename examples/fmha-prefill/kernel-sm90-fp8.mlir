@@ -18,12 +18,10 @@
 //   the kv index contiguous. V's tiles land from TMA in a staging ring
 //   (BN x D, as K's) and the producer warpgroup's warps 1-3 transpose
 //   each into a V^T ring (D x BN, K-major, 128-byte swizzle), which the
-//   consumers read. Each thread moves 4 x 4 byte blocks: four 32-bit
-//   loads (4 kv rows, 4 bytes of D), a byte transpose (prmt), four 32-bit
-//   stores (4 rows of D, 4 kv bytes). A warp covers 32 columns of D by 16
-//   kv rows, so each load and store instruction touches 16 of the 32
-//   banks at most twice (2-way conflicts at most; the 128-byte swizzle
-//   spreads the rows).
+//   consumers read. A warp moves a 16 x 32 byte block per step with one
+//   ldmatrix.x4.trans (16-bit elements: byte pairs of two kv rows), four
+//   prmt (a byte permute pairs the rows) and one stmatrix.x4 (FA3's
+//   transpose): 16 bytes per lane and step.
 // - P goes to e4m3 as wgmma's register A operand
 //   (cute_nvgpu.accumulator_to_operand: 8-bit A takes the accumulator's
 //   values of 4 k columns per register, exchanged within quads).
@@ -82,46 +80,60 @@ module attributes {gpu.container_module,
     }
 
     // The transposer warps' part of V^T(n): V (BN x D, D contiguous) from
-    // its staging stage into its V^T stage (D x BN, kv contiguous), as
-    // 32-bit words. Patch p (of D / 4, taken by warp tw as p = tw, tw + 3,
-    // ...) gives lane l the 4 x 4 byte block at word column
-    // 32 (p / 32) + l of V and word column l ^ (p % 32) of V^T: with the
-    // 128-byte swizzle (word c of row r in bank 4 ((c / 4) ^ (r % 8)) +
-    // c % 4) both the four loads and the four stores of a warp hit 32
-    // different banks.
-    func.func private @transpose_v(%vs: !cute.memref<i32, smem, align<1024>, S<3,2,3>, "(BN,(32,D/128)):(32,(1,BN*32))">, %vt: !cute.memref<i32, smem, align<1024>, S<3,2,3>, "(D,(32,BN/128)):(32,(1,D*32))">, %tw: i32, %lane: i32) {
-      %c2, %c3, %c4, %c16, %c31, %c32, %d = cute.constants 2, 3, 4, 16, 31, 32, D : i32
-      %np = arith.divui %d, %c4 : i32
-      scf.for %p = %tw to %np step %c3 : i32 {
-        %s = arith.andi %p, %c31 : i32
-        %wb = arith.divui %p, %c32 : i32
-        %jb = arith.xori %lane, %s : i32
-        %w32 = arith.muli %wb, %c32 : i32
-        %w = arith.addi %w32, %lane : i32
-        // V^T's word column jb holds P's k positions 4 jb .. 4 jb + 3,
-        // which are V's rows r0 + {0, 1, 8, 9}, r0 = 32 (jb / 8) +
-        // 16 ((jb / 4) % 2) + 2 (jb % 4): two pairs of rows.
-        %q = arith.andi %jb, %c3 : i32
-        %g4 = arith.andi %jb, %c4 : i32
-        %g8 = arith.muli %g4, %c2 : i32
-        %b8 = arith.shrui %jb, %c3 : i32
-        %b16 = arith.muli %b8, %c16 : i32
-        %h0 = arith.addi %b16, %g8 : i32
-        %pr = arith.addi %h0, %q : i32
-        %pr4 = arith.addi %pr, %c4 : i32
-        %ca = cute.make_coord(%pr, %w) -> !cute.coord<"(?,?)">
-        %cb = cute.make_coord(%pr4, %w) -> !cute.coord<"(?,?)">
-        %sa = cute.local_tile(%vs, %ca) {tiler = #cute.shape<"(2,1)">}
-        %sb = cute.local_tile(%vs, %cb) {tiler = #cute.shape<"(2,1)">}
-        %ra = cute.load(%sa)
-        %rb = cute.load(%sb)
-        %rows = vector.shuffle %ra, %rb [0, 1, 2, 3] : vector<2xi32>, vector<2xi32>
-        %b = vector.bitcast %rows : vector<4xi32> to vector<16xi8>
-        %t = vector.shuffle %b, %b [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15] : vector<16xi8>, vector<16xi8>
-        %cols = vector.bitcast %t : vector<16xi8> to vector<4xi32>
-        %cd = cute.make_coord(%w, %jb) -> !cute.coord<"(?,?)">
-        %dst = cute.local_tile(%vt, %cd) {tiler = #cute.shape<"(4,1)">}
-        cute.store(%cols, %dst)
+    // its staging stage into its V^T stage (D x BN, kv contiguous), read
+    // as 16-bit elements. A step moves a 16 x 32 byte block (16 kv rows
+    // from k0 = 16 kb, D bytes 32 cp ..) with one ldmatrix.x4.trans, four
+    // prmt and one stmatrix.x4 (FA3's transpose): ldmatrix.trans gives
+    // lane 4 g + q the byte pairs 2 g, 2 g + 1 of a 16-byte D chunk from kv
+    // rows 2 q and 2 q + 1 (one register per 8 x 8 matrix: rows k0 .. k0 + 7
+    // and k0 + 8 .. k0 + 15 of D chunks 2 cp and 2 cp + 1); a byte permute
+    // of each pair of registers gives one D row's 4 kv bytes
+    // k0 + {2 q, 2 q + 1, 2 q + 8, 2 q + 9}, which is P's k order (@to_operand),
+    // at V^T's bytes k0 + 4 q ..; stmatrix stores matrix j's row g (lanes
+    // 4 g ..) to D row 32 cp + 16 (j / 2) + 2 g + j % 2. Step i = tw, tw + 3,
+    // ... of the BN / 16 x D / 32 blocks, kb fastest. Bank conflicts: none
+    // on the loads (8 kv rows of one chunk: the 128-byte swizzle spreads
+    // them), 2-way on the stores (a matrix's 8 D rows are all even or all
+    // odd, so 4 swizzle phases).
+    func.func private @transpose_v(%vs: !cute.memref<i16, smem, align<1024>, S<3,3,3>, "(BN,(64,D/128)):(64,(1,BN*64))">, %vt: !cute.memref<i16, smem, align<1024>, S<3,3,3>, "(D,(64,BN/128)):(64,(1,D*64))">, %tw: i32, %lane: i32) {
+      %c1, %c2, %c3, %c7, %c8, %c16, %c32x, %d, %bn = cute.constants 1, 2, 3, 7, 8, 16, 32, D, BN : i32
+      %nkb = arith.divui %bn, %c16 : i32
+      %ncp2 = arith.divui %d, %c32x : i32
+      %nsteps = arith.muli %nkb, %ncp2 : i32
+      // The lane's row of an ldmatrix matrix (kv row in the block, D chunk)
+      // and of a stmatrix matrix (D row in the block).
+      %r = arith.andi %lane, %c7 : i32
+      %j = arith.shrui %lane, %c3 : i32
+      %jlo = arith.andi %j, %c1 : i32
+      %jhi = arith.shrui %j, %c1 : i32
+      %lr8 = arith.muli %jlo, %c8 : i32
+      %lr = arith.addi %lr8, %r : i32
+      %sr2 = arith.muli %r, %c2 : i32
+      %sr16 = arith.muli %jhi, %c16 : i32
+      %sr0 = arith.addi %sr2, %sr16 : i32
+      %sr = arith.addi %sr0, %jlo : i32
+      %regs = cute.make_fragment() : !cute.memref<i16, rmem, align<16>, "8:1">
+      %outs = cute.make_fragment() : !cute.memref<i16, rmem, align<16>, "8:1">
+      scf.for %i = %tw to %nsteps step %c3 : i32 {
+        %kb = arith.remui %i, %nkb : i32
+        %cp = arith.divui %i, %nkb : i32
+        %k0 = arith.muli %kb, %c16 : i32
+        %kr = arith.addi %k0, %lr : i32
+        %cp2 = arith.muli %cp, %c2 : i32
+        %dc = arith.addi %cp2, %jhi : i32
+        %ca = cute.make_coord(%kr, %dc) -> !cute.coord<"(?,?)">
+        %src = cute.local_tile(%vs, %ca) {tiler = #cute.shape<"(1,8)">}
+        cute.copy(%src, %regs) {atom = #cute_nvgpu.ldmatrix<num = 4, trans = true>}
+        %v = cute.load(%regs)
+        %b = vector.bitcast %v : vector<8xi16> to vector<16xi8>
+        %t = vector.shuffle %b, %b [0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15] : vector<16xi8>, vector<16xi8>
+        %w = vector.bitcast %t : vector<16xi8> to vector<8xi16>
+        cute.store(%w, %outs)
+        %cp32 = arith.muli %cp, %c32x : i32
+        %dr = arith.addi %cp32, %sr : i32
+        %cd = cute.make_coord(%dr, %kb) -> !cute.coord<"(?,?)">
+        %dst = cute.local_tile(%vt, %cd) {tiler = #cute.shape<"(1,8)">}
+        cute.copy(%outs, %dst) {atom = #cute_nvgpu.stmatrix<num = 4>}
       }
       return
     }
@@ -313,9 +325,9 @@ module attributes {gpu.container_module,
                 %sct = cute.make_coord(%it) -> !cute.coord<"(_,?)">
                 %src = cute.tensor_slice(%sV, %scs)
                 %dst = cute.tensor_slice(%sVt, %sct)
-                %srcw = cute.recast(%src) {elem_type = i32}
-                %dstw = cute.recast(%dst) {elem_type = i32}
-                func.call @transpose_v(%srcw, %dstw, %tw, %lane) : (!cute.memref<i32, smem, align<1024>, S<3,2,3>, "(BN,(32,D/128)):(32,(1,BN*32))">, !cute.memref<i32, smem, align<1024>, S<3,2,3>, "(D,(32,BN/128)):(32,(1,D*32))">, i32, i32) -> ()
+                %srch = cute.recast(%src) {elem_type = i16}
+                %dsth = cute.recast(%dst) {elem_type = i16}
+                func.call @transpose_v(%srch, %dsth, %tw, %lane) : (!cute.memref<i16, smem, align<1024>, S<3,3,3>, "(BN,(64,D/128)):(64,(1,BN*64))">, !cute.memref<i16, smem, align<1024>, S<3,3,3>, "(D,(64,BN/128)):(64,(1,D*64))">, i32, i32) -> ()
                 // The stores are generic-proxy writes that wgmma (the async
                 // proxy) reads: each thread fences before the arrival.
                 cute_nvgpu.fence_proxy_async

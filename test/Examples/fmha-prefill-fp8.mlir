@@ -4,14 +4,15 @@
 // memory (SS), O += P V^T the register-A form (RS: A as four registers)
 // reading V^T K-major, D/32 and BN/32 instructions per copy (each emitted
 // twice, as in kernel-sm90.mlir); P goes to e4m3 with cvt.rn.satfinite
-// (BN/4 pairs per copy), packed two pairs per register. The transposer warps move each 4x4
-// byte block with four 32-bit shared loads, twelve prmt (a byte transpose)
-// and four 32-bit shared stores, then fence the generic proxy's writes
+// (BN/4 pairs per copy), packed two pairs per register. The transposer warps move each 16 x 32
+// byte block with one ldmatrix.x4.trans, four prmt (the byte permutes
+// 0x6420 and 0x7531 of two registers: the four kv bytes of one D row in
+// P's k order) and one stmatrix.x4, then fence the generic proxy's writes
 // before the async proxy (wgmma) reads them. Roles: 24 and 240 registers;
 // nothing in local memory; ptxas compiles it.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm90-fp8.mlir --cute-compile="chip=sm_90a format=ptx output-dir=%t" -o /dev/null
-// RUN: awk '/\.entry /{n=$0; sub(/.*\.entry /,"",n); sub(/\(.*/,"",n); print "KERNEL " n} /wgmma.mma_async|setmaxnreg|prmt|ld.shared.b32|st.shared.b32|fence.proxy.async|cvt.rn.satfinite.e4m3x2/{print}' %t/fmha_fp8_sm90.sm_90a.ptx | grep -o 'KERNEL .*\|wgmma.mma_async.sync.aligned.m64n[0-9]*k32.f32.e4m3.e4m3 {[^}]*}, [%{]\|setmaxnreg[.a-z]*[^;]*\|prmt.b32\|ld.shared.b32\|st.shared.b32\|fence.proxy.async[.a-z:]*\|cvt.rn.satfinite.e4m3x2.f32' | sed -E 's/ \{[^}]*\}, \{$/ RS/; s/ \{[^}]*\}, %$/ SS/; s/\t/ /g; s/  */ /g' | uniq -c > %t/summary.txt
+// RUN: awk '/\.entry /{n=$0; sub(/.*\.entry /,"",n); sub(/\(.*/,"",n); print "KERNEL " n} /wgmma.mma_async|setmaxnreg|prmt|ld.shared.b32|st.shared.b32|fence.proxy.async|cvt.rn.satfinite.e4m3x2|ldmatrix|stmatrix/{print}' %t/fmha_fp8_sm90.sm_90a.ptx | grep -o 'KERNEL .*\|wgmma.mma_async.sync.aligned.m64n[0-9]*k32.f32.e4m3.e4m3 {[^}]*}, [%{]\|setmaxnreg[.a-z]*[^;]*\|prmt.b32[^;]*\|ld.shared.b32\|st.shared.b32\|fence.proxy.async[.a-z:]*\|cvt.rn.satfinite.e4m3x2.f32\|ldmatrix[.a-z0-9]*\|stmatrix[.a-z0-9]*' | sed -E 's/ \{[^}]*\}, \{$/ RS/; s/ \{[^}]*\}, %$/ SS/; s/\t/ /g; s/  */ /g; s/prmt.b32 .*(0x[0-9]+)U/prmt.b32 \1/' | uniq -c > %t/summary.txt
 // RUN: FileCheck %s < %t/summary.txt
 // RUN: not grep -l 'ld\.local\|st\.local\|\.local ' %t/fmha_fp8_sm90.sm_90a.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/fmha_fp8_sm90.sm_90a.ptx -o %t/fp8.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -19,13 +20,18 @@
 
 // CHECK-LABEL: KERNEL fmha_e4m3_d128
 // CHECK-NEXT: setmaxnreg.dec.sync.aligned.u32 24
-// The transposer: the tile index from its slot, then a block's 4 loads,
-// the byte transpose and 4 stores; each thread's fence, then the one that
-// expand-pipelines puts before the staging stage's release (the warps read
-// TMA-filled shared memory).
-// CHECK-NEXT: 5 ld.shared.b32
-// CHECK-NEXT: 12 prmt.b32
-// CHECK-NEXT: 4 st.shared.b32
+// The transposer: the tile index from its slot, then a block's
+// ldmatrix.trans, the two byte permutes of each register pair and the
+// stmatrix; each thread's fence, then the one that expand-pipelines puts
+// before the staging stage's release (the warps read TMA-filled shared
+// memory).
+// CHECK-NEXT: 1 ld.shared.b32
+// CHECK-NEXT: 1 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-NEXT: 1 prmt.b32 0x7531
+// CHECK-NEXT: 1 prmt.b32 0x6420
+// CHECK-NEXT: 1 prmt.b32 0x7531
+// CHECK-NEXT: 1 prmt.b32 0x6420
+// CHECK-NEXT: 1 stmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-NEXT: 2 fence.proxy.async.shared::cta
 // CHECK-NEXT: setmaxnreg.inc.sync.aligned.u32 240
 // The consumers: P to e4m3 is conversions only (each thread's own values in
@@ -54,6 +60,6 @@
 // RUN: sed 's|^ *cute_nvgpu.fence_proxy_async$||' %cute_src/examples/fmha-prefill/kernel-sm90-fp8.mlir > %t/nofence.mlir
 // RUN: cp %cute_src/examples/fmha-prefill/fmha-common.mlir %cute_src/examples/fmha-prefill/fmha-sm90-common.mlir %t/
 // RUN: not cute-opt %t/nofence.mlir --cute-compile="chip=sm_90a format=ptx output-dir=%t/nf" -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NOFENCE
-// NOFENCE: error: cute.store writes shared memory that the async proxy reads (a TMA store or an MMA operand) with no cute_nvgpu.fence_proxy_async after it in this role
+// NOFENCE: error: cute.copy writes shared memory that the async proxy reads (a TMA store or an MMA operand) with no cute_nvgpu.fence_proxy_async after it in this role
 // NOFENCE: note: called from
 // NOFENCE: note: the shared memory
