@@ -1,5 +1,6 @@
 //===- Instances.cpp - Parsing a kernel source into its instances ---------===//
 #include "cute/Target/Instances.h"
+#include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Target/KernelInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -18,6 +19,42 @@ namespace {
 std::string describe(const InstanceArgs &a) {
   std::string s = a.str();
   return s.empty() ? "the defaults" : "'" + s + "'";
+}
+
+/// A kernel's block size written with instance parameters: `cute.block_size
+/// = #cute.shape<"(128*WG+128)">` (1 to 3 static extents, the rest 1)
+/// becomes its gpu.known_block_size, which the builtin array syntax cannot
+/// parameterize.
+LogicalResult resolveBlockSizes(ModuleOp m) {
+  constexpr StringLiteral kBlockSize = "cute.block_size";
+  WalkResult r = m.walk([&](gpu::GPUFuncOp fn) {
+    Attribute a = fn->getAttr(kBlockSize);
+    if (!a)
+      return WalkResult::advance();
+    auto shape = dyn_cast<ShapeAttr>(a);
+    SmallVector<int32_t, 3> dims;
+    if (shape && shape.getValue().isStatic())
+      shape.getValue().tuple.forEachLeaf(
+          [&](const ::cute::layout::IntTuple &l) {
+            dims.push_back(int32_t(l.value().value()));
+          });
+    if (dims.empty() || dims.size() > 3) {
+      fn.emitError(kBlockSize) << " must be a static #cute.shape of 1 to 3 "
+                                  "extents, not "
+                               << a;
+      return WalkResult::interrupt();
+    }
+    StringRef known = gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr();
+    if (fn->hasAttr(known) || fn.getKnownBlockSizeAttr()) {
+      fn.emitError("give either ") << kBlockSize << " or " << known;
+      return WalkResult::interrupt();
+    }
+    dims.resize(3, 1);
+    fn->setAttr(known, DenseI32ArrayAttr::get(fn.getContext(), dims));
+    fn->removeAttr(kBlockSize);
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
 }
 
 /// One parse with `args`; null after reporting. `suffix` receives the
@@ -40,8 +77,8 @@ OwningOpRef<ModuleOp> parseOne(llvm::SourceMgr &sm, MLIRContext *ctx,
   OwningOpRef<ModuleOp> m = parseSourceWithParamNames(
       sm, ParserConfig(ctx, /*verifyAfterParse=*/false));
   // Imported files are parsed with the same arguments.
-  if (m &&
-      (failed(resolveImports(*m, sm, imports, read)) || failed(verify(*m))))
+  if (m && (failed(resolveImports(*m, sm, imports, read)) ||
+            failed(resolveBlockSizes(*m)) || failed(verify(*m))))
     m = nullptr;
   if (m) {
     std::vector<std::string> unused = env.unusedArguments();

@@ -370,11 +370,23 @@ Attribute mlir::cute::parseParamAttr(AsmParser &p, Type) {
 }
 
 FailureOr<int64_t> mlir::cute::parseIntOrParam(AsmParser &p) {
-  int64_t v;
+  int64_t v = 0;
   OptionalParseResult r = p.parseOptionalInteger(v);
   if (r.has_value())
     return failed(*r) ? FailureOr<int64_t>(failure()) : FailureOr<int64_t>(v);
   SMLoc loc = p.getCurrentLocation();
+  // A quoted expression of integer parameters in CuTe notation ("4*WG+4").
+  std::string expr;
+  if (succeeded(p.parseOptionalString(&expr))) {
+    ::cute::layout::DynamicSymbols syms = paramSymbols(p.getContext());
+    auto t = ::cute::layout::parseIntTuple(expr, syms);
+    if (!t)
+      return p.emitError(loc)
+             << "cannot evaluate \"" << expr << "\": " << t.message();
+    if (!t->isInt() || !t->value().isStatic())
+      return p.emitError(loc) << "\"" << expr << "\" is not one static integer";
+    return t->value().value();
+  }
   StringRef name;
   if (p.parseKeyword(&name))
     return failure();

@@ -5,6 +5,7 @@
 //     role "consumer" warps [4, 12) { ... }
 //
 //===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "mlir/IR/Builders.h"
@@ -36,22 +37,27 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   Builder &b = parser.getBuilder();
   while (succeeded(parser.parseOptionalKeyword("role"))) {
     std::string name;
-    int32_t lo, hi, r = 0;
+    // Bounds and register counts may be instance parameters or quoted
+    // expressions of them (`warps [4, "4*WG+4")`).
+    FailureOr<int64_t> lo, hi, r = int64_t(0);
     if (parser.parseString(&name) || parser.parseKeyword("warps") ||
-        parser.parseLSquare() || parser.parseInteger(lo) ||
-        parser.parseComma() || parser.parseInteger(hi) || parser.parseRParen())
+        parser.parseLSquare() ||
+        failed(lo = mlir::cute::parseIntOrParam(parser)) ||
+        parser.parseComma() ||
+        failed(hi = mlir::cute::parseIntOrParam(parser)) ||
+        parser.parseRParen())
       return failure();
     if (succeeded(parser.parseOptionalKeyword("max_regs")) &&
-        parser.parseInteger(r))
+        failed(r = mlir::cute::parseIntOrParam(parser)))
       return failure();
     Region *region = result.addRegion();
     if (parser.parseRegion(*region, /*arguments=*/{}))
       return failure();
     ensureTerminator(*region, b, result.location);
     names.push_back(b.getStringAttr(name));
-    begin.push_back(lo);
-    end.push_back(hi);
-    regs.push_back(r);
+    begin.push_back(int32_t(*lo));
+    end.push_back(int32_t(*hi));
+    regs.push_back(int32_t(*r));
   }
   if (names.empty())
     return parser.emitError(parser.getCurrentLocation(),

@@ -108,7 +108,8 @@ InstanceEnv &instanceEnv(MLIRContext *ctx);
 /// integer instance parameters declared so far.
 ::cute::layout::DynamicSymbols paramSymbols(MLIRContext *ctx);
 
-/// An integer, or the name of an integer instance parameter.
+/// An integer, the name of an integer instance parameter, or a quoted
+/// expression of such parameters in CuTe notation (`"4*WG+4"`).
 FailureOr<int64_t> parseIntOrParam(AsmParser &p);
 /// The same, for a count that fits 32 bits unsigned (a pipeline's stages;
 /// the type's verifier checks the range).
