@@ -8,6 +8,8 @@
 #D = #cute.param<"D", 128 : i32>
 #BN = #cute.param<"BN", 128 : i32>
 #PP = #cute.param<"PP", true>
+// The number of consumer warpgroups (64 q rows each) of kernel-sm90.mlir.
+#WG = #cute.param<"WG", 2 : i32>
 // The bytes of K and V that one section of heads keeps in L2.
 #L2 = #cute.param<"L2", 16777216 : i32>
 #mmaS = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = BN, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(2,1,1):(1,0,0)">>
@@ -82,6 +84,32 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
     return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
   }
 
+  // @tile_work for q tiles of %rows rows (a constant at each call: 64 per
+  // consumer warpgroup), mtilesMax = ceil(max seq_q / rows) of them per
+  // (sequence, head); the same tiles, order and results otherwise.
+  func.func private @tile_work_rows(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %hs: i32, %mtilesMax: i32, %causal: i1, %rows: i32) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
+    %c0, %c1, %bn = cute.constants 0, 1, BN : i32
+    %hh = arith.remui %t, %hs : i32
+    %r = arith.divui %t, %hs : i32
+    %i = arith.remui %r, %mtilesMax : i32
+    %r2 = arith.divui %r, %mtilesMax : i32
+    %nsec = arith.divui %hq, %hs : i32
+    %s = arith.remui %r2, %nsec : i32
+    %b = arith.divui %r2, %nsec : i32
+    %hs0 = arith.muli %s, %hs : i32
+    %h = arith.addi %hs0, %hh : i32
+    %ilast = arith.subi %mtilesMax, %c1 : i32
+    %ir = arith.subi %ilast, %i : i32
+    %mt = arith.select %causal, %ir, %i : i32
+    %q0, %k0, %seqq, %seqk = func.call @seq_rows(%pcuq, %pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32, i32, i32)
+    %mtiles = arith.ceildivui %seqq, %rows : i32
+    %live = arith.cmpi ult, %mt, %mtiles : i32
+    %r0 = arith.muli %mt, %rows : i32
+    %n0 = func.call @kv_tiles(%r0, %rows, %bn, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i32
+    %n = arith.select %live, %n0, %c0 : i32
+    return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
+  }
+
   // The dynamic schedule's ring: the producer's elected thread puts tile t
   // into the next slot (the last index, past the end, too: it ends every
   // role's loop); each other warp reads it and releases the slot (one
@@ -132,6 +160,89 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
         cute_nvgpu.named_barrier arrive id = 2, threads = 256
       } else {
         cute_nvgpu.named_barrier arrive id = 1, threads = 256
+      }
+    }
+    return
+  }
+
+  // The turns of #WG consumer warpgroups (2 or 3), warpgroup %wgi:
+  // barrier 1 + i is warpgroup i's turn, handed on round robin (0, 1, ..,
+  // WG - 1, 0, ..), each barrier counting the waiting warpgroup and the
+  // one that hands it over (256 threads). Warpgroup WG - 1 opens warpgroup
+  // 0's first turn and warpgroup 0 waits for the last hand-over at the end
+  // (@open_turns, @close_turns). With WG = 2: @take_turn and @pass_turn.
+  func.func private @take_turn_of(%wgi: i32) {
+    %pp = arith.constant #PP
+    %c0, %c1, %c2, %nwg = cute.constants 0, 1, 2, WG : i32
+    %wg0 = arith.cmpi eq, %wgi, %c0 : i32
+    scf.if %pp {
+      %wgIs2 = arith.cmpi eq, %nwg, %c2 : i32
+      scf.if %wgIs2 {
+        func.call @take_turn(%wg0) : (i1) -> ()
+      } else {
+        %wg1 = arith.cmpi eq, %wgi, %c1 : i32
+        scf.if %wg0 {
+          cute_nvgpu.named_barrier id = 1, threads = 256
+        } else {
+          scf.if %wg1 {
+            cute_nvgpu.named_barrier id = 2, threads = 256
+          } else {
+            cute_nvgpu.named_barrier id = 3, threads = 256
+          }
+        }
+      }
+    }
+    return
+  }
+  func.func private @pass_turn_of(%wgi: i32) {
+    %pp = arith.constant #PP
+    %c0, %c1, %c2, %nwg = cute.constants 0, 1, 2, WG : i32
+    %wg0 = arith.cmpi eq, %wgi, %c0 : i32
+    scf.if %pp {
+      %wgIs2 = arith.cmpi eq, %nwg, %c2 : i32
+      scf.if %wgIs2 {
+        func.call @pass_turn(%wg0) : (i1) -> ()
+      } else {
+        // To warpgroup (wgi + 1) mod WG: barrier 2, 3, .., then 1.
+        %wg1 = arith.cmpi eq, %wgi, %c1 : i32
+        scf.if %wg0 {
+          cute_nvgpu.named_barrier arrive id = 2, threads = 256
+        } else {
+          scf.if %wg1 {
+            cute_nvgpu.named_barrier arrive id = 3, threads = 256
+          } else {
+            cute_nvgpu.named_barrier arrive id = 1, threads = 256
+          }
+        }
+      }
+    }
+    return
+  }
+  func.func private @open_turns(%wgi: i32) {
+    %pp = arith.constant #PP
+    %c0, %c1, %c2, %nwg = cute.constants 0, 1, 2, WG : i32
+    %true = arith.constant true
+    %last = arith.subi %nwg, %c1 : i32
+    %isLast = arith.cmpi eq, %wgi, %last : i32
+    // (WG = 2: "not warpgroup 0", as @take_turn's callers wrote it.)
+    %wg0 = arith.cmpi eq, %wgi, %c0 : i32
+    %wg1 = arith.xori %wg0, %true : i1
+    %is2 = arith.cmpi eq, %nwg, %c2 : i32
+    %opener = arith.select %is2, %wg1, %isLast : i1
+    scf.if %pp {
+      scf.if %opener {
+        cute_nvgpu.named_barrier arrive id = 1, threads = 256
+      }
+    }
+    return
+  }
+  func.func private @close_turns(%wgi: i32) {
+    %pp = arith.constant #PP
+    %c0 = arith.constant 0 : i32
+    %wg0 = arith.cmpi eq, %wgi, %c0 : i32
+    scf.if %pp {
+      scf.if %wg0 {
+        cute_nvgpu.named_barrier id = 1, threads = 256
       }
     }
     return

@@ -13,32 +13,35 @@
 // h / (hq / hkv). Causal masks are aligned to the bottom right, as in
 // FlashAttention: row i sees columns j <= i + seq_k - seq_q.
 //
-// Persistent CTAs (one per SM) take the 128-row q tiles of every
+// Persistent CTAs (one per SM) take the 64 WG-row q tiles of every
 // (sequence, q head) from a dynamic schedule: tile blockIdx.x first, then
 // gridDim.x + a ticket of the global counter %sched (cute_nvgpu.ticket,
 // which resets itself each launch), in @tile_work's order (longest first
-// within L2 sections of heads). 3 warpgroups:
-// - a producer warpgroup (setmaxnreg 24): one elected thread loads each
-//   tile's Q (a 1-stage pipeline, freed once the tile's last S is issued,
+// within L2 sections of heads). 1 + WG warpgroups (WG = 2: 128-row tiles;
+// 3: 192, FA3's choice at D = 64):
+// - a producer warpgroup (setmaxnreg 24, 32 with WG = 3): one elected
+//   thread loads each tile's Q (a 1-stage pipeline, freed once the tile's last S is issued,
 //   so the next Q loads during the last P V and the epilogue) and K and V
 //   tiles (BN rows x D) into two 2-stage rings (separate full and empty
 //   barriers for K and V, so S = Q K^T starts before V lands), D / 64 TMA
 //   boxes of 128 bytes per tile;
-// - two consumer warpgroups (setmaxnreg 240), 64 rows of Q each. Per kv
-//   tile n: issue S(n) = Q K(n)^T (wgmma m64nBNk16 from shared memory),
+// - WG consumer warpgroups (setmaxnreg 240; 160 with WG = 3), 64 rows of
+//   Q each. Per kv tile n: issue S(n) = Q K(n)^T (wgmma m64nBNk16 from shared memory),
 //   rescale O, issue O += P(n-1) V(n-1) with P as wgmma's register A
 //   operand (cute_nvgpu.accumulator_to_operand: no data moves for 16-bit
 //   types) and V read MN-major; wait for S(n) alone and run its online
 //   softmax (row max and sum with cute.mma_reduce, masks from
 //   cute.load_coords only on the tiles that need them) while P V runs
-//   (FA3's intra-warpgroup overlap). The two warpgroups take turns at the
-//   tensor cores (ping-pong: named barriers 1 and 2), so one's softmax
-//   overlaps the other's MMAs;
+//   (FA3's intra-warpgroup overlap). The warpgroups take turns at the
+//   tensor cores (ping-pong, round robin: named barriers 1 .. WG), so one's
+//   softmax overlaps the others' MMAs;
 // - the epilogue scales O by 1 / l and stores it and the LSE with masked
 //   stores (the tile's last rows may belong to the next sequence).
 // Tiles: 128 x BN, BN = 192 (D = 64), 128 (D = 128), 80 (D = 256; 224 KB
 // of shared memory), chosen on the H100 (bench/results/2026-12-06-h100-
-// issue24). Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 128).
+// issue24); 192 x BN with WG = 3 (scripts/fmha-ablations.sh). Host: grid =
+// min(tiles, SMs), mtilesMax = ceil(max seq_q / (64 WG)), WG read from the
+// block size (128 (WG + 1) threads).
 !T = !cute.param<"T", bf16>
 #D = #cute.param<"D", 128 : i32>
 #BN = #cute.param<"BN", 128 : i32>
@@ -51,17 +54,21 @@
 // overlap paid only at D = 256 (661 vs 646 TFLOP/s) and cost 3-6% at
 // D = 64 and 128 (436 vs 449, 582 vs 615), so those instances turn it off.
 #OV = #cute.param<"OV", true>
+// Consumer warpgroups (2 or 3), 64 q rows each: tiles of 64 WG rows, a
+// block of 128 (WG + 1) threads. With 3 (FA3's choice at D = 64, 192-row
+// tiles) the registers split 32 (producer) / 160 (consumers), as in FA3.
+#WG = #cute.param<"WG", 2 : i32>
 
 !LS = !cute_nvgpu.pipeline_state<2>
 !QS = !cute_nvgpu.pipeline_state<1>
-// S = Q K^T: both warpgroups, 64 rows each.
+// S = Q K^T: every consumer warpgroup, 64 rows each.
 #wgS = #cute_nvgpu.wgmma<m = 64, n = BN, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>
-#mmaS = #cute.tiled_mma<#wgS, #cute.layout<"(2,1,1):(1,0,0)">>
+#mmaS = #cute.tiled_mma<#wgS, #cute.layout<"(WG,1,1):(1,0,0)">>
 // O += P V: P from registers, V (N = D, K = BN) MN-major.
 #wgO = #cute_nvgpu.wgmma<m = 64, n = D, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = mn, a_src = rmem>
-#mmaO = #cute.tiled_mma<#wgO, #cute.layout<"(2,1,1):(1,0,0)">>
+#mmaO = #cute.tiled_mma<#wgO, #cute.layout<"(WG,1,1):(1,0,0)">>
 // Partitions a (rows, 8) view like an accumulator's rows (the LSE store).
-#mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(2,1,1):(1,0,0)">>
+#mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(WG,1,1):(1,0,0)">>
 // A thread's values of O (D / 2) as vectors.
 !ov = !cute.vec<"D/2", f32>
 !oh = !cute.vec<"D/2", !T>
@@ -84,8 +91,10 @@ module attributes {gpu.container_module,
     // ex2.approx.ftz (without it ptxas adds three instructions to handle
     // denormal results; docs/pipeline.md).
     gpu.func @fmha(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32, %sched: !cute.ptr<i32, gmem, align<4>>) kernel
-        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize, cute.ftz} {
-      %c0, %c1, %c2, %c64, %c128, %d, %bn = cute.constants 0, 1, 2, 64, 128, D, BN : i32
+        attributes {cute.block_size = #cute.shape<"(128*WG+128)">, cute.no_specialize, cute.ftz} {
+      %c0, %c1, %c2, %c64, %c128, %d, %bn, %nwg = cute.constants 0, 1, 2, 64, 128, D, BN, WG : i32
+      // A q tile's rows: 64 per consumer warpgroup.
+      %tr = arith.muli %nwg, %c64 : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %tid = cute.thread_idx x
@@ -115,18 +124,18 @@ module attributes {gpu.container_module,
       %gq = cute.make_view(%pq, %lq)
       %gk = cute.make_view(%pk, %lk)
       %gvt = cute.make_view(%pv, %lvt)
-      %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(WG*64,64):(64,1)">>
       %dk = cute_nvgpu.make_tma_desc %gk -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(BN,64):(64,1)">>
       %dv = cute_nvgpu.make_tma_desc %gvt -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,BN):(1,64)">>
       %cQ = cute.make_identity_tensor(%shQ)
       %cK = cute.make_identity_tensor(%shK)
       %cVt = cute.make_identity_tensor(%shVt)
-      // Shared memory: Q (128 x D), 2 stages of K (BN x D) and of V^T
+      // Shared memory: Q (64 WG x D), 2 stages of K (BN x D) and of V^T
       // (D x BN), each D / 64 swizzled 128-byte-wide column blocks.
       %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barK = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %barV = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
-      %sQ = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "(128,(64,D/64)):(64,(1,8192))">
+      %sQ = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "(WG*64,(64,D/64)):(64,(1,WG*4096))">
       %sK = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((BN,(64,D/64)),2):((64,(1,BN*64)),BN*D)">
       %sV = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "(((64,D/64),BN),2):(((1,BN*64),64),BN*D)">
       %pipeQ = cute_nvgpu.pipeline_create %barQ : !cute.memref<i64, smem, align<8>, "2:1"> -> !cute_nvgpu.pipeline<tma_async, 1>
@@ -139,7 +148,7 @@ module attributes {gpu.container_module,
       %slots = cute.smem_alloc() : !cute.memref<i32, smem, align<4>, "2:1">
       %pipeT = cute_nvgpu.pipeline_create %barT : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<async, 2>
       cute_nvgpu.warp_specialize
-        role "producer" warps [0, 4) max_regs 24 {
+        role "producer" warps [0, 4) max_regs "8*WG+8" {
           %w = cute_nvgpu.warp_idx
           %w0 = arith.cmpi eq, %w, %c0 : i32
           scf.if %w0 {
@@ -159,9 +168,9 @@ module attributes {gpu.container_module,
                 scf.condition(%more) %tw, %ptn, %pqw, %psw, %pvw : i32, !LS, !QS, !LS, !LS
               } do {
               ^bb0(%t: i32, %ptd: !LS, %pqs: !QS, %ps0: !LS, %pvs0: !LS):
-                %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+                %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work_rows(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal, %tr) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1, i32) -> (i32, i32, i32, i32, i32, i32, i1, i32)
                 %hk = arith.divui %h, %group : i32
-                %r0 = arith.muli %mt, %c128 : i32
+                %r0 = arith.muli %mt, %tr : i32
                 // Q: rows q0 + r0 .., columns of head h (the stage frees
                 // when the consumers have issued the tile's last S).
                 %pqn = scf.if %live -> (!QS) {
@@ -169,7 +178,7 @@ module attributes {gpu.container_module,
                   %qr = arith.addi %q0, %r0 : i32
                   %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
                   %cQt = cute.domain_offset(%cQ, %qo)
-                  %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,64)">}
+                  %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(WG*64,64)">}
                   cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
                   %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
                   scf.for %j0 = %c0 to %d step %c64 : i32 {
@@ -238,36 +247,37 @@ module attributes {gpu.container_module,
             }
           }
         }
-        role "consumer" warps [4, 12) max_regs 240 {
+        role "consumer" warps [4, "4*WG+4") max_regs "480/WG" {
           %ct = arith.subi %tid, %c128 : i32
           %wgi = arith.divui %ct, %c128 : i32
-          %wg0 = arith.cmpi eq, %wgi, %c0 : i32
           %acc = cute.make_fragment() : !sfrag
           %pf = cute.make_fragment() : !pfrag
           %o = cute.make_fragment() : !ofrag
           %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
           %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
           %one2 = vector.broadcast %fone : f32 to vector<2xf32>
-          %true = arith.constant true
           %false = arith.constant false
           %pp = arith.constant #PP
           %overlap = arith.constant #OV
           %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
+          // @softmax_tile's masks see a 128-row tile of two warpgroups; with
+          // another WG each warpgroup passes its own 64 rows as warpgroup 0
+          // of such a tile (thread ct mod 128, first row r0 + 64 wgi).
+          %is2 = arith.cmpi eq, %nwg, %c2 : i32
+          %ctm = arith.remui %ct, %c128 : i32
+          %ctS = arith.select %is2, %ct, %ctm : i32
+          %wrow = arith.muli %wgi, %c64 : i32
+          %rWG = arith.select %is2, %c0, %wrow : i32
           %qsi = cute_nvgpu.pipeline_consumer_state %pipeQ
           %csi = cute_nvgpu.pipeline_consumer_state %pipeK
           %cvi = cute_nvgpu.pipeline_consumer_state %pipeV
           // Ping-pong: the warpgroups take turns at the tensor cores, one
-          // issuing its S and P V while the other does its softmax, through
-          // all tiles. Barrier 1 is warpgroup 0's turn, 2 warpgroup 1's;
-          // warpgroup 1 opens warpgroup 0's first turn, and warpgroup 0
-          // waits once more at the end for warpgroup 1's last hand-over, so
-          // every arrival is waited for.
-          %wg1 = arith.xori %wg0, %true : i1
-          scf.if %pp {
-            scf.if %wg1 {
-              cute_nvgpu.named_barrier arrive id = 1, threads = 256
-            }
-          }
+          // issuing its S and P V while the others do their softmax, through
+          // all tiles. Barrier 1 + i is warpgroup i's turn, handed on round
+          // robin; the last warpgroup opens warpgroup 0's first turn, and
+          // warpgroup 0 waits once more at the end for the last hand-over,
+          // so every arrival is waited for (fmha-sm90-common.mlir).
+          func.call @open_turns(%wgi) : (i32) -> ()
           %cti = cute_nvgpu.pipeline_consumer_state %pipeT
           %tiles:5 = scf.while (%ctw = %cti, %qsw = %qsi, %csw = %csi, %cvw = %cvi) : (!LS, !QS, !LS, !LS) -> (i32, !LS, !QS, !LS, !LS) {
             %tw, %ctn = func.call @take_tile(%pipeT, %slots, %ctw) : (!cute_nvgpu.pipeline<async, 2>, !cute.memref<i32, smem, align<4>, "2:1">, !LS) -> (i32, !LS)
@@ -275,8 +285,9 @@ module attributes {gpu.container_module,
             scf.condition(%more) %tw, %ctn, %qsw, %csw, %cvw : i32, !LS, !QS, !LS, !LS
           } do {
           ^bb0(%t: i32, %ctd: !LS, %qs: !QS, %cs0t: !LS, %cv0t: !LS):
-            %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1) -> (i32, i32, i32, i32, i32, i32, i1, i32)
-            %r0 = arith.muli %mt, %c128 : i32
+            %q0, %k0, %seqq, %seqk, %mt, %h, %live, %ntiles = func.call @tile_work_rows(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal, %tr) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1, i32) -> (i32, i32, i32, i32, i32, i32, i1, i32)
+            %r0 = arith.muli %mt, %tr : i32
+            %rS = arith.addi %r0, %rWG : i32
             cute.fill(%o, %fzero)
             %any = arith.cmpi sgt, %ntiles, %c0 : i32
             // (A tile past its sequence's last q tile loads nothing.)
@@ -285,7 +296,7 @@ module attributes {gpu.container_module,
             }
             // The first tile: S = Q K^T and its softmax.
             %st:4 = scf.if %any -> (!LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) {
-              func.call @take_turn(%wg0) : (i1) -> ()
+              func.call @take_turn_of(%wgi) : (i32) -> ()
               cute_nvgpu.pipeline_consumer_wait %pipeK, %cs0t
               %i = cute_nvgpu.pipeline_state_index %cs0t
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -294,13 +305,13 @@ module attributes {gpu.container_module,
               cute_nvgpu.wgmma_fence
               cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
               cute_nvgpu.wgmma_commit_group
-              func.call @pass_turn(%wg0) : (i1) -> ()
+              func.call @pass_turn_of(%wgi) : (i32) -> ()
               cute_nvgpu.wgmma_wait_group 0
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {
                 cute_nvgpu.pipeline_consumer_release %pipeK, %cs0t
               }
-              %m1, %l1, %a1 = func.call @softmax_tile(%acc, %m0, %l0, %c0, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+              %m1, %l1, %a1 = func.call @softmax_tile(%acc, %m0, %l0, %c0, %rS, %seqq, %seqk, %causal, %ctS, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
               %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
               cute.copy(%pa, %pf)
               %cs1 = cute_nvgpu.pipeline_state_advance %cs0t
@@ -312,7 +323,7 @@ module attributes {gpu.container_module,
             // alpha, issue O += P(n-1) V(n-1); wait for S(n) only and do its
             // softmax while P V runs (FA3's intra-warpgroup overlap).
             %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0t, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
-              func.call @take_turn(%wg0) : (i1) -> ()
+              func.call @take_turn_of(%wgi) : (i32) -> ()
               cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
               %i = cute_nvgpu.pipeline_state_index %cs
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -330,7 +341,7 @@ module attributes {gpu.container_module,
               cute_nvgpu.wgmma_fence
               cute.gemm #wgO (%pf, %fv, %o)
               cute_nvgpu.wgmma_commit_group
-              func.call @pass_turn(%wg0) : (i1) -> ()
+              func.call @pass_turn_of(%wgi) : (i32) -> ()
               scf.if %overlap {
                 cute_nvgpu.wgmma_wait_group 1
               } else {
@@ -340,7 +351,7 @@ module attributes {gpu.container_module,
               cute_nvgpu.elect_one {
                 cute_nvgpu.pipeline_consumer_release %pipeK, %cs
               }
-              %mn, %ln, %an = func.call @softmax_tile(%acc, %m, %l, %n, %r0, %seqq, %seqk, %causal, %ct, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+              %mn, %ln, %an = func.call @softmax_tile(%acc, %m, %l, %n, %rS, %seqq, %seqk, %causal, %ctS, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
               cute_nvgpu.wgmma_wait_group 0
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {
@@ -406,7 +417,7 @@ module attributes {gpu.container_module,
               %los = cute.make_layout(%shOs, %sos)
               %gos = cute.make_view(%goP, %los)
               %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
-              %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(128,D)">}
+              %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(WG*64,D)">}
               %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
               cute.copy(%out, %gOp) {masked}
               // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
@@ -422,7 +433,7 @@ module attributes {gpu.container_module,
               %ll = cute.make_layout(%shL, %sl)
               %plh = cute.add_offset(%plse, %loff)
               %gl = cute.make_view(%plh, %ll)
-              %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(128,8)">}
+              %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(WG*64,8)">}
               %gLp = cute.mma_partition "C" of #mmaL (%gLt, %ct)
               cute.copy(%lfrag, %gLp) {masked}
             }
@@ -434,11 +445,7 @@ module attributes {gpu.container_module,
             }
             scf.yield %ctd, %qsn, %fin#0, %cvLast : !LS, !QS, !LS, !LS
           }
-          scf.if %pp {
-            scf.if %wg0 {
-              cute_nvgpu.named_barrier id = 1, threads = 256
-            }
-          }
+          func.call @close_turns(%wgi) : (i32) -> ()
         }
       gpu.return
     }
