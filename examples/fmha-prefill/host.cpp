@@ -401,15 +401,17 @@ int main(int argc, char **argv) {
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   if (o.grid > 0)
     sms = int(o.grid);
-  // The chip's kernel sources: kernel-sm90.mlir (wgmma, 128-row tiles) on
-  // sm_90a, kernel-sm120.mlir (mma.sync, 64-row tiles) on sm_120a and, as
-  // it compiles for sm_90a too, on sm_90a; kernel-sm100.mlir (tcgen05 and
-  // Tensor Memory, 128-row tiles) on sm_100a.
-  // ticket: the kernel takes a tile-scheduler counter after mtiles
-  // (kernel-sm90.mlir's dynamic persistent schedule). kernel-sm90-fp8.mlir
-  // (e4m3 inputs with descales, bf16 O) on sm_90a.
+  // The chip's kernel sources: kernel-sm90.mlir (wgmma, 64 rows per
+  // consumer warpgroup: 128-row tiles, 192 with WG = 3) on sm_90a,
+  // kernel-sm120.mlir (mma.sync, 64-row tiles) on sm_120a and, as it compiles
+  // for sm_90a too, on sm_90a; kernel-sm100.mlir (tcgen05 and Tensor Memory,
+  // 128-row tiles) on sm_100a. ticket: the kernel takes a tile-scheduler
+  // counter after mtiles (kernel-sm90.mlir's dynamic persistent schedule).
+  // kernel-sm90-fp8.mlir (e4m3 inputs with descales, bf16 O) on sm_90a.
   struct Source {
     const char *module, *prefix;
+    // A q tile's rows; 0: 64 per consumer warpgroup, read from each
+    // kernel's block size (one producer warpgroup, the rest consumers).
     int64_t rows;
     std::vector<int64_t> dims;
     bool ticket = false;
@@ -417,9 +419,9 @@ int main(int argc, char **argv) {
   };
   std::vector<Source> sources;
   if (o.chip == "sm_90a")
-    sources.push_back({"fmha_sm90", "fmha_", 128, {64, 128, 256}, true});
+    sources.push_back({"fmha_sm90", "fmha_", 0, {64, 128, 256}, true});
   if (o.chip == "sm_90a")
-    sources.push_back({"fmha_fp8_sm90", "fmha_", 128, {128}, true, {"e4m3"}});
+    sources.push_back({"fmha_fp8_sm90", "fmha_", 0, {128}, true, {"e4m3"}});
   if (o.chip == "sm_90a" || o.chip == "sm_120a")
     sources.push_back({"fmha_sm120", "fmha_mma_", 64, {64, 128}});
   if (o.chip == "sm_100a")
@@ -448,16 +450,28 @@ int main(int argc, char **argv) {
         if (!o.runs(kname))
           continue;
         rt::Kernel kern = need(prog.kernel(kname), "kernel " + kname);
+        int64_t rows = src.rows;
+        if (rows == 0) {
+          int64_t wgs = int64_t(kern.info().block.x) / 128 - 1;
+          if (wgs < 1) {
+            std::fprintf(stderr,
+                         "FATAL: %s: a block of %u threads has no "
+                         "consumer warpgroup\n",
+                         kname.c_str(), kern.info().block.x);
+            return 1;
+          }
+          rows = 64 * wgs;
+        }
         std::string type = t;
         auto run = [&](const Case &c, bool sampled, bool bench) {
           if (type == "e4m3")
-            return runCase<E4M3, BF16>(ctx, stream, kern, kname, src.rows, sms,
+            return runCase<E4M3, BF16>(ctx, stream, kern, kname, rows, sms,
                                        src.ticket, c, o.check, sampled, bench);
           if (type == "bf16")
-            return runCase<BF16>(ctx, stream, kern, kname, src.rows, sms,
+            return runCase<BF16>(ctx, stream, kern, kname, rows, sms,
                                  src.ticket, c, o.check, sampled, bench);
-          return runCase<F16>(ctx, stream, kern, kname, src.rows, sms,
-                              src.ticket, c, o.check, sampled, bench);
+          return runCase<F16>(ctx, stream, kern, kname, rows, sms, src.ticket,
+                              c, o.check, sampled, bench);
         };
         for (const Case &c : casesFor(d, o))
           if (o.check)
