@@ -58,6 +58,12 @@
 // block of 128 (WG + 1) threads. With 3 (FA3's choice at D = 64, 192-row
 // tiles) the registers split 32 (producer) / 160 (consumers), as in FA3.
 #WG = #cute.param<"WG", 2 : i32>
+// P through shared memory (an ablation; FA3 keeps P in registers): each
+// consumer warpgroup stores P (16-bit) with stmatrix into its 64 rows of a
+// K-major 128-byte swizzled tile and O += P V reads A from there. Needs
+// BN % 64 == 0 (D = 64 and 128; D = 256, BN = 80 has no room either:
+// 224 KB + 20 KB); with PS = false nothing is allocated.
+#PS = #cute.param<"PS", false>
 
 !LS = !cute_nvgpu.pipeline_state<2>
 !QS = !cute_nvgpu.pipeline_state<1>
@@ -67,6 +73,12 @@
 // O += P V: P from registers, V (N = D, K = BN) MN-major.
 #wgO = #cute_nvgpu.wgmma<m = 64, n = D, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = mn, a_src = rmem>
 #mmaO = #cute.tiled_mma<#wgO, #cute.layout<"(WG,1,1):(1,0,0)">>
+// With PS: O += P V with P from shared memory, stored there by stmatrix
+// laid over S's accumulator (16 columns a step).
+#wgOs = #cute_nvgpu.wgmma<m = 64, n = D, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = mn>
+#mmaOs = #cute.tiled_mma<#wgOs, #cute.layout<"(WG,1,1):(1,0,0)">>
+#mmaP = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 16, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(WG,1,1):(1,0,0)">>
+#stP = #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 4>, "C" of #mmaP>
 // Partitions a (rows, 8) view like an accumulator's rows (the LSE store).
 #mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(WG,1,1):(1,0,0)">>
 // A thread's values of O (D / 2) as vectors.
@@ -75,6 +87,16 @@
 !pfrag = !cute.memref<!T, rmem, align<16>, "(8,1,BN/16):(1,0,8)">
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+!sv = !cute.vec<"BN/2", f32>
+!hv = !cute.vec<"BN/2", !T>
+// P as 16-bit values in S's accumulator order, by 16-column steps (#stP).
+!pcfrag = !cute.memref<!T, rmem, align<16>, "((2,2,2),1,BN/16):((1,2,4),0,8)">
+// P in shared memory (PS): like Q's tile, 64 WG rows x BN in column
+// blocks of 64 (128 bytes). With PS = false the type must still verify
+// at every BN (the P V branch is removed after verification): there it is
+// (64 WG, (16, BN/16)), 16 columns of each 64-column block, which every BN
+// divides (never allocated nor used); with PS, BN/64 must divide.
+!psmem = !cute.memref<!T, smem, align<1024>, sw128, "(WG*64,(64*PS+16-16*PS,BN*PS/64+BN/16-BN*PS/16)):(64,(1,WG*4096))">
 
 module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,D=64,BN=192,OV=false",
@@ -87,6 +109,37 @@ module attributes {gpu.container_module,
     // @section_heads, @tile_work, @take_turn, @pass_turn, @rescale,
     // @softmax_tile: fmha-sm90-common.mlir; @seq_rows, @kv_tiles,
     // @row_inv, @row_lse: fmha-common.mlir (which that file imports).
+    // PS: P (the softmax's output in %acc) as T into this warpgroup's 64
+    // rows of %sP with stmatrix, then fenced for the async proxy (wgmma
+    // reads it) and synchronised across the warpgroup's 128 threads on
+    // named barrier 4 + wgi (1 .. WG are the ping-pong turns). FA3
+    // (hopper/mainloop_fwd_sm90_tma_gmma_ws.hpp) syncs only the warp, as
+    // each warp's part of the wgmma reads its own 16 rows of P; the
+    // warpgroup barrier is the conservative form.
+    func.func private @store_p(%acc: !sfrag, %sP: !psmem, %ct: i32, %wgi: i32) {
+      %c0, %c1 = cute.constants 0, 1 : i32
+      %s = cute.load(%acc)
+      %h = arith.truncf %s : !sv to !hv
+      %pc = cute.make_fragment() : !pcfrag
+      cute.store(%h, %pc)
+      %src = cute.copy_retile of #stP (%pc)
+      %dst = cute.copy_partition "D" of #stP (%sP, %ct)
+      cute.copy(%src, %dst) {atom = #cute_nvgpu.stmatrix<num = 4>}
+      cute_nvgpu.fence_proxy_async
+      %wg0 = arith.cmpi eq, %wgi, %c0 : i32
+      %wg1 = arith.cmpi eq, %wgi, %c1 : i32
+      scf.if %wg0 {
+        cute_nvgpu.named_barrier id = 4, threads = 128
+      } else {
+        scf.if %wg1 {
+          cute_nvgpu.named_barrier id = 5, threads = 128
+        } else {
+          cute_nvgpu.named_barrier id = 6, threads = 128
+        }
+      }
+      return
+    }
+
     // cute.ftz: f32 denormals flush to zero, so each exponential is one
     // ex2.approx.ftz (without it ptxas adds three instructions to handle
     // denormal results; docs/pipeline.md).
@@ -147,6 +200,18 @@ module attributes {gpu.container_module,
       %barT = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %slots = cute.smem_alloc() : !cute.memref<i32, smem, align<4>, "2:1">
       %pipeT = cute_nvgpu.pipeline_create %barT : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<async, 2>
+      // P's tile (PS only; otherwise a view of Q's buffer that nothing
+      // uses, so PS = false allocates nothing).
+      %psm = arith.constant #PS
+      %sP = scf.if %psm -> (!psmem) {
+        %a = cute.smem_alloc() : !psmem
+        scf.yield %a : !psmem
+      } else {
+        %qit = cute.get_iter(%sQ)
+        %pl = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (WG*64,(64*PS+16-16*PS,BN*PS/64+BN/16-BN*PS/16)):(64,(1,WG*4096))">
+        %v = cute.make_view(%qit, %pl)
+        scf.yield %v : !psmem
+      }
       cute_nvgpu.warp_specialize
         role "producer" warps [0, 4) max_regs "8*WG+8" {
           %w = cute_nvgpu.warp_idx
@@ -260,6 +325,7 @@ module attributes {gpu.container_module,
           %pp = arith.constant #PP
           %overlap = arith.constant #OV
           %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
+          %fp = cute.mma_partition "A" of #mmaOs (%sP, %ct)
           // @softmax_tile's masks see a 128-row tile of two warpgroups; with
           // another WG each warpgroup passes its own 64 rows as warpgroup 0
           // of such a tile (thread ct mod 128, first row r0 + 64 wgi).
@@ -312,8 +378,12 @@ module attributes {gpu.container_module,
                 cute_nvgpu.pipeline_consumer_release %pipeK, %cs0t
               }
               %m1, %l1, %a1 = func.call @softmax_tile(%acc, %m0, %l0, %c0, %rS, %seqq, %seqk, %causal, %ctS, %scale) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i1, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
-              %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
-              cute.copy(%pa, %pf)
+              scf.if %psm {
+                func.call @store_p(%acc, %sP, %ct, %wgi) : (!sfrag, !psmem, i32, i32) -> ()
+              } else {
+                %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+                cute.copy(%pa, %pf)
+              }
               %cs1 = cute_nvgpu.pipeline_state_advance %cs0t
               scf.yield %cs1, %m1, %l1, %a1 : !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
             } else {
@@ -339,7 +409,11 @@ module attributes {gpu.container_module,
               %stV = cute.tensor_slice(%sV, %scv)
               %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
               cute_nvgpu.wgmma_fence
-              cute.gemm #wgO (%pf, %fv, %o)
+              scf.if %psm {
+                cute.gemm #wgOs (%fp, %fv, %o)
+              } else {
+                cute.gemm #wgO (%pf, %fv, %o)
+              }
               cute_nvgpu.wgmma_commit_group
               func.call @pass_turn_of(%wgi) : (i32) -> ()
               scf.if %overlap {
@@ -357,8 +431,14 @@ module attributes {gpu.container_module,
               cute_nvgpu.elect_one {
                 cute_nvgpu.pipeline_consumer_release %pipeV, %cv
               }
-              %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
-              cute.copy(%pa, %pf)
+              // (PS: the P V waited for above has read P's tile, so this
+              // warpgroup may overwrite it.)
+              scf.if %psm {
+                func.call @store_p(%acc, %sP, %ct, %wgi) : (!sfrag, !psmem, i32, i32) -> ()
+              } else {
+                %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+                cute.copy(%pa, %pf)
+              }
               %csn = cute_nvgpu.pipeline_state_advance %cs
               %cvn = cute_nvgpu.pipeline_state_advance %cv
               scf.yield %csn, %cvn, %mn, %ln, %an : !LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>
@@ -379,7 +459,11 @@ module attributes {gpu.container_module,
               %stV = cute.tensor_slice(%sV, %scv)
               %fv = cute.mma_partition "B" of #mmaO (%stV, %ct)
               cute_nvgpu.wgmma_fence
-              cute.gemm #wgO (%pf, %fv, %o)
+              scf.if %psm {
+                cute.gemm #wgOs (%fp, %fv, %o)
+              } else {
+                cute.gemm #wgO (%pf, %fv, %o)
+              }
               cute_nvgpu.wgmma_commit_group
               cute_nvgpu.wgmma_wait_group 0
               cute_nvgpu.warp_sync
