@@ -12,10 +12,13 @@
 #          (D 128 and 256 as the main instances, so every kernel is there)
 #   wg3ov  the same with the intra-warpgroup overlap (FA3 has it on)
 #   wg3bnN WG=3 with BN = N (e.g. wg3bn96, wg3bn160, wg3bn192; OV off)
+#   ps     PS=true at D 64 and 128: P through shared memory (stmatrix, then
+#          O += P V with A from smem) instead of wgmma's register A; D 256
+#          as the main instance (BN = 80 takes no PS: BN % 64 and no room)
 #   REV    any other name: kernel-sm90.mlir as of git revision REV (the
 #          kernel before a change, timed beside it)
 # Usage: scripts/fmha-ablations.sh [variant...]
-#   (default: nopp noov ov first wg3 wg3ov wg3bn96 wg3bn160 wg3bn192)
+#   (default: nopp noov ov first wg3 wg3ov wg3bn96 wg3bn160 wg3bn192 ps)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OPT=${CUTE_OPT:-build/bin/cute-opt}
@@ -31,7 +34,7 @@ inst() {
 }
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] ||
-  variants=(nopp noov ov first wg3 wg3ov wg3bn96 wg3bn160 wg3bn192)
+  variants=(nopp noov ov first wg3 wg3ov wg3bn96 wg3bn160 wg3bn192 ps)
 # D = 64 with WG=3 (bf16 and f16), BN $1, OV $2; D 128 and 256 as in inst.
 wg3() {
   local d64=D=64,BN=$1,OV=$2,WG=3
@@ -49,6 +52,11 @@ for v in "${variants[@]}"; do
   wg3) src=$SRC args=$(wg3 128 false) ;;
   wg3ov) src=$SRC args=$(wg3 128 true) ;;
   wg3bn*) src=$SRC args=$(wg3 "${v#wg3bn}" false) ;;
+  ps)
+    src=$SRC
+    args="--cute-instance=bf16_d64:T=bf16,D=64,BN=192,OV=false,PS=true"
+    args+=" --cute-instance=bf16_d128:T=bf16,D=128,OV=false,PS=true"
+    args+=" --cute-instance=bf16_d256:T=bf16,D=256,BN=80" ;;
   first | *)
     rev=$v
     [ "$v" = first ] && rev=60a4ce1
