@@ -114,10 +114,12 @@ void lowerElectOne(ElectOneOp op) {
 struct NamedBarrierLowering : OpConversionPattern<NamedBarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(NamedBarrierOp op, OpAdaptor,
+  matchAndRewrite(NamedBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value id = i32(rewriter, loc, op.getId());
+    Value id = adaptor.getDynamicId();
+    if (!id)
+      id = i32(rewriter, loc, *op.getId());
     Value threads = i32(rewriter, loc, op.getThreads());
     if (op.getArrive())
       NVVM::BarrierArriveOp::create(rewriter, loc, id, threads);

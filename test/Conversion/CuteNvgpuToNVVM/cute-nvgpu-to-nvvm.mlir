@@ -73,6 +73,7 @@
 // CHECK-DAG: %[[ID4:.*]] = arith.constant 4 : i32
 // CHECK-DAG: %[[NT4:.*]] = arith.constant 128 : i32
 // CHECK: nvvm.barrier.arrive id = %[[ID4]] number_of_threads = %[[NT4]]
+// CHECK: nvvm.barrier id = %[[Z]] number_of_threads = %{{.*}}
 // CHECK: %[[ALL:.*]] = arith.constant -1 : i32
 // CHECK: nvvm.bar.warp.sync %[[ALL]] : i32
 // CHECK: %[[SSP:.*]] = builtin.unrealized_conversion_cast %[[S]] : {{.*}} to !llvm.ptr<3>
@@ -170,6 +171,7 @@ module attributes {gpu.container_module} {
           cute_nvgpu.fence_proxy_async
           cute_nvgpu.named_barrier id = 3, threads = 256
           cute_nvgpu.named_barrier arrive id = 4, threads = 128
+          cute_nvgpu.named_barrier id = %z, threads = 128
           cute_nvgpu.warp_sync
           cute_nvgpu.tma_store %ds, %s box [%x, %y] : !cute_nvgpu.tma_desc<store, !box>, !box
           cute_nvgpu.tma_store_commit

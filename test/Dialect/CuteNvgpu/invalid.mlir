@@ -387,6 +387,12 @@ func.func @f() {
   return
 }
 // -----
+func.func @f(%i: i32) {
+  // expected-error@+1 {{'cute_nvgpu.named_barrier' op takes one id: an integer 1..15 or an i32 value}}
+  "cute_nvgpu.named_barrier"(%i) <{id = 2 : i32, threads = 128 : i32, operandSegmentSizes = array<i32: 1>}> : (i32) -> ()
+  return
+}
+// -----
 func.func @f() {
   // expected-error@+1 {{'cute_nvgpu.setmaxnreg' op regs = 100; setmaxnreg takes a multiple of 8 in [24, 256]}}
   cute_nvgpu.setmaxnreg inc 100

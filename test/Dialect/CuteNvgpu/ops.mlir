@@ -149,6 +149,7 @@ func.func @pipelines(%bars: !bars, %bars2: !cute.memref<i64, smem, align<8>, "4:
 }
 
 // CHECK-LABEL: func.func @warps(
+// CHECK-SAME: %[[R:[^:]*]]: i32
 func.func @warps(%r: i32) -> (i32, i32) {
   // CHECK:      cute_nvgpu.warp_specialize
   // CHECK-NEXT:   role "producer" warps [0, 4) max_regs 40 {
@@ -162,6 +163,8 @@ func.func @warps(%r: i32) -> (i32, i32) {
   // CHECK-NEXT:   }
   // CHECK-NEXT:   role "consumer 1" warps [8, 12) max_regs 232 {
   // CHECK-NEXT:     cute_nvgpu.named_barrier id = 2, threads = 128
+  // CHECK-NEXT:     cute_nvgpu.named_barrier id = %[[R]], threads = 256
+  // CHECK-NEXT:     cute_nvgpu.named_barrier arrive id = %[[R]], threads = 256
   // CHECK-NEXT:   }
   // CHECK-NEXT:   role "epilogue" warps [12, 13) {
   // CHECK-NEXT:   } {tag = "x"}
@@ -178,6 +181,8 @@ func.func @warps(%r: i32) -> (i32, i32) {
     }
     role "consumer 1" warps [8, 12) max_regs 232 {
       cute_nvgpu.named_barrier id = 2, threads = 128
+      cute_nvgpu.named_barrier id = %r, threads = 256
+      cute_nvgpu.named_barrier arrive id = %r, threads = 256
     }
     role "epilogue" warps [12, 13) {
     } {tag = "x"}

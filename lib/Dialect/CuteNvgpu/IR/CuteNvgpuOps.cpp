@@ -19,6 +19,32 @@ namespace mlir::cute_nvgpu {
 using ::mlir::cute::parseOperandTypes;
 using ::mlir::cute::printOperandTypes;
 
+/// A named barrier's id: an integer (the `id` attribute) or an i32 value.
+static ParseResult
+parseBarrierId(OpAsmParser &p, IntegerAttr &id,
+               std::optional<OpAsmParser::UnresolvedOperand> &dynamicId) {
+  OpAsmParser::UnresolvedOperand v;
+  OptionalParseResult r = p.parseOptionalOperand(v);
+  if (r.has_value()) {
+    if (failed(*r))
+      return failure();
+    dynamicId = v;
+    return success();
+  }
+  int32_t c;
+  if (p.parseInteger(c))
+    return failure();
+  id = p.getBuilder().getI32IntegerAttr(c);
+  return success();
+}
+static void printBarrierId(OpAsmPrinter &p, Operation *, IntegerAttr id,
+                           Value dynamicId) {
+  if (dynamicId)
+    p << dynamicId;
+  else
+    p << id.getInt();
+}
+
 /// The state type of a pipeline type; null for another type (the op's
 /// verifier reports it).
 static PipelineStateType stateTypeOf(Type pipeline) {
@@ -348,6 +374,8 @@ LogicalResult PipelineProducerGetBarrierOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult NamedBarrierOp::verify() {
+  if (bool(getIdAttr()) == bool(getDynamicId()))
+    return emitOpError("takes one id: an integer 1..15 or an i32 value");
   if (getThreads() % 32)
     return emitOpError("threads = ")
            << getThreads() << "; a named barrier counts whole warps "

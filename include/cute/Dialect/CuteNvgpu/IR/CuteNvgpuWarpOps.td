@@ -75,17 +75,31 @@ def CuteNvgpu_NamedBarrierOp : CuteNvgpu_Op<"named_barrier"> {
     waits with the plain form: the ping-pong schedules of GEMM and
     attention, where each consumer warpgroup waits for its turn at the
     tensor cores and hands the turn to the other after issuing its MMAs.
+    The id is a constant or an i32 value (warpgroup `i` of a round robin
+    takes barrier `1 + i`, whatever the number of warpgroups): a value
+    must be 1..15 and the same in all threads of the group, which is not
+    checked at run time (the emulator reports an id past 15).
     ```mlir
     cute_nvgpu.named_barrier id = 3, threads = 256
     cute_nvgpu.named_barrier arrive id = 4, threads = 256
     ```
+    ```mlir
+    func.func @next_turn(%wgi: i32) {
+      %c1 = arith.constant 1 : i32
+      %id = arith.addi %wgi, %c1 : i32
+      cute_nvgpu.named_barrier id = %id, threads = 256
+      return
+    }
+    ```
   }];
-  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<1>,
-                                              IntMaxValue<15>]>:$id,
+  let arguments = (ins OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<1>,
+                                              IntMaxValue<15>]>>:$id,
+                   Optional<I32>:$dynamicId,
                    ConfinedAttr<I32Attr, [IntMinValue<32>]>:$threads,
                    UnitAttr:$arrive);
   let assemblyFormat =
-      "(`arrive` $arrive^)? `id` `=` $id `,` `threads` `=` $threads attr-dict";
+      "(`arrive` $arrive^)? `id` `=` custom<BarrierId>($id, $dynamicId) `,` "
+      "`threads` `=` $threads attr-dict";
   let hasVerifier = 1;
 }
 
