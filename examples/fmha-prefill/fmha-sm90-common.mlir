@@ -140,99 +140,41 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
     return %t, %n : i32, !TS
   }
 
-  // Ping-pong turns (barrier 1: warpgroup 0's, 2: warpgroup 1's): wait
-  // for this warpgroup's turn; after issuing, hand it to the other.
-  func.func private @take_turn(%wg0: i1) {
+  // Ping-pong turns of the #WG consumer warpgroups (2 or 3), warpgroup
+  // %wgi: barrier 1 + i is warpgroup i's turn, handed on round robin (0,
+  // 1, .., WG - 1, 0, ..), each barrier counting the waiting warpgroup and
+  // the one that hands it over (256 threads). Warpgroup WG - 1 opens
+  // warpgroup 0's first turn (@open_turns) and warpgroup 0 waits for the
+  // last hand-over at the end (@close_turns), so every arrival is waited
+  // for. Wait for this warpgroup's turn; after issuing, hand it on.
+  func.func private @take_turn(%wgi: i32) {
     %pp = arith.constant #PP
     scf.if %pp {
-      scf.if %wg0 {
-        cute_nvgpu.named_barrier id = 1, threads = 256
-      } else {
-        cute_nvgpu.named_barrier id = 2, threads = 256
-      }
+      %c1 = arith.constant 1 : i32
+      %id = arith.addi %wgi, %c1 : i32
+      cute_nvgpu.named_barrier id = %id, threads = 256
     }
     return
   }
-  func.func private @pass_turn(%wg0: i1) {
+  func.func private @pass_turn(%wgi: i32) {
     %pp = arith.constant #PP
     scf.if %pp {
-      scf.if %wg0 {
-        cute_nvgpu.named_barrier arrive id = 2, threads = 256
-      } else {
-        cute_nvgpu.named_barrier arrive id = 1, threads = 256
-      }
-    }
-    return
-  }
-
-  // The turns of #WG consumer warpgroups (2 or 3), warpgroup %wgi:
-  // barrier 1 + i is warpgroup i's turn, handed on round robin (0, 1, ..,
-  // WG - 1, 0, ..), each barrier counting the waiting warpgroup and the
-  // one that hands it over (256 threads). Warpgroup WG - 1 opens warpgroup
-  // 0's first turn and warpgroup 0 waits for the last hand-over at the end
-  // (@open_turns, @close_turns). With WG = 2: @take_turn and @pass_turn.
-  func.func private @take_turn_of(%wgi: i32) {
-    %pp = arith.constant #PP
-    %c0, %c1, %c2, %nwg = cute.constants 0, 1, 2, WG : i32
-    %wg0 = arith.cmpi eq, %wgi, %c0 : i32
-    scf.if %pp {
-      %wgIs2 = arith.cmpi eq, %nwg, %c2 : i32
-      scf.if %wgIs2 {
-        func.call @take_turn(%wg0) : (i1) -> ()
-      } else {
-        %wg1 = arith.cmpi eq, %wgi, %c1 : i32
-        scf.if %wg0 {
-          cute_nvgpu.named_barrier id = 1, threads = 256
-        } else {
-          scf.if %wg1 {
-            cute_nvgpu.named_barrier id = 2, threads = 256
-          } else {
-            cute_nvgpu.named_barrier id = 3, threads = 256
-          }
-        }
-      }
-    }
-    return
-  }
-  func.func private @pass_turn_of(%wgi: i32) {
-    %pp = arith.constant #PP
-    %c0, %c1, %c2, %nwg = cute.constants 0, 1, 2, WG : i32
-    %wg0 = arith.cmpi eq, %wgi, %c0 : i32
-    scf.if %pp {
-      %wgIs2 = arith.cmpi eq, %nwg, %c2 : i32
-      scf.if %wgIs2 {
-        func.call @pass_turn(%wg0) : (i1) -> ()
-      } else {
-        // To warpgroup (wgi + 1) mod WG: barrier 2, 3, .., then 1.
-        %wg1 = arith.cmpi eq, %wgi, %c1 : i32
-        scf.if %wg0 {
-          cute_nvgpu.named_barrier arrive id = 2, threads = 256
-        } else {
-          scf.if %wg1 {
-            cute_nvgpu.named_barrier arrive id = 3, threads = 256
-          } else {
-            cute_nvgpu.named_barrier arrive id = 1, threads = 256
-          }
-        }
-      }
+      %c1, %nwg = cute.constants 1, WG : i32
+      %n = arith.addi %wgi, %c1 : i32
+      %next = arith.remui %n, %nwg : i32
+      %id = arith.addi %next, %c1 : i32
+      cute_nvgpu.named_barrier arrive id = %id, threads = 256
     }
     return
   }
   func.func private @open_turns(%wgi: i32) {
     %pp = arith.constant #PP
-    %c0, %c1, %c2, %nwg = cute.constants 0, 1, 2, WG : i32
-    %true = arith.constant true
+    %c1, %nwg = cute.constants 1, WG : i32
     %last = arith.subi %nwg, %c1 : i32
     %isLast = arith.cmpi eq, %wgi, %last : i32
-    // (WG = 2: "not warpgroup 0", as @take_turn's callers wrote it.)
-    %wg0 = arith.cmpi eq, %wgi, %c0 : i32
-    %wg1 = arith.xori %wg0, %true : i1
-    %is2 = arith.cmpi eq, %nwg, %c2 : i32
-    %opener = arith.select %is2, %wg1, %isLast : i1
-    scf.if %pp {
-      scf.if %opener {
-        cute_nvgpu.named_barrier arrive id = 1, threads = 256
-      }
+    %open = arith.andi %pp, %isLast : i1
+    scf.if %open {
+      cute_nvgpu.named_barrier arrive id = 1, threads = 256
     }
     return
   }
@@ -240,10 +182,9 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
     %pp = arith.constant #PP
     %c0 = arith.constant 0 : i32
     %wg0 = arith.cmpi eq, %wgi, %c0 : i32
-    scf.if %pp {
-      scf.if %wg0 {
-        cute_nvgpu.named_barrier id = 1, threads = 256
-      }
+    %close = arith.andi %pp, %wg0 : i1
+    scf.if %close {
+      cute_nvgpu.named_barrier id = 1, threads = 256
     }
     return
   }

@@ -363,7 +363,6 @@ module attributes {gpu.container_module,
           %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
           %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
           %one2 = vector.broadcast %fone : f32 to vector<2xf32>
-          %true = arith.constant true
           %false = arith.constant false
           %pp = arith.constant #PP
           %overlap = arith.constant #OV
@@ -373,16 +372,8 @@ module attributes {gpu.container_module,
           %cvi = cute_nvgpu.pipeline_consumer_state %pipeVt
           // Ping-pong: the warpgroups take turns at the tensor cores, one
           // issuing its S and P V while the other does its softmax, through
-          // all tiles. Barrier 1 is warpgroup 0's turn, 2 warpgroup 1's;
-          // warpgroup 1 opens warpgroup 0's first turn, and warpgroup 0
-          // waits once more at the end for warpgroup 1's last hand-over, so
-          // every arrival is waited for.
-          %wg1 = arith.xori %wg0, %true : i1
-          scf.if %pp {
-            scf.if %wg1 {
-              cute_nvgpu.named_barrier arrive id = 1, threads = 256
-            }
-          }
+          // all tiles (@open_turns .. @close_turns).
+          func.call @open_turns(%wgi) : (i32) -> ()
           %cti = cute_nvgpu.pipeline_consumer_state %pipeT
           %tiles:5 = scf.while (%ctw = %cti, %qsw = %qsi, %csw = %csi, %cvw = %cvi) : (!LS, !QS, !LS, !LV) -> (i32, !LS, !QS, !LS, !LV) {
             %tw, %ctn = func.call @take_tile(%pipeT, %slots, %ctw) : (!cute_nvgpu.pipeline<async, 2>, !cute.memref<i32, smem, align<4>, "2:1">, !LS) -> (i32, !LS)
@@ -400,7 +391,7 @@ module attributes {gpu.container_module,
             }
             // The first tile: S = Q K^T and its softmax.
             %st:4 = scf.if %any -> (!LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) {
-              func.call @take_turn(%wg0) : (i1) -> ()
+              func.call @take_turn(%wgi) : (i32) -> ()
               cute_nvgpu.pipeline_consumer_wait %pipeK, %cs0t
               %i = cute_nvgpu.pipeline_state_index %cs0t
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -409,7 +400,7 @@ module attributes {gpu.container_module,
               cute_nvgpu.wgmma_fence
               cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
               cute_nvgpu.wgmma_commit_group
-              func.call @pass_turn(%wg0) : (i1) -> ()
+              func.call @pass_turn(%wgi) : (i32) -> ()
               cute_nvgpu.wgmma_wait_group 0
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {
@@ -426,7 +417,7 @@ module attributes {gpu.container_module,
             // alpha, issue O += P(n-1) V(n-1); wait for S(n) only and do its
             // softmax while P V runs (FA3's intra-warpgroup overlap).
             %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0t, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LV, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
-              func.call @take_turn(%wg0) : (i1) -> ()
+              func.call @take_turn(%wgi) : (i32) -> ()
               cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
               %i = cute_nvgpu.pipeline_state_index %cs
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -444,7 +435,7 @@ module attributes {gpu.container_module,
               cute_nvgpu.wgmma_fence
               cute.gemm #wgO (%pf, %fv, %o)
               cute_nvgpu.wgmma_commit_group
-              func.call @pass_turn(%wg0) : (i1) -> ()
+              func.call @pass_turn(%wgi) : (i32) -> ()
               scf.if %overlap {
                 cute_nvgpu.wgmma_wait_group 1
               } else {
@@ -548,11 +539,7 @@ module attributes {gpu.container_module,
             }
             scf.yield %ctd, %qsn, %fin#0, %cvLast : !LS, !QS, !LS, !LV
           }
-          scf.if %pp {
-            scf.if %wg0 {
-              cute_nvgpu.named_barrier id = 1, threads = 256
-            }
-          }
+          func.call @close_turns(%wgi) : (i32) -> ()
         }
       gpu.return
     }

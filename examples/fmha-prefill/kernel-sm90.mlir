@@ -117,7 +117,7 @@ module attributes {gpu.container_module,
     // each warp's part of the wgmma reads its own 16 rows of P; the
     // warpgroup barrier is the conservative form.
     func.func private @store_p(%acc: !sfrag, %sP: !psmem, %ct: i32, %wgi: i32) {
-      %c0, %c1 = cute.constants 0, 1 : i32
+      %c4 = arith.constant 4 : i32
       %s = cute.load(%acc)
       %h = arith.truncf %s : !sv to !hv
       %pc = cute.make_fragment() : !pcfrag
@@ -126,17 +126,8 @@ module attributes {gpu.container_module,
       %dst = cute.copy_partition "D" of #stP (%sP, %ct)
       cute.copy(%src, %dst) {atom = #cute_nvgpu.stmatrix<num = 4>}
       cute_nvgpu.fence_proxy_async
-      %wg0 = arith.cmpi eq, %wgi, %c0 : i32
-      %wg1 = arith.cmpi eq, %wgi, %c1 : i32
-      scf.if %wg0 {
-        cute_nvgpu.named_barrier id = 4, threads = 128
-      } else {
-        scf.if %wg1 {
-          cute_nvgpu.named_barrier id = 5, threads = 128
-        } else {
-          cute_nvgpu.named_barrier id = 6, threads = 128
-        }
-      }
+      %id = arith.addi %wgi, %c4 : i32
+      cute_nvgpu.named_barrier id = %id, threads = 128
       return
     }
 
@@ -362,7 +353,7 @@ module attributes {gpu.container_module,
             }
             // The first tile: S = Q K^T and its softmax.
             %st:4 = scf.if %any -> (!LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) {
-              func.call @take_turn_of(%wgi) : (i32) -> ()
+              func.call @take_turn(%wgi) : (i32) -> ()
               cute_nvgpu.pipeline_consumer_wait %pipeK, %cs0t
               %i = cute_nvgpu.pipeline_state_index %cs0t
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -371,7 +362,7 @@ module attributes {gpu.container_module,
               cute_nvgpu.wgmma_fence
               cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
               cute_nvgpu.wgmma_commit_group
-              func.call @pass_turn_of(%wgi) : (i32) -> ()
+              func.call @pass_turn(%wgi) : (i32) -> ()
               cute_nvgpu.wgmma_wait_group 0
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {
@@ -393,7 +384,7 @@ module attributes {gpu.container_module,
             // alpha, issue O += P(n-1) V(n-1); wait for S(n) only and do its
             // softmax while P V runs (FA3's intra-warpgroup overlap).
             %fin:5 = scf.for %n = %c1 to %ntiles step %c1 iter_args(%cs = %st#0, %cv = %cv0t, %m = %st#1, %l = %st#2, %alpha = %st#3) -> (!LS, !LS, vector<2xf32>, vector<2xf32>, vector<2xf32>) : i32 {
-              func.call @take_turn_of(%wgi) : (i32) -> ()
+              func.call @take_turn(%wgi) : (i32) -> ()
               cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
               %i = cute_nvgpu.pipeline_state_index %cs
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -415,7 +406,7 @@ module attributes {gpu.container_module,
                 cute.gemm #wgO (%pf, %fv, %o)
               }
               cute_nvgpu.wgmma_commit_group
-              func.call @pass_turn_of(%wgi) : (i32) -> ()
+              func.call @pass_turn(%wgi) : (i32) -> ()
               scf.if %overlap {
                 cute_nvgpu.wgmma_wait_group 1
               } else {
