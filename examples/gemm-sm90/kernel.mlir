@@ -2,7 +2,7 @@
 // C (M x N, row-major, leading dimension ldc) = act(alpha x A x B^T + beta x R
 // + bias) with A (M x K) and B (N x K) row-major, f32 accumulation, on the
 // H200: CUTLASS's warp-specialized persistent "cooperative" design written in
-// the dialect. One source, seventeen instances (docs/instances.md):
+// the dialect. One source, twenty-three instances (docs/instances.md):
 //   gemm_bf16  bf16 A, B, C;  gemm_f16  f16 A, B, C;
 //   gemm_e4m3  f8E4M3FN A, B, bf16 C (K % 16 == 0);
 //   gemm_<T>_n128  the same with 128 x 128 tiles (BN = 128): twice the
@@ -18,6 +18,16 @@
 //   gemm_{bf16,e4m3}[_n128|_grouped]_swiglu  SwiGLU (SWIGLU): B's 64-row
 //              gate and up blocks in turn, C = silu(gate) x up (+ beta R)
 //              with N / 2 columns.
+//   gemm_bf16[_n128|_swap]_f32  bf16 A, B, f32 C (TC = f32);
+//   gemm_e4m3[_n128|_swap]_e4m3  e4m3 A, B, e4m3 C = satfinite_e4m3(
+//              epilogue x *pos) (QOUT: the output scale, one f32 in device
+//              memory), rounded to nearest even (cvt.rn.satfinite).
+//   Bias and R are TE (bf16; f16 for f16). TMAC = false: C's rows are
+//   stored from registers (masked, 8-byte f32 / 2-byte e4m3 pairs, ldc %
+//   8 == 0), not by TMA: a 64 x 64 f32 box spans 256 bytes (over the
+//   128-byte swizzle), and a 64-byte e4m3 row under the 128-byte swizzle
+//   needs a 128-byte smem row (the emulator's TMA reads 8 KB for the 4 KB
+//   tile). TS is the staging (TMA store) type: TC where C is TMA-stored.
 // - 128 x BN x BK tiles (BK = 128 bytes of T); a 4-stage PipelineTmaAsync
 //   ring of 128-byte swizzled A and B tiles filled by TMA from one elected
 //   thread of the producer warpgroup (setmaxnreg 40): `cute.copy` with the
@@ -62,6 +72,8 @@
 // store ldc >= N, ldc % 8 == 0 (DIRECT instances: any ldc >= M).
 !T = !cute.param<"T", bf16>
 !TC = !cute.param<"TC", bf16>
+!TE = !cute.param<"TE", bf16>
+!TS = !cute.param<"TS", bf16>
 #BK = #cute.param<"BK", 64 : i32>
 #BN = #cute.param<"BN", 256 : i32>
 #AK = #cute.param<"AK", 16 : i32>
@@ -69,12 +81,14 @@
 #GROUPED = #cute.param<"GROUPED", false>
 #GROUP = #cute.param<"GROUP", 8 : i64>
 #SWIGLU = #cute.param<"SWIGLU", false>
+#QOUT = #cute.param<"QOUT", false>
+#TMAC = #cute.param<"TMAC", true>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
 !tileA = !cute.memref<!T, smem, align<1024>, sw128, "(128,BK):(BK,1)">
 !tileB = !cute.memref<!T, smem, align<1024>, sw128, "(BN,BK):(BK,1)">
-!tileC = !cute.memref<!TC, smem, align<1024>, sw128, "(64,64):(64,1)">
+!tileC = !cute.memref<!TS, smem, align<1024>, sw128, "(64,64):(64,1)">
 !acc = !cute.memref<f32, rmem, align<16>, "((2,2,(8,BN/64)),1,1):((1,2,(4,32)),0,0)">
 // One thread's accumulators in the workspace: thread t's registers 4j..4j+3
 // at 1024 j + 4 t (256 consumer threads x 4 floats apart), all threads of a
@@ -82,21 +96,23 @@
 !wsT = !cute.memref<f32, gmem, align<16>, "(((2,2,(8,BN/64)),1,1),256,?):(((1,2,(1024,8192)),0,0),4,128*BN)">
 !chunk = !cute.memref<f32, rmem, align<16>, "(2,2,8):(1,2,4)">
 !chunkC = !cute.memref<!TC, rmem, align<16>, "(2,2,8):(1,2,4)">
+!chunkS = !cute.memref<!TS, rmem, align<16>, "(2,2,8):(1,2,4)">
+!chunkE = !cute.memref<!TE, rmem, align<16>, "(2,2,8):(1,2,4)">
 !LS = !cute_nvgpu.pipeline_state<4>
 !SS = !cute_nvgpu.pipeline_state<2>
 #wgmma = #cute_nvgpu.wgmma<m = 64, n = BN, k = AK, a = !T, b = !T, c = f32, a_major = k, b_major = k>
 #mma = #cute.tiled_mma<#wgmma, #cute.layout<"(2,1,1):(1,0,0)">>
 // Partitions a 64 x 64 C staging tile like the accumulator's columns.
-#cpart = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = !TC, b = !TC, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
+#cpart = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = !TE, b = !TE, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
 
 module attributes {gpu.container_module,
-    cute.instances = ["bf16:T=bf16,TC=bf16", "f16:T=f16,TC=f16",
+    cute.instances = ["bf16:T=bf16,TC=bf16", "f16:T=f16,TC=f16,TE=f16,TS=f16",
                       "e4m3:T=f8E4M3FN,TC=bf16,BK=128,AK=32",
                       "bf16_n128:T=bf16,TC=bf16,BN=128",
-                      "f16_n128:T=f16,TC=f16,BN=128",
+                      "f16_n128:T=f16,TC=f16,TE=f16,TS=f16,BN=128",
                       "e4m3_n128:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128",
                       "bf16_swap:T=bf16,TC=bf16,BN=64,DIRECT=true",
-                      "f16_swap:T=f16,TC=f16,BN=64,DIRECT=true",
+                      "f16_swap:T=f16,TC=f16,TE=f16,TS=f16,BN=64,DIRECT=true",
                       "e4m3_swap:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=64,DIRECT=true",
                       "bf16_grouped:T=bf16,TC=bf16,BN=128,DIRECT=true,GROUPED=true,GROUP=1",
                       "e4m3_grouped:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true,GROUP=1",
@@ -105,7 +121,13 @@ module attributes {gpu.container_module,
                       "bf16_n128_swiglu:T=bf16,TC=bf16,BN=128,SWIGLU=true",
                       "e4m3_n128_swiglu:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,SWIGLU=true",
                       "bf16_grouped_swiglu:T=bf16,TC=bf16,BN=128,DIRECT=true,GROUPED=true,GROUP=1,SWIGLU=true",
-                      "e4m3_grouped_swiglu:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true,GROUP=1,SWIGLU=true"]} {
+                      "e4m3_grouped_swiglu:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,DIRECT=true,GROUPED=true,GROUP=1,SWIGLU=true",
+                      "bf16_f32:T=bf16,TC=f32,TMAC=false",
+                      "bf16_n128_f32:T=bf16,TC=f32,BN=128,TMAC=false",
+                      "bf16_swap_f32:T=bf16,TC=f32,BN=64,DIRECT=true,TMAC=false",
+                      "e4m3_e4m3:T=f8E4M3FN,TC=f8E4M3FN,BK=128,AK=32,QOUT=true,TMAC=false",
+                      "e4m3_n128_e4m3:T=f8E4M3FN,TC=f8E4M3FN,BK=128,AK=32,BN=128,QOUT=true,TMAC=false",
+                      "e4m3_swap_e4m3:T=f8E4M3FN,TC=f8E4M3FN,BK=128,AK=32,BN=64,DIRECT=true,QOUT=true,TMAC=false"]} {
   gpu.module @gemm_sm90 {
     // The activation of the epilogue, by code: 0 none, 1 ReLU, 2 ReLU^2,
     // 3 GELU (tanh form), 4 SiLU. GELU's 0.5 x (1 + tanh(u)) is x / (1 +
@@ -249,7 +271,7 @@ module attributes {gpu.container_module,
 
     // One 64 x 64 chunk of C from registers to shared memory (a 2-buffer
     // staging ring) and out by TMA: both consumer warpgroups take part.
-    func.func private @store_chunk_tma(%stores: !cute_nvgpu.pipeline<tma_store, 2>, %s: !SS, %leader: i1, %sC: !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, %wg: i32, %lt: i32, %out: !chunkC, %gC: !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, %j: i32, %dc: !cute_nvgpu.tma_desc<store, !tileC>) -> !SS {
+    func.func private @store_chunk_tma(%stores: !cute_nvgpu.pipeline<tma_store, 2>, %s: !SS, %leader: i1, %sC: !cute.memref<!TS, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, %wg: i32, %lt: i32, %out: !chunkS, %gC: !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, %j: i32, %dc: !cute_nvgpu.tma_desc<store, !tileC>) -> !SS {
       scf.if %leader {
         cute_nvgpu.pipeline_producer_acquire %stores, %s
       }
@@ -273,7 +295,7 @@ module attributes {gpu.container_module,
       return %sn : !SS
     }
 
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TC, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TC, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TC, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TS, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TE, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TE, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32, %pos: !cute.ptr<f32, gmem, align<4>>) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -283,6 +305,7 @@ module attributes {gpu.container_module,
       %c128 = arith.constant 128 : i32
       %direct = arith.constant #DIRECT
       %grouped = arith.constant #GROUPED
+      %tmac = arith.constant #TMAC
       // SwiGLU (SWIGLU): B's rows are 64-row blocks of gate and up weights
       // in turn (gate block i at rows 128 i, up block i at 128 i + 64), and
       // C = silu(gate) x up has N / 2 columns: column 64 i + c of C from
@@ -309,16 +332,26 @@ module attributes {gpu.container_module,
       %shB = cute.make_shape(%nb, %k)
       %shC = cute.make_shape(%m, %n)
       %sk = cute.make_stride(%k) -> !cute.stride<"(?,1)">
-      %sn = cute.make_stride(%ldc) -> !cute.stride<"(?,1)">
       %la = cute.make_layout(%shA, %sk)
       %lb = cute.make_layout(%shB, %sk)
-      %lc = cute.make_layout(%shO, %sn)
       %ga = cute.make_view(%pa, %la)
       %gb = cute.make_view(%pb, %lb)
-      %gc = cute.make_view(%pc, %lc)
+      // C's pointer is typed TS, the type its TMA descriptor describes;
+      // the element stores see it as TC (the same type but for f32 C).
+      %pct = cute.recast(%pc) {elem_type = !TC} : !cute.ptr<!TS, gmem, align<16>> -> !cute.ptr<!TC, gmem, align<16>>
       %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !tileA>
       %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !tileB>
-      %dc = cute_nvgpu.make_tma_desc %gc -> !cute_nvgpu.tma_desc<store, !tileC>
+      // C's TMA store view, in the staging type TS; TMAC = false (f32 C):
+      // a 64 x 64 stand-in that is never stored through (a legal box).
+      %c64d = arith.constant 64 : i32
+      %mD = arith.select %tmac, %m, %c64d : i32
+      %nD = arith.select %tmac, %nOut, %c64d : i32
+      %ldD = arith.select %tmac, %ldc, %c64d : i32
+      %shD = cute.make_shape(%mD, %nD)
+      %sD = cute.make_stride(%ldD) -> !cute.stride<"(?,1)">
+      %lD = cute.make_layout(%shD, %sD)
+      %gcs = cute.make_view(%pc, %lD)
+      %dc = cute_nvgpu.make_tma_desc %gcs -> !cute_nvgpu.tma_desc<store, !tileC>
       // TMA copies address their boxes in these coordinate tensors.
       %cA = cute.make_identity_tensor(%shA)
       %cB = cute.make_identity_tensor(%shB)
@@ -359,15 +392,15 @@ module attributes {gpu.container_module,
       // Grouped: C's rows stored element by element (ldc % 8 == 0).
       %scr = cute.make_stride(%ldc) -> !cute.stride<"(?{div=8},1)">
       %lcr = cute.make_layout(%shO, %scr)
-      %gcr = cute.make_view(%pc, %lcr)
+      %gcr = cute.make_view(%pct, %lcr)
       %sct = cute.make_stride(%ldc) -> !cute.stride<"(1,?)">
       %lct = cute.make_layout(%shO, %sct)
-      %gct = cute.make_view(%pc, %lct)
+      %gct = cute.make_view(%pct, %lct)
       // Shared memory: 4 stages of A and B, 2 x 2 staging tiles of C.
       %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %sA = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),4):((BK,1),128*BK)">
       %sB = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((BN,BK),4):((BK,1),BN*BK)">
-      %sC = cute.smem_alloc() : !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
+      %sC = cute.smem_alloc() : !cute.memref<!TS, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
       %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
       // Groups of 8 tile rows for L2 reuse; grouped: row-major (GROUP = 1),
@@ -447,8 +480,28 @@ module attributes {gpu.container_module,
           %first256 = arith.cmpi eq, %ct, %c0 : i32
           %acc = cute.make_fragment() : !acc
           %out = cute.make_fragment() : !cute.memref<!TC, rmem, align<16>, "(2,2,8):(1,2,4)">
+          // C's values in the staging type TS (= TC; f32 C is never staged,
+          // see TS above).
+          %outS = cute.make_fragment() : !chunkS
           %alphas = vector.broadcast %alpha : f32 to vector<32xf32>
           %betas = vector.broadcast %beta : f32 to vector<32xf32>
+          // QOUT: the output scale, one f32 at pos (read once per CTA).
+          %qout = arith.constant #QOUT
+          %fone = arith.constant 1.0 : f32
+          %oscale = scf.if %qout -> (f32) {
+            %sh1 = cute.make_shape(%c1) -> !cute.shape<"(?)">
+            %st1 = cute.static : !cute.stride<"(1)">
+            %l1 = cute.make_layout(%sh1, %st1)
+            %os = cute.make_view(%pos, %l1)
+            %oc = cute.make_coord(%c0) -> !cute.coord<"(?)">
+            %oe = cute.tensor_slice(%os, %oc)
+            %ov = cute.load(%oe)
+            %o = vector.extract %ov[0] : f32 from vector<1xf32>
+            scf.yield %o : f32
+          } else {
+            scf.yield %fone : f32
+          }
+          %oscales = vector.broadcast %oscale : f32 to vector<32xf32>
           %fzero = arith.constant 0.0 : f32
           %cs0 = cute_nvgpu.pipeline_consumer_state %loads
           %ss0 = cute_nvgpu.pipeline_producer_state %stores
@@ -670,18 +723,18 @@ module attributes {gpu.container_module,
                   scf.yield %v2 : vector<32xf32>
                 }
                 %vb = scf.if %hasBias -> vector<32xf32> {
-                  %bf = cute.make_fragment() : !chunkC
+                  %bf = cute.make_fragment() : !chunkE
                   scf.if %biasN {
                     %bt = cute.local_tile(%gbnG, %eb) {tiler = #cute.shape<"(64,64)">}
                     %bp = cute.mma_partition "C" of #cpart (%bt, %lt)
-                    cute.copy(%bp, %bf) {fill = 0.0 : !TC}
+                    cute.copy(%bp, %bf) {fill = 0.0 : !TE}
                   } else {
                     %bt = cute.local_tile(%gbmG, %eb) {tiler = #cute.shape<"(64,64)">}
                     %bp = cute.mma_partition "C" of #cpart (%bt, %lt)
-                    cute.copy(%bp, %bf) {fill = 0.0 : !TC}
+                    cute.copy(%bp, %bf) {fill = 0.0 : !TE}
                   }
                   %bv = cute.load(%bf)
-                  %bx = arith.extf %bv : vector<32x!TC> to vector<32xf32>
+                  %bx = arith.extf %bv : vector<32x!TE> to vector<32xf32>
                   %o = arith.addf %va, %bx : vector<32xf32>
                   scf.yield %o : vector<32xf32>
                 } else {
@@ -695,7 +748,7 @@ module attributes {gpu.container_module,
                 %gateNext = arith.select %isUp, %gate, %vb : vector<32xf32>
                 %readR = arith.andi %hasR, %storeIt : i1
                 %vr = scf.if %readR -> vector<32xf32> {
-                  %rf = cute.make_fragment() : !chunkC
+                  %rf = cute.make_fragment() : !chunkE
                   // R as C^T (swap-AB) or by rows (the others). Branches on
                   // the parameters themselves, so each instance keeps only
                   // its view of R: a view left in would be checked at launch
@@ -707,7 +760,7 @@ module attributes {gpu.container_module,
                     } else {
                       %tr = cute.local_tile(%grt, %ob) {tiler = #cute.shape<"(64,64)">}
                       %tp = cute.mma_partition "C" of #cpart (%tr, %lt)
-                      cute.copy(%tp, %rf) {fill = 0.0 : !TC}
+                      cute.copy(%tp, %rf) {fill = 0.0 : !TE}
                       %no = arith.constant false
                       scf.yield %no : i1
                     }
@@ -718,10 +771,10 @@ module attributes {gpu.container_module,
                   scf.if %byRows {
                     %rt = cute.local_tile(%grG, %ob) {tiler = #cute.shape<"(64,64)">}
                     %rp = cute.mma_partition "C" of #cpart (%rt, %lt)
-                    cute.copy(%rp, %rf) {fill = 0.0 : !TC}
+                    cute.copy(%rp, %rf) {fill = 0.0 : !TE}
                   }
                   %rv = cute.load(%rf)
-                  %rx = arith.extf %rv : vector<32x!TC> to vector<32xf32>
+                  %rx = arith.extf %rv : vector<32x!TE> to vector<32xf32>
                   %rb = arith.mulf %rx, %betas : vector<32xf32>
                   %o = arith.addf %vx, %rb : vector<32xf32>
                   scf.yield %o : vector<32xf32>
@@ -730,13 +783,22 @@ module attributes {gpu.container_module,
                 }
                 %ya = func.call @activation(%vr, %act) : (vector<32xf32>, i32) -> vector<32xf32>
                 %y = arith.select %swiglu, %vr, %ya : vector<32xf32>
-                %h = arith.truncf %y : vector<32xf32> to vector<32x!TC>
+                // QOUT (FP8 C): times the output scale, then rounded to
+                // nearest even and saturated to +-448 (cvt.rn.satfinite).
+                // Through f64 so that one spelling serves f32 C too: the
+                // exact extension folds away (truncf(extf x) -> truncf x).
+                %yq = arith.mulf %y, %oscales : vector<32xf32>
+                %yo = arith.select %qout, %yq, %y : vector<32xf32>
+                %y64 = arith.extf %yo : vector<32xf32> to vector<32xf64>
+                %h = arith.truncf %y64 : vector<32xf64> to vector<32x!TC>
                 cute.store(%h, %out)
+                %hS = arith.truncf %y64 : vector<32xf64> to vector<32x!TS>
+                cute.store(%hS, %outS)
                 %sstore = scf.if %storeIt -> (!SS) {
                 %snext = scf.if %direct -> (!SS) {
                   %sd = scf.if %grouped -> (!SS) {
                     %sg = scf.if %fullTile -> (!SS) {
-                      %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %out, %gC, %jo, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkC, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
+                      %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %outS, %gC, %jo, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TS, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkS, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
                       scf.yield %st2 : !SS
                     } else {
                       %ot = cute.local_tile(%gcG, %ob) {tiler = #cute.shape<"(64,64)">}
@@ -753,8 +815,17 @@ module attributes {gpu.container_module,
                   }
                   scf.yield %sd : !SS
                 } else {
-                  %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %out, %gC, %jo, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TC, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkC, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
-                  scf.yield %st2 : !SS
+                  // TMAC = false (f32 C): masked stores of C's rows.
+                  %sm2 = scf.if %tmac -> (!SS) {
+                    %st2 = func.call @store_chunk_tma(%stores, %s, %leader, %sC, %wg, %lt, %outS, %gC, %jo, %dc) : (!cute_nvgpu.pipeline<tma_store, 2>, !SS, i1, !cute.memref<!TS, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, i32, i32, !chunkS, !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, i32, !cute_nvgpu.tma_desc<store, !tileC>) -> !SS
+                    scf.yield %st2 : !SS
+                  } else {
+                    %ot = cute.local_tile(%gcG, %ob) {tiler = #cute.shape<"(64,64)">}
+                    %op = cute.mma_partition "C" of #cpart (%ot, %lt)
+                    cute.copy(%out, %op) {masked}
+                    scf.yield %s : !SS
+                  }
+                  scf.yield %sm2 : !SS
                 }
                 scf.yield %snext : !SS
                 } else {

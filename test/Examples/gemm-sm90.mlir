@@ -1,4 +1,4 @@
-// examples/gemm-sm90: one source, fifteen instances. The swap-AB instances
+// examples/gemm-sm90: one source, twenty-three instances. The swap-AB instances
 // (DIRECT) store C^T element by element: their TMA store descriptor was
 // only used in the other instances' branch (cute-resolve-static-branches),
 // so it is no kernel parameter, and their PTX has no TMA store. Every
@@ -18,6 +18,11 @@
 // RUN: sed -n '/^.visible .entry gemm_bf16(/,/\/\/ .globl/p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=TILE
 // RUN: sed -n '/^.visible .entry gemm_bf16_swap(/,/\/\/ .globl/p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=SWAP
 // RUN: sed -n '/^.visible .entry gemm_bf16_grouped(/,$p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=GROUPED
+// Output types: f32 C (bf16_f32) and e4m3 C with an output scale
+// (e4m3_e4m3) are stored by rows from registers (TMAC = false): 8-byte
+// pairs of f32, 2-byte pairs of e4m3 rounded by cvt.rn.satfinite.
+// RUN: sed -n '/^.visible .entry gemm_bf16_f32(/,/\/\/ .globl/p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=F32
+// RUN: sed -n '/^.visible .entry gemm_e4m3_e4m3(/,/\/\/ .globl/p' %t/gemm_sm90.sm_90a.ptx | FileCheck %s --check-prefix=E4M3
 
 // META: "name":"gemm_bf16","params":
 // META-SAME: "name":"act"
@@ -47,3 +52,15 @@
 // GROUPED: red.relaxed.gpu.global.add.v4.f32
 // GROUPED: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // GROUPED: st.global.b32
+
+// F32: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+// F32-NOT: cp.async.bulk.tensor.2d.global.shared
+// F32-NOT: cvt.rn.bf16x2.f32
+// F32: st.global.v2.b32
+// F32-NOT: cp.async.bulk.tensor.2d.global.shared
+
+// E4M3: wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3
+// E4M3-NOT: cp.async.bulk.tensor.2d.global.shared
+// E4M3: cvt.rn.satfinite.e4m3x2.f32
+// E4M3: st.global.v2.b8
+// E4M3-NOT: cp.async.bulk.tensor.2d.global.shared
