@@ -45,6 +45,8 @@ struct Workspace {
 struct Gemm::State {
   rt::Context ctx;
   aot::Module module;
+  /// One f32 1.0: the output scale of an e4m3 C when none is given.
+  rt::DeviceBuffer one;
   int sms = 0;
   std::mutex mutex;
   std::map<CUstream, Workspace> workspaces;
@@ -98,6 +100,8 @@ Expected<Gemm> Gemm::create(const rt::Context &ctx,
   auto s = std::make_shared<State>();
   s->ctx = ctx;
   CUTE_ASSIGN_OR_RETURN(s->module, aot::Module::load(ctx));
+  CUTE_ASSIGN_OR_RETURN(s->one, rt::DeviceBuffer::fromHost(
+                                    ctx, std::vector<float>{1.f}));
   CUTE_ASSIGN_OR_RETURN(
       s->sms, ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT));
   CUTE_ASSIGN_OR_RETURN(std::string device, ctx.name());
@@ -133,8 +137,17 @@ const std::string &Gemm::tuneFile() const { return s_->tuneFile; }
 
 namespace {
 
-/// The instance for A/B type `ab` and configuration `c`.
-const rt::Kernel *instance(const aot::Module &m, ElemType ab, GemmConfig c) {
+/// The instance for A/B type `ab`, C type `tc` and configuration `c`.
+const rt::Kernel *instance(const aot::Module &m, ElemType ab, ElemType tc,
+                           GemmConfig c) {
+  if (ab == ElemType::BF16 && tc == ElemType::F32)
+    return c == GemmConfig::Tile128x256   ? &m.gemm_bf16_f32_kernel()
+           : c == GemmConfig::Tile128x128 ? &m.gemm_bf16_n128_f32_kernel()
+                                          : &m.gemm_bf16_swap_f32_kernel();
+  if (ab == ElemType::F8E4M3 && tc == ElemType::F8E4M3)
+    return c == GemmConfig::Tile128x256   ? &m.gemm_e4m3_e4m3_kernel()
+           : c == GemmConfig::Tile128x128 ? &m.gemm_e4m3_n128_e4m3_kernel()
+                                          : &m.gemm_e4m3_swap_e4m3_kernel();
   switch (ab) {
   case ElemType::BF16:
     return c == GemmConfig::Tile128x256   ? &m.gemm_bf16_kernel()
@@ -153,10 +166,36 @@ const rt::Kernel *instance(const aot::Module &m, ElemType ab, GemmConfig c) {
   }
 }
 
-/// Whether C can be TMA-stored (the tile configurations; swap-AB stores
-/// element by element).
+/// Whether the tile configurations can store C: by TMA (16-byte rows:
+/// ld % 8 for 16-bit C, % 16 for e4m3) or, for f32, by rows with 8-byte
+/// pairs (ld % 8, as the kernel assumes); swap-AB stores element by
+/// element.
 bool tmaStorable(const DeviceMatrix &c) {
-  return c.ld % 8 == 0 && c.data % 16 == 0;
+  const int64_t perRow = c.type == ElemType::F8E4M3 ? 16 : 8;
+  return c.ld % perRow == 0 && c.data % 16 == 0;
+}
+
+/// The C types the inputs' type has instances for.
+bool outputSupported(ElemType ab, ElemType tc) {
+  switch (ab) {
+  case ElemType::BF16:
+    return tc == ElemType::BF16 || tc == ElemType::F32;
+  case ElemType::F16:
+    return tc == ElemType::F16;
+  case ElemType::F8E4M3:
+    return tc == ElemType::BF16 || tc == ElemType::F8E4M3;
+  default:
+    return false;
+  }
+}
+
+/// Bias and residual: bf16, f16 for f16 inputs.
+ElemType epilogueType(ElemType ab) {
+  return ab == ElemType::F16 ? ElemType::F16 : ElemType::BF16;
+}
+
+int64_t bytesOf(ElemType t) {
+  return t == ElemType::F8E4M3 ? 1 : t == ElemType::F32 ? 4 : 2;
 }
 
 Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
@@ -165,14 +204,26 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
   if (a.type != b.type)
     return invalid("A is " + name(a.type) + " but B is " + name(b.type) +
                    "; both must have one type");
-  ElemType want = a.type == ElemType::F16 ? ElemType::F16 : ElemType::BF16;
   if (a.type != ElemType::BF16 && a.type != ElemType::F16 &&
       a.type != ElemType::F8E4M3)
     return invalid("A and B are " + name(a.type) +
                    "; supported: bf16, f16, f8E4M3FN");
-  if (c.type != want)
+  if (!outputSupported(a.type, c.type))
     return invalid("C is " + name(c.type) + "; for " + name(a.type) +
-                   " inputs it must be " + name(want));
+                   " inputs it must be " +
+                   (a.type == ElemType::BF16   ? "bf16 or f32"
+                    : a.type == ElemType::F16 ? "f16"
+                                              : "bf16 or f8e4m3"));
+  if (o.outScale && c.type != ElemType::F8E4M3)
+    return invalid("an output scale is given but C is " + name(c.type) +
+                   "; it applies to an f8e4m3 C only");
+  if (o.outScale % 4)
+    return invalid("the output scale is not 4-byte aligned (f32)");
+  const ElemType te = epilogueType(a.type);
+  if (o.beta != 0.f && o.residual == c.data && c.type != te)
+    return invalid("the residual is C itself, but C is " + name(c.type) +
+                   " and the residual must be " + name(te) +
+                   ": give R in its own buffer");
   for (auto [m, what] : {std::pair{&a, "A"}, {&b, "B"}, {&c, "C"}}) {
     if (!m->data)
       return invalid(std::string(what) + " is a null pointer");
@@ -204,8 +255,9 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
     if (m->data % 16)
       return invalid(std::string(what) + " is not 16-byte aligned (TMA)");
   }
-  if (c.data % 2)
-    return invalid("C is not 2-byte aligned");
+  if (c.data % bytesOf(c.type))
+    return invalid("C is not " + str(bytesOf(c.type)) +
+                   "-byte aligned (" + name(c.type) + ")");
   if (o.beta != 0.f) {
     if (!o.residual)
       return invalid("beta is " + std::to_string(o.beta) +
@@ -237,6 +289,10 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
 /// group's for the grouped GEMM).
 Status checkSwiGLU(int64_t n, ElemType ab, const DeviceMatrix &c,
                    const GemmOptions &o) {
+  if (c.type != epilogueType(ab))
+    return invalid("SwiGLU writes a " +
+                   std::string(metadata::elemTypeName(epilogueType(ab))) +
+                   " C, not " + metadata::elemTypeName(c.type));
   if (ab == ElemType::F16)
     return invalid("SwiGLU is built for bf16 and e4m3 A and B, not f16");
   if (n % 128)
@@ -286,11 +342,12 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   } else if (o.plan) {
     p = *o.plan;
     if (p.config != GemmConfig::Swap128x64 && !tmaC)
-      return invalid("C needs a leading dimension that is a multiple of 8 "
-                     "(here " +
-                     str(c.ld) +
-                     ") and 16-byte alignment for the TMA store of a " +
-                     gemmConfigName(p.config) + " configuration");
+      return invalid("C needs a leading dimension that is a multiple of " +
+                     str(c.type == ElemType::F8E4M3 ? 16 : 8) + " (here " +
+                     str(c.ld) + ") and 16-byte alignment for the " +
+                     (c.type == ElemType::F32 ? "row" : "TMA") +
+                     " stores of a " + gemmConfigName(p.config) +
+                     " configuration");
   } else if (o.autotune) {
     CUTE_ASSIGN_OR_RETURN(p, s_->tune(stream, a, b, c, o, tmaC));
   } else {
@@ -329,7 +386,7 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
                   : &module.gemm_bf16_swiglu_kernel())
       : swiglu ? (e4m3 ? &module.gemm_e4m3_n128_swiglu_kernel()
                        : &module.gemm_bf16_n128_swiglu_kernel())
-               : instance(module, a.type, p.config);
+               : instance(module, a.type, c.type, p.config);
   // Grouped: tiles of a bound of the groups' tile rows (the kernel finds
   // which are real).
   const int64_t tiles = gemmTiles(p.config, groups ? m + 127 * groups : m, n);
@@ -375,6 +432,10 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   args.scalar(int32_t(atomic ? 1 : 0));
   // Not grouped: one group (the offsets pointer is never read).
   args.ptr(groups ? offsets : w.second).scalar(int32_t(groups ? groups : 1));
+  // The output scale (read by the e4m3-C instances only).
+  args.ptr(c.type != ElemType::F8E4M3 ? w.second
+           : o.outScale              ? o.outScale
+                                     : one.ptr());
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(grid), 1, 1};
   return kern->launch(stream, cfg, args);
@@ -397,10 +458,10 @@ Expected<GemmPlan> Gemm::State::tune(const rt::Stream &stream,
   }
   // Time each candidate on A, B and a scratch C (the caller's C may hold
   // the residual), without the epilogue: 1 warm-up, median of 5.
-  const int64_t ld = (c.cols + 7) / 8 * 8;
+  const int64_t ld = (c.cols + 15) / 16 * 16;
   CUTE_ASSIGN_OR_RETURN(
       rt::DeviceBuffer scratch,
-      rt::DeviceBuffer::allocate(ctx, size_t(c.rows * ld) * 2));
+      rt::DeviceBuffer::allocate(ctx, size_t(c.rows * ld) * 4));
   DeviceMatrix sc{scratch.ptr(), c.type, c.rows, c.cols, ld};
   GemmOptions plain;
   plain.alpha = o.alpha;
@@ -442,6 +503,9 @@ Status Gemm::runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
   if (a.type == ElemType::F16)
     return invalid("the grouped GEMM is built for bf16 and e4m3 A and B, "
                    "not f16");
+  if (c.type != ElemType::BF16)
+    return invalid("the grouped GEMM writes a bf16 C, not " +
+                   std::string(metadata::elemTypeName(c.type)));
   if (groups < 1 || groups > INT32_MAX)
     return invalid("groups = " + str(groups) + " must be in 1.." +
                    str(INT32_MAX));

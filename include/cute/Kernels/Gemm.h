@@ -9,8 +9,14 @@
 // for small M, split-K or stream-K with a workspace the library keeps per
 // stream.
 //
-// Types: bf16 x bf16 -> bf16, f16 x f16 -> f16, e4m3 x e4m3 -> bf16; bias
-// and R have C's type. Every violated requirement is an InvalidArgument
+// Types (A and B -> C): bf16 -> bf16 or f32, f16 -> f16, e4m3 -> bf16 or
+// e4m3 (C = saturate_e4m3(epilogue x *outScale), round to nearest even).
+// Bias and R are bf16 (f16 for f16 inputs) whatever C's type, so R is C
+// itself only for a 16-bit C. An f32 C is stored element by element (a
+// 64 x 64 f32 box exceeds TMA's 128-byte swizzle span); an e4m3 C by TMA
+// when its leading dimension is a multiple of 16 and it is 16-byte aligned,
+// else by swap-AB's element stores. Plain GEMM only: SwiGLU and the grouped
+// GEMM write bf16 C. Every violated requirement is an InvalidArgument
 // error naming the operand and the numbers, returned before any launch.
 //
 // sm_90a only for now (the library holds no Blackwell configuration yet).
@@ -67,15 +73,23 @@ struct GemmOptions {
   /// FP8 A quantized per token) and colScale[n] (N values, per channel of
   /// B); 0 for none.
   CUdeviceptr rowScale = 0, colScale = 0;
-  /// With beta != 0, beta R is added: R is M x N in C's type with leading
-  /// dimension `ldr`; R may be C itself (residual == C.data, ldr == C.ld).
+  /// With beta != 0, beta R is added: R is M x N, bf16 (f16 for f16
+  /// inputs), with leading dimension `ldr`; R may be C itself (residual ==
+  /// C.data, ldr == C.ld) when C has that type.
   float beta = 0.f;
   CUdeviceptr residual = 0;
   int64_t ldr = 0;
-  /// The bias vector (C's type) and what it is added along.
+  /// The bias vector (bf16; f16 for f16 inputs) and what it is added along.
   CUdeviceptr bias = 0;
   Bias biasMode = Bias::None;
   Activation activation = Activation::None;
+  /// e4m3 C only: one f32 in device memory that multiplies the epilogue's
+  /// result before it is rounded (RNE) and saturated to +-448: the scale
+  /// that quantizes C for the next FP8 layer (1 / its per-tensor scale).
+  /// In device memory, like cuBLASLt's D scale pointer, so a scale computed
+  /// on the device (amax history, delayed scaling) needs no host round trip
+  /// and the call can be captured in a CUDA graph. 0: a scale of 1.
+  CUdeviceptr outScale = 0;
   /// A configuration and split count instead of planGemm's choice
   /// (splits 0: stream-K over the SMs).
   std::optional<GemmPlan> plan;

@@ -504,8 +504,8 @@ TEST(GemmLibrary, RejectsBadOperandsBeforeLaunch) {
   b2.cols = b2.ld = 100;
   expect(bad, b2, C, {}, "K = 100 must be a multiple of 8 for bf16");
   bad = C;
-  bad.type = ElemType::F32;
-  expect(A, B, bad, {}, "C is f32; for bf16 inputs it must be bf16");
+  bad.type = ElemType::F16;
+  expect(A, B, bad, {}, "C is f16; for bf16 inputs it must be bf16 or f32");
   bad = C;
   bad.cols = 95;
   expect(A, B, bad, {}, "C is 64 x 95 but A B^T is 64 x 96");
@@ -534,4 +534,283 @@ TEST(GemmLibrary, RejectsBadOperandsBeforeLaunch) {
   o = {};
   o.plan = GemmPlan{GemmConfig::Tile128x256, 1};
   expect(A, B, bad, o, "leading dimension that is a multiple of 8 (here 100)");
+}
+
+//===----------------------------------------------------------------------===//
+// f32 and e4m3 outputs
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// e4m3 (f8E4M3FN) rounding of x, independent of the library and of
+/// cute/Support: the nearest of the 126 positive finite values by
+/// enumeration (ties to the even code), saturated to +-448.
+uint8_t refE4M3(double x) {
+  auto value = [](int code) { // positive codes 0..126
+    int e = code >> 3, f = code & 7;
+    return e == 0 ? std::ldexp(f / 8.0, -6) : std::ldexp(1 + f / 8.0, e - 7);
+  };
+  const uint8_t sign = std::signbit(x) ? 0x80 : 0;
+  double a = std::fabs(x);
+  if (a >= 448)
+    return sign | 126;
+  int best = 0;
+  for (int c = 1; c <= 126; ++c) {
+    double d = std::fabs(value(c) - a), db = std::fabs(value(best) - a);
+    if (d < db || (d == db && (c & 1) == 0 && (best & 1)))
+      best = c;
+  }
+  return sign | uint8_t(best);
+}
+
+struct OutProblem {
+  int64_t m, n, k;
+  ElemType ab = ElemType::BF16, tc = ElemType::F32;
+  GemmOptions o;
+  bool exact = true;    ///< integer data (else uniform bf16 in [-1, 1])
+  float outScale = 1.f; ///< e4m3 C: stored in device memory
+  bool noOutScale = false;
+  /// e4m3 C: how many references were ties between two e4m3 values and
+  /// how many saturated (to check the data reached them).
+  size_t *ties = nullptr, *saturated = nullptr;
+};
+
+/// Runs `p` (C f32 or e4m3) and counts the elements of C that differ from
+/// the double-precision reference: f32 C bit-exact on integer data, within
+/// k 2^-22 sum |a b| on random data; e4m3 C the reference's e4m3 rounding
+/// (RNE, saturated) bit for bit. Padding columns must stay poisoned.
+size_t outputMismatches(OutProblem p) {
+  Emu &e = emu();
+  const uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> d(-2, 2);
+  std::uniform_real_distribution<float> u(-1.f, 1.f);
+  const bool fp8 = p.ab == ElemType::F8E4M3;
+  const bool f32 = p.tc == ElemType::F32;
+  const size_t eb = fp8 ? 1 : 2, cb = f32 ? 4 : p.tc == ElemType::BF16 ? 2 : 1;
+  const int64_t per = f32 ? 8 : 16;
+  const int64_t ldc = (p.n + per - 1) / per * per + per;
+  std::vector<float> a(size_t(p.m * p.k)), b(size_t(p.n * p.k));
+  std::vector<uint8_t> ab(a.size() * eb), bb(b.size() * eb);
+  auto fill = [&](std::vector<float> &v, std::vector<uint8_t> &bytes) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      float x = p.exact ? float(d(rng)) : u(rng);
+      if (fp8) {
+        bytes[i] = toF8E4M3FN(x);
+        v[i] = fromF8E4M3FN(bytes[i]);
+      } else {
+        uint16_t h = floatToBF16Bits(x);
+        std::memcpy(&bytes[2 * i], &h, 2);
+        v[i] = bf16BitsToFloat(h);
+      }
+    }
+  };
+  fill(a, ab);
+  fill(b, bb);
+  std::vector<uint16_t> bias(size_t(std::max(p.m, p.n))),
+      res(size_t(p.m * p.n));
+  for (auto &x : bias)
+    x = floatToBF16Bits(float(d(rng)));
+  for (auto &x : res)
+    x = floatToBF16Bits(float(d(rng)));
+  std::vector<float> scales(size_t(p.m + p.n));
+  for (float &x : scales)
+    x = std::ldexp(1.f, d(rng) / 2);
+  auto da = rt::DeviceBuffer::fromHost(e.ctx, ab);
+  auto db = rt::DeviceBuffer::fromHost(e.ctx, bb);
+  auto dscales = rt::DeviceBuffer::fromHost(e.ctx, scales);
+  auto dbias = rt::DeviceBuffer::fromHost(e.ctx, bias);
+  auto dres = rt::DeviceBuffer::fromHost(e.ctx, res);
+  auto dos = rt::DeviceBuffer::fromHost(e.ctx, std::vector<float>{p.outScale});
+  auto dc = rt::DeviceBuffer::allocate(e.ctx, size_t(p.m * ldc) * cb);
+  EXPECT_TRUE(da.ok() && db.ok() && dbias.ok() && dres.ok() && dc.ok() &&
+              dos.ok() && dscales.ok());
+  EXPECT_TRUE(dc->poison().ok());
+  DeviceMatrix A{da->ptr(), p.ab, p.m, p.k, p.k};
+  DeviceMatrix B{db->ptr(), p.ab, p.n, p.k, p.k};
+  DeviceMatrix C{dc->ptr(), p.tc, p.m, p.n, ldc};
+  if (p.o.beta != 0.f) {
+    p.o.residual = dres->ptr();
+    p.o.ldr = p.n;
+  }
+  if (p.o.biasMode != Bias::None)
+    p.o.bias = dbias->ptr();
+  if (p.o.rowScale)
+    p.o.rowScale = dscales->ptr();
+  if (p.o.colScale)
+    p.o.colScale = dscales->ptr() + size_t(p.m) * 4;
+  if (p.tc == ElemType::F8E4M3 && !p.noOutScale)
+    p.o.outScale = dos->ptr();
+  Status s = e.gemm.run(e.stream, A, B, C, p.o);
+  EXPECT_TRUE(s.ok()) << s.message();
+  EXPECT_TRUE(e.stream.synchronize().ok());
+  auto c = dc->download<uint8_t>();
+  EXPECT_TRUE(c.ok());
+  size_t bad = 0;
+  for (int64_t i = 0; i < p.m; ++i) {
+    for (int64_t j = 0; j < p.n; ++j) {
+      double acc = 0, mag = 0;
+      for (int64_t q = 0; q < p.k; ++q) {
+        double t = double(a[size_t(i * p.k + q)]) * b[size_t(j * p.k + q)];
+        acc += t;
+        mag += std::fabs(t);
+      }
+      double x = double(p.o.alpha) * acc;
+      if (p.o.rowScale)
+        x *= scales[size_t(i)];
+      if (p.o.colScale)
+        x *= scales[size_t(p.m + j)];
+      if (p.o.beta != 0.f)
+        x += double(p.o.beta) * bf16BitsToFloat(res[size_t(i * p.n + j)]);
+      if (p.o.biasMode == Bias::PerColumn)
+        x += bf16BitsToFloat(bias[size_t(j)]);
+      if (p.o.biasMode == Bias::PerRow)
+        x += bf16BitsToFloat(bias[size_t(i)]);
+      double ref = act(p.o.activation, x);
+      const size_t at = size_t(i * ldc + j) * cb;
+      if (f32) {
+        float got;
+        std::memcpy(&got, &(*c)[at], 4);
+        bad += p.exact ? got != float(ref)
+                       : !(std::fabs(got - ref) <=
+                           double(p.k) * std::ldexp(mag, -22) + 1e-30);
+      } else {
+        double y = ref * (p.noOutScale ? 1.0 : double(p.outScale));
+        uint8_t want = refE4M3(y);
+        if (p.ties && std::fabs(y) < 448) {
+          // A tie: halfway between the reference's code and a neighbour.
+          uint8_t lo = refE4M3(std::nextafter(y, 0.0));
+          uint8_t hi = refE4M3(std::nextafter(y, 2 * y));
+          *p.ties += lo != hi;
+        }
+        if (p.saturated)
+          *p.saturated += std::fabs(y) > 464; // beyond 448's rounding range
+        bad += (*c)[at] != want;
+      }
+    }
+    for (int64_t j = (p.n + per - 1) / per * per; j < ldc; ++j)
+      for (size_t q = 0; q < cb; ++q)
+        bad += (*c)[size_t(i * ldc + j) * cb + q] != 0xFF;
+  }
+  return bad;
+}
+
+std::string shapeName(int64_t m, int64_t n, int64_t k) {
+  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+}
+
+} // namespace
+
+TEST(GemmLibrary, F32OutputPlannedAndForcedConfigurations) {
+  // Planned: swap-AB at M = 1, 128 x 128 with split-K at 200 x 136 x 1000.
+  for (auto [m, n, k] :
+       {std::array<int64_t, 3>{1, 72, 64}, {200, 136, 1000}}) {
+    SCOPED_TRACE(shapeName(m, n, k) + " " +
+                 gemmConfigName(emu().gemm.plan(m, n, k, ElemType::BF16).config));
+    EXPECT_EQ(outputMismatches({m, n, k}), 0u);
+    OutProblem r{m, n, k};
+    r.exact = false;
+    EXPECT_EQ(outputMismatches(r), 0u);
+  }
+  // Every configuration, data parallel, split-K and stream-K, with an
+  // epilogue (bias, residual, scales, activation).
+  for (GemmConfig cfg : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
+                         GemmConfig::Swap128x64})
+    for (int64_t splits : {1, 3, 0}) {
+      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
+                   std::to_string(splits));
+      OutProblem p{77, 136, 256};
+      p.o.plan = GemmPlan{cfg, splits};
+      p.o.alpha = 2.f;
+      p.o.beta = -1.f;
+      p.o.rowScale = p.o.colScale = 1;
+      p.o.biasMode = splits == 1 ? Bias::PerColumn : Bias::PerRow;
+      p.o.activation = splits == 1 ? Activation::ReLU : Activation::ReLU2;
+      EXPECT_EQ(outputMismatches(p), 0u);
+    }
+}
+
+TEST(GemmLibrary, E4M3OutputRoundsToNearestEvenAndSaturates) {
+  // Integer sums times a power-of-two output scale: many values fall
+  // halfway between two e4m3 values (17 between 16 and 18, 0.75 between
+  // 0.6875 and 0.8125 ..), and at scale 16 many pass 448.
+  size_t ties = 0, saturated = 0;
+  for (auto [m, n, k] :
+       {std::array<int64_t, 3>{1, 72, 64}, {200, 136, 1008}}) {
+    for (float scale : {0.25f, 1.f, 16.f}) {
+      SCOPED_TRACE(shapeName(m, n, k) + " " +
+                   gemmConfigName(
+                       emu().gemm.plan(m, n, k, ElemType::F8E4M3).config) +
+                   " scale " + std::to_string(scale));
+      OutProblem p{m, n, k, ElemType::F8E4M3, ElemType::F8E4M3};
+      p.outScale = scale;
+      p.ties = &ties;
+      p.saturated = &saturated;
+      EXPECT_EQ(outputMismatches(p), 0u);
+    }
+  }
+  EXPECT_GT(ties, 100u);
+  EXPECT_GT(saturated, 100u);
+  // No scale given: 1.
+  OutProblem one{33, 80, 128, ElemType::F8E4M3, ElemType::F8E4M3};
+  one.noOutScale = true;
+  EXPECT_EQ(outputMismatches(one), 0u);
+  // Every configuration with split-K / stream-K and an epilogue.
+  for (GemmConfig cfg : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
+                         GemmConfig::Swap128x64})
+    for (int64_t splits : {1, 3, 0}) {
+      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
+                   std::to_string(splits));
+      OutProblem p{77, 144, 256, ElemType::F8E4M3, ElemType::F8E4M3};
+      p.o.plan = GemmPlan{cfg, splits};
+      p.o.beta = 0.5f;
+      p.o.colScale = 1;
+      p.o.biasMode = Bias::PerColumn;
+      p.o.activation = splits == 3 ? Activation::ReLU : Activation::None;
+      p.outScale = 2.f;
+      EXPECT_EQ(outputMismatches(p), 0u);
+    }
+}
+
+TEST(GemmLibrary, OutputTypeRules) {
+  Emu &e = emu();
+  const CUdeviceptr p = 0x7f0000100000; // never dereferenced: checks fail first
+  DeviceMatrix A{p, ElemType::BF16, 64, 128, 128};
+  DeviceMatrix B{p, ElemType::BF16, 96, 128, 128};
+  auto expect = [&](DeviceMatrix a, DeviceMatrix b, DeviceMatrix c,
+                    GemmOptions o, const std::string &what) {
+    Status s = e.gemm.run(e.stream, a, b, c, o);
+    ASSERT_FALSE(s.ok()) << what;
+    EXPECT_NE(s.message().find(what), std::string::npos) << s.message();
+  };
+  DeviceMatrix C8{p, ElemType::F8E4M3, 64, 96, 96};
+  expect(A, B, C8, {}, "C is f8e4m3; for bf16 inputs it must be bf16 or f32");
+  DeviceMatrix A8 = A, B8 = B;
+  A8.type = B8.type = ElemType::F8E4M3;
+  DeviceMatrix C32{p, ElemType::F32, 64, 96, 96};
+  expect(A8, B8, C32, {},
+         "C is f32; for f8e4m3 inputs it must be bf16 or f8e4m3");
+  GemmOptions o;
+  o.outScale = p;
+  expect(A, B, C32, o, "an output scale is given but C is f32");
+  o = {};
+  o.beta = 1.f;
+  o.residual = p;
+  o.ldr = 96;
+  expect(A, B, C32, o, "the residual is C itself, but C is f32");
+  o = {};
+  o.plan = GemmPlan{GemmConfig::Tile128x128, 1};
+  DeviceMatrix C8u = C8;
+  C8u.ld = 104; // a multiple of 8, not of 16
+  expect(A8, B8, C8u, o, "a multiple of 16 (here 104)");
+  o = {};
+  o.activation = Activation::SwiGLU;
+  DeviceMatrix B2 = B;
+  B2.rows = 256;
+  DeviceMatrix C32h{p, ElemType::F32, 64, 128, 128};
+  expect(A, B2, C32h, o, "SwiGLU writes a bf16 C, not f32");
+  DeviceMatrix C32u = C32;
+  C32u.data = p + 2;
+  expect(A, B, C32u, {}, "C is not 4-byte aligned (f32)");
 }
