@@ -13,15 +13,13 @@ python3 bench/attention_peers.py --shapes 4x32x32x4096x64 4x32x32x4096x128 1x64x
 for d in build-artifacts/fp8-*/; do v=$(basename "$d")
   $H --artifacts "$d" --chip sm_90a --no-check --kernel fmha_e4m3_d128 2>&1 | sed "s/^BENCH /BENCH-$v /" >> "$LOG"; done
 for d in build-artifacts/fmha-wg3*/; do v=$(basename "$d")
-  timeout 60 $H --artifacts "$d" --chip sm_90a --size 45 --size 200 --size 383 --no-bench --kernel fmha_bf16_d64 --kernel fmha_f16_d64 2>&1 | grep -E "FAIL|RESULT" | sed "s/^/$v /" >> "$LOG"
+  timeout 60 $H --artifacts "$d" --chip sm_90a --size 45 --size 200 --no-bench --kernel fmha_bf16_d64 2>&1 | grep -E "FAIL|RESULT" | sed "s/^/$v /" >> "$LOG"
   $H --artifacts "$d" --chip sm_90a --no-check --kernel fmha_bf16_d64 2>&1 | sed "s/^BENCH /BENCH-$v /" >> "$LOG"; done
 for v in ps nopp noov; do d=build-artifacts/fmha-$v
   [ $v = ps ] && timeout 60 $H --artifacts "$d" --chip sm_90a --size 45 --size 200 --no-bench --kernel fmha_bf16_d64 --kernel fmha_bf16_d128 2>&1 | grep -E "FAIL|RESULT" | sed "s/^/$v /" >> "$LOG"
   $H --artifacts "$d" --chip sm_90a --no-check --kernel fmha_bf16_d64 --kernel fmha_bf16_d128 2>&1 | sed "s/^BENCH /BENCH-$v /" >> "$LOG"; done
 $H --artifacts "$ART" --chip sm_90a --no-check --kernel fmha_e4m3_d128 --kernel fmha_bf16_d64 2>&1 | sed "s/^BENCH /BENCH-again /" >> "$LOG"
 for k in fmha_e4m3_d128; do
-  timeout 90 compute-sanitizer --tool racecheck --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a --size 45 --kernel $k --no-bench > "$OUT/race-$k.txt" 2>&1
+  timeout 60 compute-sanitizer --tool racecheck --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a --size 45 --kernel $k --no-bench > "$OUT/race-$k.txt" 2>&1
   echo "racecheck $k rc=$? $(grep -m1 -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/race-$k.txt")" >> "$LOG"; done
-timeout 90 compute-sanitizer --tool racecheck --error-exitcode 3 $H --artifacts build-artifacts/fmha-wg3 --chip sm_90a --size 45 --kernel fmha_bf16_d64 --no-bench > "$OUT/race-wg3.txt" 2>&1
-echo "racecheck wg3 rc=$? $(grep -m1 -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/race-wg3.txt")" >> "$LOG"
 grep -vE "PASS$" "$LOG" | grep -E "BENCH|PEER|FAIL|RESULT|race|CLOCK|H100|H200" | head -80
