@@ -67,7 +67,8 @@ TEST(AotLibrary, HoldsAnImagePerChipAndItsMetadata) {
 TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
   // examples/gemm-sm90/kernel.mlir is one kernel, @gemm, with the instances
   // bf16, f16 and e4m3, their 128 x 128-tile and swap-AB versions, the
-  // grouped bf16 and e4m3 and the SwiGLU ones (its cute.instances): cute-opt
+  // grouped bf16 and e4m3, the SwiGLU ones and the f32- and e4m3-output
+  // ones (its cute.instances): cute-opt
   // compiles each, and cute-aot gives each its own typed launcher, named after
   // the instance.
   auto g = gm::Module::metadata("sm_90a");
@@ -82,7 +83,10 @@ TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
                 "gemm_f16_swap", "gemm_e4m3_swap", "gemm_bf16_grouped",
                 "gemm_e4m3_grouped", "gemm_bf16_swiglu", "gemm_e4m3_swiglu",
                 "gemm_bf16_n128_swiglu", "gemm_e4m3_n128_swiglu",
-                "gemm_bf16_grouped_swiglu", "gemm_e4m3_grouped_swiglu"}));
+                "gemm_bf16_grouped_swiglu", "gemm_e4m3_grouped_swiglu",
+                "gemm_bf16_f32", "gemm_bf16_n128_f32", "gemm_bf16_swap_f32",
+                "gemm_e4m3_e4m3", "gemm_e4m3_n128_e4m3",
+                "gemm_e4m3_swap_e4m3"}));
   // The instances' element types reach the launchers' parameter types.
   EXPECT_EQ(kernel(*g, "gemm_f16").params[0].elem, ElemType::F16);
   EXPECT_EQ(kernel(*g, "gemm_e4m3").params[0].elem, ElemType::F8E4M3);
@@ -112,7 +116,7 @@ TEST(AotLibrary, LauncherAcceptsGoodArguments) {
       dev<float>(kAligned + (3 << 24)), dev<int32_t>(kAligned + (4 << 24)), 1,
       0.f, dev<bfloat16_t>(kAligned), 0, dev<bfloat16_t>(kAligned), 0, 0,
       dev<float>(kAligned), dev<float>(kAligned), 0, 0, dev<int32_t>(kAligned),
-      1);
+      1, dev<float>(kAligned));
   EXPECT_TRUE(s.ok()) << s.message();
 }
 
@@ -144,7 +148,8 @@ TEST(AotLibrary, LauncherRejectsABadTensorForADerivedDescriptor) {
         dev<bfloat16_t>(kAligned), m, n, kk, ldc, 1.f, dev<float>(kAligned),
         dev<int32_t>(kAligned), 1, 0.f, dev<bfloat16_t>(kAligned), 0,
         dev<bfloat16_t>(kAligned), 0, 0, dev<float>(kAligned),
-        dev<float>(kAligned), 0, 0, dev<int32_t>(kAligned), 1);
+        dev<float>(kAligned), 0, 0, dev<int32_t>(kAligned), 1,
+        dev<float>(kAligned));
   };
   EXPECT_TRUE(check(256, 512, 128, 512).ok());
   // A row pitch of 1001 bf16 is not a multiple of 16 bytes: TMA cannot
@@ -168,7 +173,7 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
                   dev<float>(kAligned), dev<int32_t>(kAligned), 1, 0.f,
                   dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0,
                   dev<float>(kAligned), dev<float>(kAligned), 0, 0,
-                  dev<int32_t>(kAligned), 1),
+                  dev<int32_t>(kAligned), 1, dev<float>(kAligned)),
               "block [256,1,1] differs from the compiled block [384,1,1]");
   cfg.block.reset();
   cfg.grid = Dim3(0);
@@ -178,7 +183,7 @@ TEST(AotLibrary, LauncherRejectsALaunchTheKernelWasNotCompiledFor) {
                   dev<float>(kAligned), dev<int32_t>(kAligned), 1, 0.f,
                   dev<half_t>(kAligned), 0, dev<half_t>(kAligned), 0, 0,
                   dev<float>(kAligned), dev<float>(kAligned), 0, 0,
-                  dev<int32_t>(kAligned), 1),
+                  dev<int32_t>(kAligned), 1, dev<float>(kAligned)),
               "has a zero extent");
 }
 
@@ -187,7 +192,7 @@ TEST(AotLibrary, SignatureCheckCatchesAStaleHeader) {
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   Status s = ew::Module::add_f32_signature(kernel(*g, "gemm_bf16"));
-  expectError(s, "kernel 'gemm_bf16' has 23 parameter(s) in the metadata but "
+  expectError(s, "kernel 'gemm_bf16' has 24 parameter(s) in the metadata but "
                  "4 in the launcher: regenerate the launcher header");
   auto m = ew::Module::metadata("sm_90a");
   ASSERT_TRUE(m.ok());
