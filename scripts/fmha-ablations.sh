@@ -16,7 +16,14 @@
 #          O += P V with A from smem) instead of wgmma's register A; D 256
 #          as the main instance (BN = 80 takes no PS: BN % 64 and no room)
 #   REV    any other name: kernel-sm90.mlir as of git revision REV (the
-#          kernel before a change, timed beside it)
+#          kernel before a change, timed beside it; with the shared
+#          helper files of that revision)
+# FP8 variants (kernel-sm90-fp8.mlir, into build-artifacts/fp8-<name>/,
+# which bench-fmha.sh and gpu/round-2026-12-06.sh time as BENCH-fp8-<name>):
+#   fp8-vs3   a V^T ring of 3 stages (VS=3)
+#   fp8-sp    32-bit shared-memory pointers (cute-opt --nvptx-short-ptr)
+#   fp8-REV   the FP8 kernel as of git revision REV (fp8-3dfe03c: the
+#             transposer of 4 x 4 byte blocks, before ldmatrix/stmatrix)
 # Usage: scripts/fmha-ablations.sh [variant...]
 #   (default: nopp noov ov first wg3 wg3ov wg3bn96 wg3bn160 wg3bn192 ps)
 set -euo pipefail
@@ -42,7 +49,30 @@ wg3() {
     "--cute-instance=bf16_d128:T=bf16,D=128,OV=false" \
     "--cute-instance=bf16_d256:T=bf16,D=256,BN=80"
 }
+FP8=examples/fmha-prefill/kernel-sm90-fp8.mlir
+# The sources of revision $1 (a kernel and the helper files it imports)
+# into directory $2.
+sources_at() {
+  local f
+  for f in kernel-sm90.mlir kernel-sm90-fp8.mlir fmha-common.mlir fmha-sm90-common.mlir; do
+    git show "$1:examples/fmha-prefill/$f" > "$2/$f" 2>/dev/null || rm -f "$2/$f"
+  done
+}
 for v in "${variants[@]}"; do
+  case $v in
+  fp8-*)
+    out=build-artifacts/$v
+    rm -rf "$out" && mkdir -p "$out"
+    case $v in
+    fp8-vs3) args="--cute-instance=e4m3_d128:D=128,VS=3" src=$FP8 ;;
+    fp8-sp) args="--nvptx-short-ptr" src=$FP8 ;;
+    *) sources_at "${v#fp8-}" "$out"; args="" src=$out/kernel-sm90-fp8.mlir ;;
+    esac
+    # shellcheck disable=SC2086
+    "$OPT" $args --cute-compile="chip=sm_90a format=cubin output-dir=$out" "$src" -o /dev/null
+    echo "$v: $(ls "$out" | tr '\n' ' ')"
+    continue ;;
+  esac
   out=build-artifacts/fmha-$v
   rm -rf "$out" && mkdir -p "$out"
   case $v in
@@ -60,8 +90,8 @@ for v in "${variants[@]}"; do
   first | *)
     rev=$v
     [ "$v" = first ] && rev=60a4ce1
+    sources_at "$rev" "$out"
     src=$out/kernel-sm90.mlir
-    git show "$rev:$SRC" > "$src"
     args="" ;;
   esac
   # shellcheck disable=SC2086
