@@ -100,8 +100,8 @@ Expected<Gemm> Gemm::create(const rt::Context &ctx,
   auto s = std::make_shared<State>();
   s->ctx = ctx;
   CUTE_ASSIGN_OR_RETURN(s->module, aot::Module::load(ctx));
-  CUTE_ASSIGN_OR_RETURN(s->one, rt::DeviceBuffer::fromHost(
-                                    ctx, std::vector<float>{1.f}));
+  CUTE_ASSIGN_OR_RETURN(
+      s->one, rt::DeviceBuffer::fromHost(ctx, std::vector<float>{1.f}));
   CUTE_ASSIGN_OR_RETURN(
       s->sms, ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT));
   CUTE_ASSIGN_OR_RETURN(std::string device, ctx.name());
@@ -211,7 +211,7 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
   if (!outputSupported(a.type, c.type))
     return invalid("C is " + name(c.type) + "; for " + name(a.type) +
                    " inputs it must be " +
-                   (a.type == ElemType::BF16   ? "bf16 or f32"
+                   (a.type == ElemType::BF16  ? "bf16 or f32"
                     : a.type == ElemType::F16 ? "f16"
                                               : "bf16 or f8e4m3"));
   if (o.outScale && c.type != ElemType::F8E4M3)
@@ -256,8 +256,8 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
       return invalid(std::string(what) + " is not 16-byte aligned (TMA)");
   }
   if (c.data % bytesOf(c.type))
-    return invalid("C is not " + str(bytesOf(c.type)) +
-                   "-byte aligned (" + name(c.type) + ")");
+    return invalid("C is not " + str(bytesOf(c.type)) + "-byte aligned (" +
+                   name(c.type) + ")");
   if (o.beta != 0.f) {
     if (!o.residual)
       return invalid("beta is " + std::to_string(o.beta) +
@@ -434,8 +434,8 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   args.ptr(groups ? offsets : w.second).scalar(int32_t(groups ? groups : 1));
   // The output scale (read by the e4m3-C instances only).
   args.ptr(c.type != ElemType::F8E4M3 ? w.second
-           : o.outScale              ? o.outScale
-                                     : one.ptr());
+           : o.outScale               ? o.outScale
+                                      : one.ptr());
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(grid), 1, 1};
   return kern->launch(stream, cfg, args);

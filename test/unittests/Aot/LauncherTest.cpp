@@ -76,17 +76,29 @@ TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
   std::vector<std::string> names;
   for (const KernelInfo &k : g->kernels)
     names.push_back(k.name);
-  EXPECT_EQ(names,
-            (std::vector<std::string>{
-                "gemm_bf16", "gemm_f16", "gemm_e4m3", "gemm_bf16_n128",
-                "gemm_f16_n128", "gemm_e4m3_n128", "gemm_bf16_swap",
-                "gemm_f16_swap", "gemm_e4m3_swap", "gemm_bf16_grouped",
-                "gemm_e4m3_grouped", "gemm_bf16_swiglu", "gemm_e4m3_swiglu",
-                "gemm_bf16_n128_swiglu", "gemm_e4m3_n128_swiglu",
-                "gemm_bf16_grouped_swiglu", "gemm_e4m3_grouped_swiglu",
-                "gemm_bf16_f32", "gemm_bf16_n128_f32", "gemm_bf16_swap_f32",
-                "gemm_e4m3_e4m3", "gemm_e4m3_n128_e4m3",
-                "gemm_e4m3_swap_e4m3"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"gemm_bf16",
+                                             "gemm_f16",
+                                             "gemm_e4m3",
+                                             "gemm_bf16_n128",
+                                             "gemm_f16_n128",
+                                             "gemm_e4m3_n128",
+                                             "gemm_bf16_swap",
+                                             "gemm_f16_swap",
+                                             "gemm_e4m3_swap",
+                                             "gemm_bf16_grouped",
+                                             "gemm_e4m3_grouped",
+                                             "gemm_bf16_swiglu",
+                                             "gemm_e4m3_swiglu",
+                                             "gemm_bf16_n128_swiglu",
+                                             "gemm_e4m3_n128_swiglu",
+                                             "gemm_bf16_grouped_swiglu",
+                                             "gemm_e4m3_grouped_swiglu",
+                                             "gemm_bf16_f32",
+                                             "gemm_bf16_n128_f32",
+                                             "gemm_bf16_swap_f32",
+                                             "gemm_e4m3_e4m3",
+                                             "gemm_e4m3_n128_e4m3",
+                                             "gemm_e4m3_swap_e4m3"}));
   // The instances' element types reach the launchers' parameter types.
   EXPECT_EQ(kernel(*g, "gemm_f16").params[0].elem, ElemType::F16);
   EXPECT_EQ(kernel(*g, "gemm_e4m3").params[0].elem, ElemType::F8E4M3);

@@ -704,10 +704,10 @@ std::string shapeName(int64_t m, int64_t n, int64_t k) {
 
 TEST(GemmLibrary, F32OutputPlannedAndForcedConfigurations) {
   // Planned: swap-AB at M = 1, 128 x 128 with split-K at 200 x 136 x 1000.
-  for (auto [m, n, k] :
-       {std::array<int64_t, 3>{1, 72, 64}, {200, 136, 1000}}) {
-    SCOPED_TRACE(shapeName(m, n, k) + " " +
-                 gemmConfigName(emu().gemm.plan(m, n, k, ElemType::BF16).config));
+  for (auto [m, n, k] : {std::array<int64_t, 3>{1, 72, 64}, {200, 136, 1000}}) {
+    SCOPED_TRACE(
+        shapeName(m, n, k) + " " +
+        gemmConfigName(emu().gemm.plan(m, n, k, ElemType::BF16).config));
     EXPECT_EQ(outputMismatches({m, n, k}), 0u);
     OutProblem r{m, n, k};
     r.exact = false;
@@ -736,13 +736,12 @@ TEST(GemmLibrary, E4M3OutputRoundsToNearestEvenAndSaturates) {
   // halfway between two e4m3 values (17 between 16 and 18, 0.75 between
   // 0.6875 and 0.8125 ..), and at scale 16 many pass 448.
   size_t ties = 0, saturated = 0;
-  for (auto [m, n, k] :
-       {std::array<int64_t, 3>{1, 72, 64}, {200, 136, 1008}}) {
+  for (auto [m, n, k] : {std::array<int64_t, 3>{1, 72, 64}, {200, 136, 1008}}) {
     for (float scale : {0.25f, 1.f, 16.f}) {
-      SCOPED_TRACE(shapeName(m, n, k) + " " +
-                   gemmConfigName(
-                       emu().gemm.plan(m, n, k, ElemType::F8E4M3).config) +
-                   " scale " + std::to_string(scale));
+      SCOPED_TRACE(
+          shapeName(m, n, k) + " " +
+          gemmConfigName(emu().gemm.plan(m, n, k, ElemType::F8E4M3).config) +
+          " scale " + std::to_string(scale));
       OutProblem p{m, n, k, ElemType::F8E4M3, ElemType::F8E4M3};
       p.outScale = scale;
       p.ties = &ties;
