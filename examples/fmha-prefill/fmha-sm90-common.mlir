@@ -62,31 +62,14 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
   // and k rows, its lengths, mt, h, whether the tile has rows and its kv
   // tiles.
   func.func private @tile_work(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %hs: i32, %mtilesMax: i32, %causal: i1) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
-    %c0, %c1, %c128, %bn = cute.constants 0, 1, 128, BN : i32
-    %hh = arith.remui %t, %hs : i32
-    %r = arith.divui %t, %hs : i32
-    %i = arith.remui %r, %mtilesMax : i32
-    %r2 = arith.divui %r, %mtilesMax : i32
-    %nsec = arith.divui %hq, %hs : i32
-    %s = arith.remui %r2, %nsec : i32
-    %b = arith.divui %r2, %nsec : i32
-    %hs0 = arith.muli %s, %hs : i32
-    %h = arith.addi %hs0, %hh : i32
-    %ilast = arith.subi %mtilesMax, %c1 : i32
-    %ir = arith.subi %ilast, %i : i32
-    %mt = arith.select %causal, %ir, %i : i32
-    %q0, %k0, %seqq, %seqk = func.call @seq_rows(%pcuq, %pcuk, %batch, %b) : (!cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32) -> (i32, i32, i32, i32)
-    %mtiles = arith.ceildivui %seqq, %c128 : i32
-    %live = arith.cmpi ult, %mt, %mtiles : i32
-    %r0 = arith.muli %mt, %c128 : i32
-    %n0 = func.call @kv_tiles(%r0, %c128, %bn, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i32
-    %n = arith.select %live, %n0, %c0 : i32
+    %c128 = arith.constant 128 : i32
+    %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n = func.call @tile_work_rows(%t, %pcuq, %pcuk, %batch, %hq, %hs, %mtilesMax, %causal, %c128) : (i32, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i1, i32) -> (i32, i32, i32, i32, i32, i32, i1, i32)
     return %q0, %k0, %seqq, %seqk, %mt, %h, %live, %n : i32, i32, i32, i32, i32, i32, i1, i32
   }
 
-  // @tile_work for q tiles of %rows rows (a constant at each call: 64 per
-  // consumer warpgroup), mtilesMax = ceil(max seq_q / rows) of them per
-  // (sequence, head); the same tiles, order and results otherwise.
+  // The same for q tiles of %rows rows (a constant at each call: 64 per
+  // consumer warpgroup; @tile_work: 128), mtilesMax = ceil(max seq_q /
+  // rows) of them per (sequence, head).
   func.func private @tile_work_rows(%t: i32, %pcuq: !cute.ptr<i32, gmem, align<4>>, %pcuk: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %hq: i32, %hs: i32, %mtilesMax: i32, %causal: i1, %rows: i32) -> (i32, i32, i32, i32, i32, i32, i1, i32) {
     %c0, %c1, %bn = cute.constants 0, 1, BN : i32
     %hh = arith.remui %t, %hs : i32
