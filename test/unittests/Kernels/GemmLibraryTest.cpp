@@ -700,6 +700,18 @@ std::string shapeName(int64_t m, int64_t n, int64_t k) {
   return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
 }
 
+/// Calls `body(plan)` for every configuration with one split, 3 splits and
+/// stream-K (0), each under a trace naming it.
+template <class Body> void forEveryPlan(Body body) {
+  for (GemmConfig cfg : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
+                         GemmConfig::Swap128x64})
+    for (int64_t splits : {1, 3, 0}) {
+      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
+                   std::to_string(splits));
+      body(GemmPlan{cfg, splits});
+    }
+}
+
 } // namespace
 
 TEST(GemmLibrary, F32OutputPlannedAndForcedConfigurations) {
@@ -715,20 +727,16 @@ TEST(GemmLibrary, F32OutputPlannedAndForcedConfigurations) {
   }
   // Every configuration, data parallel, split-K and stream-K, with an
   // epilogue (bias, residual, scales, activation).
-  for (GemmConfig cfg : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
-                         GemmConfig::Swap128x64})
-    for (int64_t splits : {1, 3, 0}) {
-      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
-                   std::to_string(splits));
-      OutProblem p{77, 136, 256};
-      p.o.plan = GemmPlan{cfg, splits};
-      p.o.alpha = 2.f;
-      p.o.beta = -1.f;
-      p.o.rowScale = p.o.colScale = 1;
-      p.o.biasMode = splits == 1 ? Bias::PerColumn : Bias::PerRow;
-      p.o.activation = splits == 1 ? Activation::ReLU : Activation::ReLU2;
-      EXPECT_EQ(outputMismatches(p), 0u);
-    }
+  forEveryPlan([](GemmPlan plan) {
+    OutProblem p{77, 136, 256};
+    p.o.plan = plan;
+    p.o.alpha = 2.f;
+    p.o.beta = -1.f;
+    p.o.rowScale = p.o.colScale = 1;
+    p.o.biasMode = plan.splits == 1 ? Bias::PerColumn : Bias::PerRow;
+    p.o.activation = plan.splits == 1 ? Activation::ReLU : Activation::ReLU2;
+    EXPECT_EQ(outputMismatches(p), 0u);
+  });
 }
 
 TEST(GemmLibrary, E4M3OutputRoundsToNearestEvenAndSaturates) {
@@ -756,20 +764,16 @@ TEST(GemmLibrary, E4M3OutputRoundsToNearestEvenAndSaturates) {
   one.noOutScale = true;
   EXPECT_EQ(outputMismatches(one), 0u);
   // Every configuration with split-K / stream-K and an epilogue.
-  for (GemmConfig cfg : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
-                         GemmConfig::Swap128x64})
-    for (int64_t splits : {1, 3, 0}) {
-      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
-                   std::to_string(splits));
-      OutProblem p{77, 144, 256, ElemType::F8E4M3, ElemType::F8E4M3};
-      p.o.plan = GemmPlan{cfg, splits};
-      p.o.beta = 0.5f;
-      p.o.colScale = 1;
-      p.o.biasMode = Bias::PerColumn;
-      p.o.activation = splits == 3 ? Activation::ReLU : Activation::None;
-      p.outScale = 2.f;
-      EXPECT_EQ(outputMismatches(p), 0u);
-    }
+  forEveryPlan([](GemmPlan plan) {
+    OutProblem p{77, 144, 256, ElemType::F8E4M3, ElemType::F8E4M3};
+    p.o.plan = plan;
+    p.o.beta = 0.5f;
+    p.o.colScale = 1;
+    p.o.biasMode = Bias::PerColumn;
+    p.o.activation = plan.splits == 3 ? Activation::ReLU : Activation::None;
+    p.outScale = 2.f;
+    EXPECT_EQ(outputMismatches(p), 0u);
+  });
 }
 
 TEST(GemmLibrary, OutputTypeRules) {
