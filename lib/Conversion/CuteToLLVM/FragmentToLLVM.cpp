@@ -129,11 +129,16 @@ struct AllInBoundsLowering : ConvertOpToLLVMPattern<AllInBoundsOp> {
     bindOperands(em, op->getOperandTypes(), adaptor.getOperands(), first);
     std::vector<IntTuple> b = flattenLeaves(bounds->tuple);
     int64_t n = size(coords.layout).value();
-    // Each element's static offset from the base.
+    // Each element's static offset from the base, as a coordinate congruent
+    // with it: a layout with one non-trivial mode ("(1,32):(0,1@1)", one row
+    // of a 2-D tile) gives a single basis element (31@1), whose mode the
+    // per-leaf maximum below would lose.
+    IntTuple zero = transformLeaf(
+        coords.base, [](const IntTuple &) { return IntTuple(Int(0)); });
     std::vector<IntTuple> offs;
     bool monotone = true;
     for (int64_t i = 0; i < n; ++i) {
-      offs.push_back(coords.layout(IntTuple(Int(i))));
+      offs.push_back(addIndex(zero, coords.layout(IntTuple(Int(i)))));
       for (const IntTuple &leaf : flattenLeaves(offs.back()))
         monotone &= leaf.value().value() >= 0;
     }

@@ -23,3 +23,14 @@ func.func @all_in_bounds(%c: !cute.coord_tensor<"(?,?)", "(2,4):(1@0,1@1)">, %n:
   %a = cute.all_in_bounds(%c, %n) : !cute.coord_tensor<"(?,?)", "(2,4):(1@0,1@1)">, !cute.int_tuple<"(?,?)">
   return %a : i1
 }
+
+// One row of a 2-D tile (a thread's 32 columns: local_partition by
+// "(128,1)"): every offset is a single basis element 0..31@1, still one
+// comparison per mode (it once lost its mode and threw).
+// CHECK-LABEL: func.func @all_in_bounds_row
+func.func @all_in_bounds_row(%c: !cute.coord_tensor<"(?,?)", "(1,32):(0,1@1)">, %n: !cute.int_tuple<"(?,?)">) -> i1 {
+  // CHECK-COUNT-2: arith.cmpi slt
+  // CHECK-NOT: arith.cmpi slt
+  %a = cute.all_in_bounds(%c, %n) : !cute.coord_tensor<"(?,?)", "(1,32):(0,1@1)">, !cute.int_tuple<"(?,?)">
+  return %a : i1
+}
