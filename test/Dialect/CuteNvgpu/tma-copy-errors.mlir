@@ -1,6 +1,8 @@
 // The TMA copy atom's rules: the coordinate tile is exactly one box (the
-// box's extents, unit strides 1@j), the smem side is the descriptor's box
-// type, the operands after `with` are the descriptor, the barrier and (for
+// box's extents, unit strides 1@j) or a tile of whole boxes (multiples of
+// the extents, with an smem tile of the same mode sizes, every box of
+// which is the box's layout and alignment), the smem side is the
+// descriptor's box type, the operands after `with` are the descriptor, the barrier and (for
 // a multicast descriptor) the mask; coordinate tensors only with an atom
 // that takes coordinates; tma_partition needs whole boxes.
 // RUN: cute-opt %s -split-input-file -verify-diagnostics -o /dev/null
@@ -9,7 +11,7 @@
 !desc = !cute_nvgpu.tma_desc<load, !tile>
 !coords = !cute.coord_tensor<"(?,?)", "(128,64):(1@0,1@1)">
 func.func @not_a_box(%d: !desc, %s: !tile, %bar: !cute_nvgpu.mbarrier, %c: !cute.coord_tensor<"(?,?)", "(64,64):(1@0,1@1)">) {
-  // expected-error @+1 {{'cute.copy' op a TMA copy moves one box: mode 0 of the coordinate tile "(64,64):(1@0,1@1)" is 64, the box's extents are (128, 64) (tile the coordinate tensor by the box)}}
+  // expected-error @+1 {{'cute.copy' op a TMA copy moves whole boxes: mode 0 of the coordinate tile "(64,64):(1@0,1@1)" is 64, the box's extents are (128, 64) (tile the coordinate tensor by the box or a multiple of it, with a shared tile of the same mode sizes)}}
   cute.copy(%c, %s) with(%d, %bar)
   return
 }
@@ -19,7 +21,43 @@ func.func @not_a_box(%d: !desc, %s: !tile, %bar: !cute_nvgpu.mbarrier, %c: !cute
 !tile = !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">
 !desc = !cute_nvgpu.tma_desc<load, !tile>
 func.func @transposed_coords(%d: !desc, %s: !tile, %bar: !cute_nvgpu.mbarrier, %c: !cute.coord_tensor<"(?,?)", "(128,64):(1@1,1@0)">) {
-  // expected-error @+1 {{'cute.copy' op a TMA copy moves one box: mode 0 of the coordinate tile "(128,64):(1@1,1@0)" has stride 1@1, it must be 1@0 (consecutive coordinates of mode 0 of the global tensor, as a cute.local_tile of cute.make_identity_tensor gives)}}
+  // expected-error @+1 {{'cute.copy' op a TMA copy moves whole boxes: mode 0 of the coordinate tile "(128,64):(1@1,1@0)" has stride 1@1, it must be 1@0 (consecutive coordinates of mode 0 of the global tensor, as a cute.local_tile of cute.make_identity_tensor gives)}}
+  cute.copy(%c, %s) with(%d, %bar)
+  return
+}
+
+// -----
+
+// Two boxes of coordinates, but an smem tile of one box: not a tile of
+// whole boxes, so the one-box rule speaks.
+!tile = !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">
+!desc = !cute_nvgpu.tma_desc<load, !tile>
+func.func @boxes_smem_too_small(%d: !desc, %s: !tile, %bar: !cute_nvgpu.mbarrier, %c: !cute.coord_tensor<"(?,?)", "(128,128):(1@0,1@1)">) {
+  // expected-error @+1 {{'cute.copy' op a TMA copy moves whole boxes: mode 1 of the coordinate tile "(128,128):(1@0,1@1)" is 128, the box's extents are (128, 64) (tile the coordinate tensor by the box or a multiple of it, with a shared tile of the same mode sizes)}}
+  cute.copy(%c, %s) with(%d, %bar)
+  return
+}
+
+// -----
+
+// A 128 x 128 smem tile in one row-major swizzled block: its 128 x 64
+// halves are not the box's layout (rows 128 elements apart, not 64).
+!tile = !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">
+!desc = !cute_nvgpu.tma_desc<load, !tile>
+func.func @boxes_wrong_layout(%d: !desc, %s: !cute.memref<bf16, smem, align<1024>, sw128, "(128,128):(128,1)">, %bar: !cute_nvgpu.mbarrier, %c: !cute.coord_tensor<"(?,?)", "(128,128):(1@0,1@1)">) {
+  // expected-error @+1 {{'cute.copy' op box of the 2-box tile (smem "(128,128):(128,1)", coordinates "(128,128):(1@0,1@1)"): shared tensor layout S<3,3,3> o (128,64):(128,1) differs from the TMA box layout S<3,3,3> o (128,64):(64,1)}}
+  cute.copy(%c, %s) with(%d, %bar)
+  return
+}
+
+// -----
+
+// Column blocks 8256 elements apart: the second box starts 16512 bytes
+// in, 128-byte aligned, but the 128-byte swizzle needs 1024.
+!tile = !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">
+!desc = !cute_nvgpu.tma_desc<load, !tile>
+func.func @boxes_misaligned(%d: !desc, %s: !cute.memref<bf16, smem, align<1024>, sw128, "(128,(64,2)):(64,(1,8256))">, %bar: !cute_nvgpu.mbarrier, %c: !cute.coord_tensor<"(?,?)", "(128,128):(1@0,1@1)">) {
+  // expected-error @+1 {{'cute.copy' op box of the 2-box tile (smem "(128,(64,2)):(64,(1,8256))", coordinates "(128,128):(1@0,1@1)"): shared tensor is aligned to 128 B; the TMA box needs 1024 B}}
   cute.copy(%c, %s) with(%d, %bar)
   return
 }
@@ -29,7 +67,7 @@ func.func @transposed_coords(%d: !desc, %s: !tile, %bar: !cute_nvgpu.mbarrier, %
 !tile = !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">
 !desc = !cute_nvgpu.tma_desc<load, !tile>
 func.func @wrong_rank(%d: !desc, %s: !tile, %bar: !cute_nvgpu.mbarrier, %c: !cute.coord_tensor<"(?,?)", "(128,64,2):(1@0,1@1,64@1)">) {
-  // expected-error @+1 {{'cute.copy' op a TMA copy moves one box: the coordinate tile "(128,64,2):(1@0,1@1,64@1)" has 3 mode(s), the box (128, 64) has 2 (tile the coordinate tensor by the box, e.g. cute.local_tile with the box shape as tiler)}}
+  // expected-error @+1 {{'cute.copy' op a TMA copy moves whole boxes: the coordinate tile "(128,64,2):(1@0,1@1,64@1)" has 3 mode(s), the box (128, 64) has 2 (tile the coordinate tensor by the box, e.g. cute.local_tile with the box shape as tiler)}}
   cute.copy(%c, %s) with(%d, %bar)
   return
 }

@@ -1,15 +1,20 @@
 //===- TmaCopy.cpp - #cute_nvgpu.tma: TMA as a copy atom on cute.copy -----===//
 //
-// A TMA copy moves one box between a TMA coordinate tile (a
-// !cute.coord_tensor of the global tensor's coordinates, tiled like the
-// data) and shared memory. The descriptor's type implies the atom; the
-// checks here make the coordinate tile exactly one box, so that its first
-// coordinate is the box origin that `cute-nvgpu-lower-tma-copies` passes
-// to cute_nvgpu.tma_load / tma_store.
+// A TMA copy moves one box, or a tile of whole boxes, between a TMA
+// coordinate tile (a !cute.coord_tensor of the global tensor's
+// coordinates, tiled like the data) and shared memory. The descriptor's
+// type implies the atom; the checks here make the coordinate tile exactly
+// one box, so that its first coordinate is the box origin that
+// `cute-nvgpu-lower-tma-copies` passes to cute_nvgpu.tma_load / tma_store,
+// or a tile whose every box (cute.local_tile by the box shape, as
+// cute_nvgpu.tma_partition divides) passes those checks; the lowering then
+// issues one TMA per box.
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
+
+#include "cute/Dialect/Cute/IR/CuteTensor.h"
 
 #include "mlir/IR/DialectImplementation.h"
 
@@ -83,10 +88,10 @@ verifyBoxCoords(function_ref<InFlightDiagnostic()> emitError, TmaDescType desc,
   const IntTuple &shape = layout.shape, &stride = layout.stride;
   size_t modes = shape.rank();
   if (modes != rank)
-    return printExtents(emitError()
-                        << "a TMA copy moves one box: the coordinate tile \""
-                        << layout.str() << "\" has " << modes
-                        << " mode(s), the box ")
+    return printExtents(
+               emitError()
+               << "a TMA copy moves whole boxes: the coordinate tile \""
+               << layout.str() << "\" has " << modes << " mode(s), the box ")
            << " has " << rank
            << " (tile the coordinate tensor by the box, e.g. cute.local_tile "
               "with the box shape as tiler)";
@@ -94,17 +99,18 @@ verifyBoxCoords(function_ref<InFlightDiagnostic()> emitError, TmaDescType desc,
     const IntTuple &s = shape[j], &d = stride[j];
     if (!s.isInt() || !s.value().isStatic() || s.value().value() != extent[j])
       return printExtents(emitError()
-                          << "a TMA copy moves one box: mode " << j
+                          << "a TMA copy moves whole boxes: mode " << j
                           << " of the coordinate tile \"" << layout.str()
                           << "\" is " << s.str() << ", the box's extents are ")
-             << " (tile the coordinate tensor by the box)";
+             << " (tile the coordinate tensor by the box or a multiple of it, "
+                "with a shared tile of the same mode sizes)";
     if (extent[j] == 1)
       continue;
     bool unit = d.isBasis() && d.basisModes().size() == 1 &&
                 d.basisModes().front() == int(j) && d.value().isStatic() &&
                 d.value().value() == 1;
     if (!unit)
-      return emitError() << "a TMA copy moves one box: mode " << j
+      return emitError() << "a TMA copy moves whole boxes: mode " << j
                          << " of the coordinate tile \"" << layout.str()
                          << "\" has stride " << d.str() << ", it must be 1@"
                          << j << " (consecutive coordinates of mode " << j
@@ -120,6 +126,56 @@ verifyBoxCoords(function_ref<InFlightDiagnostic()> emitError, TmaDescType desc,
                           "mode, but the coordinate tile's base is \""
                        << base.str() << "\" for a rank-" << rank << " box";
   return success();
+}
+
+int64_t mlir::cute_nvgpu::tmaTileBoxes(TmaDescType desc, Type coords,
+                                       Type smem) {
+  auto ct = dyn_cast<CoordTensorType>(coords);
+  auto mt = dyn_cast<mlir::cute::CuteMemRefType>(smem);
+  if (!ct || !mt)
+    return 0;
+  ::cute::atom::TmaBox box = tmaBoxOf(desc);
+  size_t rank = box.dims.size();
+  SmallVector<int64_t> extent(rank, 0);
+  for (auto [d, mode] : llvm::enumerate(box.dimModes))
+    extent[mode] = box.dims[d];
+  const ::cute::layout::Layout &c = mlir::cute::tensorInfo(ct).layout,
+                               &m = mlir::cute::tensorInfo(mt).layout;
+  if (c.shape.rank() != rank || m.shape.rank() != rank)
+    return 0;
+  int64_t n = 1;
+  for (size_t j = 0; j < rank; ++j) {
+    const IntTuple &s = c.shape[j];
+    Int ms = ::cute::layout::size(m[j]);
+    if (!s.isInt() || !s.value().isStatic() || !ms.isStatic() ||
+        ms.value() != s.value().value() || s.value().value() % extent[j])
+      return 0;
+    n *= s.value().value() / extent[j];
+  }
+  // One box in the box's own layout: the plain one-box copy.
+  if (n == 1 && m == mlir::cute::tensorInfo(desc.getBox()).layout)
+    return 0;
+  return n;
+}
+
+FailureOr<std::pair<Type, Type>>
+mlir::cute_nvgpu::tmaTileBoxTypes(function_ref<InFlightDiagnostic()> emitError,
+                                  TmaDescType desc, Type coords, Type smem) {
+  mlir::cute::LocalTileOp::Properties props;
+  props.tiler = TmaPartitionOp::boxTiler(desc);
+  mlir::cute::LocalTileOp::Adaptor a(ValueRange{}, DictionaryAttr{}, props);
+  Type index = IntegerType::get(desc.getContext(), 32);
+  SmallVector<Type, 2> out;
+  for (Type t : {smem, coords}) {
+    ::cute::layout::DynamicSymbols syms;
+    auto r = mlir::cute::LocalTileOp::computeView({t, index}, a, syms);
+    if (!r)
+      return emitError() << "a TMA copy of a tile of whole boxes: dividing "
+                         << t << " by the box: " << r.message(),
+             failure();
+    out.push_back(mlir::cute::tensorTypeOf(desc.getContext(), r->result));
+  }
+  return std::pair<Type, Type>{out[0], out[1]};
 }
 
 LogicalResult
@@ -167,9 +223,26 @@ TmaCopyAttr::verifyAtomOperands(function_ref<InFlightDiagnostic()> emitError,
                             "from its own CTA)";
   }
   size_t rank = tmaBoxOf(desc).dims.size();
-  if (failed(verifyTmaBoxOperand(emitError, desc, smem, rank)))
+  int64_t boxes = tmaTileBoxes(desc, ct, smem);
+  if (boxes == 0) {
+    if (failed(verifyTmaBoxOperand(emitError, desc, smem, rank)))
+      return failure();
+    return verifyBoxCoords(emitError, desc, ct);
+  }
+  // A tile of whole boxes: every box has the layout and alignment of the
+  // first (the offsets differ), so the one-box checks of a box at a
+  // dynamic index speak for all of them.
+  auto boxErr = [&] {
+    return emitError() << "box of the " << boxes << "-box tile (smem \""
+                       << mlir::cute::tensorInfo(smem).layout.str()
+                       << "\", coordinates \""
+                       << mlir::cute::tensorInfo(ct).layout.str() << "\"): ";
+  };
+  auto types = tmaTileBoxTypes(emitError, desc, ct, smem);
+  if (failed(types) ||
+      failed(verifyTmaBoxOperand(boxErr, desc, types->first, rank)))
     return failure();
-  return verifyBoxCoords(emitError, desc, ct);
+  return verifyBoxCoords(boxErr, desc, cast<CoordTensorType>(types->second));
 }
 
 //===----------------------------------------------------------------------===//

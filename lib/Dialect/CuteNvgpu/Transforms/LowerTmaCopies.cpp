@@ -2,7 +2,10 @@
 //
 // The coordinates of the box are the first coordinate of the copy's
 // coordinate tile: its base (cute.get_iter), one i32 per mode
-// (cute.get_scalars). cute.copy's verifier has checked the tile is one box.
+// (cute.get_scalars). cute.copy's verifier has checked the tile is one box
+// or a tile of whole boxes; the latter becomes one TMA per box, box i of
+// both tiles being their cute.local_tile by the box shape at i (in
+// colexicographic order, as cute_nvgpu.tma_partition numbers them).
 // cute_nvgpu.tma_partition becomes the two cute.local_tile it stands for.
 //
 //===----------------------------------------------------------------------===//
@@ -73,14 +76,28 @@ struct CuteNvgpuLowerTmaCopiesPass
       bool load = cast<TmaDescType>(desc.getType()).getKind() == TmaKind::load;
       OpBuilder b(c);
       Location loc = c.getLoc();
-      if (load) {
-        SmallVector<Value> coords = boxOrigin(b, loc, c.getSrc());
-        Value mask = args.size() == 3 ? args[2] : Value();
-        TmaLoadOp::create(b, loc, desc, c.getDst(), args[1], coords, mask,
-                          atom.getCtaGroup());
-      } else {
-        SmallVector<Value> coords = boxOrigin(b, loc, c.getDst());
-        TmaStoreOp::create(b, loc, desc, c.getSrc(), coords);
+      auto descType = cast<TmaDescType>(desc.getType());
+      Value coordTile = load ? c.getSrc() : c.getDst();
+      Value smemTile = load ? c.getDst() : c.getSrc();
+      int64_t boxes =
+          tmaTileBoxes(descType, coordTile.getType(), smemTile.getType());
+      Attribute tiler = TmaPartitionOp::boxTiler(descType);
+      for (int64_t i = 0; i < std::max<int64_t>(boxes, 1); ++i) {
+        Value smem = smemTile, coordBox = coordTile;
+        if (boxes > 0) {
+          Value idx = arith::ConstantIntOp::create(b, loc, i, 32);
+          smem = mlir::cute::LocalTileOp::create(b, loc, smemTile, idx, tiler);
+          coordBox =
+              mlir::cute::LocalTileOp::create(b, loc, coordTile, idx, tiler);
+        }
+        SmallVector<Value> coords = boxOrigin(b, loc, coordBox);
+        if (load) {
+          Value mask = args.size() == 3 ? args[2] : Value();
+          TmaLoadOp::create(b, loc, desc, smem, args[1], coords, mask,
+                            atom.getCtaGroup());
+        } else {
+          TmaStoreOp::create(b, loc, desc, smem, coords);
+        }
       }
       c.erase();
     }

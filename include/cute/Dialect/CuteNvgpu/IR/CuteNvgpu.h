@@ -44,6 +44,19 @@ inline constexpr llvm::StringLiteral
 LogicalResult verifyTmaBoxOperand(function_ref<InFlightDiagnostic()> emitError,
                                   TmaDescType desc, Type smem,
                                   size_t numCoords);
+/// The boxes of a TMA copy between the coordinate tile `coords` and the
+/// shared tile `smem` when it is a tile of whole boxes: n >= 1 when both
+/// have the box's rank and each mode j the same static size, a multiple
+/// n_j of the box extent (n is the product of the n_j), unless it is one
+/// box in the box's own layout; otherwise 0 (a plain one-box copy, which
+/// the one-box checks judge).
+int64_t tmaTileBoxes(TmaDescType desc, Type coords, Type smem);
+/// The types of one box of such a tile (cute.local_tile by the box shape
+/// at a dynamic index: the boxes differ only in their offsets), smem
+/// first.
+FailureOr<std::pair<Type, Type>>
+tmaTileBoxTypes(function_ref<InFlightDiagnostic()> emitError, TmaDescType desc,
+                Type coords, Type smem);
 
 /// A pipeline_producer_state / pipeline_consumer_state op of a pipeline
 /// other than `pipeline` from which `state` comes (through

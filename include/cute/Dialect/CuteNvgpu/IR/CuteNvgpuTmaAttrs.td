@@ -24,13 +24,21 @@ def CuteNvgpu_TmaCopyAttr : AttrDef<CuteNvgpu_Dialect, "TmaCopy",
     one box: the coordinate tile has the box's shape with unit strides
     `1@j` along mode `j` (shape-1 modes any), the smem tensor is exactly the
     descriptor's box type, and the tile's first coordinate is the box
-    origin. `cute-nvgpu-lower-tma-copies` turns the copy into
-    `cute_nvgpu.tma_load` / `tma_store`, so pipelines infer `tx_bytes` from
-    it like from any TMA load.
+    origin. Or it moves a tile of whole boxes: both tiles have the box's
+    rank and in each mode the same size, a multiple of the box's extent;
+    box `i` of both is their `cute.local_tile` by the box shape at `i`
+    (colexicographic, as `cute_nvgpu.tma_partition` numbers them), and
+    every box must pass the one-box rules (layout, alignment).
+    `cute-nvgpu-lower-tma-copies` turns the copy into one
+    `cute_nvgpu.tma_load` / `tma_store` per box, so pipelines infer
+    `tx_bytes` from it like from any TMA load.
     ```text
     %cA = cute.make_identity_tensor(%shA)
     %gA = cute.local_tile(%cA, %tile) {tiler = #cute.shape<"(128,64)">}
     cute.copy(%gA, %bufA) with(%da, %full)
+    // A 128 x 256 tile of four 128 x 64 boxes, smem "(128,(64,4)):(64,(1,8192))":
+    %gQ = cute.local_tile(%cQ, %tile) {tiler = #cute.shape<"(128,256)">}
+    cute.copy(%gQ, %sQ) with(%dq, %full)     // four tma_load
     ```
   }];
   let parameters = (ins DefaultValuedParameter<"unsigned", "1">:$cta_group);

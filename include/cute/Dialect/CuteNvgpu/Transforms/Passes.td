@@ -28,7 +28,9 @@ def CuteNvgpuLowerTmaCopies
     `cute_nvgpu.tma_store %desc, %smem box [coords]`, the coordinates being
     the first coordinate of the copy's coordinate tile (`cute.get_iter`,
     `cute.get_scalars`, i32). The verifier of `cute.copy` has checked that
-    the tile is exactly one box. Runs after the helper inliner and the tile
+    the tile is exactly one box, or a tile of whole boxes: then each box
+    (`cute.local_tile` of both tiles by the box shape at a constant index)
+    becomes one such op, in colexicographic box order. Runs after the helper inliner and the tile
     schedulers' expansion in `--cute-compile`, before the pipeline counts
     are inferred from the TMA loads.
   }];
