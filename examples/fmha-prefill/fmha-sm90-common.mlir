@@ -18,6 +18,14 @@
 !si = !cute.vec<"BN/2", i32>
 !sb = !cute.vec<"BN/2", i1>
 !ov = !cute.vec<"D/2", f32>
+// The output's element type: kernel-sm90.mlir's T (bf16 or f16); the FP8
+// kernel, which declares no T, writes bf16.
+!T = !cute.param<"T", bf16>
+!oh = !cute.vec<"D/2", !T>
+// O's and the LSE's tiles over the WG consumer warpgroups (only their C
+// partitions are used: the operand types do not matter).
+#mmaOt = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = D, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(WG,1,1):(1,0,0)">>
+#mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(WG,1,1):(1,0,0)">>
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
 // The dynamic schedule's ring of tile indices (producer -> other roles).
@@ -233,5 +241,55 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
     %la = arith.mulf %l, %alpha : vector<2xf32>
     %lnew = arith.addf %la, %rsum : vector<2xf32>
     return %mnew, %lnew, %alpha : vector<2xf32>, vector<2xf32>, vector<2xf32>
+  }
+
+  // A q tile's epilogue (q tile mt of 64 WG rows of the sequence whose
+  // first row is q0, seq_q rows, head h; thread ct of the consumers):
+  // O / l times %oscale (the FP8 kernel's V descale; 1 otherwise), 0 for
+  // a row that saw nothing, as T into O's rows (a (tokens, D, heads) view,
+  // rows ldo apart, a multiple of 8: the offset keeps the 16-byte
+  // alignment and pairs store as one; rows past seq_q are not stored), and
+  // the LSE (m scale2 + log2 l) ln 2 (-inf for such a row) into row
+  // q0 + .. of head h's (seq_q, 8) view with column stride 0.
+  func.func private @store_o_lse(%o: !ofrag, %m: vector<2xf32>, %l: vector<2xf32>, %oscale: vector<2xf32>, %scale: f32, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %ldo: i32, %totalq: i32, %hq: i32, %h: i32, %q0: i32, %seqq: i32, %mt: i32, %ct: i32) {
+    %lpos, %rinv0 = func.call @row_inv(%l) : (vector<2xf32>) -> (vector<2xi1>, vector<2xf32>)
+    %rinv = arith.mulf %rinv0, %oscale : vector<2xf32>
+    %rb = cute.mma_broadcast<rows> of #mmaO (%rinv, %o)
+    %ov = cute.load(%o)
+    %on = arith.mulf %ov, %rb : !ov
+    %oh = arith.truncf %on : !ov to !oh
+    %out = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
+    cute.store(%oh, %out)
+    %shO = cute.make_shape(%totalq, %hq) -> !cute.shape<"(?,D,?)">
+    %so = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1,D)">
+    %lo = cute.make_layout(%shO, %so)
+    %go = cute.make_view(%po, %lo)
+    %oo = cute.make_coord(%q0, %h) -> !cute.coord<"(?,0,?)">
+    %goO = cute.domain_offset(%go, %oo)
+    %goP = cute.get_iter(%goO)
+    %shOs = cute.make_shape(%seqq) -> !cute.shape<"(?,D)">
+    %sos = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1)">
+    %los = cute.make_layout(%shOs, %sos)
+    %gos = cute.make_view(%goP, %los)
+    %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
+    %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(WG*64,D)">}
+    %gOp = cute.mma_partition "C" of #mmaOt (%gOt, %ct)
+    cute.copy(%out, %gOp) {masked}
+    %lse = func.call @row_lse(%m, %l, %lpos, %scale) : (vector<2xf32>, vector<2xf32>, vector<2xi1>, f32) -> vector<2xf32>
+    %lfrag = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "((2,2,1),1,1):((1,2,4),0,0)">
+    %lb = cute.mma_broadcast<rows> of #mmaL (%lse, %lfrag)
+    cute.store(%lb, %lfrag)
+    %hoff = arith.muli %h, %totalq : i32
+    %loff = arith.addi %hoff, %q0 : i32
+    %c8 = arith.constant 8 : i32
+    %shL = cute.make_shape(%seqq, %c8)
+    %sl = cute.static : !cute.stride<"(1,0)">
+    %ll = cute.make_layout(%shL, %sl)
+    %plh = cute.add_offset(%plse, %loff)
+    %gl = cute.make_view(%plh, %ll)
+    %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(WG*64,8)">}
+    %gLp = cute.mma_partition "C" of #mmaL (%gLt, %ct)
+    cute.copy(%lfrag, %gLp) {masked}
+    return
   }
 }

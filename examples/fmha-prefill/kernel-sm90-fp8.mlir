@@ -53,9 +53,6 @@
 // O += P V^T: P from registers, V^T (N = D, K = BN) K-major.
 #wgO = #cute_nvgpu.wgmma<m = 64, n = D, k = 32, a = !F8, b = !F8, c = f32, a_major = k, b_major = k, a_src = rmem>
 #mmaO = #cute.tiled_mma<#wgO, #cute.layout<"(2,1,1):(1,0,0)">>
-#mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = bf16, b = bf16, c = f32, a_major = k, b_major = k>, #cute.layout<"(2,1,1):(1,0,0)">>
-!ov = !cute.vec<"D/2", f32>
-!oh = !cute.vec<"D/2", !TO>
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
 !sv = !cute.vec<"BN/2", f32>
@@ -216,7 +213,7 @@ module attributes {gpu.container_module,
           %w0 = arith.cmpi eq, %w, %c0 : i32
           scf.if %w0 {
             cute_nvgpu.elect_one {
-              %z = cute.make_coord() -> !cute.coord<"(0,_)">
+              %z = cute.make_coord() -> !cute.coord<"(0,0)">
               %all = cute.make_coord() -> !cute.coord<"(_,_)">
               %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
               %p0 = cute_nvgpu.pipeline_producer_state %pipeK
@@ -236,17 +233,11 @@ module attributes {gpu.container_module,
                   %qr = arith.addi %q0, %r0 : i32
                   %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
                   %cQt = cute.domain_offset(%cQ, %qo)
-                  %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,128)">}
+                  %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(128,D)">}
                   cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
                   %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
-                  scf.for %j0 = %c0 to %d step %c128 : i32 {
-                    %j = arith.divui %j0, %c128 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                    %bufQ = cute.tensor_slice(%sQ, %jc)
-                    %gj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
-                    %gQj = cute.tensor_slice(%gQ, %gj)
-                    cute.copy(%gQj, %bufQ) with(%dq, %fq)
-                  } {cute.unroll}
+                  // D / 128 boxes of 128 one-byte columns: one TMA each.
+                  cute.copy(%gQ, %sQ) with(%dq, %fq)
                   cute_nvgpu.pipeline_producer_commit %pipeQ, %pqs
                   %nx = cute_nvgpu.pipeline_state_advance %pqs
                   scf.yield %nx : !QS
@@ -257,35 +248,24 @@ module attributes {gpu.container_module,
                 %hkd0 = arith.muli %hk, %d : i32
                 %ko = cute.make_coord(%k0, %hkd0) -> !cute.coord<"(?,?)">
                 %cKt = cute.domain_offset(%cK, %ko)
-                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(BN,128)">}
+                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(BN,D)">}
                 %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!LS, !LS) : i32 {
                   %i = cute_nvgpu.pipeline_state_index %ps
                   %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
                   cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
                   %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
                   %stK = cute.tensor_slice(%sK, %sc)
-                  scf.for %j0 = %c0 to %d step %c128 : i32 {
-                    %j = arith.divui %j0, %c128 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                    %bufK = cute.tensor_slice(%stK, %jc)
-                    %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
-                    %gKj = cute.tensor_slice(%gK, %gj)
-                    cute.copy(%gKj, %bufK) with(%dk, %fk)
-                  } {cute.unroll}
+                  // K's and V's tiles have the same coordinates.
+                  %gn = cute.make_coord(%n) -> !cute.coord<"(_,_,?,0)">
+                  %gKn = cute.tensor_slice(%gK, %gn)
+                  cute.copy(%gKn, %stK) with(%dk, %fk)
                   cute_nvgpu.pipeline_producer_commit %pipeK, %ps
                   cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
                   %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
                   %iv = cute_nvgpu.pipeline_state_index %pvs
                   %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
                   %stV = cute.tensor_slice(%sV, %scv)
-                  scf.for %j0 = %c0 to %d step %c128 : i32 {
-                    %j = arith.divui %j0, %c128 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                    %bufV = cute.tensor_slice(%stV, %jc)
-                    %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
-                    %gVj = cute.tensor_slice(%gK, %gj)
-                    cute.copy(%gVj, %bufV) with(%dv, %fv)
-                  } {cute.unroll}
+                  cute.copy(%gKn, %stV) with(%dv, %fv)
                   cute_nvgpu.pipeline_producer_commit %pipeV, %pvs
                   %pn = cute_nvgpu.pipeline_state_advance %ps
                   %pvn = cute_nvgpu.pipeline_state_advance %pvs
@@ -484,52 +464,9 @@ module attributes {gpu.container_module,
             } else {
               scf.yield %fin#1 : !LV
             }
-            // Epilogue: O / l (0 for a row that saw nothing) and the LSE,
-            // (m scale2 + log2 l) ln 2 (-inf for such a row).
+            // Epilogue: O / l times V's descale and the LSE (@store_o_lse).
             scf.if %live {
-              %lpos, %rinv = func.call @row_inv(%fin#3) : (vector<2xf32>) -> (vector<2xi1>, vector<2xf32>)
-              %rinvd = arith.mulf %rinv, %dv2 : vector<2xf32>
-              %rb = cute.mma_broadcast<rows> of #mmaO (%rinvd, %o)
-              %ov = cute.load(%o)
-              %on = arith.mulf %ov, %rb : !ov
-              %oh = arith.truncf %on : !ov to !oh
-              %out = cute.make_fragment() : !cute.memref<!TO, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
-              cute.store(%oh, %out)
-              // O rows of this sequence and head: (seq_q, D) at row q0 of
-              // the (tokens, D, heads) view, head h; the tile's rows past
-              // seq_q are not stored. (Rows are ldo apart, a multiple of 8:
-              // the offset keeps the 16-byte alignment, pairs store as one.)
-              %shO = cute.make_shape(%totalq, %hq) -> !cute.shape<"(?,D,?)">
-              %so = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1,D)">
-              %lo = cute.make_layout(%shO, %so)
-              %go = cute.make_view(%po, %lo)
-              %oo = cute.make_coord(%q0, %h) -> !cute.coord<"(?,0,?)">
-              %goO = cute.domain_offset(%go, %oo)
-              %goP = cute.get_iter(%goO)
-              %shOs = cute.make_shape(%seqq) -> !cute.shape<"(?,D)">
-              %sos = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1)">
-              %los = cute.make_layout(%shOs, %sos)
-              %gos = cute.make_view(%goP, %los)
-              %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
-              %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(128,D)">}
-              %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
-              cute.copy(%out, %gOp) {masked}
-              // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
-              %lse = func.call @row_lse(%fin#2, %fin#3, %lpos, %scale) : (vector<2xf32>, vector<2xf32>, vector<2xi1>, f32) -> vector<2xf32>
-              %lfrag = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "((2,2,1),1,1):((1,2,4),0,0)">
-              %lb = cute.mma_broadcast<rows> of #mmaL (%lse, %lfrag)
-              cute.store(%lb, %lfrag)
-              %hoff = arith.muli %h, %totalq : i32
-              %loff = arith.addi %hoff, %q0 : i32
-              %c8 = arith.constant 8 : i32
-              %shL = cute.make_shape(%seqq, %c8)
-              %sl = cute.static : !cute.stride<"(1,0)">
-              %ll = cute.make_layout(%shL, %sl)
-              %plh = cute.add_offset(%plse, %loff)
-              %gl = cute.make_view(%plh, %ll)
-              %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(128,8)">}
-              %gLp = cute.mma_partition "C" of #mmaL (%gLt, %ct)
-              cute.copy(%lfrag, %gLp) {masked}
+              func.call @store_o_lse(%o, %fin#2, %fin#3, %dv2, %scale, %po, %plse, %ldo, %totalq, %hq, %h, %q0, %seqq, %mt, %ct) : (!ofrag, vector<2xf32>, vector<2xf32>, vector<2xf32>, f32, !cute.ptr<!TO, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
             }
             %qsn = scf.if %live -> (!QS) {
               %nx = cute_nvgpu.pipeline_state_advance %qs

@@ -79,11 +79,6 @@
 #mmaOs = #cute.tiled_mma<#wgOs, #cute.layout<"(WG,1,1):(1,0,0)">>
 #mmaP = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 16, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(WG,1,1):(1,0,0)">>
 #stP = #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 4>, "C" of #mmaP>
-// Partitions a (rows, 8) view like an accumulator's rows (the LSE store).
-#mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(WG,1,1):(1,0,0)">>
-// A thread's values of O (D / 2) as vectors.
-!ov = !cute.vec<"D/2", f32>
-!oh = !cute.vec<"D/2", !T>
 !pfrag = !cute.memref<!T, rmem, align<16>, "(8,1,BN/16):(1,0,8)">
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,BN/8),1,1):((1,2,4),0,0)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
@@ -209,7 +204,7 @@ module attributes {gpu.container_module,
           %w0 = arith.cmpi eq, %w, %c0 : i32
           scf.if %w0 {
             cute_nvgpu.elect_one {
-              %z = cute.make_coord() -> !cute.coord<"(0,_)">
+              %z = cute.make_coord() -> !cute.coord<"(0,0)">
               %all = cute.make_coord() -> !cute.coord<"(_,_)">
               %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
               %p0 = cute_nvgpu.pipeline_producer_state %pipeK
@@ -234,17 +229,11 @@ module attributes {gpu.container_module,
                   %qr = arith.addi %q0, %r0 : i32
                   %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
                   %cQt = cute.domain_offset(%cQ, %qo)
-                  %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(WG*64,64)">}
+                  %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(WG*64,D)">}
                   cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
                   %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
-                  scf.for %j0 = %c0 to %d step %c64 : i32 {
-                    %j = arith.divui %j0, %c64 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                    %bufQ = cute.tensor_slice(%sQ, %jc)
-                    %gj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
-                    %gQj = cute.tensor_slice(%gQ, %gj)
-                    cute.copy(%gQj, %bufQ) with(%dq, %fq)
-                  } {cute.unroll}
+                  // D / 64 boxes of 64 columns: one TMA each.
+                  cute.copy(%gQ, %sQ) with(%dq, %fq)
                   cute_nvgpu.pipeline_producer_commit %pipeQ, %pqs
                   %nx = cute_nvgpu.pipeline_state_advance %pqs
                   scf.yield %nx : !QS
@@ -257,36 +246,26 @@ module attributes {gpu.container_module,
                 %cKt = cute.domain_offset(%cK, %ko)
                 %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
                 %cVtt = cute.domain_offset(%cVt, %vo)
-                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(BN,64)">}
-                %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,BN)">}
+                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(BN,D)">}
+                %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(D,BN)">}
                 %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!LS, !LS) : i32 {
                   %i = cute_nvgpu.pipeline_state_index %ps
                   %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
                   cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
                   %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
                   %stK = cute.tensor_slice(%sK, %sc)
-                  scf.for %j0 = %c0 to %d step %c64 : i32 {
-                    %j = arith.divui %j0, %c64 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                    %bufK = cute.tensor_slice(%stK, %jc)
-                    %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
-                    %gKj = cute.tensor_slice(%gK, %gj)
-                    cute.copy(%gKj, %bufK) with(%dk, %fk)
-                  } {cute.unroll}
+                  %gn = cute.make_coord(%n) -> !cute.coord<"(_,_,?,0)">
+                  %gKn = cute.tensor_slice(%gK, %gn)
+                  cute.copy(%gKn, %stK) with(%dk, %fk)
                   cute_nvgpu.pipeline_producer_commit %pipeK, %ps
                   cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
                   %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
                   %iv = cute_nvgpu.pipeline_state_index %pvs
                   %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
                   %stV = cute.tensor_slice(%sV, %scv)
-                  scf.for %j0 = %c0 to %d step %c64 : i32 {
-                    %j = arith.divui %j0, %c64 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
-                    %bufV = cute.tensor_slice(%stV, %jc)
-                    %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
-                    %gVj = cute.tensor_slice(%gV, %gj)
-                    cute.copy(%gVj, %bufV) with(%dv, %fv)
-                  } {cute.unroll}
+                  %gvn = cute.make_coord(%n) -> !cute.coord<"(_,_,0,?)">
+                  %gVn = cute.tensor_slice(%gV, %gvn)
+                  cute.copy(%gVn, %stV) with(%dv, %fv)
                   cute_nvgpu.pipeline_producer_commit %pipeV, %pvs
                   %pn = cute_nvgpu.pipeline_state_advance %ps
                   %pvn = cute_nvgpu.pipeline_state_advance %pvs
@@ -466,51 +445,9 @@ module attributes {gpu.container_module,
             } else {
               scf.yield %fin#1 : !LS
             }
-            // Epilogue: O / l (0 for a row that saw nothing) and the LSE,
-            // (m scale2 + log2 l) ln 2 (-inf for such a row).
+            // Epilogue: O / l and the LSE (@store_o_lse).
             scf.if %live {
-              %lpos, %rinv = func.call @row_inv(%fin#3) : (vector<2xf32>) -> (vector<2xi1>, vector<2xf32>)
-              %rb = cute.mma_broadcast<rows> of #mmaO (%rinv, %o)
-              %ov = cute.load(%o)
-              %on = arith.mulf %ov, %rb : !ov
-              %oh = arith.truncf %on : !ov to !oh
-              %out = cute.make_fragment() : !cute.memref<!T, rmem, align<16>, "((2,2,D/8),1,1):((1,2,4),0,0)">
-              cute.store(%oh, %out)
-              // O rows of this sequence and head: (seq_q, D) at row q0 of
-              // the (tokens, D, heads) view, head h; the tile's rows past
-              // seq_q are not stored. (Rows are ldo apart, a multiple of 8:
-              // the offset keeps the 16-byte alignment, pairs store as one.)
-              %shO = cute.make_shape(%totalq, %hq) -> !cute.shape<"(?,D,?)">
-              %so = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1,D)">
-              %lo = cute.make_layout(%shO, %so)
-              %go = cute.make_view(%po, %lo)
-              %oo = cute.make_coord(%q0, %h) -> !cute.coord<"(?,0,?)">
-              %goO = cute.domain_offset(%go, %oo)
-              %goP = cute.get_iter(%goO)
-              %shOs = cute.make_shape(%seqq) -> !cute.shape<"(?,D)">
-              %sos = cute.make_stride(%ldo) -> !cute.stride<"(?{div=8},1)">
-              %los = cute.make_layout(%shOs, %sos)
-              %gos = cute.make_view(%goP, %los)
-              %tc = cute.make_coord(%mt) -> !cute.coord<"(?,0)">
-              %gOt = cute.local_tile(%gos, %tc) {tiler = #cute.shape<"(WG*64,D)">}
-              %gOp = cute.mma_partition "C" of #mmaO (%gOt, %ct)
-              cute.copy(%out, %gOp) {masked}
-              // LSE of head h's rows: a (seq_q, 8) view with column stride 0.
-              %lse = func.call @row_lse(%fin#2, %fin#3, %lpos, %scale) : (vector<2xf32>, vector<2xf32>, vector<2xi1>, f32) -> vector<2xf32>
-              %lfrag = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "((2,2,1),1,1):((1,2,4),0,0)">
-              %lb = cute.mma_broadcast<rows> of #mmaL (%lse, %lfrag)
-              cute.store(%lb, %lfrag)
-              %hoff = arith.muli %h, %totalq : i32
-              %loff = arith.addi %hoff, %q0 : i32
-              %c8 = arith.constant 8 : i32
-              %shL = cute.make_shape(%seqq, %c8)
-              %sl = cute.static : !cute.stride<"(1,0)">
-              %ll = cute.make_layout(%shL, %sl)
-              %plh = cute.add_offset(%plse, %loff)
-              %gl = cute.make_view(%plh, %ll)
-              %gLt = cute.local_tile(%gl, %tc) {tiler = #cute.shape<"(WG*64,8)">}
-              %gLp = cute.mma_partition "C" of #mmaL (%gLt, %ct)
-              cute.copy(%lfrag, %gLp) {masked}
+              func.call @store_o_lse(%o, %fin#2, %fin#3, %one2, %scale, %po, %plse, %ldo, %totalq, %hq, %h, %q0, %seqq, %mt, %ct) : (!ofrag, vector<2xf32>, vector<2xf32>, vector<2xf32>, f32, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
             }
             %qsn = scf.if %live -> (!QS) {
               %nx = cute_nvgpu.pipeline_state_advance %qs
