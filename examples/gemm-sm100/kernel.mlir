@@ -1,0 +1,417 @@
+// chips: sm_100a
+// C (M x N, row-major, leading dimension ldc) = act(alpha s_m s_n x A x B^T
+// + beta x R + bias) with A (M x K) and B (N x K) bf16 row-major, f32
+// accumulation in Tensor Memory: the sm_100a configurations of the kernel
+// library (lib/Kernels, docs/kernels.md), the epilogue of
+// examples/gemm-sm90 on tcgen05. Runs on the emulator (CUTE_DEVICE=
+// emu:sm_100a); no Blackwell GPU has run it. One source, four instances
+// (docs/instances.md), each with two kernels:
+//   gemm_1cta_<i>  one CTA per 128 x BN tile: tcgen05.mma cta_group::1
+//                  m128nBNk16;
+//   gemm_2cta_<i>  a CTA pair (cluster (2,1,1)) per 256 x BN tile:
+//                  tcgen05.mma cta_group::2 m256nBNk16 issued by the even
+//                  CTA; CTA r holds A's rows 128 r .. of the tile and B's
+//                  rows BN/2 r .. (examples/gemm-2cta-sm100's protocol);
+// with <i> = bf16 (BN = 256, C bf16), bf16_n128 (BN = 128), bf16_f32 and
+// bf16_n128_f32 (C f32).
+// - 192 threads: warp 5 the TMA producer of a 4-stage tma_umma ring of
+//   128-byte swizzled 128 x 64 A and BN x 64 (2-CTA: BN/2 x 64) B tiles
+//   (tx bytes and consumer counts inferred); warp 4 the MMA thread (2-CTA:
+//   the even CTA's), which releases each stage with tcgen05.commit and
+//   commits the accumulator (umma_async, 1 stage) after the last K tile;
+//   warps 0-3 the epilogue (@epilogue): thread t owns row t of the CTA's
+//   128 rows, BN/32 chunks of 32 columns read with tcgen05.ld 32x32b.x32;
+// - epilogue in f32: alpha acc (times sm[m] and/or sn[n] by scalemode bits
+//   0 and 1), plus the bias (biasmode 1: bias[n], 2: bias[m]), plus beta R
+//   (beta != 0; R bf16 with leading dimension ldr, may be C for a bf16 C),
+//   then @activation (act 0 none, 1 ReLU, 2 ReLU^2, 3 GELU tanh, 4 SiLU;
+//   gemm-sm90's, imported), rounded to TC once; every operand read and C
+//   written by masked copies of the thread's 32 columns (row-contiguous:
+//   vectorized where the kernel variant knows the alignment), so any M, N
+//   and ldc >= N; K % 8 == 0 (TMA's 16-byte row pitch; the K tail and the
+//   edges of A and B are zero-filled).
+// One tile per CTA (pair), grid (ceil(M / 128), ceil(N / BN)); 2-CTA:
+// (2 ceil(M / 256), ceil(N / BN)). No split-K, stream-K or swap-AB.
+!TC = !cute.param<"TC", bf16>
+#BN = #cute.param<"BN", 256 : i32>
+!LS = !cute_nvgpu.pipeline_state<4>
+!accT = !cute.memref<f32, tmem, align<16>, "(128,BN):(65536,1)">
+!chunk = !cute.memref<f32, rmem, align<16>, "32:1">
+!chunkE = !cute.memref<bf16, rmem, align<16>, "32:1">
+!chunkC = !cute.memref<!TC, rmem, align<16>, "32:1">
+!pC = !cute.ptr<!TC, gmem, align<16>>
+!pE = !cute.ptr<bf16, gmem, align<16>>
+!pB = !cute.ptr<bf16, gmem, align<2>>
+!pS = !cute.ptr<f32, gmem, align<4>>
+// 1-CTA: the MMA and the partitions of A, B and the accumulator.
+#mma1 = #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = BN, k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>
+#tiled1 = #cute.tiled_mma<#mma1, #cute.layout<"(1,1,1):(0,0,0)">>
+// 2-CTA: the pair's MMA; each CTA's half of B is partitioned by the
+// one-CTA atom of N = BN/2 (its A and accumulator by #tiled1).
+#mma2 = #cute_nvgpu.tcgen05_mma<kind = f16, m = 256, n = BN, k = 16, a = bf16, b = bf16, c = f32, cta_group = 2, a_src = smem, a_major = k, b_major = k>
+#halfB = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = "BN/2", k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
+module attributes {gpu.container_module,
+    cute.instances = ["bf16:TC=bf16", "bf16_n128:TC=bf16,BN=128",
+                      "bf16_f32:TC=f32", "bf16_n128_f32:TC=f32,BN=128"]} {
+  gpu.module @gemm_sm100 attributes {cute.imports = ["../gemm-sm90/gemm-activation.mlir"]} {
+    // The epilogue of the CTA's 128 rows, by warps 0-3 (thread %tid < 128
+    // owns row %tid, in TMEM lane %tid): rows from 128 %tm, columns from
+    // BN %tn of C (M x N). The accumulator is complete in TMEM.
+    func.func private @epilogue(%acc: !accT, %tid: i32, %tm: i32, %tn: i32, %pc: !pC, %m: i32, %n: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c2 = arith.constant 2 : i32
+      %c32 = arith.constant 32 : i32
+      %bn = arith.constant #BN
+      %chunks = arith.divui %bn, %c32 : i32
+      %warp = arith.divui %tid, %c32 : i32
+      // C, R, the bias (as M x N views with stride 0 along the other mode)
+      // and the scales, in C's coordinates.
+      %shC = cute.make_shape(%m, %n)
+      %sc = cute.make_stride(%ldc) -> !cute.stride<"(?,1)">
+      %sr = cute.make_stride(%ldr) -> !cute.stride<"(?{div=8},1)">
+      %sN = cute.static : !cute.stride<"(0,1)">
+      %sM = cute.static : !cute.stride<"(1,0)">
+      %lc = cute.make_layout(%shC, %sc)
+      %lr = cute.make_layout(%shC, %sr)
+      %lN = cute.make_layout(%shC, %sN)
+      %lM = cute.make_layout(%shC, %sM)
+      %gc = cute.make_view(%pc, %lc)
+      %gr = cute.make_view(%pr, %lr)
+      %gbn = cute.make_view(%pbias, %lN)
+      %gbm = cute.make_view(%pbias, %lM)
+      %gsm = cute.make_view(%psm, %lM)
+      %gsn = cute.make_view(%psn, %lN)
+      %biasN = arith.cmpi eq, %biasmode, %c1 : i32
+      %biasM = arith.cmpi eq, %biasmode, %c2 : i32
+      %hasBias = arith.ori %biasN, %biasM : i1
+      %sm0 = arith.andi %scalemode, %c1 : i32
+      %sn0 = arith.andi %scalemode, %c2 : i32
+      %rowScaled = arith.cmpi ne, %sm0, %c0 : i32
+      %colScaled = arith.cmpi ne, %sn0, %c0 : i32
+      %fzero = arith.constant 0.0 : f32
+      %hasR = arith.cmpf une, %beta, %fzero : f32
+      %alphas = vector.broadcast %alpha : f32 to vector<32xf32>
+      %betas = vector.broadcast %beta : f32 to vector<32xf32>
+      %r = cute.make_fragment() : !chunk
+      %out = cute.make_fragment() : !chunkC
+      %tn32 = arith.muli %tn, %chunks : i32
+      scf.for %j = %c0 to %chunks step %c1 : i32 {
+        // Lanes 32 warp .. + 31, columns 32 j .. + 31 of the accumulator.
+        %cw = cute.make_coord(%warp, %j) -> !cute.coord<"(?,?)">
+        %tt = cute.local_tile(%acc, %cw) {tiler = #cute.shape<"(32,32)">}
+        cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+        cute_nvgpu.tcgen05_wait_ld
+        %v = cute.load(%r)
+        %v1 = arith.mulf %v, %alphas : vector<32xf32>
+        // The chunk's 128 x 32 block of C; the thread's row of it.
+        %col = arith.addi %tn32, %j : i32
+        %bc = cute.make_coord(%tm, %col) -> !cute.coord<"(?,?)">
+        %v2 = scf.if %rowScaled -> vector<32xf32> {
+          %st = cute.local_tile(%gsm, %bc) {tiler = #cute.shape<"(128,32)">}
+          %sp = cute.local_partition(%st, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+          %sf = cute.make_fragment() : !chunk
+          cute.copy(%sp, %sf) {fill = 0.0 : f32}
+          %sv = cute.load(%sf)
+          %o = arith.mulf %v1, %sv : vector<32xf32>
+          scf.yield %o : vector<32xf32>
+        } else {
+          scf.yield %v1 : vector<32xf32>
+        }
+        %va = scf.if %colScaled -> vector<32xf32> {
+          %st = cute.local_tile(%gsn, %bc) {tiler = #cute.shape<"(128,32)">}
+          %sp = cute.local_partition(%st, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+          %sf = cute.make_fragment() : !chunk
+          cute.copy(%sp, %sf) {fill = 0.0 : f32}
+          %sv = cute.load(%sf)
+          %o = arith.mulf %v2, %sv : vector<32xf32>
+          scf.yield %o : vector<32xf32>
+        } else {
+          scf.yield %v2 : vector<32xf32>
+        }
+        %vb = scf.if %hasBias -> vector<32xf32> {
+          %bf = cute.make_fragment() : !chunkE
+          scf.if %biasN {
+            %bt = cute.local_tile(%gbn, %bc) {tiler = #cute.shape<"(128,32)">}
+            %bp = cute.local_partition(%bt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+            cute.copy(%bp, %bf) {fill = 0.0 : bf16}
+          } else {
+            %bt = cute.local_tile(%gbm, %bc) {tiler = #cute.shape<"(128,32)">}
+            %bp = cute.local_partition(%bt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+            cute.copy(%bp, %bf) {fill = 0.0 : bf16}
+          }
+          %bv = cute.load(%bf)
+          %bx = arith.extf %bv : vector<32xbf16> to vector<32xf32>
+          %o = arith.addf %va, %bx : vector<32xf32>
+          scf.yield %o : vector<32xf32>
+        } else {
+          scf.yield %va : vector<32xf32>
+        }
+        %vr = scf.if %hasR -> vector<32xf32> {
+          %rt = cute.local_tile(%gr, %bc) {tiler = #cute.shape<"(128,32)">}
+          %rp = cute.local_partition(%rt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+          %rf = cute.make_fragment() : !chunkE
+          cute.copy(%rp, %rf) {fill = 0.0 : bf16}
+          %rv = cute.load(%rf)
+          %rx = arith.extf %rv : vector<32xbf16> to vector<32xf32>
+          %rb = arith.mulf %rx, %betas : vector<32xf32>
+          %o = arith.addf %vb, %rb : vector<32xf32>
+          scf.yield %o : vector<32xf32>
+        } else {
+          scf.yield %vb : vector<32xf32>
+        }
+        %y = func.call @activation(%vr, %act) : (vector<32xf32>, i32) -> vector<32xf32>
+        // Through f64 so that one spelling serves f32 C too (the exact
+        // extension folds away).
+        %y64 = arith.extf %y : vector<32xf32> to vector<32xf64>
+        %h = arith.truncf %y64 : vector<32xf64> to vector<32x!TC>
+        cute.store(%h, %out)
+        %ct = cute.local_tile(%gc, %bc) {tiler = #cute.shape<"(128,32)">}
+        %cp = cute.local_partition(%ct, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+        cute.copy(%out, %cp) {masked}
+      }
+      return
+    }
+
+    gpu.func @gemm_1cta(%pa: !cute.ptr<bf16, gmem, align<16>>, %pb: !cute.ptr<bf16, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 192, 1, 1>} {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c4 = arith.constant 4 : i32
+      %c32 = arith.constant 32 : i32
+      %c63 = arith.constant 63 : i32
+      %c64 = arith.constant 64 : i32
+      %tidx = gpu.thread_id x
+      %bxi = gpu.block_id x
+      %byi = gpu.block_id y
+      %tid = arith.index_cast %tidx : index to i32
+      %bx = arith.index_cast %bxi : index to i32
+      %by = arith.index_cast %byi : index to i32
+      %sk = cute.make_stride(%k) -> !cute.stride<"(?,1)">
+      %shA = cute.make_shape(%m, %k)
+      %shB = cute.make_shape(%n, %k)
+      %la = cute.make_layout(%shA, %sk)
+      %lb = cute.make_layout(%shB, %sk)
+      %ga = cute.make_view(%pa, %la)
+      %gb = cute.make_view(%pb, %lb)
+      %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(BN,64):(64,1)">>
+      %sA = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((128,64),4):((64,1),8192)">
+      %sB = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((BN,64),4):((64,1),BN*64)">
+      %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
+      %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
+      %warp = cute_nvgpu.warp_idx
+      %warp4 = arith.cmpi eq, %warp, %c4 : i32
+      scf.if %warp4 {
+        cute_nvgpu.tmem_alloc %slot, columns = #BN
+      }
+      %loads = cute_nvgpu.pipeline_create %loadBars -> !cute_nvgpu.pipeline<tma_umma, 4>
+      %accs = cute_nvgpu.pipeline_create %accBars -> !cute_nvgpu.pipeline<umma_async, 1>
+      cute_nvgpu.tcgen05_fence_before_thread_sync
+      gpu.barrier
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      %acc = cute_nvgpu.tmem_tensor %slot -> !accT
+      %k63 = arith.addi %k, %c63 : i32
+      %ktiles = arith.divui %k63, %c64 : i32
+      // The tile's A rows (block x) and B rows (block y), all k.
+      %cA = cute.make_identity_tensor(%shA)
+      %cB = cute.make_identity_tensor(%shB)
+      %am = cute.make_coord(%bx) -> !cute.coord<"(?,_)">
+      %bn = cute.make_coord(%by) -> !cute.coord<"(?,_)">
+      %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,64)">}
+      %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(BN,64)">}
+      cute_nvgpu.warp_specialize
+        role "producer" warps [5, 6) {
+          cute_nvgpu.elect_one {
+            %p0 = cute_nvgpu.pipeline_producer_state %loads
+            %pe = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%ps = %p0) -> (!LS) : i32 {
+              cute_nvgpu.pipeline_producer_acquire %loads, %ps
+              %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps
+              %i = cute_nvgpu.pipeline_state_index %ps
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %bufA = cute.tensor_slice(%sA, %sc)
+              %bufB = cute.tensor_slice(%sB, %sc)
+              %kc = cute.make_coord(%kt) -> !cute.coord<"(_,_,?)">
+              %gAk = cute.tensor_slice(%gA, %kc)
+              %gBk = cute.tensor_slice(%gB, %kc)
+              cute.copy(%gAk, %bufA) with(%da, %full)
+              cute.copy(%gBk, %bufB) with(%db, %full)
+              %pn = cute_nvgpu.pipeline_state_advance %ps
+              scf.yield %pn : !LS
+            }
+            cute_nvgpu.pipeline_producer_tail %loads, %pe
+          }
+        }
+        role "mma" warps [4, 5) {
+          cute_nvgpu.elect_one {
+            %pct = cute.mma_partition "C" of #tiled1 (%acc, %c0)
+            %a0 = cute_nvgpu.pipeline_producer_state %accs
+            cute_nvgpu.pipeline_producer_acquire %accs, %a0
+            %c0s = cute_nvgpu.pipeline_consumer_state %loads
+            %ce = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%cs = %c0s) -> (!LS) : i32 {
+              cute_nvgpu.pipeline_consumer_wait %loads, %cs
+              cute_nvgpu.tcgen05_fence_after_thread_sync
+              %i = cute_nvgpu.pipeline_state_index %cs
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %bufA = cute.tensor_slice(%sA, %sc)
+              %bufB = cute.tensor_slice(%sB, %sc)
+              %pas = cute.mma_partition "A" of #tiled1 (%bufA, %c0)
+              %pbs = cute.mma_partition "B" of #tiled1 (%bufB, %c0)
+              %notFirst = arith.cmpi ne, %kt, %c0 : i32
+              cute.gemm #mma1 (%pas, %pbs, %pct) accumulate(%notFirst)
+              // The stage is free once these MMAs are done.
+              cute_nvgpu.pipeline_consumer_release %loads, %cs
+              %cn = cute_nvgpu.pipeline_state_advance %cs
+              scf.yield %cn : !LS
+            }
+            cute_nvgpu.pipeline_producer_commit %accs, %a0
+          }
+        }
+        role "epilogue" warps [0, 4) {
+          %c128 = arith.constant 128 : i32
+          %et = arith.remui %tid, %c128 : i32
+          %s0 = cute_nvgpu.pipeline_consumer_state %accs
+          cute_nvgpu.pipeline_consumer_wait %accs, %s0
+          cute_nvgpu.tcgen05_fence_after_thread_sync
+          func.call @epilogue(%acc, %et, %bx, %by, %pc, %m, %n, %ldc, %alpha, %beta, %pr, %ldr, %pbias, %biasmode, %act, %psm, %psn, %scalemode) : (!accT, i32, i32, i32, !pC, i32, i32, i32, f32, f32, !pE, i32, !pB, i32, i32, !pS, !pS, i32) -> ()
+          cute_nvgpu.tcgen05_fence_before_thread_sync
+          cute_nvgpu.pipeline_consumer_release %accs, %s0
+        }
+      // Every warp is done with the TMEM before warp 4 frees it.
+      cute_nvgpu.tcgen05_fence_before_thread_sync
+      gpu.barrier
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      scf.if %warp4 {
+        cute_nvgpu.tmem_dealloc %acc, columns = #BN
+      }
+      gpu.return
+    }
+
+    gpu.func @gemm_2cta(%pa: !cute.ptr<bf16, gmem, align<16>>, %pb: !cute.ptr<bf16, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) kernel
+        attributes {cute.cluster_dims = array<i32: 2, 1, 1>, gpu.known_block_size = array<i32: 192, 1, 1>} {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c4 = arith.constant 4 : i32
+      %c32 = arith.constant 32 : i32
+      %c63 = arith.constant 63 : i32
+      %c64 = arith.constant 64 : i32
+      %tidx = gpu.thread_id x
+      %bxi = gpu.block_id x
+      %byi = gpu.block_id y
+      %tid = arith.index_cast %tidx : index to i32
+      %bx = arith.index_cast %bxi : index to i32
+      %by = arith.index_cast %byi : index to i32
+      %rank = cute_nvgpu.cluster_rank
+      %odd = arith.andi %rank, %c1 : i32
+      %leader = arith.cmpi eq, %odd, %c0 : i32
+      %sk = cute.make_stride(%k) -> !cute.stride<"(?,1)">
+      %shA = cute.make_shape(%m, %k)
+      %shB = cute.make_shape(%n, %k)
+      %la = cute.make_layout(%shA, %sk)
+      %lb = cute.make_layout(%shB, %sk)
+      %ga = cute.make_view(%pa, %la)
+      %gb = cute.make_view(%pb, %lb)
+      %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">>
+      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(BN/2,64):(64,1)">>
+      %sA = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((128,64),4):((64,1),8192)">
+      %sB = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((BN/2,64),4):((64,1),BN*32)">
+      %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
+      %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
+      %warp = cute_nvgpu.warp_idx
+      %warp4 = arith.cmpi eq, %warp, %c4 : i32
+      // Warp 4 of both CTAs allocates the pair's columns.
+      scf.if %warp4 {
+        cute_nvgpu.tmem_alloc %slot, columns = #BN cta_group = 2
+        cute_nvgpu.tmem_relinquish_alloc_permit cta_group = 2
+      }
+      %loads = cute_nvgpu.pipeline_create %loadBars {cta_group = 2 : i32} -> !cute_nvgpu.pipeline<tma_umma, 4>
+      %accs = cute_nvgpu.pipeline_create %accBars {cta_group = 2 : i32} -> !cute_nvgpu.pipeline<umma_async, 1>
+      cute_nvgpu.tcgen05_fence_before_thread_sync
+      cute_nvgpu.cluster_sync
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      %acc = cute_nvgpu.tmem_tensor %slot -> !accT
+      %k63 = arith.addi %k, %c63 : i32
+      %ktiles = arith.divui %k63, %c64 : i32
+      // This CTA's 128 rows of A (block x), the pair's BN rows of B (block
+      // y), all k.
+      %cA = cute.make_identity_tensor(%shA)
+      %cB = cute.make_identity_tensor(%shB)
+      %am = cute.make_coord(%bx) -> !cute.coord<"(?,_)">
+      %bn = cute.make_coord(%by) -> !cute.coord<"(?,_)">
+      %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,64)">}
+      %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(BN,64)">}
+      cute_nvgpu.warp_specialize
+        role "producer" warps [5, 6) {
+          cute_nvgpu.elect_one {
+            %p0 = cute_nvgpu.pipeline_producer_state %loads
+            %pe = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%ps = %p0) -> (!LS) : i32 {
+              cute_nvgpu.pipeline_producer_acquire %loads, %ps
+              %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps
+              %i = cute_nvgpu.pipeline_state_index %ps
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %bufA = cute.tensor_slice(%sA, %sc)
+              %bufB = cute.tensor_slice(%sB, %sc)
+              %kc = cute.make_coord(%kt) -> !cute.coord<"(_,_,?)">
+              %gAk = cute.tensor_slice(%gA, %kc)
+              %gBk = cute.tensor_slice(%gB, %kc)
+              // Each CTA loads its half of the pair's B rows: BN/2 odd ...
+              %sBh, %cBh = cute_nvgpu.tma_partition %db, %odd (%bufB, %gBk)
+              cute.copy(%gAk, %bufA) with(%da, %full) {atom = #cute_nvgpu.tma<cta_group = 2>}
+              cute.copy(%cBh, %sBh) with(%db, %full) {atom = #cute_nvgpu.tma<cta_group = 2>}
+              %pn = cute_nvgpu.pipeline_state_advance %ps
+              scf.yield %pn : !LS
+            }
+            cute_nvgpu.pipeline_producer_tail %loads, %pe
+          }
+        }
+        role "mma" warps [4, 5) {
+          scf.if %leader {
+            cute_nvgpu.elect_one {
+              %pct = cute.mma_partition "C" of #tiled1 (%acc, %c0)
+              %a0 = cute_nvgpu.pipeline_producer_state %accs
+              cute_nvgpu.pipeline_producer_acquire %accs, %a0
+              %c0s = cute_nvgpu.pipeline_consumer_state %loads
+              %ce = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%cs = %c0s) -> (!LS) : i32 {
+                cute_nvgpu.pipeline_consumer_wait %loads, %cs
+                cute_nvgpu.tcgen05_fence_after_thread_sync
+                %i = cute_nvgpu.pipeline_state_index %cs
+                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                %bufA = cute.tensor_slice(%sA, %sc)
+                %bufB = cute.tensor_slice(%sB, %sc)
+                %pas = cute.mma_partition "A" of #tiled1 (%bufA, %c0)
+                %pbs = cute.mma_partition "B" of #halfB (%bufB, %c0)
+                %notFirst = arith.cmpi ne, %kt, %c0 : i32
+                cute.gemm #mma2 (%pas, %pbs, %pct) accumulate(%notFirst)
+                // Both CTAs' stage is free once these MMAs are done.
+                cute_nvgpu.pipeline_consumer_release %loads, %cs
+                %cn = cute_nvgpu.pipeline_state_advance %cs
+                scf.yield %cn : !LS
+              }
+              // The accumulator is complete in both CTAs.
+              cute_nvgpu.pipeline_producer_commit %accs, %a0
+            }
+          }
+        }
+        role "epilogue" warps [0, 4) {
+          %c128 = arith.constant 128 : i32
+          %et = arith.remui %tid, %c128 : i32
+          %s0 = cute_nvgpu.pipeline_consumer_state %accs
+          cute_nvgpu.pipeline_consumer_wait %accs, %s0
+          cute_nvgpu.tcgen05_fence_after_thread_sync
+          func.call @epilogue(%acc, %et, %bx, %by, %pc, %m, %n, %ldc, %alpha, %beta, %pr, %ldr, %pbias, %biasmode, %act, %psm, %psn, %scalemode) : (!accT, i32, i32, i32, !pC, i32, i32, i32, f32, f32, !pE, i32, !pB, i32, i32, !pS, !pS, i32) -> ()
+          cute_nvgpu.tcgen05_fence_before_thread_sync
+          cute_nvgpu.pipeline_consumer_release %accs, %s0
+        }
+      // Both CTAs are done with the pair's TMEM before it is freed.
+      cute_nvgpu.tcgen05_fence_before_thread_sync
+      cute_nvgpu.cluster_sync
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      scf.if %warp4 {
+        cute_nvgpu.tmem_dealloc %acc, columns = #BN cta_group = 2
+      }
+      gpu.return
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// examples/gemm-sm100: the kernel library's sm_100a configurations, one
+// source, four instances (bf16, bf16_n128, bf16_f32, bf16_n128_f32), each
+// a 1-CTA and a 2-CTA kernel. The 1-CTA kernels issue tcgen05.mma
+// cta_group::1 and load A and B by plain TMA; the 2-CTA kernels issue
+// cta_group::2 MMAs, load their halves with cta_group::2 TMA onto the even
+// CTA's barrier, release stages with a multicast commit and allocate the
+// pair's TMEM together. Every kernel reads its 32 accumulator columns per
+// chunk with one tcgen05.ld 32x32b.x32 and computes the activation with
+// ex2.approx; C is stored from registers (bf16 pairs of bytes / f32 words;
+// the __aligned16 variants, for 16-byte aligned pointers and extents
+// divisible by 16, store whole 16-byte vectors). The tx bytes are
+// inferred: 1-CTA 128 x 64 + 256 x 64 bf16 = 49152 per stage; 2-CTA both
+// CTAs' 128 x 64 + 128 x 64 = 65536 on the even CTA's barrier. Compiled only: the
+// library's tests run it on the emulator (GemmSm100.*); no Blackwell GPU
+// ran it.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: cute-opt %cute_src/examples/gemm-sm100/kernel.mlir --cute-compile="chip=sm_100a format=ptx output-dir=%t" -o /dev/null
+// RUN: FileCheck %s --check-prefix=META < %t/gemm_sm100.sm_100a.json
+// RUN: sed -n '/^.visible .entry gemm_1cta_bf16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=ONE
+// RUN: sed -n '/^.visible .entry gemm_2cta_bf16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=TWO
+// RUN: sed -n '/^.visible .entry gemm_1cta_bf16_f32(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=F32
+// RUN: sed -n '/^.visible .entry gemm_2cta_bf16_n128__aligned16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=VEC
+
+// META: "name":"gemm_1cta_bf16","params":
+// META-SAME: "name":"scalemode"
+// META-SAME: "cluster":[1,1,1]
+// META: "name":"gemm_2cta_bf16","params":
+// META-SAME: "cluster":[2,1,1]
+// META: "name":"gemm_1cta_bf16_n128","params":
+// META: "name":"gemm_2cta_bf16_n128_f32","params":
+
+// ONE: tcgen05.alloc.cta_group::1
+// ONE: mov.b32 [[TX:%r[0-9]+]], 49152;
+// ONE-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [[TX]];
+// ONE: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// ONE: tcgen05.mma.cta_group::1.kind::f16
+// ONE: tcgen05.commit.cta_group::1
+// ONE: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// ONE: ex2.approx
+// ONE: st.global.b16
+// ONE: tcgen05.dealloc.cta_group::1
+
+// TWO: tcgen05.alloc.cta_group::2
+// TWO: tcgen05.relinquish_alloc_permit.cta_group::2
+// TWO: barrier.cluster.arrive
+// TWO: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.cta_group::2
+// TWO: mov.b32 [[TX:%r[0-9]+]], 65536;
+// TWO-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [[TX]];
+// TWO: tcgen05.mma.cta_group::2.kind::f16
+// TWO: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64
+// TWO: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// TWO: st.global.b16
+// TWO: tcgen05.dealloc.cta_group::2
+
+// F32: tcgen05.mma.cta_group::1.kind::f16
+// F32-NOT: cvt.rn.bf16x2.f32
+// F32: st.global.b32
+
+// VEC: tcgen05.mma.cta_group::2.kind::f16
+// VEC: st.global.v4.b32
