@@ -23,3 +23,8 @@ for k in fmha_e4m3_d128; do
   timeout 60 compute-sanitizer --tool racecheck --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a --size 45 --kernel $k --no-bench > "$OUT/race-$k.txt" 2>&1
   echo "racecheck $k rc=$? $(grep -m1 -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/race-$k.txt")" >> "$LOG"; done
 grep -vE "PASS$" "$LOG" | grep -E "BENCH|PEER|FAIL|RESULT|race|CLOCK|H100|H200" | head -80
+# Issue 23: the kernel library's tests on the GPU (f32 and e4m3 outputs,
+# every configuration x split-K / stream-K), after everything above.
+ninja -C build-gpu CuteKernelsTests >> "$OUT/build.log" 2>&1 &&
+  timeout 120 build-gpu/bin/CuteKernelsTests --gtest_brief=1 > "$OUT/kernels-tests.txt" 2>&1
+echo "CuteKernelsTests rc=$? $(grep -E '^\[  (PASSED|FAILED)' "$OUT/kernels-tests.txt" | tr '\n' ' ')" | tee -a "$LOG"
