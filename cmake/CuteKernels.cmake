@@ -4,7 +4,8 @@
 #                         [MODULE <name>]          # default: the source's gpu.module
 #                         [OPTIONS <opt>...]       # more --cute-compile options
 #                         [INSTANCES <inst>...]    # [suffix:]name=value,... each
-#                         [PRECOMPILED <dir>])     # use <dir>/<chip>/<module>.<chip>.{cubin,json[,ptx]}
+#                         [PRECOMPILED <dir>]      # use <dir>/<chip>/<module>.<chip>.{cubin,json[,ptx]}
+#                         [DEPENDS <file>...])     # more files the compile reads (imports elsewhere)
 #
 # An AOT kernel library: compiles the module for every chip with cute-opt
 # (or takes the cubins and metadata already in PRECOMPILED, e.g. on a
@@ -16,10 +17,12 @@
 # include "<module>.h" (docs/launchers.md). Works in this build tree and from
 # the installed CuteMLIR package. With INSTANCES (a source with instance
 # parameters, docs/instances.md), every instance's kernels are in the one
-# module, each with its own typed launcher named after the instance.
+# module, each with its own typed launcher named after the instance. The
+# source is recompiled when a .mlir file of its directory changes, or one of
+# DEPENDS (files it imports from other directories).
 function(cute_add_kernel_library target)
   cmake_parse_arguments(ARG "" "SOURCE;NAMESPACE;MODULE;PRECOMPILED"
-                        "CHIPS;OPTIONS;INSTANCES" ${ARGN})
+                        "CHIPS;OPTIONS;INSTANCES;DEPENDS" ${ARGN})
   if(NOT ARG_CHIPS)
     set(ARG_CHIPS sm_90a sm_100a sm_120a)
   endif()
@@ -88,7 +91,7 @@ function(cute_add_kernel_library target)
         COMMAND ${opt} ${ARG_SOURCE} ${instance_args}
           "--cute-compile=chip=${chip} format=cubin output-dir=${dir}/${chip} ${ARG_OPTIONS}"
           -o ${dir}/${chip}/${ARG_MODULE}.${chip}.mlir
-        DEPENDS ${ARG_SOURCE} ${siblings} ${opt}
+        DEPENDS ${ARG_SOURCE} ${siblings} ${ARG_DEPENDS} ${opt}
         COMMENT "cute-opt: ${ARG_MODULE} for ${chip}"
         VERBATIM)
     endif()

@@ -2,7 +2,8 @@
 //----------------------------===//
 //
 // Checks the operands, plans with planGemm and launches an instance of
-// examples/gemm-sm90/kernel.mlir through its AOT launchers' module. The
+// examples/gemm-sm90/kernel.mlir through its AOT launchers' module; on a
+// compute capability 10.0 device, GemmSm100.cpp's configurations. The
 // split-K workspace (f32 partials) and tile counters (which the kernel
 // leaves at zero) are kept per stream, so launches on different streams
 // never share them.
@@ -15,6 +16,9 @@
 
 #include "GemmTune.h"
 #include "gemm_sm90.h"
+#ifdef CUTE_KERNELS_SM100
+#include "GemmSm100.h"
+#endif
 
 #include <algorithm>
 #include <map>
@@ -45,6 +49,11 @@ struct Workspace {
 struct Gemm::State {
   rt::Context ctx;
   aot::Module module;
+#ifdef CUTE_KERNELS_SM100
+  /// The sm_100a configurations, on a compute capability 10.0 device
+  /// (`module` is then not loaded).
+  std::shared_ptr<sm100::Kernels> sm100;
+#endif
   /// One f32 1.0: the output scale of an e4m3 C when none is given.
   rt::DeviceBuffer one;
   int sms = 0;
@@ -99,7 +108,20 @@ Expected<Gemm> Gemm::create(const rt::Context &ctx,
                             const std::string &tuneDir) {
   auto s = std::make_shared<State>();
   s->ctx = ctx;
-  CUTE_ASSIGN_OR_RETURN(s->module, aot::Module::load(ctx));
+  CUTE_ASSIGN_OR_RETURN(auto cc, ctx.computeCapability());
+  if (cc.first == 10 && cc.second == 0) {
+#ifdef CUTE_KERNELS_SM100
+    CUTE_ASSIGN_OR_RETURN(s->sm100, sm100::load(ctx));
+#else
+    return Error(ErrorCode::NotFound,
+                 "cute::kernels::Gemm: the device is compute capability 10.0 "
+                 "but this build of the library holds no sm_100a "
+                 "configurations (no cute-opt and no precompiled "
+                 "build-artifacts/sm_100a/gemm_sm100.sm_100a.cubin)");
+#endif
+  } else {
+    CUTE_ASSIGN_OR_RETURN(s->module, aot::Module::load(ctx));
+  }
   CUTE_ASSIGN_OR_RETURN(
       s->one, rt::DeviceBuffer::fromHost(ctx, std::vector<float>{1.f}));
   CUTE_ASSIGN_OR_RETURN(
@@ -115,6 +137,10 @@ Expected<Gemm> Gemm::create(const rt::Context &ctx,
 
 GemmPlan Gemm::plan(int64_t m, int64_t n, int64_t k, ElemType ab,
                     bool deterministic) const {
+#ifdef CUTE_KERNELS_SM100
+  if (s_->sm100)
+    return {selectSm100GemmConfig(m, n, k, s_->sms), 1};
+#endif
   return planGemm(m, n, k, s_->sms, ab == ElemType::F8E4M3 ? 1 : 2,
                   /*allowSwap=*/true, deterministic);
 }
@@ -318,6 +344,14 @@ Status checkSwiGLU(int64_t n, ElemType ab, const DeviceMatrix &c,
 Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
                  const DeviceMatrix &b, const DeviceMatrix &c,
                  const GemmOptions &o) const {
+#ifdef CUTE_KERNELS_SM100
+  if (s_->sm100) {
+    if (a.type == b.type)
+      CUTE_TRY(sm100::check(a, b, c, o));
+    CUTE_TRY(checkOperands(a, b, c, o));
+    return sm100::run(*s_->sm100, stream, a, b, c, o, s_->sms);
+  }
+#endif
   const bool swiglu = o.activation == Activation::SwiGLU;
   if (swiglu) {
     // C has half of B's rows: checked against B's gate (or up) half.
@@ -341,6 +375,10 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
                                            a.type == ElemType::F8E4M3 ? 1 : 2)};
   } else if (o.plan) {
     p = *o.plan;
+    if (isSm100GemmConfig(p.config))
+      return invalid(std::string("configuration ") + gemmConfigName(p.config) +
+                     " is for sm_100a (compute capability 10.0); this "
+                     "device runs the sm_90a configurations");
     if (p.config != GemmConfig::Swap128x64 && !tmaC)
       return invalid("C needs a leading dimension that is a multiple of " +
                      str(c.type == ElemType::F8E4M3 ? 16 : 8) + " (here " +
@@ -500,6 +538,11 @@ Status Gemm::runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
                         const DeviceMatrix &b, const DeviceMatrix &c,
                         CUdeviceptr offsets, int64_t groups,
                         const GemmOptions &o) const {
+#ifdef CUTE_KERNELS_SM100
+  if (s_->sm100)
+    return invalid("the grouped GEMM has no sm_100a configuration yet (this "
+                   "device is compute capability 10.0)");
+#endif
   if (a.type == ElemType::F16)
     return invalid("the grouped GEMM is built for bf16 and e4m3 A and B, "
                    "not f16");

@@ -19,7 +19,13 @@
 // GEMM write bf16 C. Every violated requirement is an InvalidArgument
 // error naming the operand and the numbers, returned before any launch.
 //
-// sm_90a only for now (the library holds no Blackwell configuration yet).
+// On a compute capability 10.0 device (or CUTE_DEVICE=emu:sm_100a) the
+// call runs examples/gemm-sm100/kernel.mlir's configurations instead
+// (selectSm100GemmConfig: tcgen05, one CTA per 128 x 256 / 128 x 128 tile
+// or a CTA pair per 256 x 256 / 256 x 128 tile): bf16 A and B, bf16 or f32
+// C at a 16-byte aligned address, the same epilogues except SwiGLU, one
+// split, no autotuning, no grouped GEMM; the rest is an InvalidArgument
+// error. No Blackwell GPU has run them (the emulator has).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_KERNELS_GEMM_H

@@ -2,7 +2,9 @@
 //
 // The selection heuristic of the sm_90a GEMM (issue 23, item 3): shape,
 // element type and SM count -> the configuration to launch. MLIR-free and
-// header-only, so drivers, the kernel library and tests share it.
+// header-only, so drivers, the kernel library and tests share it. The
+// sm_100a configurations' choice, selectSm100GemmConfig, is at the end
+// (a model with assumed costs: no Blackwell GPU has timed them).
 //
 // Model: the persistent kernel runs its positions (tiles x K splits) in
 // waves of one per SM; a position costs its K tiles plus 4 (pipeline fill,
@@ -20,6 +22,7 @@
 #ifndef CUTE_KERNELS_GEMMSELECT_H
 #define CUTE_KERNELS_GEMMSELECT_H
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 
@@ -31,7 +34,19 @@ enum class GemmConfig : uint8_t {
   /// gemm_<T>_swap: C^T = B A^T in 128 x 64 tiles of C^T (128 columns by
   /// 64 rows of C), for small M (swap-AB).
   Swap128x64,
+  // sm_100a (examples/gemm-sm100: tcgen05, the accumulator in Tensor
+  // Memory; bf16 inputs, one tile per CTA or CTA pair, no K splits):
+  Sm100Cta1x128x256, ///< gemm_1cta_bf16*: one CTA per 128 x 256 tile
+  Sm100Cta1x128x128, ///< gemm_1cta_bf16_n128*: one CTA per 128 x 128 tile
+  /// gemm_2cta_bf16*: a CTA pair (cta_group::2) per 256 x 256 tile
+  Sm100Cta2x256x256,
+  Sm100Cta2x256x128, ///< gemm_2cta_bf16_n128*: a CTA pair per 256 x 128
 };
+
+/// Whether `c` is one of the sm_100a configurations.
+inline bool isSm100GemmConfig(GemmConfig c) {
+  return c >= GemmConfig::Sm100Cta1x128x256;
+}
 
 inline const char *gemmConfigName(GemmConfig c) {
   switch (c) {
@@ -41,16 +56,29 @@ inline const char *gemmConfigName(GemmConfig c) {
     return "128x128";
   case GemmConfig::Swap128x64:
     return "swap128x64";
+  case GemmConfig::Sm100Cta1x128x256:
+    return "sm100-1cta-128x256";
+  case GemmConfig::Sm100Cta1x128x128:
+    return "sm100-1cta-128x128";
+  case GemmConfig::Sm100Cta2x256x256:
+    return "sm100-2cta-256x256";
+  case GemmConfig::Sm100Cta2x256x128:
+    return "sm100-2cta-256x128";
   }
   return "?";
 }
 
-/// The N extent of a configuration's kernel tile (its M extent is 128).
+/// The N extent of a configuration's kernel tile (its M extent is 128,
+/// 256 for a CTA pair).
 inline int64_t gemmTileN(GemmConfig c) {
   switch (c) {
   case GemmConfig::Tile128x256:
+  case GemmConfig::Sm100Cta1x128x256:
+  case GemmConfig::Sm100Cta2x256x256:
     return 256;
   case GemmConfig::Tile128x128:
+  case GemmConfig::Sm100Cta1x128x128:
+  case GemmConfig::Sm100Cta2x256x128:
     return 128;
   case GemmConfig::Swap128x64:
     return 64;
@@ -58,13 +86,22 @@ inline int64_t gemmTileN(GemmConfig c) {
   return 256;
 }
 
+/// The CTAs that compute one tile: 2 for the sm_100a CTA pairs, else 1.
+inline int64_t gemmTileCtas(GemmConfig c) {
+  return c == GemmConfig::Sm100Cta2x256x256 ||
+                 c == GemmConfig::Sm100Cta2x256x128
+             ? 2
+             : 1;
+}
+
 /// Output tiles of an M x N problem under `c` (the swapped configuration
-/// tiles C^T: 128 of N by 64 of M).
+/// tiles C^T: 128 of N by 64 of M; a CTA pair's tiles have 256 rows).
 inline int64_t gemmTiles(GemmConfig c, int64_t m, int64_t n) {
   int64_t tn = gemmTileN(c);
   if (c == GemmConfig::Swap128x64)
     return ((n + 127) / 128) * ((m + tn - 1) / tn);
-  return ((m + 127) / 128) * ((n + tn - 1) / tn);
+  int64_t tm = 128 * gemmTileCtas(c);
+  return ((m + tm - 1) / tm) * ((n + tn - 1) / tn);
 }
 
 /// The configuration for C (M x N) = A (M x K) B^T on `sms` SMs. The element
@@ -114,6 +151,11 @@ inline int64_t gemmTileCost(GemmConfig c) {
     return 65;
   case GemmConfig::Swap128x64:
     return kSwapTileCost;
+  case GemmConfig::Sm100Cta1x128x256:
+  case GemmConfig::Sm100Cta1x128x128:
+  case GemmConfig::Sm100Cta2x256x256:
+  case GemmConfig::Sm100Cta2x256x128:
+    break; // sm100GemmTileCost
   }
   return 100;
 }
@@ -203,6 +245,61 @@ inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
         best = {c, s, atomic && s > 1};
         bestCost = cost;
       }
+    }
+  }
+  return best;
+}
+
+/// The sm_100a model (selectSm100GemmConfig). No Blackwell GPU has run
+/// these kernels, so nothing here is fitted: a CTA's K tile costs its share
+/// of the MMA work times the sm_90a ratio of a 128 x 128 tile to a
+/// 128 x 256 one (0.65, measured on the H200), and a CTA of a pair costs
+/// 0.85 of a lone CTA with the same MMA work (it loads half of the tile's
+/// B: 32 KB per K tile instead of 48 KB at N = 256), in hundredths of a
+/// lone 128 x 256 CTA's K tile.
+inline int64_t sm100GemmTileCost(GemmConfig c) {
+  switch (c) {
+  case GemmConfig::Sm100Cta1x128x256:
+    return 100;
+  case GemmConfig::Sm100Cta1x128x128:
+    return 65;
+  case GemmConfig::Sm100Cta2x256x256:
+    return 85;
+  case GemmConfig::Sm100Cta2x256x128:
+    return 55;
+  default:
+    return 100;
+  }
+}
+
+/// The modelled cost of an M x N problem under sm_100a configuration `c`
+/// on `sms` SMs: every CTA of every tile runs at once where the SMs allow
+/// (a pair needs two), so the CTAs run in waves of `sms` (rounded down to
+/// whole pairs), each as long as one CTA's K loop plus kFixedKTiles.
+inline int64_t sm100GemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
+                                  int64_t sms) {
+  const int64_t ctas = gemmTileCtas(c);
+  const int64_t slots = std::max<int64_t>(ctas, sms - sms % ctas);
+  const int64_t waves = (gemmTiles(c, m, n) * ctas + slots - 1) / slots;
+  return waves * (gemmKTiles(k, 2) + kFixedKTiles) * sm100GemmTileCost(c);
+}
+
+/// The sm_100a configuration for C (M x N) = A (M x K) B^T, bf16, on `sms`
+/// SMs: the lowest modelled cost, ties to the earlier of 2-CTA 256 x 256,
+/// 1-CTA 128 x 256, 2-CTA 256 x 128, 1-CTA 128 x 128.
+inline GemmConfig selectSm100GemmConfig(int64_t m, int64_t n, int64_t k,
+                                        int64_t sms) {
+  GemmConfig best = GemmConfig::Sm100Cta2x256x256;
+  if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
+    return best;
+  int64_t bestCost = sm100GemmModelCost(best, m, n, k, sms);
+  for (GemmConfig c :
+       {GemmConfig::Sm100Cta1x128x256, GemmConfig::Sm100Cta2x256x128,
+        GemmConfig::Sm100Cta1x128x128}) {
+    int64_t cost = sm100GemmModelCost(c, m, n, k, sms);
+    if (cost < bestCost) {
+      best = c;
+      bestCost = cost;
     }
   }
   return best;

@@ -1,0 +1,129 @@
+//===- GemmSm100.cpp - The GEMM's sm_100a configurations ------------------===//
+//
+// Launches the instances of examples/gemm-sm100/kernel.mlir: one CTA per
+// 128 x BN tile or a CTA pair (cluster (2,1,1)) per 256 x BN tile, one
+// tile per CTA, no workspace.
+//
+//===----------------------------------------------------------------------===//
+#include "GemmSm100.h"
+
+#include "cute/Runtime/Launch.h"
+
+#include "gemm_sm100.h"
+
+using namespace cute;
+using namespace cute::kernels;
+
+namespace aot = cute_kernels_lib_sm100;
+
+class sm100::Kernels {
+public:
+  aot::Module module;
+};
+
+namespace {
+
+Status invalid(const std::string &message) {
+  return Error(ErrorCode::InvalidArgument, "cute::kernels::gemm: " + message);
+}
+
+std::string str(int64_t v) { return std::to_string(v); }
+
+const char *name(ElemType t) { return metadata::elemTypeName(t); }
+
+} // namespace
+
+Expected<std::shared_ptr<sm100::Kernels>> sm100::load(const rt::Context &ctx) {
+  auto k = std::make_shared<Kernels>();
+  CUTE_ASSIGN_OR_RETURN(k->module, aot::Module::load(ctx));
+  return k;
+}
+
+Status sm100::check(const DeviceMatrix &a, const DeviceMatrix &b,
+                    const DeviceMatrix &c, const GemmOptions &o) {
+  const std::string on = "on sm_100a (compute capability 10.0) ";
+  if (a.type != ElemType::BF16 || b.type != ElemType::BF16)
+    return invalid("A is " + std::string(name(a.type)) + " and B " +
+                   name(b.type) + "; " + on +
+                   "the library's configurations take bf16 A and B");
+  if (c.type != ElemType::BF16 && c.type != ElemType::F32)
+    return invalid("C is " + std::string(name(c.type)) + "; " + on +
+                   "it must be bf16 or f32");
+  if (o.activation == Activation::SwiGLU)
+    return invalid("SwiGLU has no sm_100a configuration yet");
+  if (o.autotune)
+    return invalid("autotuning has no sm_100a candidates yet (no Blackwell "
+                   "GPU has timed these kernels)");
+  if (c.data % 16)
+    return invalid("C is not 16-byte aligned: " + on +
+                   "the kernels take a 16-byte aligned C (any leading "
+                   "dimension)");
+  if (o.plan) {
+    if (!isSm100GemmConfig(o.plan->config))
+      return invalid(
+          std::string("configuration ") + gemmConfigName(o.plan->config) +
+          " is an sm_90a one; " + on + "plan one of sm100-1cta-128x256, " +
+          "sm100-1cta-128x128, sm100-2cta-256x256, " + "sm100-2cta-256x128");
+    if (o.plan->splits != 1)
+      return invalid("splits = " + str(o.plan->splits) + "; " + on +
+                     "the configurations run one split (no split-K or "
+                     "stream-K yet)");
+  }
+  return {};
+}
+
+Status sm100::run(const Kernels &k, const rt::Stream &stream,
+                  const DeviceMatrix &a, const DeviceMatrix &b,
+                  const DeviceMatrix &c, const GemmOptions &o, int sms) {
+  const int64_t m = a.rows, n = b.rows, kk = a.cols;
+  const GemmConfig cfg =
+      o.plan ? o.plan->config : selectSm100GemmConfig(m, n, kk, sms);
+  const int64_t tn = gemmTileN(cfg), ctas = gemmTileCtas(cfg);
+  const int64_t gridY = (n + tn - 1) / tn;
+  // A pair's tile has 256 rows: grid x counts CTAs, two per tile row.
+  const int64_t gridX = ctas * ((m + 128 * ctas - 1) / (128 * ctas));
+  if (gridY > 65535)
+    return invalid("N = " + str(n) + " needs " + str(gridY) +
+                   " tile columns of " + str(tn) +
+                   "; the grid's y extent is at most 65535");
+  const bool f32 = c.type == ElemType::F32;
+  const aot::Module &mod = k.module;
+  const rt::Kernel *kern = nullptr;
+  switch (cfg) {
+  case GemmConfig::Sm100Cta1x128x256:
+    kern =
+        f32 ? &mod.gemm_1cta_bf16_f32_kernel() : &mod.gemm_1cta_bf16_kernel();
+    break;
+  case GemmConfig::Sm100Cta1x128x128:
+    kern = f32 ? &mod.gemm_1cta_bf16_n128_f32_kernel()
+               : &mod.gemm_1cta_bf16_n128_kernel();
+    break;
+  case GemmConfig::Sm100Cta2x256x256:
+    kern =
+        f32 ? &mod.gemm_2cta_bf16_f32_kernel() : &mod.gemm_2cta_bf16_kernel();
+    break;
+  case GemmConfig::Sm100Cta2x256x128:
+    kern = f32 ? &mod.gemm_2cta_bf16_n128_f32_kernel()
+               : &mod.gemm_2cta_bf16_n128_kernel();
+    break;
+  default:
+    return invalid(std::string("configuration ") + gemmConfigName(cfg) +
+                   " is not an sm_100a one");
+  }
+  rt::KernelArgs args;
+  args.reserve(17);
+  args.ptr(a.data).ptr(b.data).ptr(c.data);
+  args.scalar(int32_t(m)).scalar(int32_t(n)).scalar(int32_t(kk));
+  args.scalar(int32_t(c.ld)).scalar(o.alpha).scalar(o.beta);
+  const bool res = o.beta != 0.f;
+  // Unused pointers are A's or C's (16-byte aligned, never read).
+  args.ptr(res ? o.residual : a.data).scalar(int32_t(res ? o.ldr : 0));
+  args.ptr(o.bias ? o.bias : c.data).scalar(int32_t(o.biasMode));
+  args.scalar(int32_t(o.activation));
+  args.ptr(o.rowScale ? o.rowScale : c.data);
+  args.ptr(o.colScale ? o.colScale : c.data);
+  args.scalar(int32_t((o.rowScale ? 1 : 0) | (o.colScale ? 2 : 0)));
+  rt::LaunchConfig lc;
+  lc.grid = rt::Dim3{unsigned(gridX), unsigned(gridY), 1};
+  return kern->launch(stream, lc, args);
+}

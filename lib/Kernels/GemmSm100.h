@@ -1,0 +1,38 @@
+//===- GemmSm100.h - The GEMM's sm_100a configurations (private) -*- C++
+//-*-===//
+//
+// The kernels of examples/gemm-sm100/kernel.mlir (tcgen05, 1-CTA and 2-CTA)
+// behind cute::kernels::Gemm on a compute capability 10.0 device (or
+// CUTE_DEVICE=emu:sm_100a). Gemm.cpp checks the rules shared with sm_90a;
+// check() holds the ones of these configurations.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_LIB_KERNELS_GEMMSM100_H
+#define CUTE_LIB_KERNELS_GEMMSM100_H
+
+#include "cute/Kernels/Gemm.h"
+
+#include <memory>
+
+namespace cute::kernels::sm100 {
+
+/// The loaded sm_100a module.
+class Kernels;
+
+Expected<std::shared_ptr<Kernels>> load(const rt::Context &ctx);
+
+/// What the sm_100a configurations take beyond the shared rules: bf16 A
+/// and B, a bf16 or f32 C at a 16-byte aligned address, no SwiGLU, no
+/// autotuning, a forced plan of an sm_100a configuration with one split.
+Status check(const DeviceMatrix &a, const DeviceMatrix &b,
+             const DeviceMatrix &c, const GemmOptions &o);
+
+/// Launches the plan (o.plan or selectSm100GemmConfig's) on checked
+/// operands.
+Status run(const Kernels &k, const rt::Stream &stream, const DeviceMatrix &a,
+           const DeviceMatrix &b, const DeviceMatrix &c, const GemmOptions &o,
+           int sms);
+
+} // namespace cute::kernels::sm100
+
+#endif // CUTE_LIB_KERNELS_GEMMSM100_H

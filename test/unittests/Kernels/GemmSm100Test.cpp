@@ -1,0 +1,365 @@
+//===- GemmSm100Test.cpp - cute::kernels::gemm's sm_100a configurations ---===//
+//
+// The kernel library's GEMM on a compute capability 10.0 device: ctest
+// runs these tests on CUTE_DEVICE=emu:sm_100a (the other GemmLibrary tests
+// on emu:sm_90a). No Blackwell GPU has run them. Every configuration (1-CTA
+// 128 x 256 and 128 x 128, 2-CTA 256 x 256 and 256 x 128) and the planned
+// one at small odd shapes with the epilogues, C poisoned before the
+// launch, against a double-precision CPU reference: integer data in
+// [-2, 2] makes every sum exact, so C is the bf16 (or f32) rounding of the
+// reference bit for bit (GELU, SiLU: within 2^-7 |ref| + 1e-4, their exp
+// and division are approximate); random data in [-1, 1) within the bound
+// stated at `withinBound`. Columns of C past N stay poisoned.
+//
+//===----------------------------------------------------------------------===//
+#include "cute/Kernels/Gemm.h"
+#include "cute/Runtime/Memory.h"
+#include "cute/Support/NarrowFloat.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace cute;
+using namespace cute::kernels;
+
+namespace {
+
+struct Device {
+  rt::Context ctx;
+  rt::Stream stream;
+  Gemm gemm;
+};
+
+Device &device() {
+  static Device *d = [] {
+    auto ctx = rt::Context::create();
+    EXPECT_TRUE(ctx.ok()) << ctx.message();
+    auto stream = rt::Stream::create(*ctx);
+    EXPECT_TRUE(stream.ok()) << stream.message();
+    auto g = Gemm::create(*ctx);
+    EXPECT_TRUE(g.ok()) << g.message();
+    return new Device{*ctx, std::move(*stream), std::move(*g)};
+  }();
+  return *d;
+}
+
+/// Skips a test unless the device is compute capability 10.0.
+#define REQUIRE_SM100()                                                        \
+  do {                                                                         \
+    auto cc = device().ctx.computeCapability();                                \
+    ASSERT_TRUE(cc.ok());                                                      \
+    if (cc->first != 10 || cc->second != 0)                                    \
+      GTEST_SKIP() << "needs compute capability 10.0 (CUTE_DEVICE="            \
+                      "emu:sm_100a), the device is "                           \
+                   << cc->first << "." << cc->second;                          \
+  } while (0)
+
+double act(Activation a, double x) {
+  switch (a) {
+  case Activation::ReLU:
+    return std::max(x, 0.0);
+  case Activation::ReLU2:
+    return x > 0 ? x * x : 0;
+  case Activation::GELUTanh:
+    return 0.5 * x *
+           (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+  case Activation::SiLU:
+    return x / (1 + std::exp(-x));
+  default:
+    return x;
+  }
+}
+
+const GemmConfig kConfigs[] = {
+    GemmConfig::Sm100Cta1x128x256, GemmConfig::Sm100Cta1x128x128,
+    GemmConfig::Sm100Cta2x256x256, GemmConfig::Sm100Cta2x256x128};
+
+struct Problem {
+  int64_t m, n, k;
+  ElemType tc = ElemType::BF16;
+  GemmOptions o;
+  bool exact = true;        ///< integers in [-2, 2], else uniform [-1, 1)
+  bool residualIsC = false; ///< R is C's own (bf16) contents
+  int64_t ldc = 0;          ///< 0: N + 5 (rows not 16-byte aligned)
+};
+
+/// Runs `p` and counts the elements of C that differ from the reference,
+/// and the padding elements (columns N .. ldc - 1) that were written.
+size_t mismatches(Problem p) {
+  Device &d = device();
+  const uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> di(-2, 2);
+  std::uniform_real_distribution<float> u(-1.f, 1.f);
+  const bool f32 = p.tc == ElemType::F32;
+  const size_t cb = f32 ? 4 : 2;
+  const int64_t ldc = p.ldc ? p.ldc : p.n + 5;
+  std::vector<float> a(size_t(p.m * p.k)), b(size_t(p.n * p.k));
+  std::vector<uint16_t> ab(a.size()), bb(b.size());
+  auto fill = [&](std::vector<float> &v, std::vector<uint16_t> &bits) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      bits[i] = floatToBF16Bits(p.exact ? float(di(rng)) : u(rng));
+      v[i] = bf16BitsToFloat(bits[i]);
+    }
+  };
+  fill(a, ab);
+  fill(b, bb);
+  // R has C's pitch (it may be C itself); bias, scales: small integers and
+  // powers of two, so exact sums stay exact.
+  const int64_t ldr = (ldc + 7) / 8 * 8;
+  std::vector<uint16_t> bias(size_t(std::max(p.m, p.n))),
+      res(size_t(p.m * ldr));
+  for (auto &x : bias)
+    x = floatToBF16Bits(float(di(rng)));
+  for (auto &x : res)
+    x = floatToBF16Bits(float(di(rng)));
+  std::vector<float> scales(size_t(p.m + p.n));
+  for (float &x : scales)
+    x = std::ldexp(1.f, di(rng) / 2);
+  auto da = rt::DeviceBuffer::fromHost(d.ctx, ab);
+  auto db = rt::DeviceBuffer::fromHost(d.ctx, bb);
+  auto dbias = rt::DeviceBuffer::fromHost(d.ctx, bias);
+  auto dres = rt::DeviceBuffer::fromHost(d.ctx, res);
+  auto dscales = rt::DeviceBuffer::fromHost(d.ctx, scales);
+  auto dc = rt::DeviceBuffer::allocate(d.ctx, size_t(p.m * ldr) * cb);
+  EXPECT_TRUE(da.ok() && db.ok() && dbias.ok() && dres.ok() && dscales.ok() &&
+              dc.ok());
+  if (p.residualIsC) {
+    // C is R: bf16 with R's pitch.
+    EXPECT_TRUE(dc->upload(res).ok());
+  } else {
+    EXPECT_TRUE(dc->poison().ok());
+  }
+  const int64_t cld = p.residualIsC ? ldr : ldc;
+  DeviceMatrix A{da->ptr(), ElemType::BF16, p.m, p.k, p.k};
+  DeviceMatrix B{db->ptr(), ElemType::BF16, p.n, p.k, p.k};
+  DeviceMatrix C{dc->ptr(), p.tc, p.m, p.n, cld};
+  if (p.o.beta != 0.f) {
+    p.o.residual = p.residualIsC ? dc->ptr() : dres->ptr();
+    p.o.ldr = ldr;
+  }
+  if (p.o.biasMode != Bias::None)
+    p.o.bias = dbias->ptr();
+  if (p.o.rowScale)
+    p.o.rowScale = dscales->ptr();
+  if (p.o.colScale)
+    p.o.colScale = dscales->ptr() + size_t(p.m) * 4;
+  Status s = d.gemm.run(d.stream, A, B, C, p.o);
+  EXPECT_TRUE(s.ok()) << s.message();
+  EXPECT_TRUE(d.stream.synchronize().ok());
+  auto c = dc->download<uint8_t>();
+  EXPECT_TRUE(c.ok());
+  const bool approx = p.o.activation == Activation::GELUTanh ||
+                      p.o.activation == Activation::SiLU;
+  size_t bad = 0;
+  for (int64_t i = 0; i < p.m; ++i) {
+    for (int64_t j = 0; j < cld; ++j) {
+      const size_t at = size_t(i * cld + j) * cb;
+      if (j >= p.n) {
+        // Padding: poisoned, or R's own values where C is R.
+        for (size_t q = 0; q < cb && !p.residualIsC; ++q)
+          bad += (*c)[at + q] != 0xFF;
+        continue;
+      }
+      double acc = 0, mag = 0;
+      for (int64_t q = 0; q < p.k; ++q) {
+        double t = double(a[size_t(i * p.k + q)]) * b[size_t(j * p.k + q)];
+        acc += t;
+        mag += std::fabs(t);
+      }
+      double x = double(p.o.alpha) * acc;
+      if (p.o.rowScale)
+        x *= scales[size_t(i)];
+      if (p.o.colScale)
+        x *= scales[size_t(p.m + j)];
+      if (p.o.biasMode == Bias::PerColumn)
+        x += bf16BitsToFloat(bias[size_t(j)]);
+      if (p.o.biasMode == Bias::PerRow)
+        x += bf16BitsToFloat(bias[size_t(i)]);
+      if (p.o.beta != 0.f)
+        x += double(p.o.beta) * bf16BitsToFloat(res[size_t(i * ldr + j)]);
+      const double ref = act(p.o.activation, x);
+      double got;
+      if (f32) {
+        float g;
+        std::memcpy(&g, &(*c)[at], 4);
+        got = g;
+      } else {
+        uint16_t h;
+        std::memcpy(&h, &(*c)[at], 2);
+        got = bf16BitsToFloat(h);
+      }
+      // withinBound: on random data the f32 result v may differ from the
+      // exact sum by the MMA's alignment and truncation, at most
+      // e = k 2^-22 sum |a b| (MMA-Sim's Blackwell model keeps 25 fraction
+      // bits per product group), and C from v by its rounding, at most
+      // half a unit in the last place: 2^-8 |v| for bf16 (8 significant
+      // bits), 2^-24 |v| for f32, with |v| <= |ref| + e.
+      const double e = double(p.k) * std::ldexp(mag, -22);
+      const double round = std::ldexp(std::fabs(ref) + e, f32 ? -24 : -8);
+      const bool ok =
+          approx ? std::fabs(got - ref) <= std::ldexp(std::fabs(ref), -7) + 1e-4
+          : p.exact
+              ? (f32 ? got == double(float(ref))
+                     : got == bf16BitsToFloat(floatToBF16Bits(float(ref))))
+              : std::fabs(got - ref) <= e + round;
+      if (!ok && bad < 3)
+        ADD_FAILURE() << "C(" << i << ", " << j << ") = " << got
+                      << ", reference " << ref << " (sum |a b| " << mag << ")";
+      bad += !ok;
+    }
+  }
+  return bad;
+}
+
+std::string shape(int64_t m, int64_t n, int64_t k) {
+  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+}
+
+} // namespace
+
+TEST(GemmSm100, PlansSm100ConfigurationsAndIsExact) {
+  REQUIRE_SM100();
+  for (auto [m, n, k] : {std::array<int64_t, 3>{1, 72, 64}, {200, 136, 1000}}) {
+    GemmPlan p = device().gemm.plan(m, n, k, ElemType::BF16);
+    SCOPED_TRACE(shape(m, n, k) + " " + gemmConfigName(p.config));
+    EXPECT_TRUE(isSm100GemmConfig(p.config));
+    EXPECT_EQ(p.splits, 1);
+    EXPECT_EQ(mismatches({m, n, k}), 0u);
+  }
+}
+
+TEST(GemmSm100, EveryConfigurationWithEpilogues) {
+  REQUIRE_SM100();
+  // 300 rows: a second tile row that is partial (for a pair: its odd CTA
+  // entirely past M); N = 136: a partial tile column; K = 136: a K tail.
+  int i = 0;
+  for (GemmConfig cfg : kConfigs) {
+    SCOPED_TRACE(gemmConfigName(cfg));
+    Problem p{300, 136, 136};
+    p.o.plan = GemmPlan{cfg, 1};
+    p.o.alpha = 2.f;
+    p.o.beta = -1.f;
+    p.o.biasMode = i % 2 ? Bias::PerRow : Bias::PerColumn;
+    p.o.activation = i % 2 ? Activation::ReLU2 : Activation::ReLU;
+    p.o.rowScale = i == 1 || i == 3;
+    p.o.colScale = i >= 2;
+    EXPECT_EQ(mismatches(p), 0u);
+    // f32 C, with other epilogues.
+    Problem f{77, 136, 64};
+    f.tc = ElemType::F32;
+    f.ldc = 140;
+    f.o.plan = GemmPlan{cfg, 1};
+    f.o.biasMode = i % 2 ? Bias::PerColumn : Bias::PerRow;
+    f.o.beta = 0.5f;
+    f.o.activation = i % 2 ? Activation::None : Activation::ReLU;
+    EXPECT_EQ(mismatches(f), 0u) << "f32 C";
+    ++i;
+  }
+}
+
+TEST(GemmSm100, InPlaceResidualGeluAndSilu) {
+  REQUIRE_SM100();
+  Problem p{130, 264, 64};
+  p.residualIsC = true;
+  p.o.beta = 1.f;
+  p.o.activation = Activation::GELUTanh;
+  p.o.plan = GemmPlan{GemmConfig::Sm100Cta2x256x256, 1};
+  EXPECT_EQ(mismatches(p), 0u);
+  Problem s{1, 72, 64};
+  s.o.activation = Activation::SiLU;
+  s.o.biasMode = Bias::PerColumn;
+  s.o.plan = GemmPlan{GemmConfig::Sm100Cta1x128x128, 1};
+  EXPECT_EQ(mismatches(s), 0u);
+}
+
+TEST(GemmSm100, RandomDataWithinBound) {
+  REQUIRE_SM100();
+  for (GemmConfig cfg :
+       {GemmConfig::Sm100Cta1x128x256, GemmConfig::Sm100Cta2x256x128}) {
+    for (ElemType tc : {ElemType::BF16, ElemType::F32}) {
+      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " C " +
+                   metadata::elemTypeName(tc));
+      Problem p{200, 136, 1000};
+      p.exact = false;
+      p.tc = tc;
+      p.o.plan = GemmPlan{cfg, 1};
+      EXPECT_EQ(mismatches(p), 0u);
+    }
+  }
+}
+
+TEST(GemmSm100, RejectsWhatItCannotRunBeforeLaunch) {
+  REQUIRE_SM100();
+  Device &d = device();
+  // Pointers are never dereferenced: every call fails its checks first.
+  auto buf = rt::DeviceBuffer::allocate(d.ctx, 1 << 16);
+  ASSERT_TRUE(buf.ok());
+  const CUdeviceptr p = buf->ptr();
+  DeviceMatrix A{p, ElemType::BF16, 64, 64, 64};
+  DeviceMatrix B{p, ElemType::BF16, 96, 64, 64};
+  DeviceMatrix C{p, ElemType::BF16, 64, 96, 96};
+  auto expect = [&](DeviceMatrix a, DeviceMatrix b, DeviceMatrix c,
+                    GemmOptions o, const std::string &what) {
+    Status s = d.gemm.run(d.stream, a, b, c, o);
+    EXPECT_FALSE(s.ok());
+    EXPECT_EQ(s.error().code(), ErrorCode::InvalidArgument);
+    EXPECT_NE(s.message().find(what), std::string::npos) << s.message();
+  };
+  DeviceMatrix f16a = A, f16b = B, f16c = C;
+  f16a.type = f16b.type = f16c.type = ElemType::F16;
+  expect(f16a, f16b, f16c, {},
+         "A is f16 and B f16; on sm_100a (compute capability 10.0) the "
+         "library's configurations take bf16 A and B");
+  DeviceMatrix e4a = A, e4b = B;
+  e4a.type = e4b.type = ElemType::F8E4M3;
+  expect(e4a, e4b, C, {}, "take bf16 A and B");
+  DeviceMatrix c16 = C;
+  c16.type = ElemType::F16;
+  expect(A, B, c16, {}, "C is f16; on sm_100a");
+  DeviceMatrix mixed = B;
+  mixed.type = ElemType::F16;
+  expect(A, mixed, C, {}, "A is bf16 but B is f16; both must have one type");
+  GemmOptions o;
+  o.activation = Activation::SwiGLU;
+  expect(A, B, C, o, "SwiGLU has no sm_100a configuration yet");
+  o = {};
+  o.autotune = true;
+  expect(A, B, C, o, "autotuning has no sm_100a candidates yet");
+  o = {};
+  o.plan = GemmPlan{GemmConfig::Tile128x256, 1};
+  expect(A, B, C, o, "configuration 128x256 is an sm_90a one");
+  o.plan = GemmPlan{GemmConfig::Sm100Cta2x256x256, 3};
+  expect(A, B, C, o, "splits = 3; on sm_100a");
+  o.plan = GemmPlan{GemmConfig::Sm100Cta1x128x256, 0};
+  expect(A, B, C, o, "splits = 0; on sm_100a");
+  DeviceMatrix cOdd = C;
+  cOdd.data = p + 2;
+  expect(A, B, cOdd, {}, "C is not 16-byte aligned");
+  // The shared rules hold here too.
+  DeviceMatrix kOdd = A, kOddB = B;
+  kOdd.cols = kOddB.cols = 60;
+  expect(kOdd, kOddB, C, {}, "K = 60 must be a multiple of 8 for bf16");
+  o = {};
+  o.beta = 1.f;
+  expect(A, B, C, o, "the residual is a null pointer");
+  DeviceMatrix c32 = C;
+  c32.type = ElemType::F32;
+  o.residual = p;
+  o.ldr = 96;
+  DeviceMatrix c32self = c32;
+  o.residual = c32self.data;
+  expect(A, B, c32self, o, "the residual is C itself, but C is f32");
+  // The grouped GEMM has no sm_100a configuration.
+  auto offs = rt::DeviceBuffer::fromHost(d.ctx, std::vector<int32_t>{64});
+  ASSERT_TRUE(offs.ok());
+  Status g = d.gemm.runGrouped(d.stream, A, B, C, offs->ptr(), 1);
+  EXPECT_FALSE(g.ok());
+  EXPECT_NE(g.message().find("the grouped GEMM has no sm_100a configuration"),
+            std::string::npos)
+      << g.message();
+}
