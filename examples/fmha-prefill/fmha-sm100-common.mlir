@@ -6,6 +6,14 @@
 // MMA, load and epilogue warps' code stays in the kernel.
 !T = !cute.param<"T", bf16>
 #D = #cute.param<"D", 128 : i32>
+// Of every 32 columns of a row, how many take exp2 from the polynomial
+// on the FMA pipe (fmha-exp2.mlir) instead of MUFU: 0 to 32, in pairs
+// (an odd count takes one column less), 0 = MUFU only. FA4 computes a share on the FMA pipe because MUFU.EX2 does
+// 16 per clock and SM on Blackwell against 128 FFMA; the polynomial takes
+// 3 FADD2 and 3 FFMA2 per pair of values and an FMNMX, an IMAD and a
+// VIMNMX per value (SASS). 8 is a guess from that balance, not a
+// measurement (no Blackwell GPU here).
+#EXP2POLY = #cute.param<"EXP2POLY", 8 : i32>
 
 !S1 = !cute_nvgpu.pipeline_state<1>
 !S2 = !cute_nvgpu.pipeline_state<2>
@@ -24,8 +32,9 @@
 !statT = !cute.memref<f32, smem, align<16>, "(128):(1)">
 !stat1 = !cute.memref<f32, smem, align<4>, "():()">
 
-module attributes {cute.imports = ["fmha-common.mlir"]} {
-  // @seq_rows, @kv_tiles, @needs_mask: fmha-common.mlir.
+module attributes {cute.imports = ["fmha-common.mlir", "fmha-exp2.mlir"]} {
+  // @seq_rows, @kv_tiles, @needs_mask: fmha-common.mlir; @exp2_poly:
+  // fmha-exp2.mlir.
   // Work tile t of the persistent schedule (kernel-sm90.mlir's order,
   // 256-row q tiles): the sequence's first q and k rows, its lengths,
   // q tile mt, head h, whether the tile has rows, and per 128-row half
@@ -115,12 +124,12 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
     %c0n = arith.muli %n, %bn : i32
     %lim = arith.addi %row, %diag : i32
     %needMask = func.call @needs_mask(%c0n, %bn, %row, %seqq, %seqk, %causal) : (i32, i32, i32, i32, i32, i1) -> i1
+    %cols0 = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+      32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+      64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
+      96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127]> : vector<128xi32>
     // Columns past seq_k and, causal, past row + seq_k - seq_q.
     %s = scf.if %needMask -> vector<128xf32> {
-      %cols0 = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-        32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
-        64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95,
-        96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127]> : vector<128xi32>
       %c0v = vector.broadcast %c0n : i32 to vector<128xi32>
       %cols = arith.addi %cols0, %c0v : vector<128xi32>
       %seqkv = vector.broadcast %seqk : i32 to vector<128xi32>
@@ -158,7 +167,28 @@ module attributes {cute.imports = ["fmha-common.mlir"]} {
     %moffn = arith.negf %moff : f32
     %mov = vector.broadcast %moffn : f32 to vector<128xf32>
     %ps = math.fma %s, %sc2, %mov : vector<128xf32>
-    %p = math.exp2 %ps fastmath<afn> : vector<128xf32>
+    // EXP2POLY columns of every 32 take 2^x from @exp2_poly on the FMA
+    // pipe, the others from MUFU (ex2.approx): pairs of adjacent columns
+    // (so that the packed f32x2 FMAs of sm_100a compute two), spread
+    // evenly: pair k = c % 32 / 2 when floor((k + 1) EXP2POLY / 32) >
+    // floor(k EXP2POLY / 32). The mask is a constant: each column
+    // computes one of the two.
+    %kp, %c1, %c15, %c5 = cute.constants EXP2POLY, 1, 15, 5 : i32
+    %kpv = vector.broadcast %kp : i32 to vector<128xi32>
+    %c1v = vector.broadcast %c1 : i32 to vector<128xi32>
+    %c15v = vector.broadcast %c15 : i32 to vector<128xi32>
+    %c5v = vector.broadcast %c5 : i32 to vector<128xi32>
+    %pair = arith.shrui %cols0, %c1v : vector<128xi32>
+    %cm = arith.andi %pair, %c15v : vector<128xi32>
+    %cm1 = arith.addi %cm, %c1v : vector<128xi32>
+    %ka = arith.muli %cm, %kpv : vector<128xi32>
+    %kb = arith.muli %cm1, %kpv : vector<128xi32>
+    %qa = arith.shrui %ka, %c5v : vector<128xi32>
+    %qb = arith.shrui %kb, %c5v : vector<128xi32>
+    %poly = arith.cmpi ne, %qa, %qb : vector<128xi32>
+    %pm = math.exp2 %ps fastmath<afn> : vector<128xf32>
+    %pf = func.call @exp2_poly(%ps) : (vector<128xf32>) -> vector<128xf32>
+    %p = arith.select %poly, %pf, %pm : vector<128xi1>, vector<128xf32>
     %rsum = vector.reduction <add>, %p : vector<128xf32> into f32
     %la = arith.mulf %l, %alpha : f32
     %lnew = arith.addf %la, %rsum : f32

@@ -31,7 +31,9 @@
 //   moves only when it grew by more than 8 in log2 units, a factor 256;
 //   otherwise the stale max stays, which is exact since O / l uses the
 //   same max), writes P = exp2(scale log2(e) s - m) as 16-bit pairs over
-//   the first 64 columns of S_i (tcgen05.st) and signals P_i; it passes
+//   the first 64 columns of S_i (tcgen05.st) and signals P_i (exp2 on
+//   MUFU for most columns, EXP2POLY of every 32 by a cubic polynomial on
+//   the FMA pipe, as FA4 does: fmha-exp2.mlir); it passes
 //   alpha (the factor for O) and at the end m and l to the correction
 //   warpgroup through shared memory (pipeline `stats`);
 // - warpgroup 2 (correction, 96 registers), both halves in the MMA
@@ -49,10 +51,9 @@
 // TMEM (512 columns): O_0 at [0, D), S_0 at [128, 256), S_1 at [256, 384),
 // O_1 at [384, 384 + D); P_i over the first 64 columns of S_i. Shared
 // memory at D = 128 is exactly sm_100a's 232448 bytes.
-// Not FA4's full design: exp2 on MUFU only (FA4: partly a polynomial); O
-// is staged 64 columns at a time in a 2-stage ring, not as two whole
-// 128 x D tiles (which do not fit beside this kernel's separate K and V
-// rings at D = 128) (README.md).
+// Not FA4's full design: O is staged 64 columns at a time in a 2-stage
+// ring, not as two whole 128 x D tiles (which do not fit beside this
+// kernel's separate K and V rings at D = 128) (README.md).
 // Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 256).
 // This file holds the MMA, load and epilogue warps and the kernel's
 // set-up; the schedule, the softmax and the correction warpgroups are in
@@ -141,7 +142,7 @@ module attributes {gpu.container_module,
       return %pcn, %opn : !S1, !S1
     }
 
-    // cute.ftz: f32 denormals flush to zero, so each exponential is one
+    // cute.ftz: f32 denormals flush to zero, so each MUFU exponential is one
     // ex2.approx.ftz (without it ptxas adds three instructions to handle
     // denormal results; docs/pipeline.md).
     gpu.func @fmha_tc(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pcuq: !gptr, %pcuk: !gptr, %batch: i32, %totalq: i32, %totalk: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldk: i32, %ldv: i32, %ldo: i32, %scale: f32, %causali: i32, %mtilesMax: i32) kernel

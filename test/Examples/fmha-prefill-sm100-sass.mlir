@@ -24,6 +24,24 @@
 // RUN: grep -c 'STS.128 ' %t.sass | FileCheck %s --check-prefix=STS
 // RUN: grep -c 'UTMASTG.2D ' %t.sass | FileCheck %s --check-prefix=TMAST
 // RUN: grep -c 'UTMALDG.2D ' %t.sass | FileCheck %s --check-prefix=TMALD
+// The softmax's exp2 (fmha-sm100-common.mlir, EXP2POLY = 8 of every 32
+// columns on the FMA pipe by fmha-exp2.mlir's cubic): per half 96 of P's
+// 128 values and alpha on MUFU (2 x 97 MUFU.EX2), the other 32 per half
+// (32 column pairs in all) as 3 FADD2 (round to an integer, f) and 3
+// FFMA2 (Horner) per pair, a clamp (FMNMX) and an exponent clamp at 0
+// (VIMNMX, 19 elsewhere) per value. EXP2POLY = 0: 258 MUFU.EX2 (all 2 x
+// 128 + 2) and none of the polynomial's instructions.
+// RUN: grep -c 'MUFU.EX2 ' %t.sass | FileCheck %s --check-prefix=EX2
+// RUN: grep -c 'FFMA2.FTZ ' %t.sass | FileCheck %s --check-prefix=PAIRS3
+// RUN: grep -c 'FADD2.FTZ ' %t.sass | FileCheck %s --check-prefix=PAIRS3
+// RUN: grep -c 'FMNMX.FTZ ' %t.sass | FileCheck %s --check-prefix=CLAMP
+// RUN: grep -c 'VIMNMX ' %t.sass | FileCheck %s --check-prefix=IMNMX
+// RUN: rm -rf %t.mufu && mkdir -p %t.mufu
+// RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm100.mlir --cute-instance=bf16_d128:T=bf16,D=128,EXP2POLY=0 --cute-compile="chip=sm_100a format=cubin output-dir=%t.mufu" -o /dev/null
+// RUN: %sass %t.mufu --function fmha_tc_bf16_d128 > %t.mufu.sass
+// RUN: grep -c 'MUFU.EX2 ' %t.mufu.sass | FileCheck %s --check-prefix=EX2MUFU
+// RUN: not grep -E 'FFMA2|FADD2|FMNMX.FTZ ' %t.mufu.sass
+// RUN: grep -c 'VIMNMX ' %t.mufu.sass | FileCheck %s --check-prefix=IMNMX0
 
 // CHECK: .text.fmha_tc_bf16_d128:
 // CHECK: UTCHMMA tmem[UR{{[0-9]+}}], gdesc[UR{{[0-9]+}}], tmem[UR{{[0-9]+}}], tmem[UR{{[0-9]+}}], idesc[UR{{[0-9]+}}], {{!?}}UP{{[0-6]}} ;
@@ -41,3 +59,9 @@
 // STS: 32
 // TMAST: 4
 // TMALD: 8
+// EX2: 194
+// PAIRS3: 96
+// CLAMP: 64
+// IMNMX: 83
+// EX2MUFU: 258
+// IMNMX0: 19

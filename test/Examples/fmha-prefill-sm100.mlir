@@ -41,6 +41,23 @@
 // RUN: grep -c 'setmaxnreg.inc.sync.aligned.u32 	168;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=EIGHT
 // FOUR: 4
 // EIGHT: 8
+// The softmax's exp2 (EXP2POLY = 8 of every 32 columns from fmha-exp2.mlir's
+// cubic on the FMA pipe): per kernel 2 x (96 + 1) ex2.approx (P's MUFU
+// columns per half, alpha), 776 in the four; the 64 polynomial values per
+// kernel as 32 column pairs x 3 packed FMAs (384 in the four) and one
+// exponent shift by 23 each (256). With EXP2POLY = 0 the PTX is that of
+// the MUFU-only kernel: 4 x 258 ex2.approx, no packed FMA.
+// RUN: grep -c 'ex2.approx.ftz.f32' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=EX2
+// RUN: grep -c 'fma.rn.ftz.f32x2' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=FMA2
+// RUN: grep -cP 'shl.b32 \t%r\d+, %r\d+, 23;' %t/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=SHIFT
+// RUN: rm -rf %t.mufu && mkdir -p %t.mufu
+// RUN: cute-opt %cute_src/examples/fmha-prefill/kernel-sm100.mlir --cute-instance=bf16_d64:T=bf16,D=64,EXP2POLY=0 --cute-instance=bf16_d128:T=bf16,D=128,EXP2POLY=0 --cute-instance=f16_d64:T=f16,D=64,EXP2POLY=0 --cute-instance=f16_d128:T=f16,D=128,EXP2POLY=0 --cute-compile="chip=sm_100a format=ptx output-dir=%t.mufu" -o /dev/null
+// RUN: grep -c 'ex2.approx.ftz.f32' %t.mufu/fmha_sm100.sm_100a.ptx | FileCheck %s --check-prefix=EX2MUFU
+// RUN: not grep -q 'fma.rn.ftz.f32x2' %t.mufu/fmha_sm100.sm_100a.ptx
+// EX2: 776
+// FMA2: 384
+// SHIFT: 256
+// EX2MUFU: 1032
 
 // CHECK: fmha_tc_bf16_d128 12 tcgen05.st.sync.aligned.32x32b.x32
 // CHECK-NEXT: fmha_tc_bf16_d128 16 tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%r], [%r]
