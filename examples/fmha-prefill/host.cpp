@@ -421,7 +421,8 @@ int main(int argc, char **argv) {
   if (o.chip == "sm_90a")
     sources.push_back({"fmha_sm90", "fmha_", 0, {64, 128, 256}, true});
   if (o.chip == "sm_90a")
-    sources.push_back({"fmha_fp8_sm90", "fmha_", 0, {128}, true, {"e4m3"}});
+    sources.push_back(
+        {"fmha_fp8_sm90", "fmha_", 0, {128, 256}, true, {"e4m3"}});
   if (o.chip == "sm_90a" || o.chip == "sm_120a")
     sources.push_back({"fmha_sm120", "fmha_mma_", 64, {64, 128}});
   if (o.chip == "sm_100a")

@@ -33,7 +33,10 @@
 // producer warp's elected thread loads Q, K and V, the consumer
 // warpgroups (two, ping-pong) compute as in kernel-sm90.mlir, and the
 // transposer warps take the same tile sequence through the slot ring.
-// Tiles: 128 x BN, BN = 128 (one 128-byte swizzle row of V^T).
+// Tiles: 128 x BN, BN = 128 (one 128-byte swizzle row of V^T). Head
+// dims 128 and 256 (D = 256 fills 230440 of the 232448 bytes of shared
+// memory; D = 64 would need 64-byte swizzled Q, K and V rows, which the
+// transposer's 128-byte block steps do not handle yet).
 // Host: grid = min(tiles, SMs), mtilesMax = ceil(max seq_q / 128).
 !F8 = f8E4M3FN
 !TO = bf16
@@ -60,7 +63,7 @@
 !pfrag = !cute.memref<!F8, rmem, align<16>, "(16,1,BN/32):(1,0,16)">
 
 module attributes {gpu.container_module,
-    cute.instances = ["e4m3_d128:D=128"]} {
+    cute.instances = ["e4m3_d128:D=128", "e4m3_d256:D=256"]} {
   gpu.module @fmha_fp8_sm90 attributes {cute.imports = ["fmha-sm90-common.mlir"]} {
     // @section_heads, @tile_work, @take_turn, @pass_turn, @rescale,
     // @softmax_tile: fmha-sm90-common.mlir (shared with kernel-sm90.mlir);

@@ -16,7 +16,13 @@
 // RUN: FileCheck %s < %t/summary.txt
 // RUN: not grep -l 'ld\.local\|st\.local\|\.local ' %t/fmha_fp8_sm90.sm_90a.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/fmha_fp8_sm90.sm_90a.ptx -o %t/fp8.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// D = 128 spills nothing; D = 256 (O is 128 f32 registers a thread beside
+// S's 64) spills a little around the overlapped softmax (OV=false: 60 / 116
+// bytes; which is faster is for the GPU to say).
+// PTXAS-DAG: Compiling entry function 'fmha_e4m3_d128'
+// PTXAS-DAG: Compiling entry function 'fmha_e4m3_d256'
+// PTXAS-DAG: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-DAG: 120 bytes stack frame, 140 bytes spill stores, 232 bytes spill loads
 
 // CHECK-LABEL: KERNEL fmha_e4m3_d128
 // CHECK-NEXT: setmaxnreg.dec.sync.aligned.u32 24
@@ -42,6 +48,21 @@
 // CHECK-NEXT: 4 wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 SS
 // CHECK-NEXT: 8 wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 RS
 // CHECK-NOT: prmt
+// D = 256: the same transposer step and P conversion; twice the S
+// instructions (K = D), P V as m64n256 (N = D).
+// CHECK-LABEL: KERNEL fmha_e4m3_d256
+// CHECK-NEXT: setmaxnreg.dec.sync.aligned.u32 24
+// CHECK-NEXT: 1 ld.shared.b32
+// CHECK-NEXT: 1 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-COUNT-2: prmt.b32 0x7531
+// CHECK: 1 stmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: setmaxnreg.inc.sync.aligned.u32 240
+// CHECK-NOT: prmt
+// CHECK: 8 wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 SS
+// CHECK-NEXT: 64 cvt.rn.satfinite.e4m3x2.f32
+// CHECK-NEXT: 8 wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 SS
+// CHECK-NEXT: 8 wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3 RS
+// CHECK-NOT: prmt
 
 // The verifier's facts: shared memory, the stage bytes and the counts it
 // inferred (the V^T ring: one commit per transposer warp, warps 1-3 of
@@ -53,6 +74,10 @@
 // FACTS: remark: pipeline %pipeVt (async, 2 stages): consumers = 8: 8 threads (one per warp of role "consumer", warps [4, 12)) release each stage
 // FACTS: remark: pipeline %pipeVt (async, 2 stages): producers = 3: 3 threads (one per warp of the warps but 0 of role "producer", warps [0, 4)) commit each stage
 // FACTS: remark: pipeline %pipeT (async, 2 stages): consumers = 11: 3 threads (one per warp of the warps but 0 of role "producer", warps [0, 4)) release each stage (11 in all 2 roles)
+// D = 256 fills 230440 of the 232448 bytes; V's stage is two boxes (one
+// cute.copy of the tile: docs/cute-nvgpu.md).
+// FACTS: remark: kernel @fmha_e4m3_d256: 384 threads, 230440 bytes of shared memory (static 0 + dynamic 230440) of the 232448 sm_90a allows per block
+// FACTS: remark: pipeline %pipeV (tma_async, 2 stages): each stage receives 32768 bytes from its TMA loads (2 boxes of 16384) = tx_bytes
 
 // Without the transposer's fence the verifier rejects the kernel: its
 // generic stores fill V^T, which wgmma (the async proxy) reads in another
