@@ -12,6 +12,8 @@ $H --artifacts "$ART" --chip sm_90a --no-check --kernel fmha_bf16_d64 --kernel f
 python3 bench/attention_peers.py --shapes 4x32x32x4096x64 4x32x32x4096x128 1x64x8x16384x128 >> "$LOG" 2>&1
 for d in build-artifacts/fp8-*/; do v=$(basename "$d")
   $H --artifacts "$d" --chip sm_90a --no-check --kernel fmha_e4m3_d128 2>&1 | sed "s/^BENCH /BENCH-$v /" >> "$LOG"; done
+d=build-artifacts/fp8d256-noov
+[ -d $d ] && $H --artifacts "$d" --chip sm_90a --no-check --kernel fmha_e4m3_d256 2>&1 | sed "s/^BENCH /BENCH-fp8d256-noov /" >> "$LOG"
 for d in build-artifacts/fmha-wg3*/; do v=$(basename "$d")
   timeout 60 $H --artifacts "$d" --chip sm_90a --size 45 --size 200 --no-bench --kernel fmha_bf16_d64 2>&1 | grep -E "FAIL|RESULT" | sed "s/^/$v /" >> "$LOG"
   $H --artifacts "$d" --chip sm_90a --no-check --kernel fmha_bf16_d64 2>&1 | sed "s/^BENCH /BENCH-$v /" >> "$LOG"; done
