@@ -236,11 +236,12 @@ TEST(GemmSm100, PlansSm100ConfigurationsAndIsExact) {
 TEST(GemmSm100, EveryConfigurationWithEpilogues) {
   REQUIRE_SM100();
   // 300 rows: a second tile row that is partial (for a pair: its odd CTA
-  // entirely past M); N = 136: a partial tile column; K = 136: a K tail.
+  // entirely past M); N = 136: a partial tile column; K = 1000: 16 K tiles
+  // (the 4-stage ring wraps four times), the last one 40 wide.
   int i = 0;
   for (GemmConfig cfg : kConfigs) {
     SCOPED_TRACE(gemmConfigName(cfg));
-    Problem p{300, 136, 136};
+    Problem p{300, 136, 1000};
     p.o.plan = GemmPlan{cfg, 1};
     p.o.alpha = 2.f;
     p.o.beta = -1.f;
