@@ -1,6 +1,7 @@
 //===- Instances.cpp - Parsing a kernel source into its instances ---------===//
 #include "cute/Target/Instances.h"
 #include "cute/Dialect/Cute/IR/Cute.h"
+#include "cute/Dialect/Cute/IR/CuteAttrNames.h"
 #include "cute/Target/KernelInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,35 +22,60 @@ std::string describe(const InstanceArgs &a) {
   return s.empty() ? "the defaults" : "'" + s + "'";
 }
 
+/// The extents of a static #cute.shape of 1 to 3 positive extents, padded
+/// with 1s to 3; empty (after reporting on `fn`) otherwise.
+SmallVector<int32_t, 3> launchDims(gpu::GPUFuncOp fn, StringRef name,
+                                   Attribute a) {
+  auto shape = dyn_cast<ShapeAttr>(a);
+  SmallVector<int32_t, 3> dims;
+  bool positive = true;
+  if (shape && shape.getValue().isStatic())
+    shape.getValue().tuple.forEachLeaf([&](const ::cute::layout::IntTuple &l) {
+      int64_t v = l.value().value();
+      positive &= v > 0 && v <= INT32_MAX;
+      dims.push_back(int32_t(v));
+    });
+  if (dims.empty() || dims.size() > 3 || !positive) {
+    fn.emitError(name) << " must be a static #cute.shape of 1 to 3 positive "
+                          "extents, not "
+                       << a;
+    return {};
+  }
+  dims.resize(3, 1);
+  return dims;
+}
+
 /// A kernel's block size written with instance parameters: `cute.block_size
 /// = #cute.shape<"(128*WG+128)">` (1 to 3 static extents, the rest 1)
 /// becomes its gpu.known_block_size, which the builtin array syntax cannot
-/// parameterize.
+/// parameterize. Likewise a cluster shape `cute.cluster_dims =
+/// #cute.shape<"(CM,1,1)">` becomes the `array<i32: ...>` form; one of a
+/// single CTA (all extents 1) means no cluster, so the attribute goes.
 LogicalResult resolveBlockSizes(ModuleOp m) {
   constexpr StringLiteral kBlockSize = "cute.block_size";
   WalkResult r = m.walk([&](gpu::GPUFuncOp fn) {
+    if (Attribute c = fn->getAttr(attrs::ClusterDims);
+        c && !isa<DenseI32ArrayAttr>(c)) {
+      SmallVector<int32_t, 3> dims = launchDims(fn, attrs::ClusterDims, c);
+      if (dims.empty())
+        return WalkResult::interrupt();
+      if (dims[0] * int64_t(dims[1]) * dims[2] == 1)
+        fn->removeAttr(attrs::ClusterDims);
+      else
+        fn->setAttr(attrs::ClusterDims,
+                    DenseI32ArrayAttr::get(fn.getContext(), dims));
+    }
     Attribute a = fn->getAttr(kBlockSize);
     if (!a)
       return WalkResult::advance();
-    auto shape = dyn_cast<ShapeAttr>(a);
-    SmallVector<int32_t, 3> dims;
-    if (shape && shape.getValue().isStatic())
-      shape.getValue().tuple.forEachLeaf(
-          [&](const ::cute::layout::IntTuple &l) {
-            dims.push_back(int32_t(l.value().value()));
-          });
-    if (dims.empty() || dims.size() > 3) {
-      fn.emitError(kBlockSize) << " must be a static #cute.shape of 1 to 3 "
-                                  "extents, not "
-                               << a;
+    SmallVector<int32_t, 3> dims = launchDims(fn, kBlockSize, a);
+    if (dims.empty())
       return WalkResult::interrupt();
-    }
     StringRef known = gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr();
     if (fn->hasAttr(known) || fn.getKnownBlockSizeAttr()) {
       fn.emitError("give either ") << kBlockSize << " or " << known;
       return WalkResult::interrupt();
     }
-    dims.resize(3, 1);
     fn->setAttr(known, DenseI32ArrayAttr::get(fn.getContext(), dims));
     fn->removeAttr(kBlockSize);
     return WalkResult::advance();
