@@ -23,7 +23,8 @@ SPLIT = re.compile(r"s\d+a?")
 
 def split_order(sp):
     return (int(sp.rstrip("a")), sp.endswith("a"))
-CONFIGS = (("128x256", ""), ("128x128", "_n128"), ("swap128x64", "_swap"))
+CONFIGS = (("128x256", ""), ("128x128", "_n128"), ("swap128x64", "_swap"),
+           ("2x1-128x256", "_c2"), ("2x1-128x128", "_n128_c2"))
 
 
 def main(args):
@@ -59,11 +60,12 @@ def main(args):
     for dtype, peer in (("bf16", "torch.matmul[bf16,A@B^T]"),
                         ("e4m3", "torch._scaled_mm[e4m3,fast_accum=1]")):
         print(f"\n### {dtype} (peer: {peer}; times in us)\n")
-        print("| M x N x K | 128x256 best (splits) | 128x128 best (splits) "
-              "| swap128x64 best (splits) | peer | plan | plan us "
+        print("| M x N x K | "
+              + " | ".join(f"{c} best (splits)" for c, _ in CONFIGS)
+              + " | peer | plan | plan us "
               "| plan / peer speed | plan, atomic allowed | its us "
               "| its speed |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        print("|---|" + "---|" * (len(CONFIGS) + 7))
         ratios, nd_ratios = [], []
         for s in shapes:
             cells, times = [], {}
@@ -89,8 +91,8 @@ def main(args):
             nr = q / nt if q and nt else None
             if nr:
                 nd_ratios.append(nr)
-            print(f"| {s[0]} x {s[1]} x {s[2]} | {cells[0]} | {cells[1]} "
-                  f"| {cells[2]} | {fmt(q)} | {which} s{sp} | {fmt(t)} "
+            print(f"| {s[0]} x {s[1]} x {s[2]} | {' | '.join(cells)} "
+                  f"| {fmt(q)} | {which} s{sp} | {fmt(t)} "
                   f"| {f'{r:.2f}x' if r else '-'} | {nwhich} s{nsp} "
                   f"| {fmt(nt)} | {f'{nr:.2f}x' if nr else '-'} |")
         for what, rs in (("plan", ratios), ("plan, atomic allowed", nd_ratios)):

@@ -280,8 +280,13 @@ bool endsWith(const std::string &name, const char *suffix) {
   return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
 }
 
-/// (gemm_<T>_grouped and the *_swiglu instances have 128 x 128 tiles.)
+/// (gemm_<T>_grouped and the *_swiglu instances have 128 x 128 tiles;
+/// gemm_<T>[_n128]_c2 are the 2 x 1 clusters.)
 kernels::GemmConfig configOf(const std::string &name) {
+  if (endsWith(name, "_c2"))
+    return std::strstr(name.c_str(), "_n128")
+               ? kernels::GemmConfig::Cluster2x128x128
+               : kernels::GemmConfig::Cluster2x128x256;
   return std::strstr(name.c_str(), "_n128") ||
                  std::strstr(name.c_str(), "_grouped")
              ? kernels::GemmConfig::Tile128x128
@@ -499,8 +504,12 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   // Grouped: the kernel schedules a bound of the groups' tile rows.
   const bool grouped = !c.groups.empty();
   const int64_t E = int64_t(c.groups.size());
-  int64_t tiles =
+  // Clusters: a pair of CTAs per scheduled (256-row) tile, each with its
+  // own counter and slots; the grid is whole clusters.
+  const int64_t ctas = kernels::gemmTileCtas(config);
+  const int64_t scheduled =
       kernels::gemmTiles(config, grouped ? c.m + 127 * E : c.m, c.n);
+  int64_t tiles = scheduled * ctas;
   // Split-K: a workspace slot of 128 x BN floats per (tile, split), and one
   // counter per tile. Kernels compiled before split-K take neither.
   const bool splitK = takes("splits");
@@ -509,8 +518,14 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   // Stream-K (splits 0): one CTA per SM (at most one per K tile of the
   // problem), a slot per CTA and tile.
   const int64_t units = tiles * kernels::gemmKTiles(c.k, fp8 ? 1 : 2);
-  const int64_t grid = splits == 0 ? std::min<int64_t>(sms, units)
-                                   : std::min<int64_t>(tiles * splits, sms);
+  if (ctas > 1 && splits == 0) {
+    std::printf("SKIP %s: a cluster runs split-K, not stream-K\n", name);
+    return true;
+  }
+  const int64_t grid =
+      splits == 0 ? std::min<int64_t>(sms, units)
+                  : ctas * std::min<int64_t>(scheduled * splits,
+                                             std::max<int64_t>(1, sms / ctas));
   // Atomic reductions (reduce = 1): one slot per tile, zero before the
   // launch and zero again after it.
   size_t wsBytes = atomic && splits != 1 ? size_t(tiles * 128 * bn) * 4
@@ -749,14 +764,18 @@ int main(int argc, char **argv) {
   bool ok = true;
   // Per case and element type, one Problem (inputs and reference) for
   // both configurations and every split count.
-  const char *const kTypes[][7] = {
+  // The 2 x 1 clusters (gemm_<T>[_n128]_c2) run when named by --kernel
+  // (the library's tests run them by default; this keeps the driver's CI
+  // cases as they were).
+  const char *const kTypes[][9] = {
       {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap", "gemm_bf16_grouped",
-       "gemm_bf16_swiglu", "gemm_bf16_n128_swiglu", "gemm_bf16_grouped_swiglu"},
+       "gemm_bf16_swiglu", "gemm_bf16_n128_swiglu", "gemm_bf16_grouped_swiglu",
+       "gemm_bf16_c2", "gemm_bf16_n128_c2"},
       {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap", nullptr, nullptr, nullptr,
-       nullptr},
+       nullptr, "gemm_f16_c2", "gemm_f16_n128_c2"},
       {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap", "gemm_e4m3_grouped",
-       "gemm_e4m3_swiglu", "gemm_e4m3_n128_swiglu",
-       "gemm_e4m3_grouped_swiglu"}};
+       "gemm_e4m3_swiglu", "gemm_e4m3_n128_swiglu", "gemm_e4m3_grouped_swiglu",
+       "gemm_e4m3_c2", "gemm_e4m3_n128_c2"}};
   for (const Case &c : cases) {
     for (const auto &names : kTypes) {
       bool fp8 = std::strncmp(names[0], "gemm_e4m3", 9) == 0;
@@ -768,6 +787,7 @@ int main(int argc, char **argv) {
       std::vector<const char *> run;
       for (const char *name : names)
         if (name && o.runs(name) &&
+            (!endsWith(name, "_c2") || !o.kernels.empty()) &&
             (std::strstr(name, "_grouped") != nullptr) == !c.groups.empty() &&
             endsWith(name, "_swiglu") == c.epi.swiglu &&
             (std::strcmp(name, names[0]) == 0 || prog.kernel(name).ok()))

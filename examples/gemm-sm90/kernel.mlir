@@ -2,7 +2,7 @@
 // C (M x N, row-major, leading dimension ldc) = act(alpha x A x B^T + beta x R
 // + bias) with A (M x K) and B (N x K) row-major, f32 accumulation, on the
 // H200: CUTLASS's warp-specialized persistent "cooperative" design written in
-// the dialect. One source, twenty-three instances (docs/instances.md):
+// the dialect. One source, twenty-nine instances (docs/instances.md):
 //   gemm_bf16  bf16 A, B, C;  gemm_f16  f16 A, B, C;
 //   gemm_e4m3  f8E4M3FN A, B, bf16 C (K % 16 == 0);
 //   gemm_<T>_n128  the same with 128 x 128 tiles (BN = 128): twice the
@@ -22,6 +22,13 @@
 //   gemm_e4m3[_n128|_swap]_e4m3  e4m3 A, B, e4m3 C = satfinite_e4m3(
 //              epilogue x *pos) (QOUT: the output scale, one f32 in device
 //              memory), rounded to nearest even (cvt.rn.satfinite).
+//   gemm_{bf16,f16,e4m3}[_n128]_c2  a 2 x 1 cluster (CM = 2, CLUSTER):
+//              CTA r of a pair takes rows [128 r, 128 r + 128) of a
+//              256-row tile and loads half of B's tile with a TMA load
+//              multicast to both CTAs (one B load per pair instead of
+//              two); the load stages are released by both CTAs'
+//              consumers (multicast = 2). Split-K as below; stream-K
+//              (splits = 0) runs as one split.
 //   Bias and R are TE (bf16; f16 for f16). TMAC = false: C's rows are
 //   stored from registers (masked, 8-byte f32 / 2-byte e4m3 pairs, ldc %
 //   8 == 0), not by TMA: a 64 x 64 f32 box spans 256 bytes (over the
@@ -83,11 +90,15 @@
 #SWIGLU = #cute.param<"SWIGLU", false>
 #QOUT = #cute.param<"QOUT", false>
 #TMAC = #cute.param<"TMAC", true>
+#CM = #cute.param<"CM", 1 : i32>
+#CLUSTER = #cute.param<"CLUSTER", false>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
 !tileA = !cute.memref<!T, smem, align<1024>, sw128, "(128,BK):(BK,1)">
 !tileB = !cute.memref<!T, smem, align<1024>, sw128, "(BN,BK):(BK,1)">
+// CLUSTER: the half of B's tile that each CTA of the pair loads for both.
+!tileBh = !cute.memref<!T, smem, align<1024>, sw128, "(BN/2,BK):(BK,1)">
 !tileC = !cute.memref<!TS, smem, align<1024>, sw128, "(64,64):(64,1)">
 !acc = !cute.memref<f32, rmem, align<16>, "((2,2,(8,BN/64)),1,1):((1,2,(4,32)),0,0)">
 // One thread's accumulators in the workspace: thread t's registers 4j..4j+3
@@ -127,7 +138,13 @@ module attributes {gpu.container_module,
                       "bf16_swap_f32:T=bf16,TC=f32,BN=64,DIRECT=true,TMAC=false",
                       "e4m3_e4m3:T=f8E4M3FN,TC=f8E4M3FN,BK=128,AK=32,QOUT=true,TMAC=false",
                       "e4m3_n128_e4m3:T=f8E4M3FN,TC=f8E4M3FN,BK=128,AK=32,BN=128,QOUT=true,TMAC=false",
-                      "e4m3_swap_e4m3:T=f8E4M3FN,TC=f8E4M3FN,BK=128,AK=32,BN=64,DIRECT=true,QOUT=true,TMAC=false"]} {
+                      "e4m3_swap_e4m3:T=f8E4M3FN,TC=f8E4M3FN,BK=128,AK=32,BN=64,DIRECT=true,QOUT=true,TMAC=false",
+                      "bf16_c2:T=bf16,TC=bf16,CM=2,CLUSTER=true",
+                      "f16_c2:T=f16,TC=f16,TE=f16,TS=f16,CM=2,CLUSTER=true",
+                      "e4m3_c2:T=f8E4M3FN,TC=bf16,BK=128,AK=32,CM=2,CLUSTER=true",
+                      "bf16_n128_c2:T=bf16,TC=bf16,BN=128,CM=2,CLUSTER=true",
+                      "f16_n128_c2:T=f16,TC=f16,TE=f16,TS=f16,BN=128,CM=2,CLUSTER=true",
+                      "e4m3_n128_c2:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,CM=2,CLUSTER=true"]} {
   gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir"]} {
     // @activation (the epilogue's, by code): gemm-activation.mlir, which
     // examples/gemm-sm100 imports too.
@@ -257,7 +274,7 @@ module attributes {gpu.container_module,
     }
 
     gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TS, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TE, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TE, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32, %pos: !cute.ptr<f32, gmem, align<4>>) kernel
-        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize} {
+        attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize, cute.cluster_dims = #cute.shape<"(CM,1,1)">} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
       %bnc = arith.constant #BN
@@ -302,6 +319,8 @@ module attributes {gpu.container_module,
       %pct = cute.recast(%pc) {elem_type = !TC} : !cute.ptr<!TS, gmem, align<16>> -> !cute.ptr<!TC, gmem, align<16>>
       %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !tileA>
       %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !tileB>
+      // CLUSTER: B's half-tile boxes, each multicast to both CTAs.
+      %dbm = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !tileBh, multicast = 2>
       // C's TMA store view, in the staging type TS; TMAC = false (f32 C):
       // a 64 x 64 stand-in that is never stored through (a legal box).
       %c64d = arith.constant 64 : i32
@@ -362,13 +381,42 @@ module attributes {gpu.container_module,
       %sA = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),4):((BK,1),128*BK)">
       %sB = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((BN,BK),4):((BK,1),BN*BK)">
       %sC = cute.smem_alloc() : !cute.memref<!TS, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
-      %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> -> !cute_nvgpu.pipeline<tma_async, 4>
+      // CLUSTER: a stage is free once the consumers of both CTAs released
+      // it (multicast = 2: each release arrives in both CTAs).
+      %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {multicast = #CM} -> !cute_nvgpu.pipeline<tma_async, 4>
       %stores = cute_nvgpu.pipeline_create -> !cute_nvgpu.pipeline<tma_store, 2>
       // Groups of 8 tile rows for L2 reuse; grouped: row-major (GROUP = 1),
       // so each CTA's tiles come in increasing rows and each walk to a
       // tile's group goes forward a few groups.
-      %sched = cute.make_tile_scheduler %mv, %n, %k tile [128, BN, BK] group GROUP splits %splits
-      %first, %end, %step = cute.tile_scheduler_range %sched
+      // CLUSTER (CM = 2 CTAs along M sharing B's tile): the scheduler runs
+      // over cluster tiles (256 rows, scheduled as 128-row tiles of
+      // ceil(m / 256) x 128 rows) and clusters (cluster c = CTAs 2c and
+      // 2c + 1 takes positions c, c + clusters, ...); CTA r of the cluster
+      // computes the tile's rows [128 r, 128 r + 128). Both CTAs walk the
+      // same positions and K tiles, as the shared B loads need; stream-K
+      // (splits = 0: per-CTA ranges) runs as one split.
+      %clustered = arith.constant #CLUSTER
+      %cm = arith.constant #CM
+      %mvs, %spl = scf.if %clustered -> (i32, i32) {
+        %crows = arith.muli %c128, %cm : i32
+        %crt = arith.ceildivui %mv, %crows : i32
+        %ms = arith.muli %crt, %c128 : i32
+        %streamK = arith.cmpi eq, %splits, %c0 : i32
+        %s1 = arith.select %streamK, %c1, %splits : i32
+        scf.yield %ms, %s1 : i32, i32
+      } else {
+        scf.yield %mv, %splits : i32, i32
+      }
+      %sched = cute.make_tile_scheduler %mvs, %n, %k tile [128, BN, BK] group GROUP splits %spl
+      %first0, %end, %step0 = cute.tile_scheduler_range %sched
+      %rank, %first, %step = scf.if %clustered -> (i32, i32, i32) {
+        %r = cute_nvgpu.cluster_rank
+        %f = arith.divui %first0, %cm : i32
+        %st = arith.divui %step0, %cm : i32
+        scf.yield %r, %f, %st : i32, i32, i32
+      } else {
+        scf.yield %c0, %first0, %step0 : i32, i32, i32
+      }
       // The split-K / stream-K workspace: slots of 128 x BN floats.
       // reduce = 0: a slot per split, summed in order by the tile's last
       // split (deterministic); 1: one zeroed slot per tile that every split
@@ -376,10 +424,23 @@ module attributes {gpu.container_module,
       // the last.
       %atomic = arith.cmpi ne, %reduce, %c0 : i32
       %slot0, %splitSlots = cute.tile_scheduler_slot %sched, %first
-      %mtiles = arith.ceildivui %mv, %c128 : i32
+      %mtiles0 = arith.ceildivui %mvs, %c128 : i32
       %ntiles = arith.ceildivui %n, %bnc : i32
+      // CLUSTER: CTA r's tile counters and workspace slots follow those of
+      // the CTAs before it in the cluster: a block of the scheduler's
+      // tiles (atomic) or slots (ordered) per rank.
+      %mtiles, %splitSlotsC, %tileOff, %slotOff = scf.if %clustered -> (i32, i32, i32, i32) {
+        %mt = arith.muli %mtiles0, %cm : i32
+        %ss = arith.muli %splitSlots, %cm : i32
+        %ct0 = arith.muli %mtiles0, %ntiles : i32
+        %to = arith.muli %rank, %ct0 : i32
+        %so = arith.muli %rank, %splitSlots : i32
+        scf.yield %mt, %ss, %to, %so : i32, i32, i32, i32
+      } else {
+        scf.yield %mtiles0, %splitSlots, %c0, %c0 : i32, i32, i32, i32
+      }
       %tiles = arith.muli %mtiles, %ntiles : i32
-      %slots = arith.select %atomic, %tiles, %splitSlots : i32
+      %slots = arith.select %atomic, %tiles, %splitSlotsC : i32
       %wsShape = cute.make_shape(%slots) -> !cute.shape<"(((2,2,(8,BN/64)),1,1),256,?)">
       %wsStride = cute.static : !cute.stride<"(((1,2,(1024,8192)),0,0),4,128*BN)">
       %wsLayout = cute.make_layout(%wsShape, %wsStride)
@@ -392,7 +453,14 @@ module attributes {gpu.container_module,
             cute_nvgpu.elect_one {
               %p0 = cute_nvgpu.pipeline_producer_state %loads
               %pe:3 = scf.for %t = %first to %end step %step iter_args(%ps = %p0, %pg = %c0, %pr0 = %c0) -> (!LS, i32, i32) : i32 {
-                %tm, %tn = cute.tile_scheduler_coord %sched, %t
+                %tm0, %tn = cute.tile_scheduler_coord %sched, %t
+                %tm = scf.if %clustered -> (i32) {
+                  %x = arith.muli %tm0, %cm : i32
+                  %y = arith.addi %x, %rank : i32
+                  scf.yield %y : i32
+                } else {
+                  scf.yield %tm0 : i32
+                }
                 %g, %rg, %row0, %rows, %tl = func.call @tile_origin(%grouped, %poffs, %groups, %m, %tm, %pg, %pr0) : (i1, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32)
                 // The tile's A rows (from row row0 + 128 tl) and B columns
                 // (group g's block), all k: (128|BN, BK, k).
@@ -422,7 +490,14 @@ module attributes {gpu.container_module,
                   %gAk = cute.tensor_slice(%gA, %kc)
                   %gBk = cute.tensor_slice(%gB, %kc)
                   cute.copy(%gAk, %bufA) with(%da, %full)
-                  cute.copy(%gBk, %bufB) with(%db, %full)
+                  scf.if %clustered {
+                    // This CTA's half of B's tile, to both CTAs.
+                    %mask = arith.constant 3 : i16
+                    %hB, %gBh = cute_nvgpu.tma_partition %dbm, %rank (%bufB, %gBk)
+                    cute.copy(%gBh, %hB) with(%dbm, %full, %mask)
+                  } else {
+                    cute.copy(%gBk, %bufB) with(%db, %full)
+                  }
                   cute_nvgpu.pipeline_producer_commit %loads, %q
                   %qn = cute_nvgpu.pipeline_state_advance %q
                   scf.yield %qn : !LS
@@ -467,7 +542,14 @@ module attributes {gpu.container_module,
           %cs0 = cute_nvgpu.pipeline_consumer_state %loads
           %ss0 = cute_nvgpu.pipeline_producer_state %stores
           %fin:4 = scf.for %t = %first to %end step %step iter_args(%cs = %cs0, %ss = %ss0, %pg = %c0, %pr0 = %c0) -> (!LS, !SS, i32, i32) : i32 {
-            %tm, %tn = cute.tile_scheduler_coord %sched, %t
+            %tm0, %tn = cute.tile_scheduler_coord %sched, %t
+            %tm = scf.if %clustered -> (i32) {
+              %x = arith.muli %tm0, %cm : i32
+              %y = arith.addi %x, %rank : i32
+              scf.yield %y : i32
+            } else {
+              scf.yield %tm0 : i32
+            }
             %g, %rg, %row0, %rows, %tl = func.call @tile_origin(%grouped, %poffs, %groups, %m, %tm, %pg, %pr0) : (i1, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32)
             // C's coordinates of the tile: rows from row0 + 128 tl.
             %tlr = arith.muli %tl, %c128 : i32
@@ -555,10 +637,22 @@ module attributes {gpu.container_module,
             }
             // Split-K: the partial to the workspace; the last split of the
             // tile sums all of them and goes on to the epilogue.
-            %tile, %split, %nsplit = cute.tile_scheduler_split %sched, %t
+            %tile0, %split, %nsplit = cute.tile_scheduler_split %sched, %t
+            %tile = scf.if %clustered -> (i32) {
+              %x = arith.addi %tile0, %tileOff : i32
+              scf.yield %x : i32
+            } else {
+              scf.yield %tile0 : i32
+            }
             %partial = arith.cmpi ugt, %nsplit, %c1 : i32
             %complete = scf.if %partial -> (i1) {
-              %slot, %nslots = cute.tile_scheduler_slot %sched, %t
+              %slot1, %nslots = cute.tile_scheduler_slot %sched, %t
+              %slot = scf.if %clustered -> (i32) {
+                %x = arith.addi %slot1, %slotOff : i32
+                scf.yield %x : i32
+              } else {
+                scf.yield %slot1 : i32
+              }
               %base = arith.subi %slot, %split : i32
               // Ordered: the split's own slot; atomic: the tile's slot.
               %mySlot = arith.select %atomic, %tile, %slot : i32
@@ -804,6 +898,11 @@ module attributes {gpu.container_module,
             cute_nvgpu.pipeline_producer_tail %stores, %fin#1
           }
         }
+      // CLUSTER: neither CTA leaves while its peer may still signal its
+      // barriers or multicast into its shared memory.
+      scf.if %clustered {
+        cute_nvgpu.cluster_sync
+      }
       gpu.return
     }
   }

@@ -163,9 +163,27 @@ const std::string &Gemm::tuneFile() const { return s_->tuneFile; }
 
 namespace {
 
-/// The instance for A/B type `ab`, C type `tc` and configuration `c`.
+/// Whether the cluster configurations have instances for A/B type `ab` and
+/// C type `tc`: a 16-bit C (bf16 for bf16 and e4m3 inputs, f16 for f16).
+bool hasClusterInstance(ElemType ab, ElemType tc) {
+  return tc == (ab == ElemType::F16 ? ElemType::F16 : ElemType::BF16);
+}
+
+/// The instance for A/B type `ab`, C type `tc` and configuration `c`; null
+/// where there is none (the clusters exist for a 16-bit C only: bf16 C for
+/// bf16 and e4m3 inputs, f16 C for f16).
 const rt::Kernel *instance(const aot::Module &m, ElemType ab, ElemType tc,
                            GemmConfig c) {
+  if (isClusterGemmConfig(c)) {
+    const bool n256 = c == GemmConfig::Cluster2x128x256;
+    if (ab == ElemType::BF16 && tc == ElemType::BF16)
+      return n256 ? &m.gemm_bf16_c2_kernel() : &m.gemm_bf16_n128_c2_kernel();
+    if (ab == ElemType::F16 && tc == ElemType::F16)
+      return n256 ? &m.gemm_f16_c2_kernel() : &m.gemm_f16_n128_c2_kernel();
+    if (ab == ElemType::F8E4M3 && tc == ElemType::BF16)
+      return n256 ? &m.gemm_e4m3_c2_kernel() : &m.gemm_e4m3_n128_c2_kernel();
+    return nullptr;
+  }
   if (ab == ElemType::BF16 && tc == ElemType::F32)
     return c == GemmConfig::Tile128x256   ? &m.gemm_bf16_f32_kernel()
            : c == GemmConfig::Tile128x128 ? &m.gemm_bf16_n128_f32_kernel()
@@ -379,6 +397,16 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
       return invalid(std::string("configuration ") + gemmConfigName(p.config) +
                      " is for sm_100a (compute capability 10.0); this "
                      "device runs the sm_90a configurations");
+    if (isClusterGemmConfig(p.config) && !hasClusterInstance(a.type, c.type))
+      return invalid(std::string("configuration ") + gemmConfigName(p.config) +
+                     " has instances for a bf16 C (bf16 or e4m3 inputs) "
+                     "and an f16 C (f16 inputs) only, not " +
+                     metadata::elemTypeName(a.type) + " inputs with a " +
+                     metadata::elemTypeName(c.type) + " C");
+    if (isClusterGemmConfig(p.config) && p.splits == 0)
+      return invalid(std::string("configuration ") + gemmConfigName(p.config) +
+                     " runs split-K (splits >= 1), not stream-K (splits = "
+                     "0): both CTAs of a cluster walk the same tiles");
     if (p.config != GemmConfig::Swap128x64 && !tmaC)
       return invalid("C needs a leading dimension that is a multiple of " +
                      str(c.type == ElemType::F8E4M3 ? 16 : 8) + " (here " +
@@ -390,6 +418,10 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
     CUTE_ASSIGN_OR_RETURN(p, s_->tune(stream, a, b, c, o, tmaC));
   } else {
     p = plan(m, n, k, a.type, o.deterministic);
+    // A C type without cluster instances: the same tile without the
+    // cluster.
+    if (isClusterGemmConfig(p.config) && !hasClusterInstance(a.type, c.type))
+      p.config = gemmUnclustered(p.config);
     // A C the TMA cannot store: swap-AB, which stores element by element.
     if (!tmaC && p.config != GemmConfig::Swap128x64)
       p = {GemmConfig::Swap128x64,
@@ -427,13 +459,25 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
                : instance(module, a.type, c.type, p.config);
   // Grouped: tiles of a bound of the groups' tile rows (the kernel finds
   // which are real).
-  const int64_t tiles = gemmTiles(p.config, groups ? m + 127 * groups : m, n);
+  const int64_t scheduled =
+      gemmTiles(p.config, groups ? m + 127 * groups : m, n);
+  // A cluster (2 CTAs) per scheduled tile of the cluster configurations:
+  // whole clusters of SMs, and a tile counter and slots per CTA.
+  const int64_t ctas = gemmTileCtas(p.config);
+  const int64_t tiles = scheduled * ctas;
+  if (!kern)
+    return invalid(std::string("configuration ") + gemmConfigName(p.config) +
+                   " has no instance for " + metadata::elemTypeName(a.type) +
+                   " inputs with a " + metadata::elemTypeName(c.type) + " C");
   // Stream-K: one CTA per SM, at most one per K tile of all tiles; a
   // workspace slot per CTA and tile.
   const int64_t units =
       tiles * gemmKTiles(k, a.type == ElemType::F8E4M3 ? 1 : 2);
-  const int64_t grid = p.splits == 0 ? std::min<int64_t>(sms, units)
-                                     : std::min<int64_t>(tiles * p.splits, sms);
+  const int64_t grid =
+      p.splits == 0
+          ? std::min<int64_t>(sms, units)
+          : ctas * std::min<int64_t>(scheduled * p.splits,
+                                     std::max<int64_t>(1, sms / ctas));
   // Atomic reductions: one zeroed slot per tile.
   const bool atomic = p.atomic && p.splits != 1;
   const int64_t slots = atomic          ? tiles
@@ -491,8 +535,13 @@ Expected<GemmPlan> Gemm::State::tune(const rt::Stream &stream,
     auto it = tuned.find(key);
     // A class's plan may need a TMA-storable C this call does not have.
     if (it != tuned.end() &&
-        (tmaC || it->second.config == GemmConfig::Swap128x64))
-      return it->second;
+        (tmaC || it->second.config == GemmConfig::Swap128x64)) {
+      // The class's plan may be a cluster this C type has no instance of.
+      GemmPlan p = it->second;
+      if (isClusterGemmConfig(p.config) && !hasClusterInstance(a.type, c.type))
+        p.config = gemmUnclustered(p.config);
+      return p;
+    }
   }
   // Time each candidate on A, B and a scratch C (the caller's C may hold
   // the residual), without the epilogue: 1 warm-up, median of 5.
@@ -507,6 +556,12 @@ Expected<GemmPlan> Gemm::State::tune(const rt::Stream &stream,
   CUTE_ASSIGN_OR_RETURN(rt::Event end, rt::Event::create(ctx));
   std::vector<GemmPlan> cands =
       tune::candidates(m, n, k, sms, a.type == ElemType::F8E4M3 ? 1 : 2, tmaC);
+  if (!hasClusterInstance(a.type, c.type))
+    cands.erase(std::remove_if(cands.begin(), cands.end(),
+                               [](const GemmPlan &p) {
+                                 return isClusterGemmConfig(p.config);
+                               }),
+                cands.end());
   GemmPlan best = cands.front();
   double bestUs = 1e30;
   for (const GemmPlan &p : cands) {

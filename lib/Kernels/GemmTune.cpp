@@ -40,7 +40,8 @@ namespace {
 
 std::optional<GemmConfig> configNamed(const std::string &s) {
   for (GemmConfig c : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
-                       GemmConfig::Swap128x64})
+                       GemmConfig::Swap128x64, GemmConfig::Cluster2x128x256,
+                       GemmConfig::Cluster2x128x128})
     if (s == gemmConfigName(c))
       return c;
   return std::nullopt;
@@ -102,6 +103,14 @@ std::vector<GemmPlan> tune::candidates(int64_t m, int64_t n, int64_t k,
     add({c, selectGemmSplits(c, m, n, k, sms, elemBytes)});
     add({c, 1});
     add({c, 0});
+  }
+  // The clusters (tile configurations, split-K only) where they compete.
+  for (GemmConfig c :
+       {GemmConfig::Cluster2x128x256, GemmConfig::Cluster2x128x128}) {
+    if (!tmaC || m < kClusterMinM)
+      continue;
+    add({c, selectGemmSplits(c, m, n, k, sms, elemBytes)});
+    add({c, 1});
   }
   return out;
 }

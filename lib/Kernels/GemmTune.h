@@ -34,8 +34,10 @@ bool appendToFile(const std::string &path, const std::string &key,
 
 /// The plans worth timing for one problem: each configuration allowed
 /// (swap-AB for M <= kSwapMaxM; the tile configurations only when C can
-/// be TMA-stored) with its heuristic split count, one split and stream-K;
-/// no duplicates, planGemm's choice first.
+/// be TMA-stored) with its heuristic split count, one split and stream-K
+/// (the 2 x 1 clusters for M >= kClusterMinM: no stream-K); no duplicates,
+/// planGemm's choice first. The caller drops the clusters where C's type
+/// has no cluster instance.
 std::vector<GemmPlan> candidates(int64_t m, int64_t n, int64_t k, int64_t sms,
                                  int64_t elemBytes, bool tmaC);
 

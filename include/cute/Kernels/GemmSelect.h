@@ -34,6 +34,11 @@ enum class GemmConfig : uint8_t {
   /// gemm_<T>_swap: C^T = B A^T in 128 x 64 tiles of C^T (128 columns by
   /// 64 rows of C), for small M (swap-AB).
   Swap128x64,
+  /// gemm_<T>_c2: a cluster of 2 CTAs along M, each a 128 x 256 tile of a
+  /// 256 x 256 cluster tile; each CTA loads half of B's tile and multicasts
+  /// it to both (B's L2 -> SM traffic halved). Not timed on a GPU yet.
+  Cluster2x128x256,
+  Cluster2x128x128, ///< gemm_<T>_n128_c2: the same with 128 x 128 tiles
   // sm_100a (examples/gemm-sm100: tcgen05, the accumulator in Tensor
   // Memory; bf16 inputs, one tile per CTA or CTA pair, no K splits):
   Sm100Cta1x128x256, ///< gemm_1cta_bf16*: one CTA per 128 x 256 tile
@@ -56,6 +61,10 @@ inline const char *gemmConfigName(GemmConfig c) {
     return "128x128";
   case GemmConfig::Swap128x64:
     return "swap128x64";
+  case GemmConfig::Cluster2x128x256:
+    return "2x1-128x256";
+  case GemmConfig::Cluster2x128x128:
+    return "2x1-128x128";
   case GemmConfig::Sm100Cta1x128x256:
     return "sm100-1cta-128x256";
   case GemmConfig::Sm100Cta1x128x128:
@@ -69,14 +78,16 @@ inline const char *gemmConfigName(GemmConfig c) {
 }
 
 /// The N extent of a configuration's kernel tile (its M extent is 128,
-/// 256 for a CTA pair).
+/// 256 for a CTA pair or cluster).
 inline int64_t gemmTileN(GemmConfig c) {
   switch (c) {
   case GemmConfig::Tile128x256:
+  case GemmConfig::Cluster2x128x256:
   case GemmConfig::Sm100Cta1x128x256:
   case GemmConfig::Sm100Cta2x256x256:
     return 256;
   case GemmConfig::Tile128x128:
+  case GemmConfig::Cluster2x128x128:
   case GemmConfig::Sm100Cta1x128x128:
   case GemmConfig::Sm100Cta2x256x128:
     return 128;
@@ -86,16 +97,33 @@ inline int64_t gemmTileN(GemmConfig c) {
   return 256;
 }
 
-/// The CTAs that compute one tile: 2 for the sm_100a CTA pairs, else 1.
+/// The CTAs that compute one tile: 2 for the sm_100a CTA pairs and the
+/// sm_90a clusters (a 256-row tile, 128 rows per CTA), else 1.
 inline int64_t gemmTileCtas(GemmConfig c) {
   return c == GemmConfig::Sm100Cta2x256x256 ||
-                 c == GemmConfig::Sm100Cta2x256x128
+                 c == GemmConfig::Sm100Cta2x256x128 ||
+                 c == GemmConfig::Cluster2x128x256 ||
+                 c == GemmConfig::Cluster2x128x128
              ? 2
              : 1;
 }
 
+/// Whether `c` is one of the sm_90a cluster configurations.
+inline bool isClusterGemmConfig(GemmConfig c) {
+  return c == GemmConfig::Cluster2x128x256 || c == GemmConfig::Cluster2x128x128;
+}
+
+/// The configuration a cluster configuration's CTAs run alone (the same
+/// tile without the cluster); `c` itself for the others.
+inline GemmConfig gemmUnclustered(GemmConfig c) {
+  return c == GemmConfig::Cluster2x128x256   ? GemmConfig::Tile128x256
+         : c == GemmConfig::Cluster2x128x128 ? GemmConfig::Tile128x128
+                                             : c;
+}
+
 /// Output tiles of an M x N problem under `c` (the swapped configuration
-/// tiles C^T: 128 of N by 64 of M; a CTA pair's tiles have 256 rows).
+/// tiles C^T: 128 of N by 64 of M; a CTA pair's or cluster's tiles have 256
+/// rows).
 inline int64_t gemmTiles(GemmConfig c, int64_t m, int64_t n) {
   int64_t tn = gemmTileN(c);
   if (c == GemmConfig::Swap128x64)
@@ -140,6 +168,17 @@ inline constexpr int64_t kMaxSplits = 32;
 /// (GemmSelectTest.SwapPlansAgainstH100Sweep: at M <= 64 the plans are
 /// 1.8% slower than the fastest measured choice in geomean, at most 24%).
 inline constexpr int64_t kSwapTileCost = 45;
+/// A CTA of a 2 x 1 cluster against the same tile alone, in percent: it
+/// loads half of B's tile (the other half arrives by multicast), so 32 KB
+/// instead of 48 KB per K tile at N = 256, 24 instead of 32 at N = 128.
+/// ASSUMED, not fitted: no GPU has timed the cluster configurations (the
+/// sm_100a CTA pair's 85 is assumed alike). It makes a cluster win every
+/// tie in waves, i.e. wherever M >= kClusterMinM and the cluster grid
+/// (pairs of SMs) needs no more waves than the tiles alone.
+inline constexpr int64_t kClusterCostPercent = 90;
+/// The smallest M for which the cluster configurations compete: both CTAs
+/// of the first cluster row then have 128 rows of work.
+inline constexpr int64_t kClusterMinM = 256;
 
 /// What a K tile of a configuration's tile costs, in hundredths of a
 /// 128 x 256 one.
@@ -151,6 +190,10 @@ inline int64_t gemmTileCost(GemmConfig c) {
     return 65;
   case GemmConfig::Swap128x64:
     return kSwapTileCost;
+  case GemmConfig::Cluster2x128x256:
+    return 100 * kClusterCostPercent / 100;
+  case GemmConfig::Cluster2x128x128:
+    return (65 * kClusterCostPercent + 50) / 100;
   case GemmConfig::Sm100Cta1x128x256:
   case GemmConfig::Sm100Cta1x128x128:
   case GemmConfig::Sm100Cta2x256x256:
@@ -176,8 +219,11 @@ inline int64_t gemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
                              int64_t sms, int64_t elemBytes, int64_t splits,
                              bool atomic = false) {
   int64_t kt = gemmKTiles(k, elemBytes);
-  int64_t units = gemmTiles(c, m, n) * splits;
-  int64_t waves = (units + sms - 1) / sms;
+  // A cluster's tile runs on a pair of SMs: waves of sms / 2 of them.
+  const int64_t ctas = gemmTileCtas(c);
+  const int64_t slots = std::max<int64_t>(ctas, sms - sms % ctas);
+  int64_t units = gemmTiles(c, m, n) * splits * ctas;
+  int64_t waves = (units + slots - 1) / slots;
   int64_t split = atomic ? kAtomicSplitKTiles : kSplitKTiles;
   int64_t perUnit =
       (kt + splits - 1) / splits + kFixedKTiles + (splits > 1 ? split : 0);
@@ -220,12 +266,13 @@ inline constexpr int64_t kSwapMaxM = 64;
 
 /// The configuration and splits with the lowest modelled cost; without
 /// splits (both at 1) this is selectGemmConfig's choice. Swap-AB competes
-/// for M <= kSwapMaxM when `allowSwap`.
+/// for M <= kSwapMaxM when `allowSwap`; the 2 x 1 clusters for M >=
+/// kClusterMinM when `allowCluster` (split-K, never stream-K).
 /// Without `deterministic`, plans with atomic split-K reductions compete
 /// (a plan with one split is deterministic either way).
 inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
                          int64_t elemBytes = 2, bool allowSwap = true,
-                         bool deterministic = true) {
+                         bool deterministic = true, bool allowCluster = true) {
   GemmPlan best{selectGemmConfig(m, n, k, sms), 1};
   if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
     return best;
@@ -233,8 +280,11 @@ inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
   int64_t bestCost =
       gemmModelCost(best.config, m, n, k, sms, elemBytes, best.splits);
   for (GemmConfig c : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
-                       GemmConfig::Swap128x64}) {
+                       GemmConfig::Swap128x64, GemmConfig::Cluster2x128x256,
+                       GemmConfig::Cluster2x128x128}) {
     if (c == GemmConfig::Swap128x64 && (!allowSwap || m > kSwapMaxM))
+      continue;
+    if (isClusterGemmConfig(c) && (!allowCluster || m < kClusterMinM))
       continue;
     for (bool atomic : {false, true}) {
       if (atomic && deterministic)

@@ -67,8 +67,8 @@ TEST(AotLibrary, HoldsAnImagePerChipAndItsMetadata) {
 TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
   // examples/gemm-sm90/kernel.mlir is one kernel, @gemm, with the instances
   // bf16, f16 and e4m3, their 128 x 128-tile and swap-AB versions, the
-  // grouped bf16 and e4m3, the SwiGLU ones and the f32- and e4m3-output
-  // ones (its cute.instances): cute-opt
+  // grouped bf16 and e4m3, the SwiGLU ones, the f32- and e4m3-output
+  // ones and the 2 x 1 cluster ones (its cute.instances): cute-opt
   // compiles each, and cute-aot gives each its own typed launcher, named after
   // the instance.
   auto g = gm::Module::metadata("sm_90a");
@@ -98,7 +98,16 @@ TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
                                              "gemm_bf16_swap_f32",
                                              "gemm_e4m3_e4m3",
                                              "gemm_e4m3_n128_e4m3",
-                                             "gemm_e4m3_swap_e4m3"}));
+                                             "gemm_e4m3_swap_e4m3",
+                                             "gemm_bf16_c2",
+                                             "gemm_f16_c2",
+                                             "gemm_e4m3_c2",
+                                             "gemm_bf16_n128_c2",
+                                             "gemm_f16_n128_c2",
+                                             "gemm_e4m3_n128_c2"}));
+  // The cluster instances (CM = 2) carry their cluster shape.
+  EXPECT_EQ(kernel(*g, "gemm_bf16_c2").cluster.x, 2u);
+  EXPECT_EQ(kernel(*g, "gemm_bf16").cluster.x, 1u);
   // The instances' element types reach the launchers' parameter types.
   EXPECT_EQ(kernel(*g, "gemm_f16").params[0].elem, ElemType::F16);
   EXPECT_EQ(kernel(*g, "gemm_e4m3").params[0].elem, ElemType::F8E4M3);

@@ -147,7 +147,8 @@ TEST(GemmSelect, SplitPlansAgainstH200Sweep) {
   for (const auto &[key, runs] : shapes) {
     // The sweep measured the two tile configurations only.
     GemmPlan p = planGemm(key.m, key.n, key.k, 132, key.type == "e4m3" ? 1 : 2,
-                          /*allowSwap=*/false);
+                          /*allowSwap=*/false, /*deterministic=*/true,
+                          /*allowCluster=*/false);
     bool n128 = p.config == GemmConfig::Tile128x128;
     double best = 1e30, chosen = 0;
     int64_t dist = 1 << 30;
@@ -270,8 +271,9 @@ TEST(GemmSelect, AtomicPlansAgainstH100Sweep) {
   int n = 0, atomics = 0;
   for (const auto &[shape, runs] : shapes) {
     const auto &[m, nn, k] = shape;
-    GemmPlan det = planGemm(m, nn, k, 132, 2, true, true);
-    GemmPlan nd = planGemm(m, nn, k, 132, 2, true, false);
+    // The sweep timed no cluster configuration.
+    GemmPlan det = planGemm(m, nn, k, 132, 2, true, true, false);
+    GemmPlan nd = planGemm(m, nn, k, 132, 2, true, false, false);
     EXPECT_FALSE(det.atomic);
     atomics += nd.atomic;
     double td = timeOf(runs, det), tn = timeOf(runs, nd);
@@ -294,6 +296,60 @@ TEST(GemmSelect, AtomicPlansAgainstH100Sweep) {
   std::printf("atomic plans: %.3fx the deterministic plans in geomean over "
               "%d shapes\n",
               std::exp(logGain / n), n);
+}
+
+// The 2 x 1 clusters (not timed on a GPU: these check the model's
+// arithmetic, worked by hand on 132 SMs, bf16, K = 4096: 64 K tiles, a
+// position costs (64 + 4) x the tile cost: 100 (128 x 256), 65 (128 x 128),
+// 90 and 59 for their clusters (kClusterCostPercent = 90); a cluster's tile
+// takes two of the 132 SMs).
+TEST(GemmSelect, ClusterPlans) {
+  // 256 x 6144: 128 x 128 alone is 2 x 48 = 96 tiles, one wave: 68 x 65 =
+  // 4420; its cluster 48 tiles on 96 SMs, one wave: 68 x 59 = 4012; 128 x
+  // 256 at 2 splits 96 positions, (32 + 4 + 16) x 100 = 5200; its cluster
+  // at 2 splits 48 pairs, 52 x 90 = 4680.
+  EXPECT_EQ(gemmModelCost(GemmConfig::Tile128x128, 256, 6144, 4096, 132, 2, 1),
+            4420);
+  EXPECT_EQ(
+      gemmModelCost(GemmConfig::Cluster2x128x128, 256, 6144, 4096, 132, 2, 1),
+      4012);
+  EXPECT_EQ(
+      gemmModelCost(GemmConfig::Cluster2x128x256, 256, 6144, 4096, 132, 2, 2),
+      4680);
+  GemmPlan p = planGemm(256, 6144, 4096, 132);
+  EXPECT_EQ(p.config, GemmConfig::Cluster2x128x128);
+  EXPECT_EQ(p.splits, 1);
+  // 256 x 24576: 128 x 128 alone 384 tiles, 3 waves (13260); clusters of
+  // 128 x 128: 192 pairs on 66 pair slots, 3 waves x 68 x 59 = 12036;
+  // clusters of 128 x 256: 96 pairs, 2 waves x 68 x 90 = 12240.
+  p = planGemm(256, 24576, 4096, 132);
+  EXPECT_EQ(p.config, GemmConfig::Cluster2x128x128);
+  EXPECT_EQ(p.splits, 1);
+  EXPECT_EQ(gemmModelCost(p.config, 256, 24576, 4096, 132, 2, 1), 12036);
+  // 4096^3: 128 x 256 alone 512 tiles, 4 waves (27200); its cluster 256
+  // pairs, 4 waves x 68 x 90 = 24480; 128 x 128 in clusters 8 waves (32096).
+  p = planGemm(4096, 4096, 4096, 132);
+  EXPECT_EQ(p.config, GemmConfig::Cluster2x128x256);
+  EXPECT_EQ(p.splits, 1);
+  // 384 x 5632: 3 x 44 = 132 tiles of 128 x 128 fill one wave (4420); the
+  // clusters pad M to 512 rows: 88 pairs need 2 waves (8024), and 128 x 256
+  // in clusters 44 pairs, one wave of 68 x 90 = 6120.
+  p = planGemm(384, 5632, 4096, 132);
+  EXPECT_EQ(p.config, GemmConfig::Tile128x128);
+  EXPECT_EQ(p.splits, 1);
+  // Below kClusterMinM rows, or when not allowed: never a cluster.
+  EXPECT_FALSE(isClusterGemmConfig(planGemm(255, 24576, 4096, 132).config));
+  EXPECT_EQ(planGemm(256, 6144, 4096, 132, 2, true, true, false).config,
+            GemmConfig::Tile128x128);
+  // An odd SM count: pairs of SMs, 65 pair slots of 131 SMs.
+  EXPECT_EQ(
+      gemmModelCost(GemmConfig::Cluster2x128x128, 256, 8448, 4096, 131, 2, 1),
+      2 * 68 * 59); // 66 pairs: 2 waves
+  EXPECT_EQ(gemmTiles(GemmConfig::Cluster2x128x128, 257, 129), 2 * 2);
+  EXPECT_EQ(gemmTileCtas(GemmConfig::Cluster2x128x256), 2);
+  EXPECT_EQ(gemmUnclustered(GemmConfig::Cluster2x128x256),
+            GemmConfig::Tile128x256);
+  EXPECT_STREQ(gemmConfigName(GemmConfig::Cluster2x128x128), "2x1-128x128");
 }
 
 TEST(GemmSelect, SplitsStayInRange) {
