@@ -94,10 +94,10 @@
 !psmem = !cute.memref<!T, smem, align<1024>, sw128, "(WG*64,(64*PS+16-16*PS,BN*PS/64+BN/16-BN*PS/16)):(64,(1,WG*4096))">
 
 module attributes {gpu.container_module,
-    cute.instances = ["bf16_d64:T=bf16,D=64,BN=192,OV=false",
+    cute.instances = ["bf16_d64:T=bf16,D=64,BN=128,OV=false,WG=3",
                       "bf16_d128:T=bf16,D=128,OV=false",
                       "bf16_d256:T=bf16,D=256,BN=80",
-                      "f16_d64:T=f16,D=64,BN=192,OV=false",
+                      "f16_d64:T=f16,D=64,BN=128,OV=false,WG=3",
                       "f16_d128:T=f16,D=128,OV=false",
                       "f16_d256:T=f16,D=256,BN=80"]} {
   gpu.module @fmha_sm90 attributes {cute.imports = ["fmha-sm90-common.mlir"]} {
