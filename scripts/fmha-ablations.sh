@@ -7,9 +7,12 @@
 #   noov   OV=false at every head dim: no intra-warpgroup overlap
 #   ov     OV=true at every head dim: softmax(S(n)) overlaps P(n-1) V(n-1)
 #   first  the first version (60a4ce1: no overlap, no ping-pong)
+#   wg2    D = 64 with two consumer warpgroups and BN = 192 (the D64
+#          default before 335ece6, 0.88-0.89x cuDNN on the H100)
 #   wg3    D = 64 with three consumer warpgroups (WG=3: 192-row tiles,
 #          FA3's shape; setmaxnreg 32/160), BN = 128, OV off; bf16 and f16
-#          (D 128 and 256 as the main instances, so every kernel is there)
+#          (D 128 and 256 as the main instances, so every kernel is there;
+#          since 335ece6 this is the main D64 instance)
 #   wg3ov  the same with the intra-warpgroup overlap (FA3 has it on)
 #   wg3bnN WG=3 with BN = N (e.g. wg3bn96, wg3bn160, wg3bn192; OV off)
 #   ps     PS=true at D 64 and 128: P through shared memory (stmatrix, then
@@ -35,7 +38,7 @@ SRC=examples/fmha-prefill/kernel-sm90.mlir
 inst() {
   local extra=$1 ov=,OV=false
   case $extra in *OV=*) ov= ;; esac
-  echo "--cute-instance=bf16_d64:T=bf16,D=64,BN=192$ov$extra" \
+  echo "--cute-instance=bf16_d64:T=bf16,D=64,BN=128,WG=3$ov$extra" \
     "--cute-instance=bf16_d128:T=bf16,D=128$ov$extra" \
     "--cute-instance=bf16_d256:T=bf16,D=256,BN=80$extra"
 }
@@ -79,12 +82,17 @@ for v in "${variants[@]}"; do
   nopp) src=$SRC args=$(inst ,PP=false) ;;
   noov) src=$SRC args=$(inst ,OV=false) ;;
   ov) src=$SRC args=$(inst ,OV=true) ;;
+  wg2) src=$SRC
+    args="--cute-instance=bf16_d64:T=bf16,D=64,BN=192,OV=false,WG=2"
+    args+=" --cute-instance=f16_d64:T=f16,D=64,BN=192,OV=false,WG=2"
+    args+=" --cute-instance=bf16_d128:T=bf16,D=128,OV=false"
+    args+=" --cute-instance=bf16_d256:T=bf16,D=256,BN=80" ;;
   wg3) src=$SRC args=$(wg3 128 false) ;;
   wg3ov) src=$SRC args=$(wg3 128 true) ;;
   wg3bn*) src=$SRC args=$(wg3 "${v#wg3bn}" false) ;;
   ps)
     src=$SRC
-    args="--cute-instance=bf16_d64:T=bf16,D=64,BN=192,OV=false,PS=true"
+    args="--cute-instance=bf16_d64:T=bf16,D=64,BN=128,OV=false,WG=3,PS=true"
     args+=" --cute-instance=bf16_d128:T=bf16,D=128,OV=false,PS=true"
     args+=" --cute-instance=bf16_d256:T=bf16,D=256,BN=80" ;;
   first | *)
