@@ -1,4 +1,5 @@
-//===- GemmClusterTest.cpp - The 2 x 1 cluster GEMMs on the emulator -------===//
+//===- GemmClusterTest.cpp - The 2 x 1 cluster GEMMs on the emulator
+//-------===//
 //
 // cute::kernels::gemm's cluster configurations (gemm_<T>[_n128]_c2: two
 // CTAs along M share B's tile, each loading half of it and multicasting it
@@ -86,8 +87,8 @@ size_t failures(const Case &c) {
         bytes[i] = toF8E4M3FN(x);
         v[i] = fromF8E4M3FN(bytes[i]);
       } else {
-        uint16_t h = c.ab == ElemType::F16 ? floatToF16Bits(x)
-                                           : floatToBF16Bits(x);
+        uint16_t h =
+            c.ab == ElemType::F16 ? floatToF16Bits(x) : floatToBF16Bits(x);
         std::memcpy(&bytes[2 * i], &h, 2);
         v[i] = c.ab == ElemType::F16 ? f16BitsToFloat(h) : bf16BitsToFloat(h);
       }
@@ -98,7 +99,8 @@ size_t failures(const Case &c) {
   make(c.m, a, ab);
   make(c.n, b, bb);
   const int64_t ldc = (c.n + 7) / 8 * 8 + 8;
-  std::vector<uint16_t> bias(size_t(std::max(c.m, c.n))), res(size_t(c.m * ldc));
+  std::vector<uint16_t> bias(size_t(std::max(c.m, c.n))),
+      res(size_t(c.m * ldc));
   for (auto &x : bias)
     x = to16(float(di(rng)));
   for (auto &x : res)
@@ -175,8 +177,8 @@ TEST(GemmCluster, EveryClusterConfigurationExactWithEpilogues) {
        {GemmConfig::Cluster2x128x256, GemmConfig::Cluster2x128x128})
     for (ElemType ab : {ElemType::BF16, ElemType::F16, ElemType::F8E4M3})
       for (int64_t splits : {1, 3})
-        for (auto [m, n, k] : {std::array<int64_t, 3>{200, 136, 1000},
-                               {300, 136, 256}}) {
+        for (auto [m, n, k] :
+             {std::array<int64_t, 3>{200, 136, 1000}, {300, 136, 256}}) {
           if (ab == ElemType::F16 && (splits != 1 || m != 300))
             continue;
           Case c{m, n, ab == ElemType::F8E4M3 ? (k + 15) / 16 * 16 : k, ab};
@@ -216,8 +218,8 @@ TEST(GemmCluster, PlannedWhereTheModelPicksIt) {
   EXPECT_EQ(p.splits, 1);
   EXPECT_EQ(failures({256, 200, 512}), 0u);
   // Below 256 rows no cluster is planned.
-  EXPECT_FALSE(
-      isClusterGemmConfig(emu().gemm.plan(255, 200, 512, ElemType::BF16).config));
+  EXPECT_FALSE(isClusterGemmConfig(
+      emu().gemm.plan(255, 200, 512, ElemType::BF16).config));
 }
 
 TEST(GemmCluster, RulesNameTheConfiguration) {
