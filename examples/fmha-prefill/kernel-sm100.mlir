@@ -372,21 +372,16 @@ module attributes {gpu.container_module,
                   %qr = arith.addi %q0, %rt : i32
                   %qo = cute.make_coord(%qr, %hd) -> !cute.coord<"(?,?)">
                   %cQt = cute.domain_offset(%cQ, %qo)
-                  %gQ = cute.local_tile(%cQt, %all) {tiler = #cute.shape<"(128,64)">}
+                  %gQ = cute.local_tile(%cQt, %all) {tiler = #cute.shape<"(128,D)">}
                   cute_nvgpu.pipeline_producer_acquire %pipeQ, %pqs
                   %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pqs
-                  scf.for %j0 = %c0 to %d step %c64 : i32 {
-                    %j = arith.divui %j0, %c64 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                    %bufQ0 = cute.tensor_slice(%sQ0, %jc)
-                    %bufQ1 = cute.tensor_slice(%sQ1, %jc)
-                    %g0 = cute.make_coord(%c0, %j) -> !cute.coord<"(_,_,?,?)">
-                    %g1 = cute.make_coord(%c1, %j) -> !cute.coord<"(_,_,?,?)">
-                    %gQ0 = cute.tensor_slice(%gQ, %g0)
-                    %gQ1 = cute.tensor_slice(%gQ, %g1)
-                    cute.copy(%gQ0, %bufQ0) with(%dq, %fq)
-                    cute.copy(%gQ1, %bufQ1) with(%dq, %fq)
-                  } {cute.unroll}
+                  // Each half: D / 64 boxes of 64 columns, one TMA each.
+                  %g0 = cute.make_coord() -> !cute.coord<"(_,_,0,0)">
+                  %g1 = cute.make_coord() -> !cute.coord<"(_,_,1,0)">
+                  %gQ0 = cute.tensor_slice(%gQ, %g0)
+                  %gQ1 = cute.tensor_slice(%gQ, %g1)
+                  cute.copy(%gQ0, %sQ0) with(%dq, %fq)
+                  cute.copy(%gQ1, %sQ1) with(%dq, %fq)
                   %nx = cute_nvgpu.pipeline_state_advance %pqs
                   scf.yield %nx : !S1
                 } else {
@@ -398,35 +393,25 @@ module attributes {gpu.container_module,
                 %cKt = cute.domain_offset(%cK, %ko)
                 %vo = cute.make_coord(%hkd0, %k0) -> !cute.coord<"(?,?)">
                 %cVtt = cute.domain_offset(%cVt, %vo)
-                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(128,64)">}
-                %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(64,128)">}
+                %gK = cute.local_tile(%cKt, %all) {tiler = #cute.shape<"(128,D)">}
+                %gV = cute.local_tile(%cVtt, %all) {tiler = #cute.shape<"(D,128)">}
                 %pe:2 = scf.for %n = %c0 to %ntiles step %c1 iter_args(%ps = %ps0, %pvs = %pvs0) -> (!S2, !S2) : i32 {
                   cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
                   %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
                   %i = cute_nvgpu.pipeline_state_index %ps
                   %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
                   %stK = cute.tensor_slice(%sK, %sc)
-                  scf.for %j0 = %c0 to %d step %c64 : i32 {
-                    %j = arith.divui %j0, %c64 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"(_,(_,?))">
-                    %bufK = cute.tensor_slice(%stK, %jc)
-                    %gj = cute.make_coord(%n, %j) -> !cute.coord<"(_,_,?,?)">
-                    %gKj = cute.tensor_slice(%gK, %gj)
-                    cute.copy(%gKj, %bufK) with(%dk, %fk)
-                  } {cute.unroll}
+                  %gn = cute.make_coord(%n) -> !cute.coord<"(_,_,?,0)">
+                  %gKn = cute.tensor_slice(%gK, %gn)
+                  cute.copy(%gKn, %stK) with(%dk, %fk)
                   cute_nvgpu.pipeline_producer_acquire %pipeV, %pvs
                   %fv = cute_nvgpu.pipeline_producer_get_barrier %pipeV, %pvs
                   %iv = cute_nvgpu.pipeline_state_index %pvs
                   %scv = cute.make_coord(%iv) -> !cute.coord<"(_,?)">
                   %stV = cute.tensor_slice(%sV, %scv)
-                  scf.for %j0 = %c0 to %d step %c64 : i32 {
-                    %j = arith.divui %j0, %c64 : i32
-                    %jc = cute.make_coord(%j) -> !cute.coord<"((_,?),_)">
-                    %bufV = cute.tensor_slice(%stV, %jc)
-                    %gj = cute.make_coord(%j, %n) -> !cute.coord<"(_,_,?,?)">
-                    %gVj = cute.tensor_slice(%gV, %gj)
-                    cute.copy(%gVj, %bufV) with(%dv, %fv)
-                  } {cute.unroll}
+                  %gvn = cute.make_coord(%n) -> !cute.coord<"(_,_,0,?)">
+                  %gVn = cute.tensor_slice(%gV, %gvn)
+                  cute.copy(%gVn, %stV) with(%dv, %fv)
                   %pn = cute_nvgpu.pipeline_state_advance %ps
                   %pvn = cute_nvgpu.pipeline_state_advance %pvs
                   scf.yield %pn, %pvn : !S2, !S2
