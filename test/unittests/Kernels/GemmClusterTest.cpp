@@ -14,6 +14,7 @@
 // the B multicast and release its stages).
 //
 //===----------------------------------------------------------------------===//
+#include "GemmTestDevice.h"
 #include "cute/Kernels/Gemm.h"
 #include "cute/Runtime/Memory.h"
 #include "cute/Support/NarrowFloat.h"
@@ -31,24 +32,8 @@ using namespace cute::kernels;
 
 namespace {
 
-struct Emu {
-  rt::Context ctx;
-  rt::Stream stream;
-  Gemm gemm;
-};
-
-Emu &emu() {
-  static Emu *e = [] {
-    auto ctx = rt::Context::create();
-    EXPECT_TRUE(ctx.ok()) << ctx.message();
-    auto stream = rt::Stream::create(*ctx);
-    EXPECT_TRUE(stream.ok()) << stream.message();
-    auto g = Gemm::create(*ctx);
-    EXPECT_TRUE(g.ok()) << g.message();
-    return new Emu{*ctx, std::move(*stream), std::move(*g)};
-  }();
-  return *e;
-}
+using Emu = gemm_test::TestDevice;
+Emu &emu() { return gemm_test::testDevice(); }
 
 struct Case {
   int64_t m, n, k;

@@ -11,6 +11,7 @@
 // before any launch with the operand and the numbers.
 //
 //===----------------------------------------------------------------------===//
+#include "GemmTestDevice.h"
 #include "cute/Kernels/Gemm.h"
 #include "cute/Runtime/Memory.h"
 #include "cute/Support/NarrowFloat.h"
@@ -27,24 +28,8 @@ using namespace cute::kernels;
 
 namespace {
 
-struct Emu {
-  rt::Context ctx;
-  rt::Stream stream;
-  Gemm gemm;
-};
-
-Emu &emu() {
-  static Emu *e = [] {
-    auto ctx = rt::Context::create();
-    EXPECT_TRUE(ctx.ok()) << ctx.message();
-    auto stream = rt::Stream::create(*ctx);
-    EXPECT_TRUE(stream.ok()) << stream.message();
-    auto g = Gemm::create(*ctx);
-    EXPECT_TRUE(g.ok()) << g.message();
-    return new Emu{*ctx, std::move(*stream), std::move(*g)};
-  }();
-  return *e;
-}
+using Emu = gemm_test::TestDevice;
+Emu &emu() { return gemm_test::testDevice(); }
 
 /// 16-bit values of `type` (bf16 or f16) and e4m3 bytes for small integers.
 uint16_t bits16(ElemType t, float v) {
@@ -63,21 +48,7 @@ struct Problem {
   Gemm *gemm = nullptr; ///< another Gemm than the shared one
 };
 
-double act(Activation a, double x) {
-  switch (a) {
-  case Activation::ReLU:
-    return std::max(x, 0.0);
-  case Activation::ReLU2:
-    return x > 0 ? x * x : 0;
-  case Activation::GELUTanh:
-    return 0.5 * x *
-           (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
-  case Activation::SiLU:
-    return x / (1 + std::exp(-x));
-  default:
-    return x;
-  }
-}
+double act(Activation a, double x) { return gemm_test::refActivation(a, x); }
 
 /// Runs `p` through the library and counts the elements of C that differ
 /// from the reference (and padding columns that were written).

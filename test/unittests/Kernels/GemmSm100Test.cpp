@@ -12,6 +12,7 @@
 // stated at `withinBound`. Columns of C past N stay poisoned.
 //
 //===----------------------------------------------------------------------===//
+#include "GemmTestDevice.h"
 #include "cute/Kernels/Gemm.h"
 #include "cute/Runtime/Memory.h"
 #include "cute/Support/NarrowFloat.h"
@@ -27,24 +28,8 @@ using namespace cute::kernels;
 
 namespace {
 
-struct Device {
-  rt::Context ctx;
-  rt::Stream stream;
-  Gemm gemm;
-};
-
-Device &device() {
-  static Device *d = [] {
-    auto ctx = rt::Context::create();
-    EXPECT_TRUE(ctx.ok()) << ctx.message();
-    auto stream = rt::Stream::create(*ctx);
-    EXPECT_TRUE(stream.ok()) << stream.message();
-    auto g = Gemm::create(*ctx);
-    EXPECT_TRUE(g.ok()) << g.message();
-    return new Device{*ctx, std::move(*stream), std::move(*g)};
-  }();
-  return *d;
-}
+using Device = gemm_test::TestDevice;
+Device &device() { return gemm_test::testDevice(); }
 
 /// Skips a test unless the device is compute capability 10.0.
 #define REQUIRE_SM100()                                                        \
@@ -57,21 +42,7 @@ Device &device() {
                    << cc->first << "." << cc->second;                          \
   } while (0)
 
-double act(Activation a, double x) {
-  switch (a) {
-  case Activation::ReLU:
-    return std::max(x, 0.0);
-  case Activation::ReLU2:
-    return x > 0 ? x * x : 0;
-  case Activation::GELUTanh:
-    return 0.5 * x *
-           (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
-  case Activation::SiLU:
-    return x / (1 + std::exp(-x));
-  default:
-    return x;
-  }
-}
+double act(Activation a, double x) { return gemm_test::refActivation(a, x); }
 
 const GemmConfig kConfigs[] = {
     GemmConfig::Sm100Cta1x128x256, GemmConfig::Sm100Cta1x128x128,
