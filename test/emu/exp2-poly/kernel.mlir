@@ -5,6 +5,18 @@
 // consecutive inputs x to 2^x (the helper takes a row of 128), so n must
 // be a multiple of 16384 (128 threads x 128 values per block). cute.ftz
 // as in the attention kernel (the same f32x2 FMAs with .ftz).
+// As a lit test: it compiles for sm_100a with no MUFU exp2 (ex2.approx) and
+// the polynomial's packed arithmetic per 128 values: 64 f32x2 pairs, each
+// one round (add, subtract: 2 add.f32x2) and Horner's 3 FMAs.
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: cute-opt %s --cute-compile="chip=sm_100a format=cubin output-dir=%t" -o /dev/null
+// RUN: FileCheck %s < %t/exp2_poly.sm_100a.ptx
+// RUN: not grep -q ex2.approx %t/exp2_poly.sm_100a.ptx
+// RUN: test "$(grep -c 'fma.rn.ftz.f32x2' %t/exp2_poly.sm_100a.ptx)" = 192
+// RUN: test "$(grep -c 'add.rn.ftz.f32x2' %t/exp2_poly.sm_100a.ptx)" = 128
+// CHECK-LABEL: .entry exp2_poly_rows(
+// CHECK: fma.rn.ftz.f32x2
 module attributes {gpu.container_module} {
   gpu.module @exp2_poly attributes {cute.imports = ["../../../examples/fmha-prefill/fmha-exp2.mlir"]} {
     gpu.func @exp2_poly_rows(%px: !cute.ptr<f32, gmem, align<16>>, %py: !cute.ptr<f32, gmem, align<16>>, %n: i32) kernel
