@@ -4,11 +4,11 @@
 // accumulation in Tensor Memory: the sm_100a configurations of the kernel
 // library (lib/Kernels, docs/kernels.md), the epilogue of
 // examples/gemm-sm90 on tcgen05. Runs on the emulator (CUTE_DEVICE=
-// emu:sm_100a); no Blackwell GPU has run it. One source, four instances
-// (docs/instances.md), each with two kernels:
-//   gemm_1cta_<i>  one CTA per 128 x BN tile: tcgen05.mma cta_group::1
-//                  m128nBNk16;
-//   gemm_2cta_<i>  a CTA pair (cluster (2,1,1)) per 256 x BN tile:
+// emu:sm_100a); no Blackwell GPU has run it. One kernel, @gemm, eight
+// instances (docs/instances.md):
+//   gemm_1cta_<i>  (CG = 1) one CTA per 128 x BN tile: tcgen05.mma
+//                  cta_group::1 m128nBNk16;
+//   gemm_2cta_<i>  (CG = 2) a CTA pair (cluster (2,1,1)) per 256 x BN tile:
 //                  tcgen05.mma cta_group::2 m256nBNk16 issued by the even
 //                  CTA; CTA r holds A's rows 128 r .. of the tile and B's
 //                  rows BN/2 r .. (examples/gemm-2cta-sm100's protocol);
@@ -43,17 +43,31 @@
 !pE = !cute.ptr<bf16, gmem, align<16>>
 !pB = !cute.ptr<bf16, gmem, align<2>>
 !pS = !cute.ptr<f32, gmem, align<4>>
-// 1-CTA: the MMA and the partitions of A, B and the accumulator.
-#mma1 = #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = BN, k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>
-#tiled1 = #cute.tiled_mma<#mma1, #cute.layout<"(1,1,1):(0,0,0)">>
-// 2-CTA: the pair's MMA; each CTA's half of B is partitioned by the
-// one-CTA atom of N = BN/2 (its A and accumulator by #tiled1).
-#mma2 = #cute_nvgpu.tcgen05_mma<kind = f16, m = 256, n = BN, k = 16, a = bf16, b = bf16, c = f32, cta_group = 2, a_src = smem, a_major = k, b_major = k>
-#halfB = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = "BN/2", k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
+// The CTAs of a tile: 1, or 2 (a pair running cta_group::2 MMAs).
+#CG = #cute.param<"CG", 1 : i32>
+// The tile's MMA, 128 CG x BN; a CTA's A and accumulator are partitioned by
+// the one-CTA atom of N = BN, its BN/CG rows of B by that of N = BN/CG.
+#mma = #cute_nvgpu.tcgen05_mma<kind = f16, m = "128*CG", n = BN, k = 16, a = bf16, b = bf16, c = f32, cta_group = CG, a_src = smem, a_major = k, b_major = k>
+#tiled1 = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = BN, k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
+#tiledB = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = "BN/CG", k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
 module attributes {gpu.container_module,
-    cute.instances = ["bf16:TC=bf16", "bf16_n128:TC=bf16,BN=128",
-                      "bf16_f32:TC=f32", "bf16_n128_f32:TC=f32,BN=128"]} {
+    cute.instances = ["1cta_bf16:TC=bf16", "1cta_bf16_n128:TC=bf16,BN=128",
+                      "1cta_bf16_f32:TC=f32", "1cta_bf16_n128_f32:TC=f32,BN=128",
+                      "2cta_bf16:CG=2,TC=bf16", "2cta_bf16_n128:CG=2,TC=bf16,BN=128",
+                      "2cta_bf16_f32:CG=2,TC=f32", "2cta_bf16_n128_f32:CG=2,TC=f32,BN=128"]} {
   gpu.module @gemm_sm100 attributes {cute.imports = ["../gemm-sm90/gemm-activation.mlir"]} {
+    // A barrier of the CTA, or of the pair, between tcgen05 fences.
+    func.func private @sync_ctas(%pair: i1) {
+      cute_nvgpu.tcgen05_fence_before_thread_sync
+      scf.if %pair {
+        cute_nvgpu.cluster_sync
+      } else {
+        gpu.barrier
+      }
+      cute_nvgpu.tcgen05_fence_after_thread_sync
+      return
+    }
+
     // The epilogue of the CTA's 128 rows, by warps 0-3 (thread %tid < 128
     // owns row %tid, in TMEM lane %tid): rows from 128 %tm, columns from
     // BN %tn of C (M x N). The accumulator is complete in TMEM.
@@ -173,136 +187,31 @@ module attributes {gpu.container_module,
       return
     }
 
-    gpu.func @gemm_1cta(%pa: !cute.ptr<bf16, gmem, align<16>>, %pb: !cute.ptr<bf16, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) kernel
-        attributes {gpu.known_block_size = array<i32: 192, 1, 1>} {
+    // One CTA (CG = 1) or a CTA pair (CG = 2, cluster (2,1,1)) per tile of
+    // 128 CG x BN; the branches on %pair are resolved per instance.
+    gpu.func @gemm(%pa: !cute.ptr<bf16, gmem, align<16>>, %pb: !cute.ptr<bf16, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) kernel
+        attributes {cute.cluster_dims = #cute.shape<"(CG,1,1)">, gpu.known_block_size = array<i32: 192, 1, 1>} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
+      %c2 = arith.constant 2 : i32
       %c4 = arith.constant 4 : i32
-      %c32 = arith.constant 32 : i32
       %c63 = arith.constant 63 : i32
       %c64 = arith.constant 64 : i32
+      %cg = arith.constant #CG
+      %pair = arith.cmpi eq, %cg, %c2 : i32
       %tidx = gpu.thread_id x
       %bxi = gpu.block_id x
       %byi = gpu.block_id y
       %tid = arith.index_cast %tidx : index to i32
       %bx = arith.index_cast %bxi : index to i32
       %by = arith.index_cast %byi : index to i32
-      %sk = cute.make_stride(%k) -> !cute.stride<"(?,1)">
-      %shA = cute.make_shape(%m, %k)
-      %shB = cute.make_shape(%n, %k)
-      %la = cute.make_layout(%shA, %sk)
-      %lb = cute.make_layout(%shB, %sk)
-      %ga = cute.make_view(%pa, %la)
-      %gb = cute.make_view(%pb, %lb)
-      %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">>
-      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(BN,64):(64,1)">>
-      %sA = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((128,64),4):((64,1),8192)">
-      %sB = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((BN,64),4):((64,1),BN*64)">
-      %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
-      %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
-      %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
-      %warp = cute_nvgpu.warp_idx
-      %warp4 = arith.cmpi eq, %warp, %c4 : i32
-      scf.if %warp4 {
-        cute_nvgpu.tmem_alloc %slot, columns = #BN
+      // The CTA's rank in its pair (0 alone); the even CTA issues the MMAs.
+      %rank = scf.if %pair -> i32 {
+        %r = cute_nvgpu.cluster_rank
+        scf.yield %r : i32
+      } else {
+        scf.yield %c0 : i32
       }
-      %loads = cute_nvgpu.pipeline_create %loadBars -> !cute_nvgpu.pipeline<tma_umma, 4>
-      %accs = cute_nvgpu.pipeline_create %accBars -> !cute_nvgpu.pipeline<umma_async, 1>
-      cute_nvgpu.tcgen05_fence_before_thread_sync
-      gpu.barrier
-      cute_nvgpu.tcgen05_fence_after_thread_sync
-      %acc = cute_nvgpu.tmem_tensor %slot -> !accT
-      %k63 = arith.addi %k, %c63 : i32
-      %ktiles = arith.divui %k63, %c64 : i32
-      // The tile's A rows (block x) and B rows (block y), all k.
-      %cA = cute.make_identity_tensor(%shA)
-      %cB = cute.make_identity_tensor(%shB)
-      %am = cute.make_coord(%bx) -> !cute.coord<"(?,_)">
-      %bn = cute.make_coord(%by) -> !cute.coord<"(?,_)">
-      %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,64)">}
-      %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(BN,64)">}
-      cute_nvgpu.warp_specialize
-        role "producer" warps [5, 6) {
-          cute_nvgpu.elect_one {
-            %p0 = cute_nvgpu.pipeline_producer_state %loads
-            %pe = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%ps = %p0) -> (!LS) : i32 {
-              cute_nvgpu.pipeline_producer_acquire %loads, %ps
-              %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps
-              %i = cute_nvgpu.pipeline_state_index %ps
-              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-              %bufA = cute.tensor_slice(%sA, %sc)
-              %bufB = cute.tensor_slice(%sB, %sc)
-              %kc = cute.make_coord(%kt) -> !cute.coord<"(_,_,?)">
-              %gAk = cute.tensor_slice(%gA, %kc)
-              %gBk = cute.tensor_slice(%gB, %kc)
-              cute.copy(%gAk, %bufA) with(%da, %full)
-              cute.copy(%gBk, %bufB) with(%db, %full)
-              %pn = cute_nvgpu.pipeline_state_advance %ps
-              scf.yield %pn : !LS
-            }
-            cute_nvgpu.pipeline_producer_tail %loads, %pe
-          }
-        }
-        role "mma" warps [4, 5) {
-          cute_nvgpu.elect_one {
-            %pct = cute.mma_partition "C" of #tiled1 (%acc, %c0)
-            %a0 = cute_nvgpu.pipeline_producer_state %accs
-            cute_nvgpu.pipeline_producer_acquire %accs, %a0
-            %c0s = cute_nvgpu.pipeline_consumer_state %loads
-            %ce = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%cs = %c0s) -> (!LS) : i32 {
-              cute_nvgpu.pipeline_consumer_wait %loads, %cs
-              cute_nvgpu.tcgen05_fence_after_thread_sync
-              %i = cute_nvgpu.pipeline_state_index %cs
-              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-              %bufA = cute.tensor_slice(%sA, %sc)
-              %bufB = cute.tensor_slice(%sB, %sc)
-              %pas = cute.mma_partition "A" of #tiled1 (%bufA, %c0)
-              %pbs = cute.mma_partition "B" of #tiled1 (%bufB, %c0)
-              %notFirst = arith.cmpi ne, %kt, %c0 : i32
-              cute.gemm #mma1 (%pas, %pbs, %pct) accumulate(%notFirst)
-              // The stage is free once these MMAs are done.
-              cute_nvgpu.pipeline_consumer_release %loads, %cs
-              %cn = cute_nvgpu.pipeline_state_advance %cs
-              scf.yield %cn : !LS
-            }
-            cute_nvgpu.pipeline_producer_commit %accs, %a0
-          }
-        }
-        role "epilogue" warps [0, 4) {
-          %c128 = arith.constant 128 : i32
-          %et = arith.remui %tid, %c128 : i32
-          %s0 = cute_nvgpu.pipeline_consumer_state %accs
-          cute_nvgpu.pipeline_consumer_wait %accs, %s0
-          cute_nvgpu.tcgen05_fence_after_thread_sync
-          func.call @epilogue(%acc, %et, %bx, %by, %pc, %m, %n, %ldc, %alpha, %beta, %pr, %ldr, %pbias, %biasmode, %act, %psm, %psn, %scalemode) : (!accT, i32, i32, i32, !pC, i32, i32, i32, f32, f32, !pE, i32, !pB, i32, i32, !pS, !pS, i32) -> ()
-          cute_nvgpu.tcgen05_fence_before_thread_sync
-          cute_nvgpu.pipeline_consumer_release %accs, %s0
-        }
-      // Every warp is done with the TMEM before warp 4 frees it.
-      cute_nvgpu.tcgen05_fence_before_thread_sync
-      gpu.barrier
-      cute_nvgpu.tcgen05_fence_after_thread_sync
-      scf.if %warp4 {
-        cute_nvgpu.tmem_dealloc %acc, columns = #BN
-      }
-      gpu.return
-    }
-
-    gpu.func @gemm_2cta(%pa: !cute.ptr<bf16, gmem, align<16>>, %pb: !cute.ptr<bf16, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) kernel
-        attributes {cute.cluster_dims = array<i32: 2, 1, 1>, gpu.known_block_size = array<i32: 192, 1, 1>} {
-      %c0 = arith.constant 0 : i32
-      %c1 = arith.constant 1 : i32
-      %c4 = arith.constant 4 : i32
-      %c32 = arith.constant 32 : i32
-      %c63 = arith.constant 63 : i32
-      %c64 = arith.constant 64 : i32
-      %tidx = gpu.thread_id x
-      %bxi = gpu.block_id x
-      %byi = gpu.block_id y
-      %tid = arith.index_cast %tidx : index to i32
-      %bx = arith.index_cast %bxi : index to i32
-      %by = arith.index_cast %byi : index to i32
-      %rank = cute_nvgpu.cluster_rank
       %odd = arith.andi %rank, %c1 : i32
       %leader = arith.cmpi eq, %odd, %c0 : i32
       %sk = cute.make_stride(%k) -> !cute.stride<"(?,1)">
@@ -313,28 +222,28 @@ module attributes {gpu.container_module,
       %ga = cute.make_view(%pa, %la)
       %gb = cute.make_view(%pb, %lb)
       %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">>
-      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(BN/2,64):(64,1)">>
+      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(BN/CG,64):(64,1)">>
       %sA = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((128,64),4):((64,1),8192)">
-      %sB = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((BN/2,64),4):((64,1),BN*32)">
+      %sB = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((BN/CG,64),4):((64,1),BN*64/CG)">
       %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
       %warp = cute_nvgpu.warp_idx
       %warp4 = arith.cmpi eq, %warp, %c4 : i32
-      // Warp 4 of both CTAs allocates the pair's columns.
+      // Warp 4 allocates the columns (of both CTAs of a pair).
       scf.if %warp4 {
-        cute_nvgpu.tmem_alloc %slot, columns = #BN cta_group = 2
-        cute_nvgpu.tmem_relinquish_alloc_permit cta_group = 2
+        cute_nvgpu.tmem_alloc %slot, columns = #BN cta_group = #CG
+        scf.if %pair {
+          cute_nvgpu.tmem_relinquish_alloc_permit cta_group = 2
+        }
       }
-      %loads = cute_nvgpu.pipeline_create %loadBars {cta_group = 2 : i32} -> !cute_nvgpu.pipeline<tma_umma, 4>
-      %accs = cute_nvgpu.pipeline_create %accBars {cta_group = 2 : i32} -> !cute_nvgpu.pipeline<umma_async, 1>
-      cute_nvgpu.tcgen05_fence_before_thread_sync
-      cute_nvgpu.cluster_sync
-      cute_nvgpu.tcgen05_fence_after_thread_sync
+      %loads = cute_nvgpu.pipeline_create %loadBars {cta_group = #CG} -> !cute_nvgpu.pipeline<tma_umma, 4>
+      %accs = cute_nvgpu.pipeline_create %accBars {cta_group = #CG} -> !cute_nvgpu.pipeline<umma_async, 1>
+      func.call @sync_ctas(%pair) : (i1) -> ()
       %acc = cute_nvgpu.tmem_tensor %slot -> !accT
       %k63 = arith.addi %k, %c63 : i32
       %ktiles = arith.divui %k63, %c64 : i32
-      // This CTA's 128 rows of A (block x), the pair's BN rows of B (block
+      // This CTA's 128 rows of A (block x), the tile's BN rows of B (block
       // y), all k.
       %cA = cute.make_identity_tensor(%shA)
       %cB = cute.make_identity_tensor(%shB)
@@ -356,10 +265,11 @@ module attributes {gpu.container_module,
               %kc = cute.make_coord(%kt) -> !cute.coord<"(_,_,?)">
               %gAk = cute.tensor_slice(%gA, %kc)
               %gBk = cute.tensor_slice(%gB, %kc)
-              // Each CTA loads its half of the pair's B rows: BN/2 odd ...
+              // Each CTA loads its BN/CG rows of the tile's B: rows from
+              // BN/2 odd in a pair.
               %sBh, %cBh = cute_nvgpu.tma_partition %db, %odd (%bufB, %gBk)
-              cute.copy(%gAk, %bufA) with(%da, %full) {atom = #cute_nvgpu.tma<cta_group = 2>}
-              cute.copy(%cBh, %sBh) with(%db, %full) {atom = #cute_nvgpu.tma<cta_group = 2>}
+              cute.copy(%gAk, %bufA) with(%da, %full) {atom = #cute_nvgpu.tma<cta_group = CG>}
+              cute.copy(%cBh, %sBh) with(%db, %full) {atom = #cute_nvgpu.tma<cta_group = CG>}
               %pn = cute_nvgpu.pipeline_state_advance %ps
               scf.yield %pn : !LS
             }
@@ -381,15 +291,16 @@ module attributes {gpu.container_module,
                 %bufA = cute.tensor_slice(%sA, %sc)
                 %bufB = cute.tensor_slice(%sB, %sc)
                 %pas = cute.mma_partition "A" of #tiled1 (%bufA, %c0)
-                %pbs = cute.mma_partition "B" of #halfB (%bufB, %c0)
+                %pbs = cute.mma_partition "B" of #tiledB (%bufB, %c0)
                 %notFirst = arith.cmpi ne, %kt, %c0 : i32
-                cute.gemm #mma2 (%pas, %pbs, %pct) accumulate(%notFirst)
-                // Both CTAs' stage is free once these MMAs are done.
+                cute.gemm #mma (%pas, %pbs, %pct) accumulate(%notFirst)
+                // The stage (both CTAs' in a pair) is free once these MMAs
+                // are done.
                 cute_nvgpu.pipeline_consumer_release %loads, %cs
                 %cn = cute_nvgpu.pipeline_state_advance %cs
                 scf.yield %cn : !LS
               }
-              // The accumulator is complete in both CTAs.
+              // The accumulator is complete (in both CTAs of a pair).
               cute_nvgpu.pipeline_producer_commit %accs, %a0
             }
           }
@@ -404,12 +315,11 @@ module attributes {gpu.container_module,
           cute_nvgpu.tcgen05_fence_before_thread_sync
           cute_nvgpu.pipeline_consumer_release %accs, %s0
         }
-      // Both CTAs are done with the pair's TMEM before it is freed.
-      cute_nvgpu.tcgen05_fence_before_thread_sync
-      cute_nvgpu.cluster_sync
-      cute_nvgpu.tcgen05_fence_after_thread_sync
+      // Every warp (of both CTAs of a pair) is done with the TMEM before
+      // warp 4 frees it.
+      func.call @sync_ctas(%pair) : (i1) -> ()
       scf.if %warp4 {
-        cute_nvgpu.tmem_dealloc %acc, columns = #BN cta_group = 2
+        cute_nvgpu.tmem_dealloc %acc, columns = #BN cta_group = #CG
       }
       gpu.return
     }

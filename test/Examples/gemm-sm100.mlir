@@ -1,6 +1,6 @@
 // examples/gemm-sm100: the kernel library's sm_100a configurations, one
-// source, four instances (bf16, bf16_n128, bf16_f32, bf16_n128_f32), each
-// a 1-CTA and a 2-CTA kernel. The 1-CTA kernels issue tcgen05.mma
+// kernel, eight instances: 1cta_ and 2cta_ (CG = 1, 2) of bf16, bf16_n128,
+// bf16_f32 and bf16_n128_f32. The 1-CTA kernels issue tcgen05.mma
 // cta_group::1 and load A and B by plain TMA; the 2-CTA kernels issue
 // cta_group::2 MMAs, load their halves with cta_group::2 TMA onto the even
 // CTA's barrier, release stages with a multicast commit and allocate the
@@ -24,10 +24,12 @@
 // META: "name":"gemm_1cta_bf16","params":
 // META-SAME: "name":"scalemode"
 // META-SAME: "cluster":[1,1,1]
+// META: "name":"gemm_1cta_bf16_n128","params":
+// META-SAME: "cluster":[1,1,1]
 // META: "name":"gemm_2cta_bf16","params":
 // META-SAME: "cluster":[2,1,1]
-// META: "name":"gemm_1cta_bf16_n128","params":
 // META: "name":"gemm_2cta_bf16_n128_f32","params":
+// META-SAME: "cluster":[2,1,1]
 
 // ONE: tcgen05.alloc.cta_group::1
 // ONE: mov.b32 [[TX:%r[0-9]+]], 49152;

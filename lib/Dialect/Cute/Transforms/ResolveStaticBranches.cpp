@@ -1,10 +1,11 @@
 //===- ResolveStaticBranches.cpp - scf.if on constants to its branch ------===//
 //
-// cute-resolve-static-branches: an scf.if whose condition is a constant is
-// replaced by its taken branch (its yields become the results); pure ops
-// that only the dropped branch used are erased with what only they used.
-// Nothing else changes: other unused ops stay (the kernel metadata records
-// a kernel's views whether it reads them or not).
+// cute-resolve-static-branches: an scf.if whose condition is a constant, or
+// folds to one from constants (`arith.cmpi eq, %cg, %c2` of an instance
+// parameter), is replaced by its taken branch (its yields become the results);
+// pure ops that only the dropped branch used are erased with what only they
+// used. Nothing else changes: other unused ops stay (the kernel metadata
+// records a kernel's views whether it reads them or not).
 //
 //===----------------------------------------------------------------------===//
 #include "cute/Dialect/Cute/Transforms/Passes.h"
@@ -23,6 +24,29 @@ namespace mlir::cute {
 using namespace mlir;
 
 namespace {
+
+/// The constant value of `v`: a constant, or the fold of a pure one-result
+/// op whose operands are such values (at most `depth` ops deep).
+Attribute staticValue(Value v, unsigned depth = 8) {
+  Attribute attr;
+  if (matchPattern(v, m_Constant(&attr)))
+    return attr;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth == 0 || def->getNumResults() != 1 ||
+      def->getNumRegions() != 0 || !isPure(def))
+    return {};
+  SmallVector<Attribute> operands;
+  for (Value operand : def->getOperands()) {
+    Attribute a = staticValue(operand, depth - 1);
+    if (!a)
+      return {};
+    operands.push_back(a);
+  }
+  SmallVector<OpFoldResult> folded;
+  if (failed(def->fold(operands, folded)) || folded.size() != 1)
+    return {};
+  return dyn_cast<Attribute>(folded.front());
+}
 
 /// Replaces `op` by the ops of its taken branch; false without an else
 /// branch: nothing runs, so the op goes.
@@ -54,9 +78,10 @@ struct CuteResolveStaticBranchesPass
     for (scf::IfOp op : ifs) {
       if (erased.contains(op))
         continue;
-      APInt v;
-      if (!matchPattern(op.getCondition(), m_ConstantInt(&v)))
+      auto cond = dyn_cast_or_null<IntegerAttr>(staticValue(op.getCondition()));
+      if (!cond)
         continue;
+      const APInt &v = cond.getValue();
       Region &dropped = v.isZero() ? op.getThenRegion() : op.getElseRegion();
       // What the dropped branch used from outside it.
       SmallVector<Operation *> used;

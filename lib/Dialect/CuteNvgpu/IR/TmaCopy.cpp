@@ -14,6 +14,7 @@
 #include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 #include "cute/Dialect/Cute/IR/CuteTensor.h"
 
 #include "mlir/IR/DialectImplementation.h"
@@ -25,13 +26,23 @@ using ::cute::layout::IntTuple;
 using mlir::cute::CoordTensorType;
 
 Attribute TmaCopyAttr::parse(AsmParser &p, Type) {
-  unsigned ctaGroup = 1;
+  int64_t ctaGroup = 1;
+  SMLoc loc = p.getCurrentLocation();
   if (succeeded(p.parseOptionalLess())) {
+    // A number or an integer instance parameter's name (`cta_group = CG`).
+    FailureOr<int64_t> v;
     if (p.parseKeyword("cta_group") || p.parseEqual() ||
-        p.parseInteger(ctaGroup) || p.parseGreater())
+        failed(v = mlir::cute::parseIntOrParam(p)) || p.parseGreater())
       return {};
+    ctaGroup = *v;
   }
-  return p.getChecked<TmaCopyAttr>(p.getContext(), ctaGroup);
+  if (ctaGroup < 1 || ctaGroup > 2) {
+    p.emitError(loc, "#cute_nvgpu.tma: cta_group = ")
+        << ctaGroup << "; it is 1 or 2 (a CTA pair)";
+    return {};
+  }
+  return p.getChecked<TmaCopyAttr>(p.getContext(),
+                                   static_cast<unsigned>(ctaGroup));
 }
 
 void TmaCopyAttr::print(AsmPrinter &p) const {

@@ -146,7 +146,7 @@ def CuteNvgpu_Tcgen05MmaAttr : CuteNvgpu_MmaAtomAttr<"Tcgen05Mma",
   let parameters = (ins "::mlir::cute_nvgpu::UmmaKind":$kind,
                         CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
-                        "::mlir::Type":$c, "int64_t":$cta_group,
+                        "::mlir::Type":$c, CuteNvgpu_Int:$cta_group,
                         "::mlir::cute_nvgpu::OperandSource":$a_src,
                         "::mlir::cute_nvgpu::MmaMajor":$a_major,
                         "::mlir::cute_nvgpu::MmaMajor":$b_major);
@@ -170,7 +170,7 @@ def CuteNvgpu_Tcgen05MmaBlockScaleAttr : CuteNvgpu_MmaAtomAttr<
                         CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
                         "::mlir::Type":$sf, "int64_t":$vs,
-                        "int64_t":$cta_group);
+                        CuteNvgpu_Int:$cta_group);
 }
 
 def CuteNvgpu_MmaBlockScaleAttr : CuteNvgpu_MmaAtomAttr<"MmaBlockScale",
