@@ -274,7 +274,8 @@ Operand inputs(size_t count, uint64_t seed, bool exact, bool fp8, bool f16) {
 }
 
 /// The configuration of an instance: gemm_<T>_n128 has 128 x 128 tiles,
-/// gemm_<T>_swap computes C^T in 128 x 64 tiles, the others 128 x 256.
+/// gemm_<T>_n192 128 x 192, gemm_<T>_swap computes C^T in 128 x 64 tiles,
+/// the others 128 x 256.
 bool endsWith(const std::string &name, const char *suffix) {
   size_t n = std::strlen(suffix);
   return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
@@ -287,6 +288,8 @@ kernels::GemmConfig configOf(const std::string &name) {
     return std::strstr(name.c_str(), "_n128")
                ? kernels::GemmConfig::Cluster2x128x128
                : kernels::GemmConfig::Cluster2x128x256;
+  if (std::strstr(name.c_str(), "_n192"))
+    return kernels::GemmConfig::Tile128x192;
   return std::strstr(name.c_str(), "_n128") ||
                  std::strstr(name.c_str(), "_grouped")
              ? kernels::GemmConfig::Tile128x128
@@ -764,18 +767,18 @@ int main(int argc, char **argv) {
   bool ok = true;
   // Per case and element type, one Problem (inputs and reference) for
   // both configurations and every split count.
-  // The 2 x 1 clusters (gemm_<T>[_n128]_c2) run when named by --kernel
-  // (the library's tests run them by default; this keeps the driver's CI
-  // cases as they were).
-  const char *const kTypes[][9] = {
+  // The 2 x 1 clusters (gemm_<T>[_n128]_c2) and the 128 x 192 tiles
+  // (gemm_<T>_n192) run when named by --kernel (the library's tests run
+  // them by default; this keeps the driver's CI cases as they were).
+  const char *const kTypes[][10] = {
       {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap", "gemm_bf16_grouped",
        "gemm_bf16_swiglu", "gemm_bf16_n128_swiglu", "gemm_bf16_grouped_swiglu",
-       "gemm_bf16_c2", "gemm_bf16_n128_c2"},
+       "gemm_bf16_c2", "gemm_bf16_n128_c2", "gemm_bf16_n192"},
       {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap", nullptr, nullptr, nullptr,
-       nullptr, "gemm_f16_c2", "gemm_f16_n128_c2"},
+       nullptr, "gemm_f16_c2", "gemm_f16_n128_c2", "gemm_f16_n192"},
       {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap", "gemm_e4m3_grouped",
        "gemm_e4m3_swiglu", "gemm_e4m3_n128_swiglu", "gemm_e4m3_grouped_swiglu",
-       "gemm_e4m3_c2", "gemm_e4m3_n128_c2"}};
+       "gemm_e4m3_c2", "gemm_e4m3_n128_c2", "gemm_e4m3_n192"}};
   for (const Case &c : cases) {
     for (const auto &names : kTypes) {
       bool fp8 = std::strncmp(names[0], "gemm_e4m3", 9) == 0;
@@ -787,7 +790,8 @@ int main(int argc, char **argv) {
       std::vector<const char *> run;
       for (const char *name : names)
         if (name && o.runs(name) &&
-            (!endsWith(name, "_c2") || !o.kernels.empty()) &&
+            ((!endsWith(name, "_c2") && !endsWith(name, "_n192")) ||
+             !o.kernels.empty()) &&
             (std::strstr(name, "_grouped") != nullptr) == !c.groups.empty() &&
             endsWith(name, "_swiglu") == c.epi.swiglu &&
             (std::strcmp(name, names[0]) == 0 || prog.kernel(name).ok()))

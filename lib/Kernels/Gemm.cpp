@@ -163,9 +163,10 @@ const std::string &Gemm::tuneFile() const { return s_->tuneFile; }
 
 namespace {
 
-/// Whether the cluster configurations have instances for A/B type `ab` and
-/// C type `tc`: a 16-bit C (bf16 for bf16 and e4m3 inputs, f16 for f16).
-bool hasClusterInstance(ElemType ab, ElemType tc) {
+/// Whether the configurations of a 16-bit C only (the clusters, 128 x 192)
+/// have instances for A/B type `ab` and C type `tc`: a bf16 C for bf16 and
+/// e4m3 inputs, f16 for f16.
+bool hasSixteenBitCInstance(ElemType ab, ElemType tc) {
   return tc == (ab == ElemType::F16 ? ElemType::F16 : ElemType::BF16);
 }
 
@@ -182,6 +183,15 @@ const rt::Kernel *instance(const aot::Module &m, ElemType ab, ElemType tc,
       return n256 ? &m.gemm_f16_c2_kernel() : &m.gemm_f16_n128_c2_kernel();
     if (ab == ElemType::F8E4M3 && tc == ElemType::BF16)
       return n256 ? &m.gemm_e4m3_c2_kernel() : &m.gemm_e4m3_n128_c2_kernel();
+    return nullptr;
+  }
+  if (c == GemmConfig::Tile128x192) {
+    if (ab == ElemType::BF16 && tc == ElemType::BF16)
+      return &m.gemm_bf16_n192_kernel();
+    if (ab == ElemType::F16 && tc == ElemType::F16)
+      return &m.gemm_f16_n192_kernel();
+    if (ab == ElemType::F8E4M3 && tc == ElemType::BF16)
+      return &m.gemm_e4m3_n192_kernel();
     return nullptr;
   }
   if (ab == ElemType::BF16 && tc == ElemType::F32)
@@ -347,6 +357,11 @@ Status checkSwiGLU(int64_t n, ElemType ab, const DeviceMatrix &c,
     return invalid("SwiGLU runs 128 x 256 or 128 x 128 tiles, not swap-AB "
                    "(a gate and its up block would be in different "
                    "warpgroups)");
+  if (o.plan && o.plan->config != GemmConfig::Tile128x256 &&
+      o.plan->config != GemmConfig::Tile128x128)
+    return invalid(std::string("SwiGLU runs 128 x 256 or 128 x 128 tiles; "
+                               "configuration ") +
+                   gemmConfigName(o.plan->config) + " has no SwiGLU instance");
   if (o.autotune)
     return invalid("SwiGLU has one configuration: no autotuning");
   if (!tmaStorable(c))
@@ -397,7 +412,8 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
       return invalid(std::string("configuration ") + gemmConfigName(p.config) +
                      " is for sm_100a (compute capability 10.0); this "
                      "device runs the sm_90a configurations");
-    if (isClusterGemmConfig(p.config) && !hasClusterInstance(a.type, c.type))
+    if (isSixteenBitCGemmConfig(p.config) &&
+        !hasSixteenBitCInstance(a.type, c.type))
       return invalid(std::string("configuration ") + gemmConfigName(p.config) +
                      " has instances for a bf16 C (bf16 or e4m3 inputs) "
                      "and an f16 C (f16 inputs) only, not " +
@@ -420,8 +436,9 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
     p = plan(m, n, k, a.type, o.deterministic);
     // A C type without cluster instances: the same tile without the
     // cluster.
-    if (isClusterGemmConfig(p.config) && !hasClusterInstance(a.type, c.type))
-      p.config = gemmUnclustered(p.config);
+    if (isSixteenBitCGemmConfig(p.config) &&
+        !hasSixteenBitCInstance(a.type, c.type))
+      p.config = gemmFallbackConfig(p.config);
     // A C the TMA cannot store: swap-AB, which stores element by element.
     if (!tmaC && p.config != GemmConfig::Swap128x64)
       p = {GemmConfig::Swap128x64,
@@ -538,8 +555,9 @@ Expected<GemmPlan> Gemm::State::tune(const rt::Stream &stream,
         (tmaC || it->second.config == GemmConfig::Swap128x64)) {
       // The class's plan may be a cluster this C type has no instance of.
       GemmPlan p = it->second;
-      if (isClusterGemmConfig(p.config) && !hasClusterInstance(a.type, c.type))
-        p.config = gemmUnclustered(p.config);
+      if (isSixteenBitCGemmConfig(p.config) &&
+          !hasSixteenBitCInstance(a.type, c.type))
+        p.config = gemmFallbackConfig(p.config);
       return p;
     }
   }
@@ -556,10 +574,10 @@ Expected<GemmPlan> Gemm::State::tune(const rt::Stream &stream,
   CUTE_ASSIGN_OR_RETURN(rt::Event end, rt::Event::create(ctx));
   std::vector<GemmPlan> cands =
       tune::candidates(m, n, k, sms, a.type == ElemType::F8E4M3 ? 1 : 2, tmaC);
-  if (!hasClusterInstance(a.type, c.type))
+  if (!hasSixteenBitCInstance(a.type, c.type))
     cands.erase(std::remove_if(cands.begin(), cands.end(),
                                [](const GemmPlan &p) {
-                                 return isClusterGemmConfig(p.config);
+                                 return isSixteenBitCGemmConfig(p.config);
                                }),
                 cands.end());
   GemmPlan best = cands.front();

@@ -41,7 +41,7 @@ namespace {
 std::optional<GemmConfig> configNamed(const std::string &s) {
   for (GemmConfig c : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
                        GemmConfig::Swap128x64, GemmConfig::Cluster2x128x256,
-                       GemmConfig::Cluster2x128x128})
+                       GemmConfig::Cluster2x128x128, GemmConfig::Tile128x192})
     if (s == gemmConfigName(c))
       return c;
   return std::nullopt;
@@ -96,7 +96,7 @@ std::vector<GemmPlan> tune::candidates(int64_t m, int64_t n, int64_t k,
   if (tmaC || planned.config == GemmConfig::Swap128x64)
     add(planned);
   for (GemmConfig c : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
-                       GemmConfig::Swap128x64}) {
+                       GemmConfig::Tile128x192, GemmConfig::Swap128x64}) {
     bool swap = c == GemmConfig::Swap128x64;
     if (swap ? m > kSwapMaxM && tmaC : !tmaC)
       continue;

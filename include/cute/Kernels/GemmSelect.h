@@ -39,6 +39,9 @@ enum class GemmConfig : uint8_t {
   /// it to both (B's L2 -> SM traffic halved). Not timed on a GPU yet.
   Cluster2x128x256,
   Cluster2x128x128, ///< gemm_<T>_n128_c2: the same with 128 x 128 tiles
+  /// gemm_<T>_n192: 128 x 192 tiles (a 16-bit C only), for shapes whose
+  /// 128 x 256 tiles fill the last wave badly.
+  Tile128x192,
   // sm_100a (examples/gemm-sm100: tcgen05, the accumulator in Tensor
   // Memory; bf16 inputs, one tile per CTA or CTA pair, no K splits):
   Sm100Cta1x128x256, ///< gemm_1cta_bf16*: one CTA per 128 x 256 tile
@@ -65,6 +68,8 @@ inline const char *gemmConfigName(GemmConfig c) {
     return "2x1-128x256";
   case GemmConfig::Cluster2x128x128:
     return "2x1-128x128";
+  case GemmConfig::Tile128x192:
+    return "128x192";
   case GemmConfig::Sm100Cta1x128x256:
     return "sm100-1cta-128x256";
   case GemmConfig::Sm100Cta1x128x128:
@@ -91,6 +96,8 @@ inline int64_t gemmTileN(GemmConfig c) {
   case GemmConfig::Sm100Cta1x128x128:
   case GemmConfig::Sm100Cta2x256x128:
     return 128;
+  case GemmConfig::Tile128x192:
+    return 192;
   case GemmConfig::Swap128x64:
     return 64;
   }
@@ -113,11 +120,19 @@ inline bool isClusterGemmConfig(GemmConfig c) {
   return c == GemmConfig::Cluster2x128x256 || c == GemmConfig::Cluster2x128x128;
 }
 
-/// The configuration a cluster configuration's CTAs run alone (the same
-/// tile without the cluster); `c` itself for the others.
-inline GemmConfig gemmUnclustered(GemmConfig c) {
+/// Whether `c` has instances for a 16-bit C only (bf16 C for bf16 and
+/// e4m3 inputs, f16 C for f16): the clusters and the 128 x 192 tiles.
+inline bool isSixteenBitCGemmConfig(GemmConfig c) {
+  return isClusterGemmConfig(c) || c == GemmConfig::Tile128x192;
+}
+
+/// What runs instead of `c` where `c` has no instance for C's type: a
+/// cluster configuration's tile without the cluster, 128 x 256 tiles for
+/// 128 x 192 ones; `c` itself for the others.
+inline GemmConfig gemmFallbackConfig(GemmConfig c) {
   return c == GemmConfig::Cluster2x128x256   ? GemmConfig::Tile128x256
          : c == GemmConfig::Cluster2x128x128 ? GemmConfig::Tile128x128
+         : c == GemmConfig::Tile128x192      ? GemmConfig::Tile128x256
                                              : c;
 }
 
@@ -179,6 +194,10 @@ inline constexpr int64_t kClusterCostPercent = 90;
 /// The smallest M for which the cluster configurations compete: both CTAs
 /// of the first cluster row then have 128 rows of work.
 inline constexpr int64_t kClusterMinM = 256;
+/// A 128 x 192 K tile against a 128 x 256 one, in percent: 3/4 of the MMA
+/// work and 5/6 of the bytes. ASSUMED, not fitted (no GPU has timed the
+/// 128 x 192 instances yet), so planGemm considers it only when asked.
+inline constexpr int64_t kTile192CostPercent = 80;
 
 /// What a K tile of a configuration's tile costs, in hundredths of a
 /// 128 x 256 one.
@@ -194,6 +213,8 @@ inline int64_t gemmTileCost(GemmConfig c) {
     return 100 * kClusterCostPercent / 100;
   case GemmConfig::Cluster2x128x128:
     return (65 * kClusterCostPercent + 50) / 100;
+  case GemmConfig::Tile128x192:
+    return kTile192CostPercent;
   case GemmConfig::Sm100Cta1x128x256:
   case GemmConfig::Sm100Cta1x128x128:
   case GemmConfig::Sm100Cta2x256x256:
@@ -267,12 +288,14 @@ inline constexpr int64_t kSwapMaxM = 64;
 /// The configuration and splits with the lowest modelled cost; without
 /// splits (both at 1) this is selectGemmConfig's choice. Swap-AB competes
 /// for M <= kSwapMaxM when `allowSwap`; the 2 x 1 clusters for M >=
-/// kClusterMinM when `allowCluster` (split-K, never stream-K).
+/// kClusterMinM when `allowCluster` (split-K, never stream-K); the 128 x 192
+/// tiles when `allowN192`.
 /// Without `deterministic`, plans with atomic split-K reductions compete
 /// (a plan with one split is deterministic either way).
 inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
                          int64_t elemBytes = 2, bool allowSwap = true,
-                         bool deterministic = true, bool allowCluster = true) {
+                         bool deterministic = true, bool allowCluster = true,
+                         bool allowN192 = false) {
   GemmPlan best{selectGemmConfig(m, n, k, sms), 1};
   if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
     return best;
@@ -281,8 +304,10 @@ inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
       gemmModelCost(best.config, m, n, k, sms, elemBytes, best.splits);
   for (GemmConfig c : {GemmConfig::Tile128x256, GemmConfig::Tile128x128,
                        GemmConfig::Swap128x64, GemmConfig::Cluster2x128x256,
-                       GemmConfig::Cluster2x128x128}) {
+                       GemmConfig::Cluster2x128x128, GemmConfig::Tile128x192}) {
     if (c == GemmConfig::Swap128x64 && (!allowSwap || m > kSwapMaxM))
+      continue;
+    if (c == GemmConfig::Tile128x192 && !allowN192)
       continue;
     if (isClusterGemmConfig(c) && (!allowCluster || m < kClusterMinM))
       continue;

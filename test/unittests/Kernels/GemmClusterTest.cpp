@@ -1,9 +1,11 @@
-//===- GemmClusterTest.cpp - The 2 x 1 cluster GEMMs on the emulator
-//-------===//
+//===- GemmClusterTest.cpp - The 16-bit-C configurations on the emulator
+//-===//
 //
-// cute::kernels::gemm's cluster configurations (gemm_<T>[_n128]_c2: two
-// CTAs along M share B's tile, each loading half of it and multicasting it
-// to both) on the device CUTE_DEVICE names (ctest: emu:sm_90a), against a
+// cute::kernels::gemm's configurations that exist for a 16-bit C only: the
+// clusters (gemm_<T>[_n128]_c2: two CTAs along M share B's tile, each
+// loading half of it and multicasting it to both) and the 128 x 192 tiles
+// (gemm_<T>_n192), on the device CUTE_DEVICE names (ctest: emu:sm_90a),
+// against a
 // double-precision CPU reference on fresh data (seed printed, C poisoned):
 // integer data in [-2, 2] must give the 16-bit rounding of the exact
 // result bit for bit, random data must stay within 2^-8 |ref| + 2^-20
@@ -237,4 +239,60 @@ TEST(GemmCluster, RulesNameTheConfiguration) {
   s = e.gemm.run(e.stream, a512, b200, c32b, o);
   EXPECT_TRUE(s.ok()) << s.message();
   EXPECT_TRUE(e.stream.synchronize().ok());
+}
+
+TEST(GemmTile192, ExactWithEpiloguesSplitsAndStreamK) {
+  // One tile column (136 < 192) and three (400: the last one 16 wide);
+  // 1, 3 and atomic 3 splits and stream-K (0).
+  for (ElemType ab : {ElemType::BF16, ElemType::F16, ElemType::F8E4M3})
+    for (GemmPlan plan : {GemmPlan{GemmConfig::Tile128x192, 1},
+                          GemmPlan{GemmConfig::Tile128x192, 3},
+                          GemmPlan{GemmConfig::Tile128x192, 3, true},
+                          GemmPlan{GemmConfig::Tile128x192, 0}})
+      for (auto [m, n, k] :
+           {std::array<int64_t, 3>{200, 136, 1000}, {300, 400, 256}}) {
+        if (ab == ElemType::F16 && (plan.splits != 1 || m != 300))
+          continue;
+        Case c{m, n, ab == ElemType::F8E4M3 ? (k + 15) / 16 * 16 : k, ab};
+        c.plan = plan;
+        c.epilogue = true;
+        c.bias = plan.splits == 1 ? Bias::PerColumn : Bias::PerRow;
+        SCOPED_TRACE(name(c) + (plan.atomic ? " atomic" : ""));
+        EXPECT_EQ(failures(c), 0u);
+      }
+}
+
+TEST(GemmTile192, RandomDataWithinBound) {
+  Case c{200, 400, 1000};
+  c.plan = GemmPlan{GemmConfig::Tile128x192, 1};
+  c.integer = false;
+  SCOPED_TRACE(name(c));
+  EXPECT_EQ(failures(c), 0u);
+}
+
+TEST(GemmTile192, RulesNameTheConfiguration) {
+  Emu &e = emu();
+  auto buf = rt::DeviceBuffer::allocate(e.ctx, 1 << 20);
+  ASSERT_TRUE(buf.ok());
+  DeviceMatrix a{buf->ptr(), ElemType::BF16, 256, 64, 64};
+  DeviceMatrix b{buf->ptr(), ElemType::BF16, 128, 64, 64};
+  DeviceMatrix c32{buf->ptr(), ElemType::F32, 256, 128, 128};
+  GemmOptions o;
+  o.plan = GemmPlan{GemmConfig::Tile128x192, 1};
+  Status s = e.gemm.run(e.stream, a, b, c32, o);
+  EXPECT_NE(s.message().find("configuration 128x192 has instances for a "
+                             "bf16 C"),
+            std::string::npos)
+      << s.message();
+  // SwiGLU has 128 x 256 and 128 x 128 instances only.
+  DeviceMatrix c16{buf->ptr(), ElemType::BF16, 256, 64, 64};
+  ASSERT_EQ(b.rows % 128, 0);
+  o.activation = Activation::SwiGLU;
+  s = e.gemm.run(e.stream, a, b, c16, o);
+  EXPECT_NE(s.message().find("SwiGLU runs 128 x 256 or 128 x 128 tiles; "
+                             "configuration 128x192 has no SwiGLU instance"),
+            std::string::npos)
+      << s.message();
+  EXPECT_EQ(gemmFallbackConfig(GemmConfig::Tile128x192),
+            GemmConfig::Tile128x256);
 }

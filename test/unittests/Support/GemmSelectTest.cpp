@@ -347,7 +347,7 @@ TEST(GemmSelect, ClusterPlans) {
       2 * 68 * 59); // 66 pairs: 2 waves
   EXPECT_EQ(gemmTiles(GemmConfig::Cluster2x128x128, 257, 129), 2 * 2);
   EXPECT_EQ(gemmTileCtas(GemmConfig::Cluster2x128x256), 2);
-  EXPECT_EQ(gemmUnclustered(GemmConfig::Cluster2x128x256),
+  EXPECT_EQ(gemmFallbackConfig(GemmConfig::Cluster2x128x256),
             GemmConfig::Tile128x256);
   EXPECT_STREQ(gemmConfigName(GemmConfig::Cluster2x128x128), "2x1-128x128");
 }
