@@ -540,8 +540,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     need(ws.memset(0), "zero workspace");
   else
     need(ws.poison(), "poison workspace");
-  auto flags =
-      need(rt::DeviceBuffer::allocate(ctx, size_t(tiles) * 4), "counters");
+  const size_t counters = size_t(tiles * kernels::kSplitCountersPerTile);
+  auto flags = need(rt::DeviceBuffer::allocate(ctx, counters * 4), "counters");
   need(flags.memset(0), "zero counters");
   if (splitK)
     args.ptr(ws).ptr(flags).scalar(int32_t(splits));
@@ -587,7 +587,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   need(stream.synchronize(), "run");
   std::vector<uint16_t> hc(size_t(c.m * ldc));
   need(dc.copyToHost(hc.data(), hc.size() * 2), "download");
-  std::vector<int32_t> hflags(size_t(tiles), -1);
+  std::vector<int32_t> hflags(counters, -1);
   need(flags.copyToHost(hflags.data(), hflags.size() * 4), "download");
   size_t stuck = size_t(std::count_if(hflags.begin(), hflags.end(),
                                       [](int32_t f) { return f != 0; }));

@@ -57,9 +57,13 @@
 //   16-byte stores, coalesced across the warp), then arrives on the tile's
 //   counter in `flags`; the last split to
 //   arrive sums the slots in split order (deterministic: the result does not
-//   depend on which CTA finishes last) and runs the epilogue. No CTA waits
-//   for another. `flags` (one i32 per tile) must be zero before the first
-//   launch; the last arrival resets it. With splits = 1 neither is touched.
+//   depend on which CTA finishes last) and runs the epilogue; beyond 8
+//   splits (BN <= 192) in two levels, groups of up to 8 summed by their
+//   last arrival, then the groups' sums by the last group
+//   (gemm-splitk.mlir). No CTA waits for another. `flags` (17 i32 per
+//   tile: the tiles' counters, then 16 group counters per tile) must be
+//   zero before the first launch; the last arrivals reset them. With
+//   splits = 1 neither is touched.
 //   `reduce` = 1 instead adds every split's partial to one slot per tile
 //   with atomic reductions (red.add.v4.f32: `#cute_nvgpu.red_add`); the
 //   last arrival reads that slot and zeroes it (the slots must be zero
@@ -151,10 +155,11 @@ module attributes {gpu.container_module,
                       "bf16_n128_c2:T=bf16,TC=bf16,BN=128,CM=2,CLUSTER=true",
                       "f16_n128_c2:T=f16,TC=f16,TE=f16,TS=f16,BN=128,CM=2,CLUSTER=true",
                       "e4m3_n128_c2:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,CM=2,CLUSTER=true"]} {
-  gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir", "gemm-groups.mlir"]} {
+  gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir", "gemm-groups.mlir", "gemm-splitk.mlir"]} {
     // @activation (the epilogue's, by code): gemm-activation.mlir, which
     // examples/gemm-sm100 imports too; the grouped GEMM's @group_bounds,
-    // @group_of and @tile_origin: gemm-groups.mlir.
+    // @group_of and @tile_origin: gemm-groups.mlir; the split-K fix-up
+    // (@split_fixup, @sum_slots): gemm-splitk.mlir.
 
     // One 64 x 64 chunk of C from registers to shared memory (a 2-buffer
     // staging ring) and out by TMA: both consumer warpgroups take part.
@@ -545,7 +550,8 @@ module attributes {gpu.container_module,
               }
             }
             // Split-K: the partial to the workspace; the last split of the
-            // tile sums all of them and goes on to the epilogue.
+            // tile sums all of them and goes on to the epilogue
+            // (gemm-splitk.mlir).
             %tile0, %split, %nsplit = cute.tile_scheduler_split %sched, %t
             %tile = scf.if %clustered -> (i32) {
               %x = arith.addi %tile0, %tileOff : i32
@@ -562,70 +568,7 @@ module attributes {gpu.container_module,
               } else {
                 scf.yield %slot1 : i32
               }
-              %base = arith.subi %slot, %split : i32
-              // Ordered: the split's own slot; atomic: the tile's slot.
-              %mySlot = arith.select %atomic, %tile, %slot : i32
-              %mine = cute.make_coord(%ct, %mySlot) -> !cute.coord<"(_,?,?)">
-              %wsMine = cute.tensor_slice(%ws, %mine)
-              scf.if %atomic {
-                cute.copy(%acc, %wsMine) {atom = #cute_nvgpu.red_add<128>}
-              } else {
-                cute.copy(%acc, %wsMine)
-              }
-              %last = cute_nvgpu.counter_arrive %pflags[%tile] expected %nsplit
-                  leader %first256 barrier id = 2, threads = 256 : !cute.ptr<i32, gmem, align<4>>
-              scf.if %last {
-                scf.if %atomic {
-                  // The sum of every split's reductions; the slot is left
-                  // zero for the next launch.
-                  cute.copy(%wsMine, %acc)
-                  cute.fill(%wsMine, %fzero)
-                } else {
-                  // The slots in split order; for BN <= 128 two at a time
-                  // (twice the loads in flight; 128 x 256 tiles have no
-                  // registers for it): an odd count's last pair adds zero
-                  // for a re-read of its first slot, so the sum is the
-                  // same as one slot at a time.
-                  cute.fill(%acc, %fzero)
-                  %part = cute.make_fragment() : !chunk
-                  %part1 = cute.make_fragment() : !chunk
-                  %lastS = arith.subi %nsplit, %c1 : i32
-                  %pairs = arith.cmpi ule, %bnc, %c128 : i32
-                  %sstep = arith.select %pairs, %c2, %c1 : i32
-                  scf.for %s = %c0 to %nsplit step %sstep : i32 {
-                    %sl = arith.addi %base, %s : i32
-                    %s1 = arith.addi %s, %c1 : i32
-                    %has1 = arith.cmpi ult, %s1, %nsplit : i32
-                    %s1c = arith.minui %s1, %lastS : i32
-                    %sl1 = arith.addi %base, %s1c : i32
-                    %sc = cute.make_coord(%ct, %sl) -> !cute.coord<"(_,?,?)">
-                    %sc1 = cute.make_coord(%ct, %sl1) -> !cute.coord<"(_,?,?)">
-                    %wsS = cute.tensor_slice(%ws, %sc)
-                    %wsS1 = cute.tensor_slice(%ws, %sc1)
-                    scf.for %j = %c0 to %chunks step %c1 : i32 {
-                      %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
-                      %wsJ = cute.tensor_slice(%wsS, %jc)
-                      %wsJ1 = cute.tensor_slice(%wsS1, %jc)
-                      cute.copy(%wsJ, %part)
-                      %accJ = cute.tensor_slice(%acc, %jc)
-                      %x = cute.load(%accJ)
-                      %y = cute.load(%part)
-                      %sum = arith.addf %x, %y : vector<32xf32>
-                      %sum1 = scf.if %pairs -> vector<32xf32> {
-                        cute.copy(%wsJ1, %part1)
-                        %y1 = cute.load(%part1)
-                        %zv = vector.broadcast %fzero : f32 to vector<32xf32>
-                        %y1m = arith.select %has1, %y1, %zv : vector<32xf32>
-                        %o = arith.addf %sum, %y1m : vector<32xf32>
-                        scf.yield %o : vector<32xf32>
-                      } else {
-                        scf.yield %sum : vector<32xf32>
-                      }
-                      cute.store(%sum1, %accJ)
-                    } {cute.unroll}
-                  }
-                }
-              }
+              %last = func.call @split_fixup(%acc, %ws, %ct, %first256, %pflags, %atomic, %tiles, %tile, %slot, %split, %nsplit) : (!acc, !wsT, i32, i1, !cute.ptr<i32, gmem, align<4>>, i1, i32, i32, i32, i32, i32) -> i1
               scf.yield %last : i1
             } else {
               %true = arith.constant true

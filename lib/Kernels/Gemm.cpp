@@ -504,7 +504,8 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   const size_t wsBytes =
       slots ? size_t(slots * 128 * gemmTileN(p.config)) * 4 : 16;
   CUTE_ASSIGN_OR_RETURN(
-      auto w, workspace(stream.raw(), wsBytes, size_t(tiles) * 4, atomic));
+      auto w, workspace(stream.raw(), wsBytes,
+                        size_t(tiles * kSplitCountersPerTile) * 4, atomic));
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
   // bias and residual follow in C^T's coordinates.
   rt::KernelArgs args;

@@ -178,6 +178,10 @@ inline int64_t gemmKTiles(int64_t k, int64_t elemBytes) {
 inline constexpr int64_t kFixedKTiles = 4;
 inline constexpr int64_t kSplitKTiles = 16;
 inline constexpr int64_t kMaxSplits = 32;
+/// The i32 counters of the split-K fix-up per scheduled tile: the tile's
+/// own and 16 for the groups of splits of the ordered two-level sums
+/// (examples/gemm-sm90/gemm-splitk.mlir), after all tiles' own.
+inline constexpr int64_t kSplitCountersPerTile = 17;
 /// A 128 x 64 swap-AB K tile: a quarter of the MMA work and half of the
 /// bytes of a 128 x 256 one. Checked against the H100 sweep of 2026-12-06
 /// (GemmSelectTest.SwapPlansAgainstH100Sweep: at M <= 64 the plans are

@@ -196,6 +196,15 @@ TEST(GemmCluster, AtomicSplitsInClusters) {
   EXPECT_EQ(failures(c), 0u);
 }
 
+TEST(GemmCluster, OrderedSplitsInTwoLevels) {
+  // 12 ordered splits of each CTA's tile: groups of 8 and 4, counted per
+  // CTA of the cluster.
+  Case c{300, 136, 1024};
+  c.plan = GemmPlan{GemmConfig::Cluster2x128x128, 12};
+  SCOPED_TRACE(name(c));
+  EXPECT_EQ(failures(c), 0u);
+}
+
 TEST(GemmCluster, PlannedWhereTheModelPicksIt) {
   // 256 x 200 x 512 (8 K tiles) on at least 4 SMs: 128 x 128 alone is 4
   // tiles at (8 + 4) x 65 = 780, in clusters (8 + 4) x 59 = 708; 128 x 256

@@ -3,7 +3,8 @@
 // The kernel library's GEMM on the device CUTE_DEVICE names (ctest runs it
 // on emu:sm_90a, no GPU needed; on the H200 it runs on the GPU): the planned
 // configuration and every forced one (128 x 256, 128 x 128, swap-AB; data
-// parallel, split-K and stream-K) at small odd shapes, with fused epilogues,
+// parallel, split-K in one or two levels and stream-K) at small odd shapes,
+// with fused epilogues,
 // against a double-precision CPU reference on fresh data (seed printed, C
 // poisoned). Integer data in [-2, 2] makes every sum exact, so C must be
 // the bf16/f16 rounding of the reference bit for bit (GELU: within a
@@ -174,6 +175,24 @@ TEST(GemmLibrary, EveryConfigurationWithEpilogues) {
       p.o.biasMode =
           splits == 1 ? Bias::PerColumn : Bias::PerRow; // 0: stream-K
       p.o.activation = splits == 1 ? Activation::ReLU : Activation::ReLU2;
+      EXPECT_EQ(mismatches(p), 0u);
+    }
+}
+
+TEST(GemmLibrary, OrderedSplitsSumInTwoLevels) {
+  // More than 8 ordered splits of a 128 x 128 or 128 x 192 tile sum in
+  // groups (G = 8, at most 16 groups; gemm-splitk.mlir): 9 (a group of 8
+  // and one of 1), 17 and 32 splits, and stream-K over one tile of 128 K
+  // tiles (one K tile per CTA: up to 16 groups); 128 x 256 tiles keep one
+  // level. Integer data: every partial must be summed exactly once.
+  for (GemmConfig cfg : {GemmConfig::Tile128x128, GemmConfig::Tile128x192,
+                         GemmConfig::Tile128x256})
+    for (int64_t splits : {9, 17, 32, 0}) {
+      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " splits " +
+                   std::to_string(splits));
+      Problem p{100, 150, splits ? 4096 : 8192};
+      p.o.plan = GemmPlan{cfg, splits};
+      p.o.biasMode = Bias::PerColumn;
       EXPECT_EQ(mismatches(p), 0u);
     }
 }
