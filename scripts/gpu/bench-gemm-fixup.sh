@@ -27,7 +27,8 @@ echo "stage 1 done $(date -u +%T)" | tee -a "$LOG"
 FEW="128x128x65536 256x4096x4096 128x4096x12288 64x4096x14336 16x4096x12288 256x4096x12288"
 fargs=(); for s in $FEW; do fargs+=(--shape "$s"); done
 $H --artifacts "$ART" --chip sm_90a "${fargs[@]}" --splits 4 --splits 8 --splits 16 --splits 32 \
-  --kernel gemm_bf16_n128 --kernel gemm_bf16_swap >> "$LOG" 2>&1 || status=1
+  --splits 64 --kernel gemm_bf16_n128 --kernel gemm_bf16_swap --kernel gemm_bf16_n192 \
+  --kernel gemm_e4m3_n128 >> "$LOG" 2>&1 || status=1
 $H --artifacts "$ART" --chip sm_90a "${fargs[@]}" --atomic --splits 4 --splits 8 --splits 16 \
   --splits 32 --splits 64 --splits 128 --kernel gemm_bf16_n128 --kernel gemm_bf16_swap >> "$LOG" 2>&1 || status=1
 if [ -n "${OLD:-}" ]; then
