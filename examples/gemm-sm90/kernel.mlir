@@ -99,6 +99,7 @@
 #TMAC = #cute.param<"TMAC", true>
 #CM = #cute.param<"CM", 1 : i32>
 #CLUSTER = #cute.param<"CLUSTER", false>
+#BLOCKSCALE = #cute.param<"BLOCKSCALE", false>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
@@ -129,6 +130,7 @@ module attributes {gpu.container_module,
                       "bf16_n128:T=bf16,TC=bf16,BN=128",
                       "f16_n128:T=f16,TC=f16,TE=f16,TS=f16,BN=128",
                       "e4m3_n128:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128",
+                      "e4m3_n128_bs:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,BLOCKSCALE=true",
                       "bf16_n192:T=bf16,TC=bf16,BN=192",
                       "f16_n192:T=f16,TC=f16,TE=f16,TS=f16,BN=192",
                       "e4m3_n192:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=192",
@@ -155,11 +157,12 @@ module attributes {gpu.container_module,
                       "bf16_n128_c2:T=bf16,TC=bf16,BN=128,CM=2,CLUSTER=true",
                       "f16_n128_c2:T=f16,TC=f16,TE=f16,TS=f16,BN=128,CM=2,CLUSTER=true",
                       "e4m3_n128_c2:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,CM=2,CLUSTER=true"]} {
-  gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir", "gemm-groups.mlir", "gemm-splitk.mlir"]} {
+  gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir", "gemm-groups.mlir", "gemm-splitk.mlir", "gemm-blockscale.mlir"]} {
     // @activation (the epilogue's, by code): gemm-activation.mlir, which
     // examples/gemm-sm100 imports too; the grouped GEMM's @group_bounds,
     // @group_of and @tile_origin: gemm-groups.mlir; the split-K fix-up
-    // (@split_fixup, @sum_slots): gemm-splitk.mlir.
+    // (@split_fixup, @sum_slots): gemm-splitk.mlir; the 128 x 128 block
+    // scales (@block_scales, @add_scaled): gemm-blockscale.mlir.
 
     // One 64 x 64 chunk of C from registers to shared memory (a 2-buffer
     // staging ring) and out by TMA: both consumer warpgroups take part.
@@ -310,6 +313,7 @@ module attributes {gpu.container_module,
       // same positions and K tiles, as the shared B loads need; stream-K
       // (splits = 0: per-CTA ranges) runs as one split.
       %clustered = arith.constant #CLUSTER
+      %blockscale = arith.constant #BLOCKSCALE
       %cm = arith.constant #CM
       %mvs, %spl = scf.if %clustered -> (i32, i32) {
         %crows = arith.muli %c128, %cm : i32
@@ -429,6 +433,8 @@ module attributes {gpu.container_module,
           %leader = arith.cmpi eq, %lt, %c0 : i32
           %first256 = arith.cmpi eq, %ct, %c0 : i32
           %acc = cute.make_fragment() : !acc
+          // BLOCKSCALE: one K tile's product before it is scaled.
+          %tmp = cute.make_fragment() : !acc
           %out = cute.make_fragment() : !cute.memref<!TC, rmem, align<16>, "(2,2,8):(1,2,4)">
           // C's values in the staging type TS (= TC; f32 C is never staged,
           // see TS above).
@@ -519,30 +525,63 @@ module attributes {gpu.container_module,
             // Main loop: wgmma on stage s while TMA fills the others; the
             // stage read by the previous group is released once this
             // group is issued and the previous one has completed.
-            %kl:2 = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
-              cute_nvgpu.pipeline_consumer_wait %loads, %q
-              %i = cute_nvgpu.pipeline_state_index %q
-              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-              %bufA = cute.tensor_slice(%sA, %sc)
-              %bufB = cute.tensor_slice(%sB, %sc)
-              %fa = cute.mma_partition "A" of #mma (%bufA, %ct)
-              %fb = cute.mma_partition "B" of #mma (%bufB, %ct)
-              cute_nvgpu.wgmma_fence
-              cute.gemm #wgmma (%fa, %fb, %acc)
-              cute_nvgpu.wgmma_commit_group
-              cute_nvgpu.wgmma_wait_group 1
-              %notFirst = arith.cmpi ugt, %kt, %kb : i32
-              scf.if %notFirst {
+            %kl:2 = scf.if %blockscale -> (!LS, !LS) {
+              // BLOCKSCALE: each K tile (one K block) into %tmp, waited
+              // for, its stage released, then added to acc scaled by the
+              // block's scales (gemm-blockscale.mlir).
+              %bl:2 = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
+                cute_nvgpu.pipeline_consumer_wait %loads, %q
+                %s0, %s1 = func.call @block_scales(%psm, %psn, %m, %n, %k, %ar, %wg, %lt, %tn, %kt) : (!cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32) -> (f32, f32)
+                %i = cute_nvgpu.pipeline_state_index %q
+                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                %bufA = cute.tensor_slice(%sA, %sc)
+                %bufB = cute.tensor_slice(%sB, %sc)
+                %fa = cute.mma_partition "A" of #mma (%bufA, %ct)
+                %fb = cute.mma_partition "B" of #mma (%bufB, %ct)
+                %false = arith.constant false
+                cute_nvgpu.wgmma_fence
+                cute.gemm #wgmma (%fa, %fb, %tmp) accumulate(%false)
+                cute_nvgpu.wgmma_commit_group
+                cute_nvgpu.wgmma_wait_group 0
                 cute_nvgpu.warp_sync
                 cute_nvgpu.elect_one {
-                  cute_nvgpu.pipeline_consumer_release %loads, %prev
+                  cute_nvgpu.pipeline_consumer_release %loads, %q
                 }
+                func.call @add_scaled(%acc, %tmp, %s0, %s1) : (!acc, !acc, f32, f32) -> ()
+                %qn = cute_nvgpu.pipeline_state_advance %q
+                scf.yield %qn, %q : !LS, !LS
               }
-              %qn = cute_nvgpu.pipeline_state_advance %q
-              scf.yield %qn, %q : !LS, !LS
+              scf.yield %bl#0, %bl#1 : !LS, !LS
+            } else {
+              %ml:2 = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
+                cute_nvgpu.pipeline_consumer_wait %loads, %q
+                %i = cute_nvgpu.pipeline_state_index %q
+                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                %bufA = cute.tensor_slice(%sA, %sc)
+                %bufB = cute.tensor_slice(%sB, %sc)
+                %fa = cute.mma_partition "A" of #mma (%bufA, %ct)
+                %fb = cute.mma_partition "B" of #mma (%bufB, %ct)
+                cute_nvgpu.wgmma_fence
+                cute.gemm #wgmma (%fa, %fb, %acc)
+                cute_nvgpu.wgmma_commit_group
+                cute_nvgpu.wgmma_wait_group 1
+                %notFirst = arith.cmpi ugt, %kt, %kb : i32
+                scf.if %notFirst {
+                  cute_nvgpu.warp_sync
+                  cute_nvgpu.elect_one {
+                    cute_nvgpu.pipeline_consumer_release %loads, %prev
+                  }
+                }
+                %qn = cute_nvgpu.pipeline_state_advance %q
+                scf.yield %qn, %q : !LS, !LS
+              }
+              scf.yield %ml#0, %ml#1 : !LS, !LS
             }
             cute_nvgpu.wgmma_wait_group 0
-            %any = arith.cmpi ugt, %ke, %kb : i32
+            // The last stage (BLOCKSCALE released every stage in the loop).
+            %anyK = arith.cmpi ugt, %ke, %kb : i32
+            %notBs = arith.xori %blockscale, %true0 : i1
+            %any = arith.andi %anyK, %notBs : i1
             scf.if %any {
               cute_nvgpu.warp_sync
               cute_nvgpu.elect_one {

@@ -330,6 +330,31 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
     return invalid("the bias is not 2-byte aligned");
   if (o.rowScale % 4 || o.colScale % 4)
     return invalid("the row and column scales must be 4-byte aligned (f32)");
+  if (o.blockScaleA || o.blockScaleB) {
+    if (!o.blockScaleA || !o.blockScaleB)
+      return invalid(std::string("block scales need both blockScaleA and "
+                                 "blockScaleB; ") +
+                     (o.blockScaleA ? "blockScaleB" : "blockScaleA") +
+                     " is a null pointer");
+    if (a.type != ElemType::F8E4M3 || c.type != ElemType::BF16)
+      return invalid("128 x 128 block scales are built for f8E4M3FN A and B "
+                     "with a bf16 C, not " +
+                     name(a.type) + " inputs with a " + name(c.type) + " C");
+    if (o.rowScale || o.colScale)
+      return invalid("block scales replace the row and column scales; give "
+                     "one or the other");
+    if (o.blockScaleA % 4 || o.blockScaleB % 4)
+      return invalid("the block scales must be 4-byte aligned (f32)");
+    if (o.activation == Activation::SwiGLU)
+      return invalid("block scales have no SwiGLU instance");
+    if (o.autotune)
+      return invalid("block scales have one configuration (128 x 128 "
+                     "tiles): no autotuning");
+    if (o.plan && o.plan->config != GemmConfig::Tile128x128)
+      return invalid(std::string("block scales run 128 x 128 tiles, not "
+                                 "configuration ") +
+                     gemmConfigName(o.plan->config));
+  }
   if (int32_t(o.activation) < 0 || int32_t(o.activation) > 5)
     return invalid("activation code " + str(int32_t(o.activation)) +
                    " is not one of 0..5");
@@ -406,6 +431,16 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
                : GemmPlan{cfg,
                           selectGemmSplits(cfg, m, n, k, s_->sms,
                                            a.type == ElemType::F8E4M3 ? 1 : 2)};
+  } else if (o.blockScaleA) {
+    // One configuration: 128 x 128 tiles, the heuristic's splits.
+    const GemmConfig cfg = GemmConfig::Tile128x128;
+    if (o.plan) {
+      p = *o.plan;
+    } else {
+      const int64_t s =
+          selectGemmSplits(cfg, m, n, k, s_->sms, 1, !o.deterministic);
+      p = {cfg, s, !o.deterministic && s > 1};
+    }
   } else if (o.plan) {
     p = *o.plan;
     if (isSm100GemmConfig(p.config))
@@ -471,9 +506,10 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
       : swiglu && p.config == GemmConfig::Tile128x256
           ? (e4m3 ? &module.gemm_e4m3_swiglu_kernel()
                   : &module.gemm_bf16_swiglu_kernel())
-      : swiglu ? (e4m3 ? &module.gemm_e4m3_n128_swiglu_kernel()
-                       : &module.gemm_bf16_n128_swiglu_kernel())
-               : instance(module, a.type, c.type, p.config);
+      : swiglu        ? (e4m3 ? &module.gemm_e4m3_n128_swiglu_kernel()
+                              : &module.gemm_bf16_n128_swiglu_kernel())
+      : o.blockScaleA ? &module.gemm_e4m3_n128_bs_kernel()
+                      : instance(module, a.type, c.type, p.config);
   // Grouped: tiles of a bound of the groups' tile rows (the kernel finds
   // which are real).
   const int64_t scheduled =
@@ -525,9 +561,13 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   args.ptr(o.bias ? o.bias : c.data).scalar(bias);
   args.scalar(int32_t(o.activation));
   // Per-row / per-column scales (in C^T's coordinates for swap-AB).
+  // Block scales: A's and B's in their places (the BLOCKSCALE instance
+  // reads them per K block; scalemode 0).
   CUdeviceptr sm = swap ? o.colScale : o.rowScale;
   CUdeviceptr sn = swap ? o.rowScale : o.colScale;
-  args.ptr(sm ? sm : c.data).ptr(sn ? sn : c.data);
+  const bool block = o.blockScaleA != 0;
+  args.ptr(block ? o.blockScaleA : sm ? sm : c.data);
+  args.ptr(block ? o.blockScaleB : sn ? sn : c.data);
   args.scalar(int32_t((sm ? 1 : 0) | (sn ? 2 : 0)));
   args.scalar(int32_t(atomic ? 1 : 0));
   // Not grouped: one group (the offsets pointer is never read).
@@ -632,6 +672,9 @@ Status Gemm::runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
   if (b.rows % groups)
     return invalid("B has " + str(b.rows) + " rows, not groups (" +
                    str(groups) + ") blocks of N rows");
+  if (o.blockScaleA || o.blockScaleB)
+    return invalid("the grouped GEMM has no block scales (per-row and "
+                   "per-column scales only)");
   if (o.plan || o.autotune)
     return invalid("the grouped GEMM takes no plan and no autotuning (one "
                    "configuration: 128 x 128 tiles, one split)");

@@ -1,0 +1,93 @@
+// 128 x 128 block scales (DeepSeek-V3's FP8 recipe) for the BLOCKSCALE
+// instances of examples/gemm-sm90/kernel.mlir (imported: cute.imports,
+// docs/instances.md). A is scaled per row and 128 elements of K, B per
+// 128 x 128 block: C = sum over K blocks kb of
+//   sa[m, kb] sb[n / 128, kb] (A B^T restricted to kb),
+// with sa (M x KB) and sb (ceil(N / 128) x KB) f32 row-major, KB =
+// ceil(K / 128). An e4m3 K tile (BK = 128) is exactly one K block, so the
+// consumers compute each K tile's product into a second accumulator and
+// add it, scaled, to the first ("promotion" to f32 every block); a tile's
+// 128 columns (BN = 128) are one block of B, so its scale is one number.
+#BN = #cute.param<"BN", 256 : i32>
+!acc = !cute.memref<f32, rmem, align<16>, "((2,2,(8,BN/64)),1,1):((1,2,(4,32)),0,0)">
+!scales = !cute.ptr<f32, gmem, align<4>>
+module {
+  // p[i] (i < extent).
+  func.func private @load_scale(%p: !scales, %extent: i32, %i: i32) -> f32 {
+    %sh = cute.make_shape(%extent) -> !cute.shape<"(?)">
+    %st = cute.static : !cute.stride<"(1)">
+    %l = cute.make_layout(%sh, %st)
+    %v = cute.make_view(%p, %l)
+    %c = cute.make_coord(%i) -> !cute.coord<"(?)">
+    %e = cute.tensor_slice(%v, %c)
+    %x = cute.load(%e)
+    %s = vector.extract %x[0] : f32 from vector<1xf32>
+    return %s : f32
+  }
+
+  // The scales of K block kb for consumer thread lt (0..127) of warpgroup
+  // wg in the tile whose rows start at row0 and whose columns are B's
+  // block nb: sa of the thread's two accumulator rows (row0 + 64 wg +
+  // 16 (lt / 32) + (lt % 32) / 4, and 8 more; rows past M read row M - 1,
+  // which is never stored), each times sb[nb, kb].
+  func.func private @block_scales(%psa: !scales, %psb: !scales, %m: i32, %n: i32, %k: i32, %row0: i32, %wg: i32, %lt: i32, %nb: i32, %kb: i32) -> (f32, f32) {
+    %c1 = arith.constant 1 : i32
+    %c4 = arith.constant 4 : i32
+    %c8 = arith.constant 8 : i32
+    %c16 = arith.constant 16 : i32
+    %c32 = arith.constant 32 : i32
+    %c64 = arith.constant 64 : i32
+    %c128 = arith.constant 128 : i32
+    %kbs = arith.ceildivui %k, %c128 : i32
+    %nbs = arith.ceildivui %n, %c128 : i32
+    %w = arith.divui %lt, %c32 : i32
+    %lane = arith.remui %lt, %c32 : i32
+    %w16 = arith.muli %w, %c16 : i32
+    %l4 = arith.divui %lane, %c4 : i32
+    %wg64 = arith.muli %wg, %c64 : i32
+    %r = arith.addi %wg64, %w16 : i32
+    %r1 = arith.addi %r, %l4 : i32
+    %ra = arith.addi %row0, %r1 : i32
+    %rb = arith.addi %ra, %c8 : i32
+    %mlast = arith.subi %m, %c1 : i32
+    %ra1 = arith.minui %ra, %mlast : i32
+    %rb1 = arith.minui %rb, %mlast : i32
+    %ia0 = arith.muli %ra1, %kbs : i32
+    %ia = arith.addi %ia0, %kb : i32
+    %ib0 = arith.muli %rb1, %kbs : i32
+    %ib = arith.addi %ib0, %kb : i32
+    %na = arith.muli %m, %kbs : i32
+    %sa0 = func.call @load_scale(%psa, %na, %ia) : (!scales, i32, i32) -> f32
+    %sa1 = func.call @load_scale(%psa, %na, %ib) : (!scales, i32, i32) -> f32
+    %ibn0 = arith.muli %nb, %kbs : i32
+    %ibn = arith.addi %ibn0, %kb : i32
+    %nn = arith.muli %nbs, %kbs : i32
+    %sb = func.call @load_scale(%psb, %nn, %ibn) : (!scales, i32, i32) -> f32
+    %s0 = arith.mulf %sa0, %sb : f32
+    %s1 = arith.mulf %sa1, %sb : f32
+    return %s0, %s1 : f32, f32
+  }
+
+  // acc += s tmp, s being s0 on the thread's first accumulator row and s1
+  // on its second: in a 32-value chunk of the wgmma accumulator, value i
+  // lies on row (i / 2) % 2 of the two.
+  func.func private @add_scaled(%acc: !acc, %tmp: !acc, %s0: f32, %s1: f32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %bnc = arith.constant #BN
+    %chunks = arith.divui %bnc, %c64 : i32
+    %p4 = vector.from_elements %s0, %s0, %s1, %s1 : vector<4xf32>
+    %sv = vector.shuffle %p4, %p4 [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3] : vector<4xf32>, vector<4xf32>
+    scf.for %j = %c0 to %chunks step %c1 : i32 {
+      %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
+      %accJ = cute.tensor_slice(%acc, %jc)
+      %tmpJ = cute.tensor_slice(%tmp, %jc)
+      %x = cute.load(%accJ)
+      %t = cute.load(%tmpJ)
+      %y = math.fma %t, %sv, %x : vector<32xf32>
+      cute.store(%y, %accJ)
+    } {cute.unroll}
+    return
+  }
+}

@@ -1,0 +1,178 @@
+//===- GemmBlockScaleTest.cpp - FP8 128 x 128 block scales on the emulator
+//-===//
+//
+// cute::kernels::gemm with GemmOptions::blockScaleA/B (DeepSeek-V3's FP8
+// recipe: A scaled per row and 128 elements of K, B per 128 x 128 block;
+// the gemm_e4m3_n128_bs instance) on the device CUTE_DEVICE names (ctest:
+// emu:sm_90a), against a double-precision CPU reference on fresh data (seed
+// printed, C poisoned). Integer data in [-2, 2] and power-of-two scales
+// keep every block's product and every scaled sum exact in f32, so C must
+// be the bf16 rounding of the reference bit for bit. Shapes with a K tail
+// (the last block short) and N past a 128 boundary, ordered and atomic
+// split-K, stream-K, an epilogue; and the rules, named before any launch.
+//
+//===----------------------------------------------------------------------===//
+#include "GemmTestDevice.h"
+#include "cute/Kernels/Gemm.h"
+#include "cute/Runtime/Memory.h"
+#include "cute/Support/NarrowFloat.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <random>
+
+using namespace cute;
+using namespace cute::kernels;
+
+namespace {
+
+gemm_test::TestDevice &emu() { return gemm_test::testDevice(); }
+
+struct Case {
+  int64_t m, n, k;
+  std::optional<GemmPlan> plan;
+  bool deterministic = true;
+  bool epilogue = false; ///< alpha 0.5, a column bias, ReLU
+};
+
+size_t failures(const Case &c) {
+  auto &e = emu();
+  const uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> di(-2, 2);
+  const int64_t kb = (c.k + 127) / 128, nb = (c.n + 127) / 128;
+  std::vector<float> a(size_t(c.m * c.k)), b(size_t(c.n * c.k));
+  std::vector<uint8_t> a8(a.size()), b8(b.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    a8[i] = toF8E4M3FN(a[i] = float(di(rng)));
+  for (size_t i = 0; i < b.size(); ++i)
+    b8[i] = toF8E4M3FN(b[i] = float(di(rng)));
+  // Scales 2^-2 .. 2^2.
+  std::vector<float> sa(size_t(c.m * kb)), sb(size_t(nb * kb));
+  for (float &x : sa)
+    x = std::ldexp(1.f, di(rng));
+  for (float &x : sb)
+    x = std::ldexp(1.f, di(rng));
+  const int64_t ldc = (c.n + 7) / 8 * 8 + 8;
+  std::vector<uint16_t> bias(size_t(c.n));
+  for (auto &x : bias)
+    x = floatToBF16Bits(float(di(rng)));
+  auto da = rt::DeviceBuffer::fromHost(e.ctx, a8);
+  auto db = rt::DeviceBuffer::fromHost(e.ctx, b8);
+  auto dsa = rt::DeviceBuffer::fromHost(e.ctx, sa);
+  auto dsb = rt::DeviceBuffer::fromHost(e.ctx, sb);
+  auto dbias = rt::DeviceBuffer::fromHost(e.ctx, bias);
+  auto dc = rt::DeviceBuffer::allocate(e.ctx, size_t(c.m * ldc) * 2);
+  EXPECT_TRUE(da.ok() && db.ok() && dsa.ok() && dsb.ok() && dbias.ok() &&
+              dc.ok());
+  EXPECT_TRUE(dc->poison().ok());
+  GemmOptions o;
+  o.blockScaleA = dsa->ptr();
+  o.blockScaleB = dsb->ptr();
+  o.plan = c.plan;
+  o.deterministic = c.deterministic;
+  if (c.epilogue) {
+    o.alpha = 0.5f;
+    o.bias = dbias->ptr();
+    o.biasMode = Bias::PerColumn;
+    o.activation = Activation::ReLU;
+  }
+  Status s = e.gemm.run(e.stream, {da->ptr(), ElemType::F8E4M3, c.m, c.k, c.k},
+                        {db->ptr(), ElemType::F8E4M3, c.n, c.k, c.k},
+                        {dc->ptr(), ElemType::BF16, c.m, c.n, ldc}, o);
+  EXPECT_TRUE(s.ok()) << s.message();
+  EXPECT_TRUE(e.stream.synchronize().ok());
+  auto got = dc->download<uint16_t>();
+  EXPECT_TRUE(got.ok());
+  size_t bad = 0;
+  for (int64_t i = 0; i < c.m; ++i) {
+    for (int64_t j = 0; j < c.n; ++j) {
+      double x = 0;
+      for (int64_t q = 0; q < c.k; ++q)
+        x += double(a[size_t(i * c.k + q)]) * b[size_t(j * c.k + q)] *
+             sa[size_t(i * kb + q / 128)] * sb[size_t(j / 128 * kb + q / 128)];
+      if (c.epilogue)
+        x = std::max(0.5 * x + bf16BitsToFloat(bias[size_t(j)]), 0.0);
+      bad += (*got)[size_t(i * ldc + j)] != floatToBF16Bits(float(x));
+    }
+    for (int64_t j = (c.n + 7) / 8 * 8; j < ldc; ++j)
+      bad += (*got)[size_t(i * ldc + j)] != 0xFFFF;
+  }
+  return bad;
+}
+
+std::string name(const Case &c) {
+  return std::to_string(c.m) + "x" + std::to_string(c.n) + "x" +
+         std::to_string(c.k) +
+         (c.plan ? std::string(" ") + gemmConfigName(c.plan->config) +
+                       " splits " + std::to_string(c.plan->splits) +
+                       (c.plan->atomic ? " atomic" : "")
+                 : " planned");
+}
+
+} // namespace
+
+TEST(GemmBlockScale, ExactOverBlocksSplitsAndStreamK) {
+  // 200 x 300 x 1008: two tile rows, three column blocks (the last 44
+  // wide), eight K blocks (the last 112 long).
+  for (std::optional<GemmPlan> plan :
+       {std::optional<GemmPlan>{}, std::optional<GemmPlan>{{GemmConfig::Tile128x128, 1}},
+        std::optional<GemmPlan>{{GemmConfig::Tile128x128, 3}},
+        std::optional<GemmPlan>{{GemmConfig::Tile128x128, 3, true}},
+        std::optional<GemmPlan>{{GemmConfig::Tile128x128, 0}}}) {
+    Case c{200, 300, 1008, plan};
+    c.epilogue = plan && plan->splits == 3;
+    SCOPED_TRACE(name(c));
+    EXPECT_EQ(failures(c), 0u);
+  }
+  // One row, one K block shorter than 128.
+  Case one{1, 136, 80};
+  SCOPED_TRACE(name(one));
+  EXPECT_EQ(failures(one), 0u);
+}
+
+TEST(GemmBlockScale, RulesNameTheArgument) {
+  auto &e = emu();
+  auto buf = rt::DeviceBuffer::allocate(e.ctx, 1 << 20);
+  ASSERT_TRUE(buf.ok());
+  DeviceMatrix a{buf->ptr(), ElemType::F8E4M3, 64, 128, 128};
+  DeviceMatrix b{buf->ptr(), ElemType::F8E4M3, 128, 128, 128};
+  DeviceMatrix c{buf->ptr(), ElemType::BF16, 64, 128, 128};
+  auto expect = [&](const GemmOptions &o, const DeviceMatrix &A,
+                    const DeviceMatrix &B, const DeviceMatrix &C,
+                    const std::string &text) {
+    Status s = e.gemm.run(e.stream, A, B, C, o);
+    EXPECT_NE(s.message().find(text), std::string::npos) << s.message();
+  };
+  GemmOptions o;
+  o.blockScaleA = buf->ptr();
+  expect(o, a, b, c, "block scales need both blockScaleA and blockScaleB; "
+                     "blockScaleB is a null pointer");
+  o.blockScaleB = buf->ptr();
+  DeviceMatrix a16{buf->ptr(), ElemType::BF16, 64, 128, 128};
+  DeviceMatrix b16{buf->ptr(), ElemType::BF16, 128, 128, 128};
+  expect(o, a16, b16, c,
+         "128 x 128 block scales are built for f8E4M3FN A and B with a bf16 "
+         "C, not bf16 inputs");
+  o.rowScale = buf->ptr();
+  expect(o, a, b, c, "block scales replace the row and column scales");
+  o.rowScale = 0;
+  o.plan = GemmPlan{GemmConfig::Swap128x64, 1};
+  expect(o, a, b, c,
+         "block scales run 128 x 128 tiles, not configuration swap128x64");
+  o.plan.reset();
+  o.autotune = true;
+  expect(o, a, b, c, "block scales have one configuration");
+  o.autotune = false;
+  o.blockScaleB = buf->ptr() + 2;
+  expect(o, a, b, c, "the block scales must be 4-byte aligned (f32)");
+  o.blockScaleB = buf->ptr();
+  Status s = e.gemm.runGrouped(e.stream, a, b, c, buf->ptr(), 1, o);
+  EXPECT_NE(s.message().find("the grouped GEMM has no block scales"),
+            std::string::npos)
+      << s.message();
+}
