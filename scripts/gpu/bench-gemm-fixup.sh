@@ -9,7 +9,8 @@
 #   2. the fix-up sweep: few-tile, long-K shapes at ordered and atomic
 #      split counts, new and OLD kernels;
 #   3. peers (torch.matmul, torch._scaled_mm) and every configuration (the
-#      2 x 1 clusters gemm_<T>[_n128]_c2 and the 128 x 192 tiles too) with
+#      2 x 1 clusters gemm_<T>[_n128]_c2, the 128 x 192 tiles and the
+#      block-scaled gemm_e4m3_n128_bs (unit scales) too) with
 #      its heuristic splits over the suite; then, for the shapes whose
 #      plan with atomic reductions allowed is atomic, the atomic runs;
 #   4. compute-sanitizer memcheck and racecheck with atomic reductions.
@@ -46,7 +47,8 @@ aargs=(); for s in $DECODE $SUITE; do aargs+=(--shape "$s"); done
 $H --artifacts "$ART" --chip sm_90a "${aargs[@]}" --splits -1 --kernel gemm_bf16 \
   --kernel gemm_bf16_n128 --kernel gemm_e4m3 --kernel gemm_e4m3_n128 \
   --kernel gemm_bf16_c2 --kernel gemm_bf16_n128_c2 --kernel gemm_e4m3_c2 \
-  --kernel gemm_e4m3_n128_c2 --kernel gemm_bf16_n192 --kernel gemm_e4m3_n192 >> "$LOG" 2>&1 || status=1
+  --kernel gemm_e4m3_n128_c2 --kernel gemm_bf16_n192 --kernel gemm_e4m3_n192 \
+  --kernel gemm_e4m3_n128_bs >> "$LOG" 2>&1 || status=1
 echo "stage 3a done $(date -u +%T)" | tee -a "$LOG"
 # The shapes whose plan with atomic reductions allowed is atomic.
 nargs=(); for s in $(grep -E "^PICK-ND .* atomic$" "$LOG" | awk '{print $3}' | sort -u); do nargs+=(--shape "$s"); done
@@ -64,7 +66,7 @@ for tool in memcheck racecheck; do
     compute-sanitizer --tool $tool --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a \
       --shape 77x136x256 --splits $s --atomic --epilogue bias=n,beta=0.5,act=gelu --no-bench \
       --kernel gemm_bf16 --kernel gemm_bf16_swap --kernel gemm_e4m3_n128 --kernel gemm_bf16_c2 \
-      --kernel gemm_bf16_n192 \
+      --kernel gemm_bf16_n192 --kernel gemm_e4m3_n128_bs \
       > /tmp/san.txt 2>&1
     rc=$?
     { echo "== $tool splits $s atomic"; cat /tmp/san.txt; } >> "$OUT/sanitizers.txt"
