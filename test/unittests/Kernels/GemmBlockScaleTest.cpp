@@ -120,7 +120,8 @@ TEST(GemmBlockScale, ExactOverBlocksSplitsAndStreamK) {
   // 200 x 300 x 1008: two tile rows, three column blocks (the last 44
   // wide), eight K blocks (the last 112 long).
   for (std::optional<GemmPlan> plan :
-       {std::optional<GemmPlan>{}, std::optional<GemmPlan>{{GemmConfig::Tile128x128, 1}},
+       {std::optional<GemmPlan>{},
+        std::optional<GemmPlan>{{GemmConfig::Tile128x128, 1}},
         std::optional<GemmPlan>{{GemmConfig::Tile128x128, 3}},
         std::optional<GemmPlan>{{GemmConfig::Tile128x128, 3, true}},
         std::optional<GemmPlan>{{GemmConfig::Tile128x128, 0}}}) {
@@ -150,8 +151,9 @@ TEST(GemmBlockScale, RulesNameTheArgument) {
   };
   GemmOptions o;
   o.blockScaleA = buf->ptr();
-  expect(o, a, b, c, "block scales need both blockScaleA and blockScaleB; "
-                     "blockScaleB is a null pointer");
+  expect(o, a, b, c,
+         "block scales need both blockScaleA and blockScaleB; "
+         "blockScaleB is a null pointer");
   o.blockScaleB = buf->ptr();
   DeviceMatrix a16{buf->ptr(), ElemType::BF16, 64, 128, 128};
   DeviceMatrix b16{buf->ptr(), ElemType::BF16, 128, 128, 128};
