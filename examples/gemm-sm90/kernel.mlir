@@ -525,21 +525,26 @@ module attributes {gpu.container_module,
             // Main loop: wgmma on stage s while TMA fills the others; the
             // stage read by the previous group is released once this
             // group is issued and the previous one has completed.
-            %kl:2 = scf.if %blockscale -> (!LS, !LS) {
-              // BLOCKSCALE: each K tile (one K block) into %tmp, waited
-              // for, its stage released, then added to acc scaled by the
-              // block's scales (gemm-blockscale.mlir).
-              %bl:2 = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
-                cute_nvgpu.pipeline_consumer_wait %loads, %q
-                %s0, %s1 = func.call @block_scales(%psm, %psn, %m, %n, %k, %ar, %wg, %lt, %tn, %kt) : (!cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32) -> (f32, f32)
-                %i = cute_nvgpu.pipeline_state_index %q
-                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-                %bufA = cute.tensor_slice(%sA, %sc)
-                %bufB = cute.tensor_slice(%sB, %sc)
-                %fa = cute.mma_partition "A" of #mma (%bufA, %ct)
-                %fb = cute.mma_partition "B" of #mma (%bufB, %ct)
+            // BLOCKSCALE: each K tile (one K block) into %tmp, waited for,
+            // its stage released, then added to acc scaled by the block's
+            // scales (gemm-blockscale.mlir).
+            %kl:2 = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
+              cute_nvgpu.pipeline_consumer_wait %loads, %q
+              %s0, %s1 = scf.if %blockscale -> (f32, f32) {
+                %x0, %x1 = func.call @block_scales(%psm, %psn, %m, %n, %k, %ar, %wg, %lt, %tn, %kt) : (!cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32) -> (f32, f32)
+                scf.yield %x0, %x1 : f32, f32
+              } else {
+                scf.yield %fzero, %fzero : f32, f32
+              }
+              %i = cute_nvgpu.pipeline_state_index %q
+              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %bufA = cute.tensor_slice(%sA, %sc)
+              %bufB = cute.tensor_slice(%sB, %sc)
+              %fa = cute.mma_partition "A" of #mma (%bufA, %ct)
+              %fb = cute.mma_partition "B" of #mma (%bufB, %ct)
+              cute_nvgpu.wgmma_fence
+              scf.if %blockscale {
                 %false = arith.constant false
-                cute_nvgpu.wgmma_fence
                 cute.gemm #wgmma (%fa, %fb, %tmp) accumulate(%false)
                 cute_nvgpu.wgmma_commit_group
                 cute_nvgpu.wgmma_wait_group 0
@@ -548,20 +553,7 @@ module attributes {gpu.container_module,
                   cute_nvgpu.pipeline_consumer_release %loads, %q
                 }
                 func.call @add_scaled(%acc, %tmp, %s0, %s1) : (!acc, !acc, f32, f32) -> ()
-                %qn = cute_nvgpu.pipeline_state_advance %q
-                scf.yield %qn, %q : !LS, !LS
-              }
-              scf.yield %bl#0, %bl#1 : !LS, !LS
-            } else {
-              %ml:2 = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
-                cute_nvgpu.pipeline_consumer_wait %loads, %q
-                %i = cute_nvgpu.pipeline_state_index %q
-                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-                %bufA = cute.tensor_slice(%sA, %sc)
-                %bufB = cute.tensor_slice(%sB, %sc)
-                %fa = cute.mma_partition "A" of #mma (%bufA, %ct)
-                %fb = cute.mma_partition "B" of #mma (%bufB, %ct)
-                cute_nvgpu.wgmma_fence
+              } else {
                 cute.gemm #wgmma (%fa, %fb, %acc)
                 cute_nvgpu.wgmma_commit_group
                 cute_nvgpu.wgmma_wait_group 1
@@ -572,10 +564,9 @@ module attributes {gpu.container_module,
                     cute_nvgpu.pipeline_consumer_release %loads, %prev
                   }
                 }
-                %qn = cute_nvgpu.pipeline_state_advance %q
-                scf.yield %qn, %q : !LS, !LS
               }
-              scf.yield %ml#0, %ml#1 : !LS, !LS
+              %qn = cute_nvgpu.pipeline_state_advance %q
+              scf.yield %qn, %q : !LS, !LS
             }
             cute_nvgpu.wgmma_wait_group 0
             // The last stage (BLOCKSCALE released every stage in the loop).

@@ -81,13 +81,12 @@ size_t failures(const Case &c) {
     o.biasMode = Bias::PerColumn;
     o.activation = Activation::ReLU;
   }
-  Status s = e.gemm.run(e.stream, {da->ptr(), ElemType::F8E4M3, c.m, c.k, c.k},
-                        {db->ptr(), ElemType::F8E4M3, c.n, c.k, c.k},
-                        {dc->ptr(), ElemType::BF16, c.m, c.n, ldc}, o);
-  EXPECT_TRUE(s.ok()) << s.message();
-  EXPECT_TRUE(e.stream.synchronize().ok());
-  auto got = dc->download<uint16_t>();
-  EXPECT_TRUE(got.ok());
+  const std::vector<uint16_t> got = gemm_test::runAndDownload16(
+      {da->ptr(), ElemType::F8E4M3, c.m, c.k, c.k},
+      {db->ptr(), ElemType::F8E4M3, c.n, c.k, c.k},
+      {dc->ptr(), ElemType::BF16, c.m, c.n, ldc}, *dc, o);
+  if (got.empty())
+    return size_t(c.m * c.n);
   size_t bad = 0;
   for (int64_t i = 0; i < c.m; ++i) {
     for (int64_t j = 0; j < c.n; ++j) {
@@ -97,10 +96,10 @@ size_t failures(const Case &c) {
              sa[size_t(i * kb + q / 128)] * sb[size_t(j / 128 * kb + q / 128)];
       if (c.epilogue)
         x = std::max(0.5 * x + bf16BitsToFloat(bias[size_t(j)]), 0.0);
-      bad += (*got)[size_t(i * ldc + j)] != floatToBF16Bits(float(x));
+      bad += got[size_t(i * ldc + j)] != floatToBF16Bits(float(x));
     }
     for (int64_t j = (c.n + 7) / 8 * 8; j < ldc; ++j)
-      bad += (*got)[size_t(i * ldc + j)] != 0xFFFF;
+      bad += got[size_t(i * ldc + j)] != 0xFFFF;
   }
   return bad;
 }
@@ -137,43 +136,38 @@ TEST(GemmBlockScale, ExactOverBlocksSplitsAndStreamK) {
 }
 
 TEST(GemmBlockScale, RulesNameTheArgument) {
-  auto &e = emu();
-  auto buf = rt::DeviceBuffer::allocate(e.ctx, 1 << 20);
-  ASSERT_TRUE(buf.ok());
-  DeviceMatrix a{buf->ptr(), ElemType::F8E4M3, 64, 128, 128};
-  DeviceMatrix b{buf->ptr(), ElemType::F8E4M3, 128, 128, 128};
-  DeviceMatrix c{buf->ptr(), ElemType::BF16, 64, 128, 128};
-  auto expect = [&](const GemmOptions &o, const DeviceMatrix &A,
-                    const DeviceMatrix &B, const DeviceMatrix &C,
-                    const std::string &text) {
-    Status s = e.gemm.run(e.stream, A, B, C, o);
-    EXPECT_NE(s.message().find(text), std::string::npos) << s.message();
-  };
+  using gemm_test::expectRejected;
+  using gemm_test::scratch;
+  using gemm_test::scratchMatrix;
+  const DeviceMatrix a = scratchMatrix(ElemType::F8E4M3, 64, 128),
+                     b = scratchMatrix(ElemType::F8E4M3, 128, 128),
+                     c = scratchMatrix(ElemType::BF16, 64, 128);
   GemmOptions o;
-  o.blockScaleA = buf->ptr();
-  expect(o, a, b, c,
-         "block scales need both blockScaleA and blockScaleB; "
-         "blockScaleB is a null pointer");
-  o.blockScaleB = buf->ptr();
-  DeviceMatrix a16{buf->ptr(), ElemType::BF16, 64, 128, 128};
-  DeviceMatrix b16{buf->ptr(), ElemType::BF16, 128, 128, 128};
-  expect(o, a16, b16, c,
-         "128 x 128 block scales are built for f8E4M3FN A and B with a bf16 "
-         "C, not bf16 inputs");
-  o.rowScale = buf->ptr();
-  expect(o, a, b, c, "block scales replace the row and column scales");
+  o.blockScaleA = scratch();
+  expectRejected(a, b, c, o,
+                 "block scales need both blockScaleA and blockScaleB; "
+                 "blockScaleB is a null pointer");
+  o.blockScaleB = scratch();
+  expectRejected(scratchMatrix(ElemType::BF16, 64, 128),
+                 scratchMatrix(ElemType::BF16, 128, 128), c, o,
+                 "128 x 128 block scales are built for f8E4M3FN A and B "
+                 "with a bf16 C, not bf16 inputs");
+  o.rowScale = scratch();
+  expectRejected(a, b, c, o, "block scales replace the row and column scales");
   o.rowScale = 0;
   o.plan = GemmPlan{GemmConfig::Swap128x64, 1};
-  expect(o, a, b, c,
-         "block scales run 128 x 128 tiles, not configuration swap128x64");
+  expectRejected(a, b, c, o,
+                 "block scales run 128 x 128 tiles, not configuration "
+                 "swap128x64");
   o.plan.reset();
   o.autotune = true;
-  expect(o, a, b, c, "block scales have one configuration");
+  expectRejected(a, b, c, o, "block scales have one configuration");
   o.autotune = false;
-  o.blockScaleB = buf->ptr() + 2;
-  expect(o, a, b, c, "the block scales must be 4-byte aligned (f32)");
-  o.blockScaleB = buf->ptr();
-  Status s = e.gemm.runGrouped(e.stream, a, b, c, buf->ptr(), 1, o);
+  o.blockScaleB = scratch() + 2;
+  expectRejected(a, b, c, o, "the block scales must be 4-byte aligned (f32)");
+  o.blockScaleB = scratch();
+  auto &e = emu();
+  Status s = e.gemm.runGrouped(e.stream, a, b, c, scratch(), 1, o);
   EXPECT_NE(s.message().find("the grouped GEMM has no block scales"),
             std::string::npos)
       << s.message();

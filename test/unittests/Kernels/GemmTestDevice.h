@@ -3,8 +3,8 @@
 //
 // One context, stream and cute::kernels::Gemm for a whole test binary, on
 // the device CUTE_DEVICE names (ctest sets emu:sm_90a or emu:sm_100a; on
-// a GPU machine unset, the GPU), and the epilogue activations in double
-// for the CPU references.
+// a GPU machine unset, the GPU), the epilogue activations in double for
+// the CPU references, and the checks that bad calls are rejected.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_TEST_UNITTESTS_KERNELS_GEMMTESTDEVICE_H
@@ -14,8 +14,12 @@
 
 #include <gtest/gtest.h>
 
+#include "cute/Runtime/Memory.h"
+
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace cute::kernels::gemm_test {
 
@@ -38,6 +42,49 @@ inline TestDevice &testDevice() {
     return new TestDevice{*ctx, std::move(*stream), std::move(*g)};
   }();
   return *d;
+}
+
+/// 1 MiB of device memory for the operands of calls the library rejects
+/// before launching (never read).
+inline CUdeviceptr scratch() {
+  static rt::DeviceBuffer *b = [] {
+    auto buf = rt::DeviceBuffer::allocate(testDevice().ctx, 1 << 20);
+    EXPECT_TRUE(buf.ok()) << buf.message();
+    return new rt::DeviceBuffer(std::move(*buf));
+  }();
+  return b->ptr();
+}
+
+/// A matrix of `type` over scratch(): rows x cols, leading dimension cols.
+inline DeviceMatrix scratchMatrix(ElemType type, int64_t rows, int64_t cols) {
+  return {scratch(), type, rows, cols, cols};
+}
+
+/// Expects gemm(A, B, C, o) on the shared device to be rejected with a
+/// message that contains `text`.
+inline void expectRejected(const DeviceMatrix &a, const DeviceMatrix &b,
+                           const DeviceMatrix &c, const GemmOptions &o,
+                           const std::string &text) {
+  TestDevice &d = testDevice();
+  Status s = d.gemm.run(d.stream, a, b, c, o);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find(text), std::string::npos) << s.message();
+}
+
+/// Runs gemm(A, B, C, o) with `g` (the shared Gemm by default) on the
+/// shared stream, expecting success, and returns C's buffer `dc` as 16-bit
+/// elements (empty on failure).
+inline std::vector<uint16_t>
+runAndDownload16(const DeviceMatrix &a, const DeviceMatrix &b,
+                 const DeviceMatrix &c, const rt::DeviceBuffer &dc,
+                 const GemmOptions &o, const Gemm *g = nullptr) {
+  TestDevice &d = testDevice();
+  Status s = (g ? *g : d.gemm).run(d.stream, a, b, c, o);
+  EXPECT_TRUE(s.ok()) << s.message();
+  EXPECT_TRUE(d.stream.synchronize().ok());
+  auto got = dc.download<uint16_t>();
+  EXPECT_TRUE(got.ok());
+  return got.ok() ? std::move(*got) : std::vector<uint16_t>();
 }
 
 /// The epilogue's activation of `x`, in double (GELU in its tanh form).
