@@ -2,7 +2,7 @@
 // C (M x N, row-major, leading dimension ldc) = act(alpha x A x B^T + beta x R
 // + bias) with A (M x K) and B (N x K) row-major, f32 accumulation, on the
 // H200: CUTLASS's warp-specialized persistent "cooperative" design written in
-// the dialect. One source, thirty-two instances (docs/instances.md):
+// the dialect. One source, thirty-three instances (docs/instances.md):
 //   gemm_bf16  bf16 A, B, C;  gemm_f16  f16 A, B, C;
 //   gemm_e4m3  f8E4M3FN A, B, bf16 C (K % 16 == 0);
 //   gemm_<T>_n128  the same with 128 x 128 tiles (BN = 128): twice the
@@ -10,6 +10,9 @@
 //   gemm_<T>_n192  128 x 192 tiles (BN = 192): 4/3 of the tiles, for
 //              shapes whose 128 x 256 tiles fill a wave badly (M = 256 x
 //              N = 24576: 192 tiles on 132 SMs; 256 of 128 x 192);
+//   gemm_e4m3_n128_bs  128 x 128 tiles with FP8 128 x 128 block scales
+//              (BLOCKSCALE; gemm-blockscale.mlir): psm and psn are A's and
+//              B's block scales, applied per K tile, scalemode 0;
 //   gemm_<T>_swap  128 x 64 tiles whose C is stored directly with strides
 //              (1, ldc) (DIRECT): called with A and B exchanged and M and N
 //              exchanged it computes C^T = B A^T, so a small M (decode)
