@@ -62,9 +62,14 @@ Status DeviceBuffer::copyFromHost(const void *src, size_t bytes,
   if (bytes == 0)
     return okStatus();
   CUTE_TRY(ctx_.makeCurrent());
-  return ctx_.driver().check(
+  CUTE_TRY(ctx_.driver().check(
       ctx_.driver().api().cuMemcpyHtoD(ptr_ + offset, src, bytes),
-      "cuMemcpyHtoD");
+      "cuMemcpyHtoD"));
+  // From pageable memory cuMemcpyHtoD may return once the bytes are staged,
+  // before the DMA into device memory ends; a launch on a non-blocking
+  // stream right after could read stale memory (gemm-sm90-host's block
+  // scales, uploaded just before the launch, on an H100, 2026-12-07).
+  return finishLegacyWork();
 }
 
 namespace {
@@ -126,16 +131,16 @@ Status DeviceBuffer::memset(uint8_t value) {
   CUTE_TRY(ctx_.makeCurrent());
   CUTE_TRY(ctx_.driver().check(
       ctx_.driver().api().cuMemsetD8(ptr_, value, size_), "cuMemsetD8"));
-  return finishMemset();
+  return finishLegacyWork();
 }
 
 // cuMemset* on device memory runs on the legacy default stream and is
 // asynchronous to the host, so a later launch on a non-blocking stream
 // (rt::Stream's default) could start before it ends and see, or lose
 // writes to, half-set memory (found by gemm-sm90's split-K counters on the
-// H200, 2026-12-02). Waiting for the context makes memset/fill32 complete
-// when they return.
-Status DeviceBuffer::finishMemset() {
+// H200, 2026-12-02). Waiting for the context makes memset/fill32 (and
+// copyFromHost, above) complete when they return.
+Status DeviceBuffer::finishLegacyWork() {
   return ctx_.driver().check(ctx_.driver().api().cuCtxSynchronize(),
                              "cuCtxSynchronize");
 }
@@ -150,7 +155,7 @@ Status DeviceBuffer::fill32(uint32_t pattern) {
   CUTE_TRY(ctx_.driver().check(
       ctx_.driver().api().cuMemsetD32(ptr_, pattern, size_ / 4),
       "cuMemsetD32"));
-  return finishMemset();
+  return finishLegacyWork();
 }
 
 } // namespace cute::rt

@@ -30,7 +30,9 @@ public:
   DeviceBuffer &operator=(const DeviceBuffer &) = delete;
   ~DeviceBuffer();
 
-  /// Synchronous copies of `bytes` bytes at byte `offset` into the buffer.
+  /// Synchronous copies of `bytes` bytes at byte `offset` into the buffer
+  /// (complete on return: copyFromHost waits for the context, so a launch
+  /// on any stream sees the bytes).
   Status copyFromHost(const void *src, size_t bytes, size_t offset = 0);
   Status copyToHost(void *dst, size_t bytes, size_t offset = 0) const;
   /// Stream-ordered copies (the host memory must stay alive until the
@@ -67,7 +69,7 @@ public:
 private:
   void reset();
   Status checkRange(const char *op, size_t bytes, size_t offset) const;
-  Status finishMemset();
+  Status finishLegacyWork();
   Context ctx_;
   CUdeviceptr ptr_ = 0;
   size_t size_ = 0;
