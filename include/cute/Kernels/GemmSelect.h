@@ -36,7 +36,8 @@ enum class GemmConfig : uint8_t {
   Swap128x64,
   /// gemm_<T>_c2: a cluster of 2 CTAs along M, each a 128 x 256 tile of a
   /// 256 x 256 cluster tile; each CTA loads half of B's tile and multicasts
-  /// it to both (B's L2 -> SM traffic halved). Not timed on a GPU yet.
+  /// it to both (B's L2 -> SM traffic halved). Measured slower than the
+  /// tiles alone (kClusterCostPercent): planned only when asked.
   Cluster2x128x256,
   Cluster2x128x128, ///< gemm_<T>_n128_c2: the same with 128 x 128 tiles
   /// gemm_<T>_n192: 128 x 192 tiles (a 16-bit C only), for shapes whose
@@ -190,18 +191,24 @@ inline constexpr int64_t kSwapTileCost = 45;
 /// A CTA of a 2 x 1 cluster against the same tile alone, in percent: it
 /// loads half of B's tile (the other half arrives by multicast), so 32 KB
 /// instead of 48 KB per K tile at N = 256, 24 instead of 32 at N = 128.
-/// ASSUMED, not fitted: no GPU has timed the cluster configurations (the
-/// sm_100a CTA pair's 85 is assumed alike). It makes a cluster win every
-/// tie in waves, i.e. wherever M >= kClusterMinM and the cluster grid
-/// (pairs of SMs) needs no more waves than the tiles alone.
+/// ASSUMED (the sm_100a CTA pair's 85 is assumed alike). The first GPU
+/// timing (H100, 2026-12-07, bench/results/2026-12-07-h100-issue23/
+/// fixup-86f79e6) measured the clusters 2.1-2.4x slower than the same
+/// tiles alone at 128 x 256 and 3.6-4.1x at 128 x 128 (8192^3: 3413 us
+/// against 1455), so planGemm no longer considers them unless asked
+/// (`allowCluster`); why they are slow is not known yet.
 inline constexpr int64_t kClusterCostPercent = 90;
 /// The smallest M for which the cluster configurations compete: both CTAs
 /// of the first cluster row then have 128 rows of work.
 inline constexpr int64_t kClusterMinM = 256;
-/// A 128 x 192 K tile against a 128 x 256 one, in percent: 3/4 of the MMA
-/// work and 5/6 of the bytes. ASSUMED, not fitted (no GPU has timed the
-/// 128 x 192 instances yet), so planGemm considers it only when asked.
-inline constexpr int64_t kTile192CostPercent = 80;
+/// A 128 x 192 K tile against a 128 x 256 one, in percent (3/4 of the MMA
+/// work and 5/6 of the bytes): 90, fitted to the H100 run of 2026-12-07
+/// (GemmSelect.Tile192PlansAgainstH100Run): the lowest value at which no
+/// shape of the suite plans slower than without the 128 x 192 tiles; it
+/// picks them at 256 x 24576 x 4096 (bf16 101 us against 113 with 128 x
+/// 128 tiles, e4m3 65 against 71). 80 would pick them at nine more
+/// shapes, seven of them slower.
+inline constexpr int64_t kTile192CostPercent = 90;
 
 /// What a K tile of a configuration's tile costs, in hundredths of a
 /// 128 x 256 one.
@@ -292,14 +299,15 @@ inline constexpr int64_t kSwapMaxM = 64;
 /// The configuration and splits with the lowest modelled cost; without
 /// splits (both at 1) this is selectGemmConfig's choice. Swap-AB competes
 /// for M <= kSwapMaxM when `allowSwap`; the 2 x 1 clusters for M >=
-/// kClusterMinM when `allowCluster` (split-K, never stream-K); the 128 x 192
-/// tiles when `allowN192`.
+/// kClusterMinM when `allowCluster` (split-K, never stream-K; off by
+/// default: measured slower, see kClusterCostPercent); the 128 x 192 tiles
+/// when `allowN192`.
 /// Without `deterministic`, plans with atomic split-K reductions compete
 /// (a plan with one split is deterministic either way).
 inline GemmPlan planGemm(int64_t m, int64_t n, int64_t k, int64_t sms,
                          int64_t elemBytes = 2, bool allowSwap = true,
-                         bool deterministic = true, bool allowCluster = true,
-                         bool allowN192 = false) {
+                         bool deterministic = true, bool allowCluster = false,
+                         bool allowN192 = true) {
   GemmPlan best{selectGemmConfig(m, n, k, sms), 1};
   if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
     return best;

@@ -66,9 +66,10 @@ TEST(AotLibrary, HoldsAnImagePerChipAndItsMetadata) {
 
 TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
   // examples/gemm-sm90/kernel.mlir is one kernel, @gemm, with the instances
-  // bf16, f16 and e4m3, their 128 x 128-tile and swap-AB versions, the
-  // grouped bf16 and e4m3, the SwiGLU ones, the f32- and e4m3-output
-  // ones and the 2 x 1 cluster ones (its cute.instances): cute-opt
+  // bf16, f16 and e4m3, their 128 x 128-tile versions, the block-scaled
+  // e4m3, the 128 x 192-tile and swap-AB versions, the grouped bf16 and
+  // e4m3, the SwiGLU ones, the f32- and e4m3-output ones and the 2 x 1
+  // cluster ones (its cute.instances): cute-opt
   // compiles each, and cute-aot gives each its own typed launcher, named after
   // the instance.
   auto g = gm::Module::metadata("sm_90a");
@@ -82,6 +83,10 @@ TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
                                              "gemm_bf16_n128",
                                              "gemm_f16_n128",
                                              "gemm_e4m3_n128",
+                                             "gemm_e4m3_n128_bs",
+                                             "gemm_bf16_n192",
+                                             "gemm_f16_n192",
+                                             "gemm_e4m3_n192",
                                              "gemm_bf16_swap",
                                              "gemm_f16_swap",
                                              "gemm_e4m3_swap",
