@@ -178,7 +178,9 @@ inline int64_t gemmKTiles(int64_t k, int64_t elemBytes) {
 /// counter, the last split's sums); positions run in waves of `sms`.
 inline constexpr int64_t kFixedKTiles = 4;
 inline constexpr int64_t kSplitKTiles = 16;
-inline constexpr int64_t kMaxSplits = 32;
+/// Ordered splits: 64 since the two-level sums (128 x 128 x 65536 on an H100,
+/// 2026-12-07: 33.8 us at 64 splits against 37.3 at 32).
+inline constexpr int64_t kMaxSplits = 64;
 /// The i32 counters of the split-K fix-up per scheduled tile: the tile's
 /// own and 16 for the groups of splits of the ordered two-level sums
 /// (examples/gemm-sm90/gemm-splitk.mlir), after all tiles' own.

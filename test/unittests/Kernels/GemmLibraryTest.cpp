@@ -511,9 +511,9 @@ TEST(GemmLibrary, RejectsBadOperandsBeforeLaunch) {
   o.biasMode = Bias::PerRow;
   expect(A, B, C, o, "a bias mode is set but the bias is a null pointer");
   o = {};
-  o.plan = GemmPlan{GemmConfig::Tile128x128, 40};
+  o.plan = GemmPlan{GemmConfig::Tile128x128, 65};
   expect(A, B, C, o,
-         "splits = 40 is not in 0..32 (0: stream-K) (atomic reductions "
+         "splits = 65 is not in 0..64 (0: stream-K) (atomic reductions "
          "allow up to 128)");
   o.plan = GemmPlan{GemmConfig::Tile128x128, 129, true};
   expect(A, B, C, o,
