@@ -25,7 +25,8 @@ def split_order(sp):
     return (int(sp.rstrip("a")), sp.endswith("a"))
 CONFIGS = (("128x256", ""), ("128x128", "_n128"), ("swap128x64", "_swap"),
            ("2x1-128x256", "_c2"), ("2x1-128x128", "_n128_c2"),
-           ("128x192", "_n192"), ("128x128 block-scaled", "_n128_bs"))
+           ("128x192", "_n192"), ("128x128 block-scaled", "_n128_bs"),
+           ("swap128x64 block-scaled", "_swap_bs"))
 
 
 def main(args):

@@ -8,6 +8,9 @@
 // consumers compute each K tile's product into a second accumulator and
 // add it, scaled, to the first ("promotion" to f32 every block); a tile's
 // 128 columns (BN = 128) are one block of B, so its scale is one number.
+// Swap-AB (DIRECT, BN = 64: the kernel computes C^T = B A^T, its rows are
+// B's and its columns A's): a tile's 128 rows are one block of B (one
+// number, from psm), and each column has its own scale from A's (psn).
 #BN = #cute.param<"BN", 256 : i32>
 !acc = !cute.memref<f32, rmem, align<16>, "((2,2,(8,BN/64)),1,1):((1,2,(4,32)),0,0)">
 !scales = !cute.ptr<f32, gmem, align<4>>
@@ -68,17 +71,75 @@ module {
     return %s0, %s1 : f32, f32
   }
 
-  // acc += s tmp, s being s0 on the thread's first accumulator row and s1
-  // on its second: in a 32-value chunk of the wgmma accumulator, value i
-  // lies on row (i / 2) % 2 of the two.
-  func.func private @add_scaled(%acc: !acc, %tmp: !acc, %s0: f32, %s1: f32) {
+  // The scales of K block kb for each value of a 32-value chunk of the
+  // thread's wgmma accumulator (value i = v0 + 2 v1 + 4 j: row r + 8 v1,
+  // column 2 (lane % 4) + v0 + 8 j of the chunk). Rows (not `cols`): s0 on
+  // the thread's first row, s1 on its second, the same in every chunk.
+  // Columns (`cols`, swap-AB, one chunk): the tile's B block scale times
+  // each column's A scale (columns past n read column n - 1, never stored).
+  func.func private @block_scale_vec(%psa: !scales, %psb: !scales, %m: i32, %n: i32, %k: i32, %row0: i32, %wg: i32, %lt: i32, %nb: i32, %kb: i32, %cols: i1) -> vector<32xf32> {
+    %sv = scf.if %cols -> (vector<32xf32>) {
+      %c1 = arith.constant 1 : i32
+      %c2 = arith.constant 2 : i32
+      %c4 = arith.constant 4 : i32
+      %c8 = arith.constant 8 : i32
+      %c16 = arith.constant 16 : i32
+      %c32 = arith.constant 32 : i32
+      %c64 = arith.constant 64 : i32
+      %c128 = arith.constant 128 : i32
+      %c0 = arith.constant 0 : i32
+      %kbs = arith.ceildivui %k, %c128 : i32
+      %mbs = arith.ceildivui %m, %c128 : i32
+      // The tile's rows are B's block row0 / 128.
+      %rb = arith.divui %row0, %c128 : i32
+      %ib0 = arith.muli %rb, %kbs : i32
+      %ib = arith.addi %ib0, %kb : i32
+      %nsb = arith.muli %mbs, %kbs : i32
+      %sb = func.call @load_scale(%psa, %nsb, %ib) : (!scales, i32, i32) -> f32
+      // Column c0 + v0 + 8 j for the 16 (v0, j).
+      %lane = arith.remui %lt, %c32 : i32
+      %l4 = arith.remui %lane, %c4 : i32
+      %l2 = arith.muli %l4, %c2 : i32
+      %nb64 = arith.muli %nb, %c64 : i32
+      %c0col = arith.addi %nb64, %l2 : i32
+      %nlast = arith.subi %n, %c1 : i32
+      %nsa = arith.muli %n, %kbs : i32
+      %f = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(16):(1)">
+      scf.for %e = %c0 to %c16 step %c1 : i32 {
+        %v0 = arith.remui %e, %c2 : i32
+        %j = arith.divui %e, %c2 : i32
+        %j8 = arith.muli %j, %c8 : i32
+        %o = arith.addi %v0, %j8 : i32
+        %col = arith.addi %c0col, %o : i32
+        %colc = arith.minui %col, %nlast : i32
+        %ia0 = arith.muli %colc, %kbs : i32
+        %ia = arith.addi %ia0, %kb : i32
+        %sa = func.call @load_scale(%psb, %nsa, %ia) : (!scales, i32, i32) -> f32
+        %x = arith.mulf %sa, %sb : f32
+        %xe = cute.make_coord(%e) -> !cute.coord<"(?)">
+        %fe = cute.tensor_slice(%f, %xe)
+        %xv = vector.from_elements %x : vector<1xf32>
+        cute.store(%xv, %fe)
+      } {cute.unroll}
+      %v16 = cute.load(%f)
+      %v = vector.shuffle %v16, %v16 [0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9, 8, 9, 10, 11, 10, 11, 12, 13, 12, 13, 14, 15, 14, 15] : vector<16xf32>, vector<16xf32>
+      scf.yield %v : vector<32xf32>
+    } else {
+      %s0, %s1 = func.call @block_scales(%psa, %psb, %m, %n, %k, %row0, %wg, %lt, %nb, %kb) : (!scales, !scales, i32, i32, i32, i32, i32, i32, i32, i32) -> (f32, f32)
+      %p4 = vector.from_elements %s0, %s0, %s1, %s1 : vector<4xf32>
+      %v = vector.shuffle %p4, %p4 [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3] : vector<4xf32>, vector<4xf32>
+      scf.yield %v : vector<32xf32>
+    }
+    return %sv : vector<32xf32>
+  }
+
+  // acc += sv tmp in every 32-value chunk (@block_scale_vec's scales).
+  func.func private @add_scaled(%acc: !acc, %tmp: !acc, %sv: vector<32xf32>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c64 = arith.constant 64 : i32
     %bnc = arith.constant #BN
     %chunks = arith.divui %bnc, %c64 : i32
-    %p4 = vector.from_elements %s0, %s0, %s1, %s1 : vector<4xf32>
-    %sv = vector.shuffle %p4, %p4 [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3] : vector<4xf32>, vector<4xf32>
     scf.for %j = %c0 to %chunks step %c1 : i32 {
       %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
       %accJ = cute.tensor_slice(%acc, %jc)

@@ -289,7 +289,8 @@ kernels::GemmConfig configOf(const std::string &name) {
                ? kernels::GemmConfig::Cluster2x128x128
                : kernels::GemmConfig::Cluster2x128x256;
   if (endsWith(name, "_bs"))
-    return kernels::GemmConfig::Tile128x128;
+    return std::strstr(name.c_str(), "_swap") ? kernels::GemmConfig::Swap128x64
+                                              : kernels::GemmConfig::Tile128x128;
   if (std::strstr(name.c_str(), "_n192"))
     return kernels::GemmConfig::Tile128x192;
   return std::strstr(name.c_str(), "_n128") ||
@@ -788,16 +789,17 @@ int main(int argc, char **argv) {
   // The 2 x 1 clusters (gemm_<T>[_n128]_c2) and the 128 x 192 tiles
   // (gemm_<T>_n192) run when named by --kernel (the library's tests run
   // them by default; this keeps the driver's CI cases as they were).
-  const char *const kTypes[][11] = {
+  const char *const kTypes[][12] = {
       {"gemm_bf16", "gemm_bf16_n128", "gemm_bf16_swap", "gemm_bf16_grouped",
        "gemm_bf16_swiglu", "gemm_bf16_n128_swiglu", "gemm_bf16_grouped_swiglu",
-       "gemm_bf16_c2", "gemm_bf16_n128_c2", "gemm_bf16_n192", nullptr},
+       "gemm_bf16_c2", "gemm_bf16_n128_c2", "gemm_bf16_n192", nullptr, nullptr},
       {"gemm_f16", "gemm_f16_n128", "gemm_f16_swap", nullptr, nullptr, nullptr,
-       nullptr, "gemm_f16_c2", "gemm_f16_n128_c2", "gemm_f16_n192", nullptr},
+       nullptr, "gemm_f16_c2", "gemm_f16_n128_c2", "gemm_f16_n192", nullptr,
+       nullptr},
       {"gemm_e4m3", "gemm_e4m3_n128", "gemm_e4m3_swap", "gemm_e4m3_grouped",
        "gemm_e4m3_swiglu", "gemm_e4m3_n128_swiglu", "gemm_e4m3_grouped_swiglu",
        "gemm_e4m3_c2", "gemm_e4m3_n128_c2", "gemm_e4m3_n192",
-       "gemm_e4m3_n128_bs"}};
+       "gemm_e4m3_n128_bs", "gemm_e4m3_swap_bs"}};
   for (const Case &c : cases) {
     for (const auto &names : kTypes) {
       bool fp8 = std::strncmp(names[0], "gemm_e4m3", 9) == 0;

@@ -2,7 +2,7 @@
 // C (M x N, row-major, leading dimension ldc) = act(alpha x A x B^T + beta x R
 // + bias) with A (M x K) and B (N x K) row-major, f32 accumulation, on the
 // H200: CUTLASS's warp-specialized persistent "cooperative" design written in
-// the dialect. One source, thirty-three instances (docs/instances.md):
+// the dialect. One source, thirty-four instances (docs/instances.md):
 //   gemm_bf16  bf16 A, B, C;  gemm_f16  f16 A, B, C;
 //   gemm_e4m3  f8E4M3FN A, B, bf16 C (K % 16 == 0);
 //   gemm_<T>_n128  the same with 128 x 128 tiles (BN = 128): twice the
@@ -10,9 +10,11 @@
 //   gemm_<T>_n192  128 x 192 tiles (BN = 192): 4/3 of the tiles, for
 //              shapes whose 128 x 256 tiles fill a wave badly (M = 256 x
 //              N = 24576: 192 tiles on 132 SMs; 256 of 128 x 192);
-//   gemm_e4m3_n128_bs  128 x 128 tiles with FP8 128 x 128 block scales
-//              (BLOCKSCALE; gemm-blockscale.mlir): psm and psn are A's and
-//              B's block scales, applied per K tile, scalemode 0;
+//   gemm_e4m3_{n128,swap}_bs  128 x 128 (swap-AB: 128 x 64) tiles with
+//              FP8 128 x 128 block scales (BLOCKSCALE; gemm-blockscale.mlir):
+//              psm and psn are the kernel's A's and B's block scales (for
+//              swap-AB: the caller's B's and A's), applied per K tile,
+//              scalemode 0;
 //   gemm_<T>_swap  128 x 64 tiles whose C is stored directly with strides
 //              (1, ldc) (DIRECT): called with A and B exchanged and M and N
 //              exchanged it computes C^T = B A^T, so a small M (decode)
@@ -134,6 +136,7 @@ module attributes {gpu.container_module,
                       "f16_n128:T=f16,TC=f16,TE=f16,TS=f16,BN=128",
                       "e4m3_n128:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128",
                       "e4m3_n128_bs:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,BLOCKSCALE=true",
+                      "e4m3_swap_bs:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=64,DIRECT=true,BLOCKSCALE=true",
                       "bf16_n192:T=bf16,TC=bf16,BN=192",
                       "f16_n192:T=f16,TC=f16,TE=f16,TS=f16,BN=192",
                       "e4m3_n192:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=192",
@@ -533,11 +536,12 @@ module attributes {gpu.container_module,
             // scales (gemm-blockscale.mlir).
             %kl:2 = scf.for %kt = %kb to %ke step %c1 iter_args(%q = %cs, %prev = %cs) -> (!LS, !LS) : i32 {
               cute_nvgpu.pipeline_consumer_wait %loads, %q
-              %s0, %s1 = scf.if %blockscale -> (f32, f32) {
-                %x0, %x1 = func.call @block_scales(%psm, %psn, %m, %n, %k, %ar, %wg, %lt, %tn, %kt) : (!cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32) -> (f32, f32)
-                scf.yield %x0, %x1 : f32, f32
+              %sv = scf.if %blockscale -> (vector<32xf32>) {
+                %x = func.call @block_scale_vec(%psm, %psn, %m, %n, %k, %ar, %wg, %lt, %tn, %kt, %direct) : (!cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i1) -> vector<32xf32>
+                scf.yield %x : vector<32xf32>
               } else {
-                scf.yield %fzero, %fzero : f32, f32
+                %z = vector.broadcast %fzero : f32 to vector<32xf32>
+                scf.yield %z : vector<32xf32>
               }
               %i = cute_nvgpu.pipeline_state_index %q
               %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -555,7 +559,7 @@ module attributes {gpu.container_module,
                 cute_nvgpu.elect_one {
                   cute_nvgpu.pipeline_consumer_release %loads, %q
                 }
-                func.call @add_scaled(%acc, %tmp, %s0, %s1) : (!acc, !acc, f32, f32) -> ()
+                func.call @add_scaled(%acc, %tmp, %sv) : (!acc, !acc, vector<32xf32>) -> ()
               } else {
                 cute.gemm #wgmma (%fa, %fb, %acc)
                 cute_nvgpu.wgmma_commit_group

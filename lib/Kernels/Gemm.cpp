@@ -350,9 +350,10 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
     if (o.autotune)
       return invalid("block scales have one configuration (128 x 128 "
                      "tiles): no autotuning");
-    if (o.plan && o.plan->config != GemmConfig::Tile128x128)
-      return invalid(std::string("block scales run 128 x 128 tiles, not "
-                                 "configuration ") +
+    if (o.plan && o.plan->config != GemmConfig::Tile128x128 &&
+        o.plan->config != GemmConfig::Swap128x64)
+      return invalid(std::string("block scales run 128 x 128 tiles or "
+                                 "swap-AB, not configuration ") +
                      gemmConfigName(o.plan->config));
   }
   if (int32_t(o.activation) < 0 || int32_t(o.activation) > 5)
@@ -432,8 +433,10 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
                           selectGemmSplits(cfg, m, n, k, s_->sms,
                                            a.type == ElemType::F8E4M3 ? 1 : 2)};
   } else if (o.blockScaleA) {
-    // One configuration: 128 x 128 tiles, the heuristic's splits.
-    const GemmConfig cfg = GemmConfig::Tile128x128;
+    // Swap-AB at M <= 64 (or for a C the TMA cannot store), else 128 x 128
+    // tiles; the heuristic's splits.
+    const GemmConfig cfg = m <= kSwapMaxM || !tmaC ? GemmConfig::Swap128x64
+                                                   : GemmConfig::Tile128x128;
     if (o.plan) {
       p = *o.plan;
     } else {
@@ -508,7 +511,8 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
                   : &module.gemm_bf16_swiglu_kernel())
       : swiglu        ? (e4m3 ? &module.gemm_e4m3_n128_swiglu_kernel()
                               : &module.gemm_bf16_n128_swiglu_kernel())
-      : o.blockScaleA ? &module.gemm_e4m3_n128_bs_kernel()
+      : o.blockScaleA ? (swap ? &module.gemm_e4m3_swap_bs_kernel()
+                              : &module.gemm_e4m3_n128_bs_kernel())
                       : instance(module, a.type, c.type, p.config);
   // Grouped: tiles of a bound of the groups' tile rows (the kernel finds
   // which are real).
@@ -561,13 +565,14 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   args.ptr(o.bias ? o.bias : c.data).scalar(bias);
   args.scalar(int32_t(o.activation));
   // Per-row / per-column scales (in C^T's coordinates for swap-AB).
-  // Block scales: A's and B's in their places (the BLOCKSCALE instance
-  // reads them per K block; scalemode 0).
+  // Block scales: the kernel's A's and B's (swap-AB: the caller's B's and
+  // A's) in their places (the BLOCKSCALE instances read them per K block;
+  // scalemode 0).
   CUdeviceptr sm = swap ? o.colScale : o.rowScale;
   CUdeviceptr sn = swap ? o.rowScale : o.colScale;
   const bool block = o.blockScaleA != 0;
-  args.ptr(block ? o.blockScaleA : sm ? sm : c.data);
-  args.ptr(block ? o.blockScaleB : sn ? sn : c.data);
+  args.ptr(block ? (swap ? o.blockScaleB : o.blockScaleA) : sm ? sm : c.data);
+  args.ptr(block ? (swap ? o.blockScaleA : o.blockScaleB) : sn ? sn : c.data);
   args.scalar(int32_t((sm ? 1 : 0) | (sn ? 2 : 0)));
   args.scalar(int32_t(atomic ? 1 : 0));
   // Not grouped: one group (the offsets pointer is never read).

@@ -42,7 +42,7 @@ gemm_suite
 python3 bench/gemm_peers.py --sizes --shapes $DECODE $SUITE >> "$LOG" 2>&1
 dargs=(); for s in $DECODE; do dargs+=(--shape "$s"); done
 $H --artifacts "$ART" --chip sm_90a "${dargs[@]}" --splits -1 \
-  --kernel gemm_bf16_swap --kernel gemm_e4m3_swap >> "$LOG" 2>&1 || status=1
+  --kernel gemm_bf16_swap --kernel gemm_e4m3_swap --kernel gemm_e4m3_swap_bs >> "$LOG" 2>&1 || status=1
 aargs=(); for s in $DECODE $SUITE; do aargs+=(--shape "$s"); done
 $H --artifacts "$ART" --chip sm_90a "${aargs[@]}" --splits -1 --kernel gemm_bf16 \
   --kernel gemm_bf16_n128 --kernel gemm_e4m3 --kernel gemm_e4m3_n128 \

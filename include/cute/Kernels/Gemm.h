@@ -84,8 +84,9 @@ struct GemmOptions {
   /// scale for K elements [128 kb, 128 kb + 128), row-major), blockScaleB
   /// ceil(N / 128) x ceil(K / 128) f32 (one per 128 x 128 block of B), and
   /// C = alpha sum over kb of sa[m, kb] sb[n / 128, kb] (A B^T over block
-  /// kb), in f32, then the epilogue. e4m3 A and B, a bf16 C; 128 x 128
-  /// tiles (split-K and stream-K allowed), no SwiGLU, no autotuning.
+  /// kb), in f32, then the epilogue. e4m3 A and B, a bf16 C; swap-AB at
+  /// M <= 64, else 128 x 128 tiles (split-K and stream-K allowed), no
+  /// SwiGLU, no autotuning.
   CUdeviceptr blockScaleA = 0, blockScaleB = 0;
   /// With beta != 0, beta R is added: R is M x N, bf16 (f16 for f16
   /// inputs), with leading dimension `ldr`; R may be C itself (residual ==

@@ -84,6 +84,7 @@ TEST(AotLibrary, OneLauncherPerInstanceOfOneSource) {
                                              "gemm_f16_n128",
                                              "gemm_e4m3_n128",
                                              "gemm_e4m3_n128_bs",
+                                             "gemm_e4m3_swap_bs",
                                              "gemm_bf16_n192",
                                              "gemm_f16_n192",
                                              "gemm_e4m3_n192",

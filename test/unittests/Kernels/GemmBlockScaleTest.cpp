@@ -129,10 +129,30 @@ TEST(GemmBlockScale, ExactOverBlocksSplitsAndStreamK) {
     SCOPED_TRACE(name(c));
     EXPECT_EQ(failures(c), 0u);
   }
-  // One row, one K block shorter than 128.
+  // One row, one K block shorter than 128 (planned: swap-AB).
   Case one{1, 136, 80};
   SCOPED_TRACE(name(one));
   EXPECT_EQ(failures(one), 0u);
+}
+
+TEST(GemmBlockScale, SwapABAtSmallM) {
+  // Swap-AB computes C^T: its 128-row tiles are B's blocks (one scale a
+  // tile and K block), its columns A's rows (a scale each). 40 rows (one
+  // 64-wide column tile, partly past M), 300 columns of C (three B blocks,
+  // the last 44 rows), a K tail; 1, 3 (ordered and atomic) splits and
+  // stream-K, an epilogue at 3 splits.
+  EXPECT_EQ(emu().gemm.plan(40, 300, 1008, ElemType::F8E4M3).config,
+            GemmConfig::Swap128x64);
+  for (std::optional<GemmPlan> plan :
+       {std::optional<GemmPlan>{},
+        std::optional<GemmPlan>{{GemmConfig::Swap128x64, 3}},
+        std::optional<GemmPlan>{{GemmConfig::Swap128x64, 3, true}},
+        std::optional<GemmPlan>{{GemmConfig::Swap128x64, 0}}}) {
+    Case c{40, 300, 1008, plan};
+    c.epilogue = plan && plan->splits == 3;
+    SCOPED_TRACE(name(c));
+    EXPECT_EQ(failures(c), 0u);
+  }
 }
 
 TEST(GemmBlockScale, RulesNameTheArgument) {
@@ -155,10 +175,10 @@ TEST(GemmBlockScale, RulesNameTheArgument) {
   o.rowScale = scratch();
   expectRejected(a, b, c, o, "block scales replace the row and column scales");
   o.rowScale = 0;
-  o.plan = GemmPlan{GemmConfig::Swap128x64, 1};
+  o.plan = GemmPlan{GemmConfig::Tile128x256, 1};
   expectRejected(a, b, c, o,
-                 "block scales run 128 x 128 tiles, not configuration "
-                 "swap128x64");
+                 "block scales run 128 x 128 tiles or swap-AB, not "
+                 "configuration 128x256");
   o.plan.reset();
   o.autotune = true;
   expectRejected(a, b, c, o, "block scales have one configuration");
