@@ -348,8 +348,8 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
     if (o.activation == Activation::SwiGLU)
       return invalid("block scales have no SwiGLU instance");
     if (o.autotune)
-      return invalid("block scales have one configuration (128 x 128 "
-                     "tiles): no autotuning");
+      return invalid("block scales are planned (swap-AB at M <= 64, else "
+                     "128 x 128 tiles), not autotuned");
     if (o.plan && o.plan->config != GemmConfig::Tile128x128 &&
         o.plan->config != GemmConfig::Swap128x64)
       return invalid(std::string("block scales run 128 x 128 tiles or "
@@ -439,6 +439,12 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
                                                    : GemmConfig::Tile128x128;
     if (o.plan) {
       p = *o.plan;
+      if (p.config != GemmConfig::Swap128x64 && !tmaC)
+        return invalid("C needs a leading dimension that is a multiple of 8 "
+                       "(here " +
+                       str(c.ld) +
+                       ") and 16-byte alignment for the TMA stores of the "
+                       "128x128 block-scale configuration");
     } else {
       const int64_t s =
           selectGemmSplits(cfg, m, n, k, s_->sms, 1, !o.deterministic);
@@ -472,8 +478,9 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
     CUTE_ASSIGN_OR_RETURN(p, s_->tune(stream, a, b, c, o, tmaC));
   } else {
     p = plan(m, n, k, a.type, o.deterministic);
-    // A C type without cluster instances: the same tile without the
-    // cluster.
+    // A C type without instances of the planned configuration (clusters,
+    // 128 x 192: 16-bit C only): the same tile without the cluster, or
+    // 128 x 256 tiles.
     if (isSixteenBitCGemmConfig(p.config) &&
         !hasSixteenBitCInstance(a.type, c.type))
       p.config = gemmFallbackConfig(p.config);

@@ -181,8 +181,17 @@ TEST(GemmBlockScale, RulesNameTheArgument) {
                  "configuration 128x256");
   o.plan.reset();
   o.autotune = true;
-  expectRejected(a, b, c, o, "block scales have one configuration");
+  expectRejected(a, b, c, o,
+                 "block scales are planned (swap-AB at M <= 64, "
+                 "else 128 x 128 tiles), not autotuned");
   o.autotune = false;
+  // A C the TMA cannot store (ldc 130) with a forced 128 x 128 plan.
+  o.plan = GemmPlan{GemmConfig::Tile128x128, 1};
+  expectRejected(a, b, {scratch(), ElemType::BF16, 64, 128, 130}, o,
+                 "C needs a leading dimension that is a multiple of 8 (here "
+                 "130) and 16-byte alignment for the TMA stores of the "
+                 "128x128 block-scale configuration");
+  o.plan.reset();
   o.blockScaleB = scratch() + 2;
   expectRejected(a, b, c, o, "the block scales must be 4-byte aligned (f32)");
   o.blockScaleB = scratch();
