@@ -289,8 +289,9 @@ kernels::GemmConfig configOf(const std::string &name) {
                ? kernels::GemmConfig::Cluster2x128x128
                : kernels::GemmConfig::Cluster2x128x256;
   if (endsWith(name, "_bs"))
-    return std::strstr(name.c_str(), "_swap") ? kernels::GemmConfig::Swap128x64
-                                              : kernels::GemmConfig::Tile128x128;
+    return std::strstr(name.c_str(), "_swap")
+               ? kernels::GemmConfig::Swap128x64
+               : kernels::GemmConfig::Tile128x128;
   if (std::strstr(name.c_str(), "_n192"))
     return kernels::GemmConfig::Tile128x192;
   return std::strstr(name.c_str(), "_n128") ||
