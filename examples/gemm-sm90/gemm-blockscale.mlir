@@ -15,8 +15,17 @@
 !acc = !cute.memref<f32, rmem, align<16>, "((2,2,(8,BN/64)),1,1):((1,2,(4,32)),0,0)">
 !scales = !cute.ptr<f32, gmem, align<4>>
 module {
-  // p[i] (i < extent).
-  func.func private @load_scale(%p: !scales, %extent: i32, %i: i32) -> f32 {
+  // The scale of row `row` (rows past the last read the last, which is
+  // never stored) and K block kb in a rows x ceil(k / 128) f32 array.
+  func.func private @scale_at(%p: !scales, %rows: i32, %k: i32, %row: i32, %kb: i32) -> f32 {
+    %c1 = arith.constant 1 : i32
+    %c128 = arith.constant 128 : i32
+    %kbs = arith.ceildivui %k, %c128 : i32
+    %last = arith.subi %rows, %c1 : i32
+    %r = arith.minui %row, %last : i32
+    %i0 = arith.muli %r, %kbs : i32
+    %i = arith.addi %i0, %kb : i32
+    %extent = arith.muli %rows, %kbs : i32
     %sh = cute.make_shape(%extent) -> !cute.shape<"(?)">
     %st = cute.static : !cute.stride<"(1)">
     %l = cute.make_layout(%sh, %st)
@@ -31,17 +40,14 @@ module {
   // The scales of K block kb for consumer thread lt (0..127) of warpgroup
   // wg in the tile whose rows start at row0 and whose columns are B's
   // block nb: sa of the thread's two accumulator rows (row0 + 64 wg +
-  // 16 (lt / 32) + (lt % 32) / 4, and 8 more; rows past M read row M - 1,
-  // which is never stored), each times sb[nb, kb].
+  // 16 (lt / 32) + (lt % 32) / 4, and 8 more), each times sb[nb, kb].
   func.func private @block_scales(%psa: !scales, %psb: !scales, %m: i32, %n: i32, %k: i32, %row0: i32, %wg: i32, %lt: i32, %nb: i32, %kb: i32) -> (f32, f32) {
-    %c1 = arith.constant 1 : i32
     %c4 = arith.constant 4 : i32
     %c8 = arith.constant 8 : i32
     %c16 = arith.constant 16 : i32
     %c32 = arith.constant 32 : i32
     %c64 = arith.constant 64 : i32
     %c128 = arith.constant 128 : i32
-    %kbs = arith.ceildivui %k, %c128 : i32
     %nbs = arith.ceildivui %n, %c128 : i32
     %w = arith.divui %lt, %c32 : i32
     %lane = arith.remui %lt, %c32 : i32
@@ -52,20 +58,9 @@ module {
     %r1 = arith.addi %r, %l4 : i32
     %ra = arith.addi %row0, %r1 : i32
     %rb = arith.addi %ra, %c8 : i32
-    %mlast = arith.subi %m, %c1 : i32
-    %ra1 = arith.minui %ra, %mlast : i32
-    %rb1 = arith.minui %rb, %mlast : i32
-    %ia0 = arith.muli %ra1, %kbs : i32
-    %ia = arith.addi %ia0, %kb : i32
-    %ib0 = arith.muli %rb1, %kbs : i32
-    %ib = arith.addi %ib0, %kb : i32
-    %na = arith.muli %m, %kbs : i32
-    %sa0 = func.call @load_scale(%psa, %na, %ia) : (!scales, i32, i32) -> f32
-    %sa1 = func.call @load_scale(%psa, %na, %ib) : (!scales, i32, i32) -> f32
-    %ibn0 = arith.muli %nb, %kbs : i32
-    %ibn = arith.addi %ibn0, %kb : i32
-    %nn = arith.muli %nbs, %kbs : i32
-    %sb = func.call @load_scale(%psb, %nn, %ibn) : (!scales, i32, i32) -> f32
+    %sa0 = func.call @scale_at(%psa, %m, %k, %ra, %kb) : (!scales, i32, i32, i32, i32) -> f32
+    %sa1 = func.call @scale_at(%psa, %m, %k, %rb, %kb) : (!scales, i32, i32, i32, i32) -> f32
+    %sb = func.call @scale_at(%psb, %nbs, %k, %nb, %kb) : (!scales, i32, i32, i32, i32) -> f32
     %s0 = arith.mulf %sa0, %sb : f32
     %s1 = arith.mulf %sa1, %sb : f32
     return %s0, %s1 : f32, f32
@@ -76,7 +71,7 @@ module {
   // column 2 (lane % 4) + v0 + 8 j of the chunk). Rows (not `cols`): s0 on
   // the thread's first row, s1 on its second, the same in every chunk.
   // Columns (`cols`, swap-AB, one chunk): the tile's B block scale times
-  // each column's A scale (columns past n read column n - 1, never stored).
+  // each column's A scale.
   func.func private @block_scale_vec(%psa: !scales, %psb: !scales, %m: i32, %n: i32, %k: i32, %row0: i32, %wg: i32, %lt: i32, %nb: i32, %kb: i32, %cols: i1) -> vector<32xf32> {
     %sv = scf.if %cols -> (vector<32xf32>) {
       %c1 = arith.constant 1 : i32
@@ -88,22 +83,16 @@ module {
       %c64 = arith.constant 64 : i32
       %c128 = arith.constant 128 : i32
       %c0 = arith.constant 0 : i32
-      %kbs = arith.ceildivui %k, %c128 : i32
-      %mbs = arith.ceildivui %m, %c128 : i32
       // The tile's rows are B's block row0 / 128.
+      %mbs = arith.ceildivui %m, %c128 : i32
       %rb = arith.divui %row0, %c128 : i32
-      %ib0 = arith.muli %rb, %kbs : i32
-      %ib = arith.addi %ib0, %kb : i32
-      %nsb = arith.muli %mbs, %kbs : i32
-      %sb = func.call @load_scale(%psa, %nsb, %ib) : (!scales, i32, i32) -> f32
+      %sb = func.call @scale_at(%psa, %mbs, %k, %rb, %kb) : (!scales, i32, i32, i32, i32) -> f32
       // Column c0 + v0 + 8 j for the 16 (v0, j).
       %lane = arith.remui %lt, %c32 : i32
       %l4 = arith.remui %lane, %c4 : i32
       %l2 = arith.muli %l4, %c2 : i32
       %nb64 = arith.muli %nb, %c64 : i32
       %c0col = arith.addi %nb64, %l2 : i32
-      %nlast = arith.subi %n, %c1 : i32
-      %nsa = arith.muli %n, %kbs : i32
       %f = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(16):(1)">
       scf.for %e = %c0 to %c16 step %c1 : i32 {
         %v0 = arith.remui %e, %c2 : i32
@@ -111,10 +100,7 @@ module {
         %j8 = arith.muli %j, %c8 : i32
         %o = arith.addi %v0, %j8 : i32
         %col = arith.addi %c0col, %o : i32
-        %colc = arith.minui %col, %nlast : i32
-        %ia0 = arith.muli %colc, %kbs : i32
-        %ia = arith.addi %ia0, %kb : i32
-        %sa = func.call @load_scale(%psb, %nsa, %ia) : (!scales, i32, i32) -> f32
+        %sa = func.call @scale_at(%psb, %n, %k, %col, %kb) : (!scales, i32, i32, i32, i32) -> f32
         %x = arith.mulf %sa, %sb : f32
         %xe = cute.make_coord(%e) -> !cute.coord<"(?)">
         %fe = cute.tensor_slice(%f, %xe)

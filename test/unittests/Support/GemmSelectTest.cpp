@@ -174,6 +174,44 @@ TEST(GemmSelect, SplitPlansAgainstH200Sweep) {
   EXPECT_LT(std::exp(logLoss / n), 1.02);
 }
 
+using ShapeKey = std::tuple<std::string, int64_t, int64_t, int64_t>;
+
+/// A sweep's runs by type ("bf16", "e4m3") and shape.
+template <size_t N>
+std::map<ShapeKey, std::vector<const SweepRun *>>
+runsByShape(const SweepRun (&sweep)[N]) {
+  std::map<ShapeKey, std::vector<const SweepRun *>> shapes;
+  for (const SweepRun &r : sweep) {
+    std::string name = r.kernel;
+    std::string type = name.find("e4m3") != std::string::npos ? "e4m3" : "bf16";
+    shapes[{type, r.m, r.n, r.k}].push_back(&r);
+  }
+  return shapes;
+}
+
+/// The configuration of an instance name of the sweeps.
+GemmConfig configOfKernel(const std::string &kernel) {
+  return kernel.find("_swap") != std::string::npos   ? GemmConfig::Swap128x64
+         : kernel.find("_n192") != std::string::npos ? GemmConfig::Tile128x192
+         : kernel.find("_n128") != std::string::npos ? GemmConfig::Tile128x128
+                                                     : GemmConfig::Tile128x256;
+}
+
+/// The time of `p`'s configuration at the split count nearest to p's among
+/// `runs`; 0 where the configuration was not measured.
+double planTime(const std::vector<const SweepRun *> &runs, const GemmPlan &p) {
+  double t = 0;
+  int64_t dist = 1 << 30;
+  for (const SweepRun *r : runs) {
+    int64_t d = std::abs(r->splits - p.splits);
+    if (configOfKernel(r->kernel) == p.config && d < dist) {
+      dist = d;
+      t = r->us;
+    }
+  }
+  return t;
+}
+
 const SweepRun kSwapSweep[] = {
 #include "GemmSwapH100.inc"
 };
@@ -183,36 +221,16 @@ const SweepRun kSwapSweep[] = {
 // the plan's time (its configuration at the nearest measured split count)
 // against the fastest measured choice of the shape and type.
 TEST(GemmSelect, SwapPlansAgainstH100Sweep) {
-  std::map<std::tuple<std::string, int64_t, int64_t, int64_t>,
-           std::vector<const SweepRun *>>
-      shapes;
-  for (const SweepRun &r : kSwapSweep) {
-    std::string name = r.kernel;
-    std::string type = name.find("e4m3") != std::string::npos ? "e4m3" : "bf16";
-    shapes[{type, r.m, r.n, r.k}].push_back(&r);
-  }
-  auto configOf = [](const std::string &kernel) {
-    return kernel.find("_swap") != std::string::npos ? GemmConfig::Swap128x64
-           : kernel.find("_n128") != std::string::npos
-               ? GemmConfig::Tile128x128
-               : GemmConfig::Tile128x256;
-  };
   double logLoss = 0;
   int n = 0, swaps = 0;
-  for (const auto &[key, runs] : shapes) {
+  for (const auto &[key, runs] : runsByShape(kSwapSweep)) {
     const auto &[type, m, nn, k] = key;
     GemmPlan p = planGemm(m, nn, k, 132, type == "e4m3" ? 1 : 2);
     swaps += p.config == GemmConfig::Swap128x64;
-    double best = 1e30, chosen = 0;
-    int64_t dist = 1 << 30;
-    for (const SweepRun *r : runs) {
+    double best = 1e30;
+    for (const SweepRun *r : runs)
       best = std::min(best, r->us);
-      int64_t d = std::abs(r->splits - p.splits);
-      if (configOf(r->kernel) == p.config && d < dist) {
-        dist = d;
-        chosen = r->us;
-      }
-    }
+    const double chosen = planTime(runs, p);
     ASSERT_GT(chosen, 0) << type << " " << m << "x" << nn << "x" << k;
     EXPECT_LE(chosen, 1.25 * best)
         << type << " " << m << "x" << nn << "x" << k << " plans "
@@ -368,42 +386,14 @@ const SweepRun kTile192Run[] = {
 // 24576 x 4096. Each plan's time is its configuration's at the nearest
 // measured split count.
 TEST(GemmSelect, Tile192PlansAgainstH100Run) {
-  std::map<std::tuple<std::string, int64_t, int64_t, int64_t>,
-           std::vector<const SweepRun *>>
-      shapes;
-  for (const SweepRun &r : kTile192Run) {
-    std::string name = r.kernel;
-    std::string type = name.find("e4m3") != std::string::npos ? "e4m3" : "bf16";
-    shapes[{type, r.m, r.n, r.k}].push_back(&r);
-  }
-  auto configOf = [](const std::string &kernel) {
-    return kernel.find("_swap") != std::string::npos   ? GemmConfig::Swap128x64
-           : kernel.find("_n192") != std::string::npos ? GemmConfig::Tile128x192
-           : kernel.find("_n128") != std::string::npos
-               ? GemmConfig::Tile128x128
-               : GemmConfig::Tile128x256;
-  };
-  auto timeOf = [&](const std::vector<const SweepRun *> &runs,
-                    const GemmPlan &p) {
-    double t = 0;
-    int64_t dist = 1 << 30;
-    for (const SweepRun *r : runs) {
-      int64_t d = std::abs(r->splits - p.splits);
-      if (configOf(r->kernel) == p.config && d < dist) {
-        dist = d;
-        t = r->us;
-      }
-    }
-    return t;
-  };
   int n = 0, picked = 0;
   double logGain = 0;
-  for (const auto &[key, runs] : shapes) {
+  for (const auto &[key, runs] : runsByShape(kTile192Run)) {
     const auto &[type, m, nn, k] = key;
     const int64_t eb = type == "e4m3" ? 1 : 2;
     GemmPlan with = planGemm(m, nn, k, 132, eb);
     GemmPlan without = planGemm(m, nn, k, 132, eb, true, true, false, false);
-    double tw = timeOf(runs, with), to = timeOf(runs, without);
+    double tw = planTime(runs, with), to = planTime(runs, without);
     if (!tw || !to)
       continue; // a plan this run did not measure (the fix-up sweep's shapes)
     EXPECT_LE(tw, 1.02 * to) << type << " " << m << "x" << nn << "x" << k;
