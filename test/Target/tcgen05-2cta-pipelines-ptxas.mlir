@@ -37,7 +37,7 @@
 // even CTA's accumulator barrier.
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
 // CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-// CHECK: mbarrier.arrive.release.cluster.shared::cluster.b64
+// CHECK: mbarrier.arrive.shared::cluster.b64
 // CHECK: tcgen05.dealloc.cta_group::2.sync.aligned.b32
 
 // META: "cluster":[2,1,1],"name":"gemm_2cta_f16"

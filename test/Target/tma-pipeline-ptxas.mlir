@@ -70,6 +70,6 @@
 // ALL-DAG: cp.async.bulk.wait_group 0;
 // ALL-DAG: mapa.shared::cluster.u64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0;
 // ALL-DAG: mapa.shared::cluster.u64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 1;
-// ALL-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64
+// ALL-DAG: mbarrier.arrive.shared::cluster.b64
 // ALL-DAG: barrier.cluster.arrive.relaxed.aligned;
 // ALL: ret;

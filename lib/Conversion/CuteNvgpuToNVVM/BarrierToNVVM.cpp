@@ -77,8 +77,12 @@ struct ArriveLowering : OpConversionPattern<MbarrierArriveOp> {
       Value remote = NVVM::MapaOp::create(rewriter, loc,
                                           LLVM::LLVMPointerType::get(ctx, 7),
                                           adaptor.getBar(), adaptor.getCta());
-      NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), remote, Value(),
-                                     scope(ctx, NVVM::MemScopeKind::CLUSTER));
+      // release_cta: the order a consumer handing back a buffer needs,
+      // without the cluster-scope fences (see the op).
+      NVVM::MBarrierArriveOp::create(
+          rewriter, loc, Type(), remote, Value(),
+          scope(ctx, op.getReleaseCta() ? NVVM::MemScopeKind::CTA
+                                        : NVVM::MemScopeKind::CLUSTER));
     }
     rewriter.eraseOp(op);
     return success();

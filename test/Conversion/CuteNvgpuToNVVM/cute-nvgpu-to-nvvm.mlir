@@ -84,6 +84,9 @@
 // CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // CHECK: %[[REMOTE:.*]] = nvvm.mapa %[[BAR]], %[[RANK]] : !llvm.ptr<3> -> !llvm.ptr<7>
 // CHECK: nvvm.mbarrier.arrive %[[REMOTE]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// release_cta: the same remote arrive at CTA scope (no scope attribute).
+// CHECK: %[[REMOTE2:.*]] = nvvm.mapa %[[BAR]], %[[RANK]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[REMOTE2]] : !llvm.ptr<7>
 // CHECK: nvvm.mbarrier.arrive %[[BAR]] : !llvm.ptr<3>
 // CHECK: nvvm.mbarrier.try_wait %[[BAR]], %[[C1]] : !llvm.ptr<3>, i32 -> i1
 // CHECK: gpu.shuffle idx
@@ -179,6 +182,7 @@ module attributes {gpu.container_module} {
           cute_nvgpu.tma_store_wait 1
           %r = cute_nvgpu.cluster_rank
           cute_nvgpu.mbarrier_arrive %bar cta %r
+          cute_nvgpu.mbarrier_arrive %bar cta %r release_cta
           cute_nvgpu.mbarrier_arrive %bar
           %done = cute_nvgpu.mbarrier_try_wait %bar, phase %c1
         }

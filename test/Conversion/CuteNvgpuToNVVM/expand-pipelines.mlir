@@ -120,9 +120,9 @@
 // Release in a multicast group of 2: arrive on empty[index] in CTAs 0 and 1.
 // CHECK: %[[EB:.*]] = cute_nvgpu.mbarrier_get
 // CHECK: %[[R0:.*]] = arith.constant 0 : i32
-// CHECK: cute_nvgpu.mbarrier_arrive %[[EB]] cta %[[R0]]
+// CHECK: cute_nvgpu.mbarrier_arrive %[[EB]] cta %[[R0]] release_cta{{$}}
 // CHECK: %[[R1:.*]] = arith.constant 1 : i32
-// CHECK: cute_nvgpu.mbarrier_arrive %[[EB]] cta %[[R1]]
+// CHECK: cute_nvgpu.mbarrier_arrive %[[EB]] cta %[[R1]] release_cta{{$}}
 // CHECK-NEXT: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @k {

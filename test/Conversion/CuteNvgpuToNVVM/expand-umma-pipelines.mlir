@@ -102,7 +102,7 @@ gpu.module @k3 {
 // CHECK-NEXT: %[[R2:.*]] = cute_nvgpu.cluster_rank
 // CHECK-NEXT: %[[N2:.*]] = arith.constant -2 : i32
 // CHECK-NEXT: %[[L2:.*]] = arith.andi %[[R2]], %[[N2]] : i32
-// CHECK-NEXT: cute_nvgpu.mbarrier_arrive %[[E]] cta %[[L2]]
+// CHECK-NEXT: cute_nvgpu.mbarrier_arrive %[[E]] cta %[[L2]] release_cta{{$}}
 gpu.module @k4 {
   gpu.func @umma_async_pair(%n: i32) kernel attributes {cute.cluster_dims = array<i32: 2, 1, 1>, gpu.known_block_size = array<i32: 160, 1, 1>} {
     %bars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">

@@ -427,3 +427,11 @@ func.func @pipeline_in_role(%s: !cute.memref<i64, smem, align<8>, "4:1">) {
     }
   return
 }
+
+// -----
+
+func.func @release_cta_local(%b: !cute_nvgpu.mbarrier) {
+  // expected-error@+1 {{'cute_nvgpu.mbarrier_arrive' op release_cta applies to an arrive on another CTA's barrier (`cta %r`); a local arrive releases at CTA scope already}}
+  cute_nvgpu.mbarrier_arrive %b release_cta
+  return
+}

@@ -92,6 +92,8 @@ func.func @barriers(%bars: !bars, %phase: i32, %rank: i32) -> i1 {
   cute_nvgpu.mbarrier_arrive %bar
   // CHECK: cute_nvgpu.mbarrier_arrive %[[BAR]] cta %[[R]]
   cute_nvgpu.mbarrier_arrive %bar cta %rank
+  // CHECK: cute_nvgpu.mbarrier_arrive %[[BAR]] cta %[[R]] release_cta
+  cute_nvgpu.mbarrier_arrive %bar cta %rank release_cta
   // CHECK: cute_nvgpu.mbarrier_arrive_expect_tx %[[BAR]], bytes = 8192
   cute_nvgpu.mbarrier_arrive_expect_tx %bar, bytes = 8192
   // CHECK: cute_nvgpu.mbarrier_expect_tx %[[BAR]], bytes = 0

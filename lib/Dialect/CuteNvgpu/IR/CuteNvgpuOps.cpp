@@ -108,6 +108,15 @@ LogicalResult MbarrierGetOp::verify() {
   return success();
 }
 
+LogicalResult MbarrierArriveOp::verify() {
+  // A local arrive is a CTA-scope release already.
+  if (getReleaseCta() && !getCta())
+    return emitOpError("release_cta applies to an arrive on another CTA's "
+                       "barrier (`cta %r`); a local arrive releases at CTA "
+                       "scope already");
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // TMA
 //===----------------------------------------------------------------------===//

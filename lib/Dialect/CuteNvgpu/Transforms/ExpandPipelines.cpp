@@ -490,14 +490,18 @@ struct ConsumerReleaseLowering
       // CTA pair: in both CTAs, whose TMA loads both wrote the stage).
       emitUmmaCommit(rewriter, loc, bar, group, p.getCtaGroup());
     } else if (kind == PipelineKind::umma_async && p.getCtaGroup() == 2) {
-      // Both CTAs' consumers release the pair's even CTA's stage.
-      MbarrierArriveOp::create(rewriter, loc, bar, pairLeader(rewriter, loc));
+      // Both CTAs' consumers release the pair's even CTA's stage. A
+      // release hands back what was read: a CTA-scope release (no
+      // cluster-scope fences) is the order it needs.
+      MbarrierArriveOp::create(rewriter, loc, bar, pairLeader(rewriter, loc),
+                               /*release_cta=*/true);
     } else if (group == 1) {
       MbarrierArriveOp::create(rewriter, loc, bar, Value());
     } else {
       // Every CTA of the group wrote into this stage: release each.
       for (uint32_t r = 0; r < group; ++r)
-        MbarrierArriveOp::create(rewriter, loc, bar, i32(rewriter, loc, r));
+        MbarrierArriveOp::create(rewriter, loc, bar, i32(rewriter, loc, r),
+                                 /*release_cta=*/true);
     }
     rewriter.eraseOp(op);
     return success();

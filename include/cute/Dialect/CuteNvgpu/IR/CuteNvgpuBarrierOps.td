@@ -48,9 +48,24 @@ def CuteNvgpu_MbarrierArriveOp : CuteNvgpu_Op<"mbarrier_arrive"> {
     `mbarrier.arrive.release.cta.shared::cta.b64`; with `cta %r` the barrier
     at the same shared-memory offset in cluster CTA `%r` (`mapa`, then
     `mbarrier.arrive.release.cluster.shared::cluster`).
+
+    `release_cta` keeps the release at CTA scope on a remote barrier
+    (`mbarrier.arrive.release.cta.shared::cluster`). A cluster-scope release
+    costs two memory fences (`MEMBAR.ALL.CTA`, `MEMBAR.ALL.GPU` in SASS) on
+    sm_90a; a consumer that hands back a buffer it has finished reading (a
+    pipeline release: the reads are complete, nothing it wrote is
+    published) needs only the CTA-scope order, as CUTLASS's cluster
+    barriers use. The pipeline releases of `cute-nvgpu-expand-pipelines`
+    set it; an arrive that publishes this thread's writes to another CTA
+    must not.
+    ```mlir
+    cute_nvgpu.mbarrier_arrive %bar cta %rank release_cta
+    ```
   }];
-  let arguments = (ins CuteNvgpu_MbarrierType:$bar, Optional<I32>:$cta);
-  let assemblyFormat = "$bar (`cta` $cta^)? attr-dict";
+  let arguments = (ins CuteNvgpu_MbarrierType:$bar, Optional<I32>:$cta,
+                   UnitAttr:$release_cta);
+  let assemblyFormat = "$bar (`cta` $cta^)? (`release_cta` $release_cta^)? attr-dict";
+  let hasVerifier = 1;
 }
 
 def CuteNvgpu_MbarrierArriveExpectTxOp
