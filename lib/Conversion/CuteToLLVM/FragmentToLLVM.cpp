@@ -179,6 +179,49 @@ bool isContiguous(const Layout &l) {
          (c.shape.value().is(1) || c.stride.value().is(1));
 }
 
+/// A run of consecutive elements of a tensor: elements [first, first + len)
+/// at element offsets [off, off + len).
+struct Run {
+  int64_t first, len, off;
+};
+
+/// The runs of a tensor's first n elements when every offset is static and
+/// no swizzle applies (else none): a strided view such as a thread's chunks
+/// "(8,4):(1,32)" is read or written as one vector access per run.
+SmallVector<Run> staticRuns(const MemRefInfo &info, int64_t n) {
+  SmallVector<Run> runs;
+  if (info.swizzle || isBytePerElement(info) || info.bits() % 8 != 0)
+    return {};
+  for (int64_t i = 0; i < n; ++i) {
+    Int e(info.layout.eval(i));
+    if (!e.isStatic())
+      return {};
+    int64_t o = e.value();
+    if (!runs.empty() && runs.back().off + runs.back().len == o)
+      ++runs.back().len;
+    else
+      runs.push_back({i, 1, o});
+  }
+  return runs;
+}
+
+/// The alignment of a run's access: the tensor's, reduced by the run's byte
+/// offset, at most the (power of two below the) access's size.
+int64_t runAlign(const MemRefInfo &info, const Run &r) {
+  int64_t bytes = r.len * info.bits() / 8;
+  int64_t offBytes = r.off * info.bits() / 8;
+  int64_t a = info.align;
+  if (offBytes)
+    a = std::min<int64_t>(a, offBytes & -offBytes);
+  return std::max<int64_t>(
+      1, std::min<int64_t>(a, int64_t(1) << llvm::Log2_64(bytes)));
+}
+
+/// Whether runs make fewer, wider accesses than one per element.
+bool worthRuns(const SmallVector<Run> &runs, int64_t n) {
+  return !runs.empty() && int64_t(runs.size()) < n;
+}
+
 struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -199,6 +242,26 @@ struct LoadLowering : ConvertOpToLLVMPattern<LoadOp> {
       int64_t a =
           std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
       result = LLVM::LoadOp::create(rewriter, loc, lvt, ptr, a);
+    } else if (SmallVector<Run> runs = staticRuns(info, vt.getNumElements());
+               worthRuns(runs, vt.getNumElements())) {
+      // One vector load per run of consecutive elements.
+      result = LLVM::PoisonOp::create(rewriter, loc, lvt);
+      for (const Run &r : runs) {
+        Value addr = elementAddress(rewriter, loc, em, ptr, Int(r.off), info);
+        auto rt = VectorType::get({r.len}, elem);
+        Value v =
+            LLVM::LoadOp::create(rewriter, loc, rt, addr, runAlign(info, r));
+        for (int64_t j = 0; j < r.len; ++j) {
+          Value src =
+              LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       rewriter.getI32IntegerAttr(j));
+          Value e = LLVM::ExtractElementOp::create(rewriter, loc, v, src);
+          Value dst =
+              LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       rewriter.getI32IntegerAttr(r.first + j));
+          result = LLVM::InsertElementOp::create(rewriter, loc, result, e, dst);
+        }
+      }
     } else {
       result = LLVM::PoisonOp::create(rewriter, loc, lvt);
       for (int64_t i = 0; i < vt.getNumElements(); ++i) {
@@ -234,6 +297,25 @@ void storeVector(ConversionPatternRewriter &rewriter, Location loc,
     int64_t a =
         std::min<int64_t>(info.align, int64_t(1) << llvm::Log2_64(vecBytes));
     LLVM::StoreOp::create(rewriter, loc, vec, ptr, a);
+  } else if (SmallVector<Run> runs = staticRuns(info, vt.getNumElements());
+             worthRuns(runs, vt.getNumElements())) {
+    // One vector store per run of consecutive elements.
+    for (const Run &r : runs) {
+      auto rt = VectorType::get({r.len}, elem);
+      Value v = LLVM::PoisonOp::create(rewriter, loc, rt);
+      for (int64_t j = 0; j < r.len; ++j) {
+        Value src =
+            LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                     rewriter.getI32IntegerAttr(r.first + j));
+        Value e = LLVM::ExtractElementOp::create(rewriter, loc, vec, src);
+        Value dst =
+            LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                     rewriter.getI32IntegerAttr(j));
+        v = LLVM::InsertElementOp::create(rewriter, loc, v, e, dst);
+      }
+      Value addr = elementAddress(rewriter, loc, em, ptr, Int(r.off), info);
+      LLVM::StoreOp::create(rewriter, loc, v, addr, runAlign(info, r));
+    }
   } else {
     for (int64_t i = 0; i < vt.getNumElements(); ++i) {
       Value idx = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),

@@ -1,0 +1,107 @@
+//===- Decode.h - Paged decode attention: plan and argument checks -*- C++ -*-===//
+//
+// The host side of kernel.mlir (decode_<T>_d<D> and combine_<T>_d<D>):
+// the split-KV plan (how many splits keep the GPU full) and the checks a
+// launch must pass before it runs, with messages that name the argument
+// and the numbers. MLIR-free: the driver builds on the GPU machine.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUTE_EXAMPLES_DECODE_H
+#define CUTE_EXAMPLES_DECODE_H
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cute::decode {
+
+/// One decode launch's sizes. The caches hold `slots` = pages x page token
+/// rows of hkv x d elements each (`ldkv` elements apart); q and o hold
+/// batch x ntok token rows of hq x d elements (`ldq`, `ldo` apart).
+struct Problem {
+  int64_t batch = 1, ntok = 1, hq = 32, hkv = 8, d = 128;
+  int64_t page = 16, pages = 0, maxPages = 0;
+  int64_t ldq = 0, ldkv = 0, ldo = 0;
+};
+
+/// Rows of 16 q rows (a GQA group's heads x tokens) per kv head.
+inline int64_t rowChunks(const Problem &p) {
+  return (p.hq / p.hkv * p.ntok + 15) / 16;
+}
+
+/// The split-KV plan: `splits` CTAs per (kv head, row chunk, sequence),
+/// each over `chunk` keys (a multiple of 16).
+struct Plan {
+  int64_t splits = 1, chunk = 16;
+};
+
+/// Enough CTAs for `ctasPerSm` per SM, no split shorter than 256 keys (16
+/// blocks, 4 per warp), at most 64 splits.
+inline Plan planSplits(const Problem &p, int64_t maxCtx, int64_t sms,
+                       int64_t ctasPerSm = 3) {
+  Plan plan;
+  int64_t ctas = std::max<int64_t>(1, p.batch * p.hkv * rowChunks(p));
+  int64_t want = (sms * ctasPerSm + ctas - 1) / ctas;
+  int64_t most = std::max<int64_t>(1, (maxCtx + 255) / 256);
+  int64_t s = std::clamp<int64_t>(want, 1, std::min<int64_t>(most, 64));
+  int64_t chunk = (std::max<int64_t>(maxCtx, 1) + s - 1) / s;
+  plan.chunk = (chunk + 15) / 16 * 16;
+  plan.splits = std::max<int64_t>(
+      1, (std::max<int64_t>(maxCtx, 1) + plan.chunk - 1) / plan.chunk);
+  return plan;
+}
+
+/// The checks the host can make before a launch: the head counts the
+/// kernel was built for, strides, and (when the host holds them) each
+/// sequence's context length against its block-table row and every page
+/// index it reads against the cache. Empty when the launch may run.
+inline std::string checkLaunch(const Problem &p, int64_t kernelD,
+                               const std::vector<int32_t> *ctx,
+                               const std::vector<int32_t> *table) {
+  auto n = [](int64_t v) { return std::to_string(v); };
+  if (p.d != kernelD)
+    return "head dim " + n(p.d) + ": the kernel was built for d = " +
+           n(kernelD);
+  if (p.hkv < 1 || p.hq < 1 || p.hq % p.hkv != 0)
+    return "q heads (" + n(p.hq) + ") must be a positive multiple of kv heads (" +
+           n(p.hkv) + ")";
+  if (p.ntok < 1 || p.ntok > 8)
+    return "tokens per sequence " + n(p.ntok) + " outside 1..8";
+  if (p.page < 1)
+    return "page size " + n(p.page) + " must be at least 1";
+  if (p.ldkv % 8 != 0 || p.ldkv < p.hkv * p.d)
+    return "kv row stride " + n(p.ldkv) + " must be a multiple of 8 and at least hkv x d = " +
+           n(p.hkv * p.d);
+  if (p.ldq < p.hq * p.d || p.ldo < p.hq * p.d)
+    return "q/o row strides (" + n(p.ldq) + ", " + n(p.ldo) +
+           ") must be at least hq x d = " + n(p.hq * p.d);
+  if (ctx) {
+    if (int64_t(ctx->size()) != p.batch)
+      return "context lengths: " + n(int64_t(ctx->size())) +
+             " entries for a batch of " + n(p.batch);
+    for (int64_t b = 0; b < p.batch; ++b) {
+      int64_t c = (*ctx)[size_t(b)];
+      if (c < 0)
+        return "context length of sequence " + n(b) + " is negative (" + n(c) +
+               ")";
+      if (c > p.maxPages * p.page)
+        return "context length of sequence " + n(b) + " (" + n(c) +
+               ") exceeds its block-table row: " + n(p.maxPages) +
+               " pages of " + n(p.page) + " = " + n(p.maxPages * p.page) +
+               " tokens";
+      if (table)
+        for (int64_t i = 0; i < (c + p.page - 1) / p.page; ++i) {
+          int64_t pg = (*table)[size_t(b * p.maxPages + i)];
+          if (pg < 0 || pg >= p.pages)
+            return "block table [" + n(b) + ", " + n(i) + "] = " + n(pg) +
+                   " is outside the cache's " + n(p.pages) + " pages";
+        }
+    }
+  }
+  return "";
+}
+
+} // namespace cute::decode
+
+#endif // CUTE_EXAMPLES_DECODE_H

@@ -1,0 +1,290 @@
+//===- host.cpp - Paged GQA decode attention: check and benchmark ---------===//
+//
+// Runs decode_bf16_d{64,128} (kernel.mlir) and, with more than one split,
+// combine_bf16_d*: the newest ntok tokens of each sequence attend to its
+// paged KV cache (pages in a shuffled order, so the block table matters),
+// with RoPE on q. Every case is checked against a CPU reference in double
+// precision (fresh random data, seeds printed, outputs poisoned); --size N
+// runs small cases of context N; the benchmark prints the KV bytes each
+// launch reads per second.
+//
+//===----------------------------------------------------------------------===//
+#include "../common/Harness.h"
+#include "Decode.h"
+
+using namespace cute;
+using namespace cute::ex;
+
+namespace {
+
+struct Case {
+  int64_t batch, ntok, hq, hkv, d, page;
+  std::vector<int32_t> ctx; // one per sequence (cycled to the batch)
+  int64_t splits = -1;      // -1: the plan's
+  bool rope = true;
+  bool bench = false;
+};
+
+/// q rotated as the kernel does: f32 angle = f32(pos) x theta^(-2p/D) (f32),
+/// NeoX pairs (p, p + D/2), rounded to bf16.
+void ropeRow(std::vector<double> &x, int64_t pos, float theta, bool rope) {
+  size_t d = x.size(), h = d / 2;
+  for (size_t i = 0; i < d; ++i)
+    x[i] = double(bf16ToFloat(floatToBf16(float(x[i]))));
+  if (!rope)
+    return;
+  for (size_t p = 0; p < h; ++p) {
+    float e = -float(2 * p) / float(d);
+    float inv = std::pow(theta, e);
+    float ang = float(pos) * inv;
+    double c = std::cos(double(ang)), s = std::sin(double(ang));
+    double a = x[p], b = x[p + h];
+    x[p] = double(bf16ToFloat(floatToBf16(float(a * c - b * s))));
+    x[p + h] = double(bf16ToFloat(floatToBf16(float(b * c + a * s))));
+  }
+}
+
+bool runCase(const rt::Context &ctx, const rt::Stream &stream,
+             const rt::Kernel &dec, const rt::Kernel &comb, int sms,
+             const Case &c, bool bench) {
+  decode::Problem p;
+  p.batch = c.batch;
+  p.ntok = c.ntok;
+  p.hq = c.hq;
+  p.hkv = c.hkv;
+  p.d = c.d;
+  p.page = c.page;
+  const int64_t d = c.d;
+  std::vector<int32_t> lens(size_t(c.batch));
+  for (int64_t b = 0; b < c.batch; ++b)
+    lens[size_t(b)] = c.ctx[size_t(b) % c.ctx.size()];
+  int64_t maxCtx = *std::max_element(lens.begin(), lens.end());
+  p.maxPages = std::max<int64_t>(1, (maxCtx + c.page - 1) / c.page);
+  // Pages: each sequence's, in a shuffled order, plus 3 unused.
+  int64_t used = 0;
+  for (int32_t l : lens)
+    used += (l + c.page - 1) / c.page;
+  p.pages = used + 3;
+  uint64_t seed = freshSeed();
+  std::mt19937_64 rng(seed);
+  std::vector<int32_t> perm(size_t(p.pages));
+  for (size_t i = 0; i < perm.size(); ++i)
+    perm[i] = int32_t(i);
+  std::shuffle(perm.begin(), perm.end(), rng);
+  std::vector<int32_t> table(size_t(c.batch * p.maxPages), -1);
+  int64_t next = 0;
+  for (int64_t b = 0; b < c.batch; ++b)
+    for (int64_t i = 0; i < (lens[size_t(b)] + c.page - 1) / c.page; ++i)
+      table[size_t(b * p.maxPages + i)] = perm[size_t(next++)];
+  const int64_t slots = p.pages * c.page;
+  p.ldkv = c.hkv * d;
+  p.ldq = c.hq * d;
+  p.ldo = c.hq * d;
+  std::string bad = decode::checkLaunch(p, dec.info().name.find("d64") !=
+                                                   std::string::npos
+                                               ? 64
+                                               : 128,
+                                        &lens, &table);
+  if (!bad.empty()) {
+    std::printf("REJECTED %s\n", bad.c_str());
+    return false;
+  }
+  const size_t nq = size_t(c.batch * c.ntok * c.hq * d);
+  const size_t nkv = size_t(slots * c.hkv * d);
+  auto hQ = randomVector<BF16>(nq, seed + 1);
+  auto hK = randomVector<BF16>(nkv, seed + 2);
+  auto hV = randomVector<BF16>(nkv, seed + 3);
+  auto q = need(rt::DeviceBuffer::fromHost(ctx, hQ), "q");
+  auto k = need(rt::DeviceBuffer::fromHost(ctx, hK), "k cache");
+  auto v = need(rt::DeviceBuffer::fromHost(ctx, hV), "v cache");
+  auto bt = need(rt::DeviceBuffer::fromHost(ctx, table), "block table");
+  auto cl = need(rt::DeviceBuffer::fromHost(ctx, lens), "context lengths");
+  const size_t rows = size_t(c.batch * c.ntok * c.hq);
+  auto o = need(rt::DeviceBuffer::allocate(ctx, nq * 2), "o");
+  auto lse = need(rt::DeviceBuffer::allocate(ctx, rows * 4), "lse");
+  decode::Plan plan = decode::planSplits(p, maxCtx, sms);
+  if (c.splits > 0) {
+    plan.splits = c.splits;
+    plan.chunk =
+        ((std::max<int64_t>(maxCtx, 1) + c.splits - 1) / c.splits + 15) / 16 *
+        16;
+  }
+  auto ws = need(rt::DeviceBuffer::allocate(
+                     ctx, std::max<size_t>(16, size_t(plan.splits) * rows *
+                                                   size_t(d) * 4)),
+                 "workspace");
+  auto wl = need(rt::DeviceBuffer::allocate(
+                     ctx, std::max<size_t>(16, size_t(plan.splits) * rows * 4)),
+                 "workspace lse");
+  need(o.poison(), "poison");
+  need(lse.poison(), "poison");
+  need(ws.poison(), "poison");
+  need(wl.poison(), "poison");
+  const float scale = float(1.0 / std::sqrt(double(d)));
+  const float theta = 1e6f;
+  rt::KernelArgs args;
+  args.ptr(q).ptr(k).ptr(v).ptr(bt).ptr(cl).ptr(o).ptr(lse).ptr(ws).ptr(wl);
+  args.scalar(int32_t(c.batch)).scalar(int32_t(c.ntok));
+  args.scalar(int32_t(c.hq)).scalar(int32_t(c.hkv));
+  args.scalar(int32_t(p.ldq)).scalar(int32_t(p.ldkv)).scalar(int32_t(p.ldo));
+  args.scalar(int32_t(slots)).scalar(int32_t(c.page));
+  args.scalar(int32_t(p.maxPages)).scalar(int32_t(plan.splits));
+  args.scalar(int32_t(plan.chunk)).scalar(scale).scalar(theta);
+  args.scalar(int32_t(c.rope ? 1 : 0));
+  rt::LaunchConfig cfg;
+  cfg.grid = rt::Dim3{unsigned(c.hkv * decode::rowChunks(p)),
+                      unsigned(c.batch), unsigned(plan.splits)};
+  rt::KernelArgs cargs;
+  cargs.ptr(ws).ptr(wl).ptr(o).ptr(lse);
+  cargs.scalar(int32_t(rows)).scalar(int32_t(c.hq)).scalar(int32_t(p.ldo));
+  cargs.scalar(int32_t(plan.splits));
+  rt::LaunchConfig ccfg;
+  ccfg.grid = rt::Dim3{unsigned((rows + 3) / 4), 1, 1};
+  auto launch = [&] {
+    need(dec.launch(stream, cfg, args), "decode launch");
+    if (plan.splits > 1)
+      need(comb.launch(stream, ccfg, cargs), "combine launch");
+  };
+  launch();
+  need(stream.synchronize(), "run");
+  std::vector<uint16_t> ho(nq);
+  std::vector<float> hl(rows);
+  need(o.copyToHost(ho.data(), nq * 2), "download o");
+  need(lse.copyToHost(hl.data(), rows * 4), "download lse");
+  // The reference, in double.
+  const int64_t g = c.hq / c.hkv;
+  std::vector<double> refO(nq), refL(rows);
+  std::vector<float> gotO(nq), gotL(rows);
+  for (int64_t b = 0; b < c.batch; ++b)
+    for (int64_t t = 0; t < c.ntok; ++t)
+      for (int64_t h = 0; h < c.hq; ++h) {
+        const int64_t orow = b * c.ntok + t, kh = h / g;
+        const size_t qo = size_t(orow * p.ldq + h * d);
+        std::vector<double> qr(static_cast<size_t>(d));
+        for (int64_t x = 0; x < d; ++x)
+          qr[size_t(x)] = bf16ToFloat(hQ[qo + size_t(x)]);
+        const int64_t pos = lens[size_t(b)] - c.ntok + t;
+        ropeRow(qr, pos, theta, c.rope);
+        const int64_t keys = std::max<int64_t>(0, pos + 1);
+        std::vector<double> sc(static_cast<size_t>(keys));
+        double mx = -INFINITY;
+        auto slotOf = [&](int64_t j) {
+          return int64_t(table[size_t(b * p.maxPages + j / c.page)]) * c.page +
+                 j % c.page;
+        };
+        for (int64_t j = 0; j < keys; ++j) {
+          const size_t ko = size_t(slotOf(j) * p.ldkv + kh * d);
+          double s = 0;
+          for (int64_t x = 0; x < d; ++x)
+            s += qr[size_t(x)] * bf16ToFloat(hK[ko + size_t(x)]);
+          sc[size_t(j)] = s * double(scale);
+          mx = std::max(mx, sc[size_t(j)]);
+        }
+        double sum = 0;
+        for (double &s : sc)
+          sum += (s = std::exp(s - mx));
+        const size_t oo = size_t(orow * p.ldo + h * d);
+        for (int64_t x = 0; x < d; ++x) {
+          double acc = 0;
+          for (int64_t j = 0; j < keys; ++j)
+            acc += sc[size_t(j)] *
+                   bf16ToFloat(hV[size_t(slotOf(j) * p.ldkv + kh * d + x)]);
+          refO[oo + size_t(x)] = keys ? acc / sum : 0.0;
+          gotO[oo + size_t(x)] = bf16ToFloat(ho[oo + size_t(x)]);
+        }
+        const size_t li = size_t(orow * c.hq + h);
+        refL[li] = keys ? mx + std::log(sum) : -INFINITY;
+        gotL[li] = hl[li];
+      }
+  Comparison co = compare(refO, gotO, 1e-2, 2e-2);
+  // LSE: -inf rows must be -inf exactly.
+  bool lseOk = true;
+  double lseMax = 0;
+  for (size_t i = 0; i < rows; ++i) {
+    if (std::isinf(refL[i])) {
+      lseOk &= std::isinf(gotL[i]) && gotL[i] < 0;
+      continue;
+    }
+    double e = std::fabs(double(gotL[i]) - refL[i]);
+    lseMax = std::max(lseMax, std::isnan(e) ? INFINITY : e);
+    lseOk &= e <= 2e-3 + 2e-3 * std::fabs(refL[i]);
+  }
+  bool ok = co.pass && lseOk;
+  std::string ctxs;
+  for (size_t i = 0; i < c.ctx.size() && i < 4; ++i)
+    ctxs += (i ? "," : "") + std::to_string(c.ctx[i]);
+  if (c.ctx.size() > 4)
+    ctxs += ",...";
+  std::printf("CHECK %s b%lld ntok%lld hq%lld/hkv%lld page%lld ctx[%s] "
+              "splits %lld seed %llu: O max|d| %.3g (%zu bad), LSE max|d| "
+              "%.3g: %s\n",
+              dec.info().name.c_str(), (long long)c.batch, (long long)c.ntok,
+              (long long)c.hq, (long long)c.hkv, (long long)c.page,
+              ctxs.c_str(), (long long)plan.splits, (unsigned long long)seed,
+              co.maxAbs, co.bad, lseMax, ok ? "PASS" : "FAIL");
+  if (bench && c.bench) {
+    double ms = medianMs(ctx, stream, launch);
+    double bytes = 0;
+    for (int32_t l : lens)
+      bytes += 2.0 * double(l) * double(c.hkv * d) * 2;
+    std::printf("BENCH %s b%lld ctx%d page%lld splits %lld: %.4f ms, KV "
+                "%.1f GB/s\n",
+                dec.info().name.c_str(), (long long)c.batch, lens[0],
+                (long long)c.page, (long long)plan.splits, ms,
+                bytes / (ms * 1e6));
+  }
+  return ok;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseOptions(argc, argv);
+  rt::Context ctx = openContext("decode-attention");
+  rt::Stream stream = need(rt::Stream::create(ctx), "stream");
+  rt::Program prog = loadProgram(ctx, o, "decode_attention");
+  int sms =
+      need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
+  std::vector<Case> cases;
+  if (!o.sizes.empty()) {
+    // Small cases of context N: GQA 4 and 5, page sizes 1, 7, 16, 2 tokens.
+    for (int64_t n : o.sizes) {
+      int32_t c = int32_t(n);
+      for (int64_t d : {64, 128}) {
+        cases.push_back({2, 1, 8, 2, d, 16, {c, c / 2 + 1}});
+        cases.push_back({1, 2, 5, 1, d, 7, {c}});
+        cases.push_back({3, 1, 4, 4, d, 1, {c, 0, 1}});
+      }
+    }
+  } else {
+    for (int64_t d : {64, 128}) {
+      // Odd shapes: every GQA ratio in {1, 4, 5, 8, 32}, page sizes 1 and 7,
+      // contexts 1 and 4097, an empty sequence, speculative tokens.
+      cases.push_back({3, 1, 8, 8, d, 16, {1, 4097, 0}});
+      cases.push_back({2, 1, 32, 8, d, 7, {4097, 300}});
+      cases.push_back({2, 1, 10, 2, d, 1, {777, 1}});
+      cases.push_back({1, 1, 64, 8, d, 16, {2048}});
+      cases.push_back({2, 1, 32, 1, d, 64, {1000, 33}});
+      cases.push_back({2, 4, 32, 8, d, 16, {513, 4}});
+      cases.push_back({1, 8, 16, 4, d, 7, {100}});
+      cases.push_back({4, 1, 32, 8, d, 16, {4096}, 1});
+      cases.push_back({4, 1, 32, 8, d, 16, {4096}, 7});
+      cases.push_back({1, 1, 32, 8, d, 16, {300}, -1, false});
+    }
+    // The benchmark rows (Qwen3-8B: 32 q / 8 kv heads, d 128), on a GPU.
+    for (int64_t b : {1, 16, 64})
+      if (o.bench && !ctx.driver().emulated())
+      for (int32_t c : {1024, 4096, 16384})
+        for (int64_t page : {16, 64})
+          cases.push_back({b, 1, 32, 8, 128, page, {c}, -1, true, true});
+  }
+  bool ok = true;
+  for (const Case &c : cases) {
+    std::string suffix = c.d == 64 ? "bf16_d64" : "bf16_d128";
+    rt::Kernel dec = need(prog.kernel("decode_" + suffix), "decode kernel");
+    rt::Kernel comb = need(prog.kernel("combine_" + suffix), "combine kernel");
+    ok &= runCase(ctx, stream, dec, comb, sms, c, o.bench);
+  }
+  std::printf("RESULT decode-attention %s\n", ok ? "PASS" : "FAIL");
+  return ok ? 0 : 1;
+}

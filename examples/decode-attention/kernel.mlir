@@ -1,0 +1,557 @@
+// Paged GQA decode attention (issue 25, kernel 1) on mma.sync, one source
+// for sm_90a, sm_100a and sm_120a. For each sequence b, the ntok newest
+// tokens' queries (1 for plain decode, 2-8 for speculative decoding) attend
+// to the sequence's ctx[b] cached keys and values, which live in pages of
+// `page` token slots (any page >= 1) named by the sequence's row of the
+// block table. The q heads of a GQA group read the same KV head, so they are
+// packed into the MMA's M: rows g ntok + t (head g of the group, token t),
+// 16 rows per CTA (a row chunk). Token t sees keys [0, ctx - ntok + t]
+// (the causal rule of the new tokens, whose keys are already cached).
+//
+// Grid (hkv x row chunks, batch, splits); 4 warps. Split s takes keys
+// [s chunk, min((s + 1) chunk, ctx)) (flash-decoding's split-KV); its warps
+// take blocks of 16 keys in turn. Per block a warp loads K (2 key rows of
+// 8 a thread) and V (4 key rows a thread) straight from global memory into
+// the mma.sync fragments (no shared memory): the head dimension is
+// permuted in S = Q K^T (thread q of a quad holds d = 32 i + 8 q + x, so
+// each load is 16 contiguous bytes; Q is loaded with the same permutation,
+// which the sum over d does not see) and in O = P V's columns (thread r of
+// a quad row holds d = (D/8) r + b, written back in order). Each key row's
+// slot comes from the block table: page = table[b, key / page], slot =
+// page x page + key % page. Keys past a row's limit are masked; a masked
+// key's load reads the last valid key instead (its P is 0, so its V adds
+// nothing and cannot bring in a NaN).
+//
+// Before the loop the CTA writes its 16 q rows into shared memory with RoPE
+// applied (NeoX pairs d, d + D/2; angle = position x theta^(-2 p / D), the
+// position of token t being ctx - ntok + t) when rope != 0. After it the
+// four warps' running maxima, sums and O are merged through shared memory
+// (the log-sum-exp rule) and the CTA writes O (bf16) and the LSE (natural
+// log, -inf for a row that saw no key) when splits = 1, else its split's
+// normalized O (f32) and LSE into the workspace, which @decode_combine
+// merges.
+!T = !cute.param<"T", bf16>
+#D = #cute.param<"D", 128 : i32>
+
+#sync = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = !T, b = !T, c = f32>
+#mma = #cute.tiled_mma<#sync, #cute.layout<"(1,1,1):(0,0,0)">>
+// Q: 16 rows x D (the A operand of every block), K: 2 atoms of 8 keys,
+// S: 16 x 16 scores, P: the k16 A block made of S, V: 16 keys x D, O: 16 x D.
+!qfrag = !cute.memref<!T, rmem, align<16>, "((2,2,2),1,D/16):((1,2,4),0,8)">
+!kfrag = !cute.memref<!T, rmem, align<16>, "((2,2),2,D/16):((1,2),D/4,4)">
+!sfrag = !cute.memref<f32, rmem, align<16>, "((2,2),1,2):((1,2),0,4)">
+!pfrag = !cute.memref<!T, rmem, align<16>, "(8,1,1):(1,0,0)">
+!vfrag = !cute.memref<!T, rmem, align<16>, "((2,2),D/8,1):((D/8,D/4),1,0)">
+!ofrag = !cute.memref<f32, rmem, align<16>, "((2,2),1,D/8):((1,2),0,4)">
+// The caches (slots, kv heads, D) seen two ways: D as (8, 4, D/32) (a
+// thread's K chunks 8 (4 i + q) .. + 8) and as (D/8, 8) (a thread's V
+// columns (D/8) r ..).
+!kview = !cute.memref<!T, gmem, align<16>, "(?,?,(8,4,D/32)):(?{div=8},D,(1,8,32))">
+!vview = !cute.memref<!T, gmem, align<16>, "(?,?,(D/8,8)):(?{div=8},D,(1,D/8))">
+!qs = !cute.memref<!T, smem, align<16>, "(16,(8,4,D/32)):(D,(1,8,32))">
+!os = !cute.memref<f32, smem, align<16>, "(4,16,(D/8,8)):(16*D,D,(1,D/8))">
+!ms = !cute.memref<f32, smem, align<16>, "(4,16):(16,1)">
+!dv = !cute.vec<"D/8", f32>
+!dh = !cute.vec<"D/8", !T>
+!kv = !cute.vec<"D/4", !T>
+!ov = !cute.vec<"D/2", f32>
+!cv = !cute.vec<"D/32", f32>
+!ch = !cute.vec<"D/32", !T>
+
+module attributes {gpu.container_module,
+    cute.instances = ["bf16_d64:T=bf16,D=64", "bf16_d128:T=bf16,D=128"]} {
+  gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir"]} {
+    // The slot of key j of sequence b: table[b, j / page] x page + j % page.
+    func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %j: i32) -> i32 {
+      %pi = arith.divui %j, %page : i32
+      %po = arith.remui %j, %page : i32
+      %row = arith.muli %b, %maxPages : i32
+      %at = arith.addi %row, %pi : i32
+      %pp = cute.add_offset(%pbt, %at)
+      %sh = cute.static : !cute.shape<"(1)">
+      %st = cute.static : !cute.stride<"(1)">
+      %l = cute.make_layout(%sh, %st)
+      %v = cute.make_view(%pp, %l)
+      %pv = cute.load(%v)
+      %pg = vector.extract %pv[0] : i32 from vector<1xi32>
+      %base = arith.muli %pg, %page : i32
+      %slot = arith.addi %base, %po : i32
+      return %slot : i32
+    }
+
+    // One i32 of a gmem array.
+    func.func private @load_i32(%p: !cute.ptr<i32, gmem, align<4>>, %i: i32) -> i32 {
+      %pp = cute.add_offset(%p, %i)
+      %sh = cute.static : !cute.shape<"(1)">
+      %st = cute.static : !cute.stride<"(1)">
+      %l = cute.make_layout(%sh, %st)
+      %v = cute.make_view(%pp, %l)
+      %x = cute.load(%v)
+      %e = vector.extract %x[0] : i32 from vector<1xi32>
+      return %e : i32
+    }
+
+    // Row gr of a CTA's group (gr = g ntok + t): its token t, its q head
+    // and its output row (b ntok + t).
+    func.func private @row_of(%gr: i32, %ntok: i32, %hk: i32, %group: i32, %b: i32) -> (i32, i32, i32) {
+      %g = arith.divui %gr, %ntok : i32
+      %t = arith.remui %gr, %ntok : i32
+      %h0 = arith.muli %hk, %group : i32
+      %hh = arith.addi %h0, %g : i32
+      %bt = arith.muli %b, %ntok : i32
+      %orow = arith.addi %bt, %t : i32
+      return %t, %hh, %orow : i32, i32, i32
+    }
+
+    gpu.func @decode(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz} {
+      %c0, %c1, %c2, %c4, %c8, %c16, %c32, %c128, %d = cute.constants 0, 1, 2, 4, 8, 16, 32, 128, D : i32
+      %fzero, %fone = cute.constants 0.0, 1.0 : f32
+      %ninf = arith.constant 0xFF800000 : f32
+      %log2e, %ln2 = cute.constants 1.44269504, 0.693147182 : f32
+      %tid = cute.thread_idx x
+      %bx = cute.block_idx x
+      %b = cute.block_idx y
+      %s = cute.block_idx z
+      %w = arith.divui %tid, %c32 : i32
+      %lane = arith.remui %tid, %c32 : i32
+      %qd = arith.remui %lane, %c4 : i32
+      %rr = arith.divui %lane, %c4 : i32
+      %group = arith.divui %hq, %hkv : i32
+      %hk = arith.remui %bx, %hkv : i32
+      %rc = arith.divui %bx, %hkv : i32
+      %rows = arith.muli %group, %ntok : i32
+      %row0 = arith.muli %rc, %c16 : i32
+      %ctx = func.call @load_i32(%pctx, %b) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
+      %dh = arith.muli %d, %c2 : i32
+      %half = arith.divui %d, %c2 : i32
+      // Q rows into shared memory, rotated: (row, pair p) per step.
+      %sQ = cute.smem_alloc() : !qs
+      %sQp = cute.get_iter(%sQ)
+      %sQl = cute.static : !cute.layout<"(16,D):(D,1)">
+      %sQf = cute.make_view(%sQp, %sQl)
+      %shQ = cute.make_shape(%batch, %ntok, %hq) -> !cute.shape<"(?,?,?,D)">
+      %pairs = arith.muli %half, %c16 : i32
+      %ctxm = arith.subi %ctx, %ntok : i32
+      %ropeOn = arith.cmpi ne, %rope, %c0 : i32
+      %fd = arith.sitofp %d : i32 to f32
+      scf.for %i = %tid to %pairs step %c128 : i32 {
+        %row = arith.divui %i, %half : i32
+        %p = arith.remui %i, %half : i32
+        %gr = arith.addi %row0, %row : i32
+        %live = arith.cmpi ult, %gr, %rows : i32
+        %grc = arith.select %live, %gr, %c0 : i32
+        %t, %hh, %orow = func.call @row_of(%grc, %ntok, %hk, %group, %b) : (i32, i32, i32, i32, i32) -> (i32, i32, i32)
+        %qrow = arith.muli %orow, %ldq : i32
+        %qh = arith.muli %hh, %d : i32
+        %qo = arith.addi %qrow, %qh : i32
+        %qp = arith.addi %qo, %p : i32
+        %ph = arith.addi %qp, %half : i32
+        %pq1 = cute.add_offset(%pq, %qp)
+        %pq2 = cute.add_offset(%pq, %ph)
+        %sh1 = cute.static : !cute.shape<"(1)">
+        %st1 = cute.static : !cute.stride<"(1)">
+        %l1 = cute.make_layout(%sh1, %st1)
+        %v1 = cute.make_view(%pq1, %l1)
+        %v2 = cute.make_view(%pq2, %l1)
+        %x1h = cute.load(%v1)
+        %x2h = cute.load(%v2)
+        %x1v = arith.extf %x1h : vector<1x!T> to vector<1xf32>
+        %x2v = arith.extf %x2h : vector<1x!T> to vector<1xf32>
+        %x1 = vector.extract %x1v[0] : f32 from vector<1xf32>
+        %x2 = vector.extract %x2v[0] : f32 from vector<1xf32>
+        %y1, %y2 = scf.if %ropeOn -> (f32, f32) {
+          %pos = arith.addi %ctxm, %t : i32
+          %fpos = arith.sitofp %pos : i32 to f32
+          %fp = arith.sitofp %p : i32 to f32
+          %fp2 = arith.addf %fp, %fp : f32
+          %e0 = arith.divf %fp2, %fd : f32
+          %e = arith.negf %e0 : f32
+          %inv = math.powf %theta, %e : f32
+          %ang = arith.mulf %fpos, %inv : f32
+          // ang - 2 pi k (Cody-Waite: k x 6.28125 is exact in f32 for the
+          // k of any i32 position), then the hardware sin/cos on [-pi, pi].
+          %inv2pi, %tpiHi, %tpiLo = cute.constants 0.159154943, 6.28125, 0.00193530717 : f32
+          %kr0 = arith.mulf %ang, %inv2pi : f32
+          %kr = math.roundeven %kr0 : f32
+          %nk = arith.negf %kr : f32
+          %red0 = math.fma %nk, %tpiHi, %ang : f32
+          %red = math.fma %nk, %tpiLo, %red0 : f32
+          %cs = math.cos %red fastmath<afn> : f32
+          %sn = math.sin %red fastmath<afn> : f32
+          %a1 = arith.mulf %x1, %cs : f32
+          %a2 = arith.mulf %x2, %sn : f32
+          %r1 = arith.subf %a1, %a2 : f32
+          %b1 = arith.mulf %x2, %cs : f32
+          %b2 = arith.mulf %x1, %sn : f32
+          %r2 = arith.addf %b1, %b2 : f32
+          scf.yield %r1, %r2 : f32, f32
+        } else {
+          scf.yield %x1, %x2 : f32, f32
+        }
+        %z1 = arith.select %live, %y1, %fzero : f32
+        %z2 = arith.select %live, %y2, %fzero : f32
+        %z1v = vector.broadcast %z1 : f32 to vector<1xf32>
+        %z2v = vector.broadcast %z2 : f32 to vector<1xf32>
+        %z1h = arith.truncf %z1v : vector<1xf32> to vector<1x!T>
+        %z2h = arith.truncf %z2v : vector<1xf32> to vector<1x!T>
+        %c1a = cute.make_coord(%row, %p) -> !cute.coord<"(?,?)">
+        %c2a = cute.make_coord(%row, %p) -> !cute.coord<"(?,?)">
+        %pD = arith.addi %p, %half : i32
+        %c2b = cute.make_coord(%row, %pD) -> !cute.coord<"(?,?)">
+        %e1 = cute.tensor_slice(%sQf, %c1a)
+        %e2 = cute.tensor_slice(%sQf, %c2b)
+        cute.store(%z1h, %e1)
+        cute.store(%z2h, %e2)
+      }
+      gpu.barrier
+      // This thread's Q fragment: rows rr and rr + 8, chunks 4 i + qd.
+      %qf = cute.make_fragment() : !qfrag
+      %rr8 = arith.addi %rr, %c8 : i32
+      %cq0 = cute.make_coord(%rr, %qd) -> !cute.coord<"(?,(_,?,_))">
+      %cq1 = cute.make_coord(%rr8, %qd) -> !cute.coord<"(?,(_,?,_))">
+      %sq0 = cute.tensor_slice(%sQ, %cq0)
+      %sq1 = cute.tensor_slice(%sQ, %cq1)
+      %q0v = cute.load(%sq0)
+      %q1v = cute.load(%sq1)
+      %fh0 = cute.make_coord() -> !cute.coord<"((_,0,_),_,_)">
+      %fh1 = cute.make_coord() -> !cute.coord<"((_,1,_),_,_)">
+      %qf0 = cute.tensor_slice(%qf, %fh0)
+      %qf1 = cute.tensor_slice(%qf, %fh1)
+      cute.store(%q0v, %qf0)
+      cute.store(%q1v, %qf1)
+      // The split's keys and this warp's blocks of 16.
+      %ks0 = arith.muli %s, %chunk : i32
+      %ks1 = arith.addi %ks0, %chunk : i32
+      %kend = arith.minsi %ks1, %ctx : i32
+      %kn = arith.subi %kend, %ks0 : i32
+      %kn0 = arith.maxsi %kn, %c0 : i32
+      %nblk = arith.ceildivui %kn0, %c16 : i32
+      %last = arith.subi %kend, %c1 : i32
+      %shK = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(8,4,D/32))">
+      %stK = cute.make_stride(%ldkv) -> !cute.stride<"(?{div=8},D,(1,8,32))">
+      %lK = cute.make_layout(%shK, %stK)
+      %gK = cute.make_view(%pk, %lK)
+      %shV = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(D/8,8))">
+      %stV = cute.make_stride(%ldkv) -> !cute.stride<"(?{div=8},D,(1,D/8))">
+      %lV = cute.make_layout(%shV, %stV)
+      %gV = cute.make_view(%pv, %lV)
+      %scale2 = arith.mulf %scale, %log2e : f32
+      %sc2 = vector.broadcast %scale2 : f32 to vector<8xf32>
+      %ninfs = vector.broadcast %ninf : f32 to vector<8xf32>
+      %shS = cute.make_shape(%rows, %kend)
+      %cS = cute.make_identity_tensor(%shS)
+      %kf = cute.make_fragment() : !kfrag
+      %vf = cute.make_fragment() : !vfrag
+      %acc = cute.make_fragment() : !sfrag
+      %pf = cute.make_fragment() : !pfrag
+      %o = cute.make_fragment() : !ofrag
+      cute.fill(%o, %fzero)
+      %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
+      %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
+      %fin:2 = scf.for %blk = %w to %nblk step %c4 iter_args(%m = %m0, %l = %l0) -> (vector<2xf32>, vector<2xf32>) : i32 {
+        %bo = arith.muli %blk, %c16 : i32
+        %j0 = arith.addi %ks0, %bo : i32
+        // K: keys j0 + 8 a + rr, a = 0, 1.
+        scf.for %a = %c0 to %c2 step %c1 : i32 {
+          %a8 = arith.muli %a, %c8 : i32
+          %ja = arith.addi %j0, %a8 : i32
+          %j = arith.addi %ja, %rr : i32
+          %jc = arith.minsi %j, %last : i32
+          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32) -> i32
+          %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
+          %gk = cute.tensor_slice(%gK, %ck)
+          %kvv = cute.load(%gk)
+          %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
+          %kfa = cute.tensor_slice(%kf, %ca)
+          cute.store(%kvv, %kfa)
+        } {cute.unroll}
+        // V: keys j0 + 2 qd + x0 + 8 x1, columns (D/8) rr ...
+        scf.for %x = %c0 to %c4 step %c1 : i32 {
+          %x0 = arith.remui %x, %c2 : i32
+          %x1 = arith.divui %x, %c2 : i32
+          %x18 = arith.muli %x1, %c8 : i32
+          %q2 = arith.muli %qd, %c2 : i32
+          %jq = arith.addi %j0, %q2 : i32
+          %jx = arith.addi %jq, %x0 : i32
+          %j = arith.addi %jx, %x18 : i32
+          %jc = arith.minsi %j, %last : i32
+          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32) -> i32
+          %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
+          %gv = cute.tensor_slice(%gV, %cv)
+          %vvv = cute.load(%gv)
+          %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
+          %vfx = cute.tensor_slice(%vf, %cx)
+          cute.store(%vvv, %vfx)
+        } {cute.unroll}
+        // S = Q K^T, masked: key < min(row's limit, split end), row < rows.
+        cute.fill(%acc, %fzero)
+        cute.gemm #sync (%qf, %kf, %acc)
+        %at = cute.make_coord(%row0, %j0) -> !cute.coord<"(?,?)">
+        %cSt = cute.domain_offset(%cS, %at)
+        %zz = cute.make_coord() -> !cute.coord<"(0,0)">
+        %tile = cute.local_tile(%cSt, %zz) {tiler = #cute.shape<"(16,16)">}
+        %mine = cute.mma_partition "C" of #mma (%tile, %lane)
+        %rowsv, %colsv = cute.load_coords(%mine)
+        %ntokv = vector.broadcast %ntok : i32 to vector<8xi32>
+        %tv = arith.remui %rowsv, %ntokv : vector<8xi32>
+        %ctxmv = vector.broadcast %ctxm : i32 to vector<8xi32>
+        %limr = arith.addi %ctxmv, %tv : vector<8xi32>
+        %kendv = vector.broadcast %kend : i32 to vector<8xi32>
+        %late = arith.cmpi sgt, %colsv, %limr : vector<8xi32>
+        %past = arith.cmpi sge, %colsv, %kendv : vector<8xi32>
+        %rowsb = vector.broadcast %rows : i32 to vector<8xi32>
+        %norow = arith.cmpi sge, %rowsv, %rowsb : vector<8xi32>
+        %mk0 = arith.ori %late, %past : vector<8xi1>
+        %mk = arith.ori %mk0, %norow : vector<8xi1>
+        %s0 = cute.load(%acc)
+        %sm = arith.select %mk, %ninfs, %s0 : vector<8xi1>, vector<8xf32>
+        cute.store(%sm, %acc)
+        %tmax = cute.mma_reduce<max, rows> of #mma (%acc)
+        %mnew, %moff, %alpha = func.call @online_max(%m, %tmax, %scale2) : (vector<2xf32>, vector<2xf32>, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+        %moffb = cute.mma_broadcast<rows> of #mma (%moff, %acc)
+        %moffn = arith.negf %moffb : vector<8xf32>
+        %ps = math.fma %sm, %sc2, %moffn : vector<8xf32>
+        %pe = math.exp2 %ps fastmath<afn> : vector<8xf32>
+        cute.store(%pe, %acc)
+        %rsum = cute.mma_reduce<add, rows> of #mma (%acc)
+        %la = arith.mulf %l, %alpha : vector<2xf32>
+        %lnew = arith.addf %la, %rsum : vector<2xf32>
+        %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+        cute.copy(%pa, %pf)
+        // O = alpha O + P V.
+        %ab = cute.mma_broadcast<rows> of #mma (%alpha, %o)
+        %ov = cute.load(%o)
+        %os = arith.mulf %ov, %ab : !ov
+        cute.store(%os, %o)
+        cute.gemm #sync (%pf, %vf, %o)
+        scf.yield %mnew, %lnew : vector<2xf32>, vector<2xf32>
+      }
+      // The warps' (max x scale log2 e, sum, O) through shared memory.
+      %sM = cute.smem_alloc() : !ms
+      %sL = cute.smem_alloc() : !ms
+      %sO = cute.smem_alloc() : !os
+      %msc = vector.broadcast %scale2 : f32 to vector<2xf32>
+      %mscaled = arith.mulf %fin#0, %msc : vector<2xf32>
+      %lead = arith.cmpi eq, %qd, %c0 : i32
+      scf.if %lead {
+        %m0s = vector.extract %mscaled[0] : f32 from vector<2xf32>
+        %m1s = vector.extract %mscaled[1] : f32 from vector<2xf32>
+        %l0s = vector.extract %fin#1[0] : f32 from vector<2xf32>
+        %l1s = vector.extract %fin#1[1] : f32 from vector<2xf32>
+        %cm0 = cute.make_coord(%w, %rr) -> !cute.coord<"(?,?)">
+        %cm1 = cute.make_coord(%w, %rr8) -> !cute.coord<"(?,?)">
+        %em0 = cute.tensor_slice(%sM, %cm0)
+        %em1 = cute.tensor_slice(%sM, %cm1)
+        %el0 = cute.tensor_slice(%sL, %cm0)
+        %el1 = cute.tensor_slice(%sL, %cm1)
+        %vm0 = vector.broadcast %m0s : f32 to vector<1xf32>
+        %vm1 = vector.broadcast %m1s : f32 to vector<1xf32>
+        %vl0 = vector.broadcast %l0s : f32 to vector<1xf32>
+        %vl1 = vector.broadcast %l1s : f32 to vector<1xf32>
+        cute.store(%vm0, %em0)
+        cute.store(%vm1, %em1)
+        cute.store(%vl0, %el0)
+        cute.store(%vl1, %el1)
+      }
+      // O's values (row rr + 8 h, columns (D/8)(2 qd + y) + b).
+      scf.for %hy = %c0 to %c4 step %c1 : i32 {
+        %y = arith.remui %hy, %c2 : i32
+        %h = arith.divui %hy, %c2 : i32
+        %cf = cute.make_coord(%y, %h) -> !cute.coord<"((?,?),0,_)">
+        %of = cute.tensor_slice(%o, %cf)
+        %ovals = cute.load(%of)
+        %h8 = arith.muli %h, %c8 : i32
+        %orr = arith.addi %rr, %h8 : i32
+        %q2 = arith.muli %qd, %c2 : i32
+        %col = arith.addi %q2, %y : i32
+        %co = cute.make_coord(%w, %orr, %col) -> !cute.coord<"(?,?,(_,?))">
+        %so = cute.tensor_slice(%sO, %co)
+        cute.store(%ovals, %so)
+      } {cute.unroll}
+      gpu.barrier
+      // Thread tid merges row tid / 8, columns (D/8)(tid % 8) ...
+      %mrow = arith.divui %tid, %c8 : i32
+      %mpart = arith.remui %tid, %c8 : i32
+      %mx:1 = scf.for %ww = %c0 to %c4 step %c1 iter_args(%mm = %ninf) -> (f32) : i32 {
+        %cw = cute.make_coord(%ww, %mrow) -> !cute.coord<"(?,?)">
+        %ew = cute.tensor_slice(%sM, %cw)
+        %vw = cute.load(%ew)
+        %xw = vector.extract %vw[0] : f32 from vector<1xf32>
+        %mx2 = arith.maximumf %mm, %xw : f32
+        scf.yield %mx2 : f32
+      } {cute.unroll}
+      %dead = arith.cmpf oeq, %mx#0, %ninf : f32
+      %mref = arith.select %dead, %fzero, %mx#0 : f32
+      %zv = vector.broadcast %fzero : f32 to !dv
+      %acc2:2 = scf.for %ww = %c0 to %c4 step %c1 iter_args(%ls = %fzero, %oa = %zv) -> (f32, !dv) : i32 {
+        %cw = cute.make_coord(%ww, %mrow) -> !cute.coord<"(?,?)">
+        %ew = cute.tensor_slice(%sM, %cw)
+        %vw = cute.load(%ew)
+        %xw = vector.extract %vw[0] : f32 from vector<1xf32>
+        %lw = cute.tensor_slice(%sL, %cw)
+        %lv = cute.load(%lw)
+        %lx = vector.extract %lv[0] : f32 from vector<1xf32>
+        %dm = arith.subf %xw, %mref : f32
+        %e = math.exp2 %dm fastmath<afn> : f32
+        %le = arith.mulf %lx, %e : f32
+        %ls2 = arith.addf %ls, %le : f32
+        %co = cute.make_coord(%ww, %mrow, %mpart) -> !cute.coord<"(?,?,(_,?))">
+        %so = cute.tensor_slice(%sO, %co)
+        %ovw = cute.load(%so)
+        %eb = vector.broadcast %e : f32 to !dv
+        %oa2 = math.fma %ovw, %eb, %oa : !dv
+        scf.yield %ls2, %oa2 : f32, !dv
+      } {cute.unroll}
+      %lpos = arith.cmpf ogt, %acc2#0, %fzero : f32
+      %linv0 = arith.divf %fone, %acc2#0 : f32
+      %linv = arith.select %lpos, %linv0, %fzero : f32
+      %lib = vector.broadcast %linv : f32 to !dv
+      %on = arith.mulf %acc2#1, %lib : !dv
+      %l2 = math.log2 %acc2#0 : f32
+      %ls2 = arith.addf %mref, %l2 : f32
+      %lse0 = arith.mulf %ls2, %ln2 : f32
+      %lse = arith.select %lpos, %lse0, %ninf : f32
+      %gr = arith.addi %row0, %mrow : i32
+      %live = arith.cmpi ult, %gr, %rows : i32
+      scf.if %live {
+        %t, %hh, %orow = func.call @row_of(%gr, %ntok, %hk, %group, %b) : (i32, i32, i32, i32, i32) -> (i32, i32, i32)
+        %lrow0 = arith.muli %orow, %hq : i32
+        %lrow = arith.addi %lrow0, %hh : i32
+        %one = arith.cmpi eq, %splits, %c1 : i32
+        %first = arith.cmpi eq, %mpart, %c0 : i32
+        %lsev = vector.broadcast %lse : f32 to vector<1xf32>
+        %sh1 = cute.static : !cute.shape<"(1)">
+        %st1 = cute.static : !cute.stride<"(1)">
+        %l1 = cute.make_layout(%sh1, %st1)
+        %cpart = arith.muli %mpart, %d : i32
+        %c8p = arith.divui %cpart, %c8 : i32
+        %shO = cute.static : !cute.shape<"(D/8)">
+        %stO = cute.static : !cute.stride<"(1)">
+        %lO = cute.make_layout(%shO, %stO)
+        scf.if %one {
+          // O row orow, head hh, columns (D/8) mpart ...
+          %oq = arith.muli %orow, %ldo : i32
+          %ohd = arith.muli %hh, %d : i32
+          %oo = arith.addi %oq, %ohd : i32
+          %ooc = arith.addi %oo, %c8p : i32
+          %shOut = cute.make_shape(%c1) -> !cute.shape<"(?)">
+          %pout = cute.add_offset(%po, %ooc)
+          %vout = cute.make_view(%pout, %lO)
+          %oh = arith.truncf %on : !dv to !dh
+          cute.store(%oh, %vout)
+          scf.if %first {
+            %pl = cute.add_offset(%plse, %lrow)
+            %vl = cute.make_view(%pl, %l1)
+            cute.store(%lsev, %vl)
+          }
+        } else {
+          %rtot0 = arith.muli %batch, %ntok : i32
+          %rtot = arith.muli %rtot0, %hq : i32
+          %srow0 = arith.muli %s, %rtot : i32
+          %srow = arith.addi %srow0, %lrow : i32
+          %wo0 = arith.muli %srow, %d : i32
+          %wo = arith.addi %wo0, %c8p : i32
+          %pw = cute.add_offset(%pws, %wo)
+          %vw = cute.make_view(%pw, %lO)
+          cute.store(%on, %vw)
+          scf.if %first {
+            %pl = cute.add_offset(%pwl, %srow)
+            %vl = cute.make_view(%pl, %l1)
+            cute.store(%lsev, %vl)
+          }
+        }
+      }
+      gpu.return
+    }
+    // The split-KV merge: row R = (b ntok + t) hq + h of every split's
+    // normalized O (f32 [splits, R, D]) and LSE ([splits, R]) into O (the
+    // type T, row (b ntok + t) ldo + h D) and the LSE: weights
+    // exp(lse_s - max), O = sum w_s O_s / sum w_s, LSE = max + ln sum w_s;
+    // a row no split saw (every lse_s = -inf) gets O = 0 and LSE = -inf.
+    // A warp per row, D/32 columns a lane.
+    gpu.func @combine(%pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %rtot: i32, %hq: i32, %ldo: i32, %splits: i32) kernel
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz} {
+      %c0, %c1, %c4, %c32, %d = cute.constants 0, 1, 4, 32, D : i32
+      %fzero, %fone = cute.constants 0.0, 1.0 : f32
+      %ninf = arith.constant 0xFF800000 : f32
+      %log2e, %ln2 = cute.constants 1.44269504, 0.693147182 : f32
+      %tid = cute.thread_idx x
+      %bx = cute.block_idx x
+      %w = arith.divui %tid, %c32 : i32
+      %lane = arith.remui %tid, %c32 : i32
+      %r4 = arith.muli %bx, %c4 : i32
+      %row = arith.addi %r4, %w : i32
+      %live = arith.cmpi ult, %row, %rtot : i32
+      scf.if %live {
+        %sh1 = cute.static : !cute.shape<"(1)">
+        %st1 = cute.static : !cute.stride<"(1)">
+        %l1 = cute.make_layout(%sh1, %st1)
+        %shC = cute.static : !cute.shape<"(D/32)">
+        %stC = cute.static : !cute.stride<"(1)">
+        %lC = cute.make_layout(%shC, %stC)
+        %mx = scf.for %sp = %c0 to %splits step %c1 iter_args(%mm = %ninf) -> (f32) : i32 {
+          %i0 = arith.muli %sp, %rtot : i32
+          %i = arith.addi %i0, %row : i32
+          %pl = cute.add_offset(%pwl, %i)
+          %vl = cute.make_view(%pl, %l1)
+          %x = cute.load(%vl)
+          %xs = vector.extract %x[0] : f32 from vector<1xf32>
+          %m2 = arith.maximumf %mm, %xs : f32
+          scf.yield %m2 : f32
+        }
+        %dead = arith.cmpf oeq, %mx, %ninf : f32
+        %mref = arith.select %dead, %fzero, %mx : f32
+        %zc = vector.broadcast %fzero : f32 to !cv
+        %lane4 = arith.muli %lane, %d : i32
+        %col = arith.divui %lane4, %c32 : i32
+        %acc:2 = scf.for %sp = %c0 to %splits step %c1 iter_args(%ls = %fzero, %oa = %zc) -> (f32, !cv) : i32 {
+          %i0 = arith.muli %sp, %rtot : i32
+          %i = arith.addi %i0, %row : i32
+          %pl = cute.add_offset(%pwl, %i)
+          %vl = cute.make_view(%pl, %l1)
+          %x = cute.load(%vl)
+          %xs = vector.extract %x[0] : f32 from vector<1xf32>
+          %dx = arith.subf %xs, %mref : f32
+          %dx2 = arith.mulf %dx, %log2e : f32
+          %e = math.exp2 %dx2 fastmath<afn> : f32
+          %ls2 = arith.addf %ls, %e : f32
+          %io = arith.muli %i, %d : i32
+          %ioc = arith.addi %io, %col : i32
+          %pw = cute.add_offset(%pws, %ioc)
+          %vw = cute.make_view(%pw, %lC)
+          %ov = cute.load(%vw)
+          %eb = vector.broadcast %e : f32 to !cv
+          %oa2 = math.fma %ov, %eb, %oa : !cv
+          scf.yield %ls2, %oa2 : f32, !cv
+        }
+        %lpos = arith.cmpf ogt, %acc#0, %fzero : f32
+        %linv0 = arith.divf %fone, %acc#0 : f32
+        %linv = arith.select %lpos, %linv0, %fzero : f32
+        %lib = vector.broadcast %linv : f32 to !cv
+        %on = arith.mulf %acc#1, %lib : !cv
+        %oh = arith.truncf %on : !cv to !ch
+        %orow = arith.divui %row, %hq : i32
+        %hh = arith.remui %row, %hq : i32
+        %oq = arith.muli %orow, %ldo : i32
+        %ohd = arith.muli %hh, %d : i32
+        %oo = arith.addi %oq, %ohd : i32
+        %ooc = arith.addi %oo, %col : i32
+        %pout = cute.add_offset(%po, %ooc)
+        %vout = cute.make_view(%pout, %lC)
+        cute.store(%oh, %vout)
+        %first = arith.cmpi eq, %lane, %c0 : i32
+        scf.if %first {
+          %ll = math.log %acc#0 : f32
+          %lse0 = arith.addf %mref, %ll : f32
+          %lse = arith.select %lpos, %lse0, %ninf : f32
+          %lsev = vector.broadcast %lse : f32 to vector<1xf32>
+          %pl = cute.add_offset(%plse, %row)
+          %vl = cute.make_view(%pl, %l1)
+          cute.store(%lsev, %vl)
+        }
+      }
+      gpu.return
+    }
+  }
+}
