@@ -1,4 +1,5 @@
-//===- Decode.h - Paged decode attention: plan and argument checks -*- C++ -*-===//
+//===- Decode.h - Paged decode attention: plan and argument checks -*- C++
+//-*-===//
 //
 // The host side of kernel.mlir (decode_<T>_d<D> and combine_<T>_d<D>):
 // the split-KV plan (how many splits keep the GPU full) and the checks a
@@ -61,18 +62,18 @@ inline std::string checkLaunch(const Problem &p, int64_t kernelD,
                                const std::vector<int32_t> *table) {
   auto n = [](int64_t v) { return std::to_string(v); };
   if (p.d != kernelD)
-    return "head dim " + n(p.d) + ": the kernel was built for d = " +
-           n(kernelD);
+    return "head dim " + n(p.d) +
+           ": the kernel was built for d = " + n(kernelD);
   if (p.hkv < 1 || p.hq < 1 || p.hq % p.hkv != 0)
-    return "q heads (" + n(p.hq) + ") must be a positive multiple of kv heads (" +
-           n(p.hkv) + ")";
+    return "q heads (" + n(p.hq) +
+           ") must be a positive multiple of kv heads (" + n(p.hkv) + ")";
   if (p.ntok < 1 || p.ntok > 8)
     return "tokens per sequence " + n(p.ntok) + " outside 1..8";
   if (p.page < 1)
     return "page size " + n(p.page) + " must be at least 1";
   if (p.ldkv % 8 != 0 || p.ldkv < p.hkv * p.d)
-    return "kv row stride " + n(p.ldkv) + " must be a multiple of 8 and at least hkv x d = " +
-           n(p.hkv * p.d);
+    return "kv row stride " + n(p.ldkv) +
+           " must be a multiple of 8 and at least hkv x d = " + n(p.hkv * p.d);
   if (p.ldq < p.hq * p.d || p.ldo < p.hq * p.d)
     return "q/o row strides (" + n(p.ldq) + ", " + n(p.ldo) +
            ") must be at least hq x d = " + n(p.hq * p.d);

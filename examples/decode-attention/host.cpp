@@ -12,6 +12,8 @@
 #include "../common/Harness.h"
 #include "Decode.h"
 
+#include "cute/Support/NarrowFloat.h"
+
 using namespace cute;
 using namespace cute::ex;
 
@@ -23,6 +25,7 @@ struct Case {
   int64_t splits = -1;      // -1: the plan's
   bool rope = true;
   bool bench = false;
+  bool fp8 = false; // e4m3 cache with per-kv-head scales
 };
 
 /// q rotated as the kernel does: f32 angle = f32(pos) x theta^(-2p/D) (f32),
@@ -80,11 +83,9 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   p.ldkv = c.hkv * d;
   p.ldq = c.hq * d;
   p.ldo = c.hq * d;
-  std::string bad = decode::checkLaunch(p, dec.info().name.find("d64") !=
-                                                   std::string::npos
-                                               ? 64
-                                               : 128,
-                                        &lens, &table);
+  std::string bad = decode::checkLaunch(
+      p, dec.info().name.find("d64") != std::string::npos ? 64 : 128, &lens,
+      &table);
   if (!bad.empty()) {
     std::printf("REJECTED %s\n", bad.c_str());
     return false;
@@ -92,11 +93,40 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   const size_t nq = size_t(c.batch * c.ntok * c.hq * d);
   const size_t nkv = size_t(slots * c.hkv * d);
   auto hQ = randomVector<BF16>(nq, seed + 1);
+  // The caches: bf16, or e4m3 codes (values to +-448) with a scale per kv
+  // head; kf/vf give an element's value (scale applied) for the reference.
   auto hK = randomVector<BF16>(nkv, seed + 2);
   auto hV = randomVector<BF16>(nkv, seed + 3);
+  std::vector<uint8_t> hK8, hV8;
+  std::vector<float> ks(size_t(c.hkv), 1.f), vs(size_t(c.hkv), 1.f);
+  if (c.fp8) {
+    std::uniform_real_distribution<float> code(-448.f, 448.f), sc(0.5f, 2.f);
+    hK8.resize(nkv);
+    hV8.resize(nkv);
+    for (size_t i = 0; i < nkv; ++i) {
+      hK8[i] = toF8E4M3FN(code(rng));
+      hV8[i] = toF8E4M3FN(code(rng));
+    }
+    for (int64_t h = 0; h < c.hkv; ++h) {
+      ks[size_t(h)] = sc(rng) / 448.f;
+      vs[size_t(h)] = sc(rng) / 448.f;
+    }
+  }
+  auto kf = [&](size_t i, int64_t h) {
+    return c.fp8 ? double(fromF8E4M3FN(hK8[i])) * ks[size_t(h)]
+                 : double(bf16ToFloat(hK[i]));
+  };
+  auto vf = [&](size_t i, int64_t h) {
+    return c.fp8 ? double(fromF8E4M3FN(hV8[i])) * vs[size_t(h)]
+                 : double(bf16ToFloat(hV[i]));
+  };
   auto q = need(rt::DeviceBuffer::fromHost(ctx, hQ), "q");
-  auto k = need(rt::DeviceBuffer::fromHost(ctx, hK), "k cache");
-  auto v = need(rt::DeviceBuffer::fromHost(ctx, hV), "v cache");
+  auto k = c.fp8 ? need(rt::DeviceBuffer::fromHost(ctx, hK8), "k cache")
+                 : need(rt::DeviceBuffer::fromHost(ctx, hK), "k cache");
+  auto v = c.fp8 ? need(rt::DeviceBuffer::fromHost(ctx, hV8), "v cache")
+                 : need(rt::DeviceBuffer::fromHost(ctx, hV), "v cache");
+  auto dks = need(rt::DeviceBuffer::fromHost(ctx, ks), "k scales");
+  auto dvs = need(rt::DeviceBuffer::fromHost(ctx, vs), "v scales");
   auto bt = need(rt::DeviceBuffer::fromHost(ctx, table), "block table");
   auto cl = need(rt::DeviceBuffer::fromHost(ctx, lens), "context lengths");
   const size_t rows = size_t(c.batch * c.ntok * c.hq);
@@ -123,7 +153,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   const float scale = float(1.0 / std::sqrt(double(d)));
   const float theta = 1e6f;
   rt::KernelArgs args;
-  args.ptr(q).ptr(k).ptr(v).ptr(bt).ptr(cl).ptr(o).ptr(lse).ptr(ws).ptr(wl);
+  args.ptr(q).ptr(k).ptr(v).ptr(dks).ptr(dvs).ptr(bt).ptr(cl).ptr(o).ptr(lse);
+  args.ptr(ws).ptr(wl);
   args.scalar(int32_t(c.batch)).scalar(int32_t(c.ntok));
   args.scalar(int32_t(c.hq)).scalar(int32_t(c.hkv));
   args.scalar(int32_t(p.ldq)).scalar(int32_t(p.ldkv)).scalar(int32_t(p.ldo));
@@ -132,8 +163,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   args.scalar(int32_t(plan.chunk)).scalar(scale).scalar(theta);
   args.scalar(int32_t(c.rope ? 1 : 0));
   rt::LaunchConfig cfg;
-  cfg.grid = rt::Dim3{unsigned(c.hkv * decode::rowChunks(p)),
-                      unsigned(c.batch), unsigned(plan.splits)};
+  cfg.grid = rt::Dim3{unsigned(c.hkv * decode::rowChunks(p)), unsigned(c.batch),
+                      unsigned(plan.splits)};
   rt::KernelArgs cargs;
   cargs.ptr(ws).ptr(wl).ptr(o).ptr(lse);
   cargs.scalar(int32_t(rows)).scalar(int32_t(c.hq)).scalar(int32_t(p.ldo));
@@ -176,7 +207,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
           const size_t ko = size_t(slotOf(j) * p.ldkv + kh * d);
           double s = 0;
           for (int64_t x = 0; x < d; ++x)
-            s += qr[size_t(x)] * bf16ToFloat(hK[ko + size_t(x)]);
+            s += qr[size_t(x)] * kf(ko + size_t(x), kh);
           sc[size_t(j)] = s * double(scale);
           mx = std::max(mx, sc[size_t(j)]);
         }
@@ -187,8 +218,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
         for (int64_t x = 0; x < d; ++x) {
           double acc = 0;
           for (int64_t j = 0; j < keys; ++j)
-            acc += sc[size_t(j)] *
-                   bf16ToFloat(hV[size_t(slotOf(j) * p.ldkv + kh * d + x)]);
+            acc +=
+                sc[size_t(j)] * vf(size_t(slotOf(j) * p.ldkv + kh * d + x), kh);
           refO[oo + size_t(x)] = keys ? acc / sum : 0.0;
           gotO[oo + size_t(x)] = bf16ToFloat(ho[oo + size_t(x)]);
         }
@@ -226,7 +257,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     double ms = medianMs(ctx, stream, launch);
     double bytes = 0;
     for (int32_t l : lens)
-      bytes += 2.0 * double(l) * double(c.hkv * d) * 2;
+      bytes += 2.0 * double(l) * double(c.hkv * d) * (c.fp8 ? 1 : 2);
     std::printf("BENCH %s b%lld ctx%d page%lld splits %lld: %.4f ms, KV "
                 "%.1f GB/s\n",
                 dec.info().name.c_str(), (long long)c.batch, lens[0],
@@ -250,11 +281,13 @@ int main(int argc, char **argv) {
     // Small cases of context N: GQA 4 and 5, page sizes 1, 7, 16, 2 tokens.
     for (int64_t n : o.sizes) {
       int32_t c = int32_t(n);
-      for (int64_t d : {64, 128}) {
-        cases.push_back({2, 1, 8, 2, d, 16, {c, c / 2 + 1}});
-        cases.push_back({1, 2, 5, 1, d, 7, {c}});
-        cases.push_back({3, 1, 4, 4, d, 1, {c, 0, 1}});
-      }
+      for (bool fp8 : {false, true})
+        for (int64_t d : {64, 128}) {
+          cases.push_back(
+              {2, 1, 8, 2, d, 16, {c, c / 2 + 1}, -1, true, false, fp8});
+          cases.push_back({1, 2, 5, 1, d, 7, {c}, -1, true, false, fp8});
+          cases.push_back({3, 1, 4, 4, d, 1, {c, 0, 1}, -1, true, false, fp8});
+        }
     }
   } else {
     for (int64_t d : {64, 128}) {
@@ -270,17 +303,23 @@ int main(int argc, char **argv) {
       cases.push_back({4, 1, 32, 8, d, 16, {4096}, 1});
       cases.push_back({4, 1, 32, 8, d, 16, {4096}, 7});
       cases.push_back({1, 1, 32, 8, d, 16, {300}, -1, false});
+      // FP8 (e4m3) caches with per-head scales.
+      cases.push_back({3, 1, 32, 8, d, 7, {4097, 1, 0}, -1, true, false, true});
+      cases.push_back({2, 2, 40, 8, d, 1, {600, 77}, -1, true, false, true});
     }
     // The benchmark rows (Qwen3-8B: 32 q / 8 kv heads, d 128), on a GPU.
     for (int64_t b : {1, 16, 64})
       if (o.bench && !ctx.driver().emulated())
-      for (int32_t c : {1024, 4096, 16384})
-        for (int64_t page : {16, 64})
-          cases.push_back({b, 1, 32, 8, 128, page, {c}, -1, true, true});
+        for (int32_t c : {1024, 4096, 16384})
+          for (int64_t page : {16, 64})
+            for (bool fp8 : {false, true})
+              cases.push_back(
+                  {b, 1, 32, 8, 128, page, {c}, -1, true, true, fp8});
   }
   bool ok = true;
   for (const Case &c : cases) {
-    std::string suffix = c.d == 64 ? "bf16_d64" : "bf16_d128";
+    std::string suffix =
+        std::string(c.fp8 ? "e4m3" : "bf16") + (c.d == 64 ? "_d64" : "_d128");
     rt::Kernel dec = need(prog.kernel("decode_" + suffix), "decode kernel");
     rt::Kernel comb = need(prog.kernel("combine_" + suffix), "combine kernel");
     ok &= runCase(ctx, stream, dec, comb, sms, c, o.bench);

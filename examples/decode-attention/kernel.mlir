@@ -7,6 +7,10 @@
 // packed into the MMA's M: rows g ntok + t (head g of the group, token t),
 // 16 rows per CTA (a row chunk). Token t sees keys [0, ctx - ntok + t]
 // (the causal rule of the new tokens, whose keys are already cached).
+// The cache holds KV = bf16 or f8E4M3FN (e4m3) values; an e4m3 element is
+// converted to bf16 in registers (exactly), with a scale per kv head: K's
+// folds into the softmax scale, V's into the final 1 / l (bf16 caches pass
+// scales of 1).
 //
 // Grid (hkv x row chunks, batch, splits); 4 warps. Split s takes keys
 // [s chunk, min((s + 1) chunk, ctx)) (flash-decoding's split-KV); its warps
@@ -31,6 +35,7 @@
 // normalized O (f32) and LSE into the workspace, which @decode_combine
 // merges.
 !T = !cute.param<"T", bf16>
+!KV = !cute.param<"KV", bf16>
 #D = #cute.param<"D", 128 : i32>
 
 #sync = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = !T, b = !T, c = f32>
@@ -46,20 +51,24 @@
 // The caches (slots, kv heads, D) seen two ways: D as (8, 4, D/32) (a
 // thread's K chunks 8 (4 i + q) .. + 8) and as (D/8, 8) (a thread's V
 // columns (D/8) r ..).
-!kview = !cute.memref<!T, gmem, align<16>, "(?,?,(8,4,D/32)):(?{div=8},D,(1,8,32))">
-!vview = !cute.memref<!T, gmem, align<16>, "(?,?,(D/8,8)):(?{div=8},D,(1,D/8))">
+!kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(8,4,D/32)):(?{div=8},D,(1,8,32))">
+!vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(D/8,8)):(?{div=8},D,(1,D/8))">
 !qs = !cute.memref<!T, smem, align<16>, "(16,(8,4,D/32)):(D,(1,8,32))">
 !os = !cute.memref<f32, smem, align<16>, "(4,16,(D/8,8)):(16*D,D,(1,D/8))">
 !ms = !cute.memref<f32, smem, align<16>, "(4,16):(16,1)">
 !dv = !cute.vec<"D/8", f32>
 !dh = !cute.vec<"D/8", !T>
 !kv = !cute.vec<"D/4", !T>
+!kvr = !cute.vec<"D/4", !KV>
+!kvf = !cute.vec<"D/4", f32>
+!vvr = !cute.vec<"D/8", !KV>
 !ov = !cute.vec<"D/2", f32>
 !cv = !cute.vec<"D/32", f32>
 !ch = !cute.vec<"D/32", !T>
 
 module attributes {gpu.container_module,
-    cute.instances = ["bf16_d64:T=bf16,D=64", "bf16_d128:T=bf16,D=128"]} {
+    cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64", "bf16_d128:T=bf16,KV=bf16,D=128",
+                      "e4m3_d64:T=bf16,KV=f8E4M3FN,D=64", "e4m3_d128:T=bf16,KV=f8E4M3FN,D=128"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir"]} {
     // The slot of key j of sequence b: table[b, j / page] x page + j % page.
     func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %j: i32) -> i32 {
@@ -103,7 +112,7 @@ module attributes {gpu.container_module,
       return %t, %hh, %orow : i32, i32, i32
     }
 
-    gpu.func @decode(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!T, gmem, align<16>>, %pv: !cute.ptr<!T, gmem, align<16>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
+    gpu.func @decode(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<16>>, %pv: !cute.ptr<!KV, gmem, align<16>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz} {
       %c0, %c1, %c2, %c4, %c8, %c16, %c32, %c128, %d = cute.constants 0, 1, 2, 4, 8, 16, 32, 128, D : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
@@ -236,7 +245,21 @@ module attributes {gpu.container_module,
       %stV = cute.make_stride(%ldkv) -> !cute.stride<"(?{div=8},D,(1,D/8))">
       %lV = cute.make_layout(%shV, %stV)
       %gV = cute.make_view(%pv, %lV)
-      %scale2 = arith.mulf %scale, %log2e : f32
+      // The kv head's dequantization scales (1 for a bf16 cache): K's folds
+      // into the softmax scale, V's scales O at the end.
+      %hkp = cute.add_offset(%pks, %hk)
+      %hvp = cute.add_offset(%pvs, %hk)
+      %sh1k = cute.static : !cute.shape<"(1)">
+      %st1k = cute.static : !cute.stride<"(1)">
+      %l1k = cute.make_layout(%sh1k, %st1k)
+      %kscv = cute.make_view(%hkp, %l1k)
+      %vscv = cute.make_view(%hvp, %l1k)
+      %kscl = cute.load(%kscv)
+      %vscl = cute.load(%vscv)
+      %ksc = vector.extract %kscl[0] : f32 from vector<1xf32>
+      %vsc = vector.extract %vscl[0] : f32 from vector<1xf32>
+      %scale1 = arith.mulf %scale, %log2e : f32
+      %scale2 = arith.mulf %scale1, %ksc : f32
       %sc2 = vector.broadcast %scale2 : f32 to vector<8xf32>
       %ninfs = vector.broadcast %ninf : f32 to vector<8xf32>
       %shS = cute.make_shape(%rows, %kend)
@@ -261,7 +284,9 @@ module attributes {gpu.container_module,
           %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32) -> i32
           %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
           %gk = cute.tensor_slice(%gK, %ck)
-          %kvv = cute.load(%gk)
+          %kvr = cute.load(%gk)
+          %kvf = arith.extf %kvr : !kvr to !kvf
+          %kvv = arith.truncf %kvf : !kvf to !kv
           %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
           %kfa = cute.tensor_slice(%kf, %ca)
           cute.store(%kvv, %kfa)
@@ -279,7 +304,9 @@ module attributes {gpu.container_module,
           %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32) -> i32
           %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
           %gv = cute.tensor_slice(%gV, %cv)
-          %vvv = cute.load(%gv)
+          %vvr = cute.load(%gv)
+          %vvf = arith.extf %vvr : !vvr to !dv
+          %vvv = arith.truncf %vvf : !dv to !dh
           %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
           %vfx = cute.tensor_slice(%vf, %cx)
           cute.store(%vvv, %vfx)
@@ -405,7 +432,8 @@ module attributes {gpu.container_module,
       } {cute.unroll}
       %lpos = arith.cmpf ogt, %acc2#0, %fzero : f32
       %linv0 = arith.divf %fone, %acc2#0 : f32
-      %linv = arith.select %lpos, %linv0, %fzero : f32
+      %linv1 = arith.select %lpos, %linv0, %fzero : f32
+      %linv = arith.mulf %linv1, %vsc : f32
       %lib = vector.broadcast %linv : f32 to !dv
       %on = arith.mulf %acc2#1, %lib : !dv
       %l2 = math.log2 %acc2#0 : f32
