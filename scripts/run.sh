@@ -25,7 +25,7 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
   chip=sm_${cc}a
   if [ -d "build-artifacts/$chip" ]; then
     ex_list="elementwise swiglu rmsnorm"
-    [ "$chip" = sm_90a ] && ex_list="$ex_list fmha-prefill"
+    [ "$chip" = sm_90a ] && ex_list="$ex_list fmha-prefill decode-attention"
     for ex in $ex_list; do
       echo "== running $ex on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1) =="
       "$BUILD_DIR/bin/$ex-host" --artifacts "build-artifacts/$chip" --chip "$chip"
@@ -59,6 +59,9 @@ else
   run_emu sm_90a blockscaled-dequant --size 1
   run_emu sm_90a blockscale-gemm-sm90 --size 1
   run_emu sm_90a fmha-prefill --size 45 --grid 4
+  for chip in sm_90a sm_100a sm_120a; do
+    run_emu "$chip" decode-attention --size 300
+  done
   for chip in sm_90a sm_100a sm_120a; do
     run_emu "$chip" mma-reductions --size 256
     run_emu "$chip" epilogue-stmatrix --size 256
