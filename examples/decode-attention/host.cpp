@@ -26,6 +26,10 @@ struct Case {
   bool rope = true;
   bool bench = false;
   bool fp8 = false; // e4m3 cache with per-kv-head scales
+  /// --trap table|context (a kernel compiled with debug-checks=true): a
+  /// block-table entry past the cache, or a context longer than its row,
+  /// past the host's checks; the launch must trap.
+  std::string trap;
 };
 
 /// q rotated as the kernel does: f32 angle = f32(pos) x theta^(-2p/D) (f32),
@@ -79,6 +83,10 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   for (int64_t b = 0; b < c.batch; ++b)
     for (int64_t i = 0; i < (lens[size_t(b)] + c.page - 1) / c.page; ++i)
       table[size_t(b * p.maxPages + i)] = perm[size_t(next++)];
+  if (c.trap == "table")
+    table[size_t(p.maxPages)] = int32_t(p.pages + 5); // sequence 1, page 0
+  if (c.trap == "context")
+    lens[1] = int32_t(p.maxPages * c.page + 1);
   const int64_t slots = p.pages * c.page;
   p.ldkv = c.hkv * d;
   p.ldq = c.hq * d;
@@ -86,7 +94,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   std::string bad = decode::checkLaunch(
       p, dec.info().name.find("d64") != std::string::npos ? 64 : 128, &lens,
       &table);
-  if (!bad.empty()) {
+  if (!bad.empty() && c.trap.empty()) {
     std::printf("REJECTED %s\n", bad.c_str());
     return false;
   }
@@ -177,6 +185,15 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       need(comb.launch(stream, ccfg, cargs), "combine launch");
   };
   launch();
+  if (!c.trap.empty()) {
+    // The kernel must stop with its device-side assert (cute.check).
+    Status st = stream.synchronize();
+    std::printf("CHECK %s trap %s (host check: %s): %s -> %s\n",
+                dec.info().name.c_str(), c.trap.c_str(), bad.c_str(),
+                st.ok() ? "ran to the end" : st.message().c_str(),
+                st.ok() ? "FAIL" : "PASS");
+    return !st.ok();
+  }
   need(stream.synchronize(), "run");
   std::vector<uint16_t> ho(nq);
   std::vector<float> hl(rows);
@@ -270,14 +287,27 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 } // namespace
 
 int main(int argc, char **argv) {
-  Options o = parseOptions(argc, argv);
+  // --trap KIND is this driver's own option (see Case::trap).
+  std::string trap;
+  std::vector<char *> rest;
+  for (int i = 0; i < argc; ++i) {
+    if (std::string(argv[i]) == "--trap" && i + 1 < argc)
+      trap = argv[++i];
+    else
+      rest.push_back(argv[i]);
+  }
+  Options o = parseOptions(int(rest.size()), rest.data());
   rt::Context ctx = openContext("decode-attention");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "decode_attention");
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Case> cases;
-  if (!o.sizes.empty()) {
+  if (!trap.empty()) {
+    Case t{2, 1, 8, 2, 128, 16, {40, 20}};
+    t.trap = trap;
+    cases.push_back(t);
+  } else if (!o.sizes.empty()) {
     // Small cases of context N: GQA 4 and 5, page sizes 1, 7, 16, 2 tokens.
     for (int64_t n : o.sizes) {
       int32_t c = int32_t(n);

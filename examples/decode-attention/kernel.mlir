@@ -71,7 +71,9 @@ module attributes {gpu.container_module,
                       "e4m3_d64:T=bf16,KV=f8E4M3FN,D=64", "e4m3_d128:T=bf16,KV=f8E4M3FN,D=128"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir"]} {
     // The slot of key j of sequence b: table[b, j / page] x page + j % page.
-    func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %j: i32) -> i32 {
+    // With debug-checks a page index outside the cache (slots / page pages)
+    // traps, naming the sequence, the key, the entry and the bound.
+    func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %j: i32, %slots: i32) -> i32 {
       %pi = arith.divui %j, %page : i32
       %po = arith.remui %j, %page : i32
       %row = arith.muli %b, %maxPages : i32
@@ -83,6 +85,9 @@ module attributes {gpu.container_module,
       %v = cute.make_view(%pp, %l)
       %pv = cute.load(%v)
       %pg = vector.extract %pv[0] : i32 from vector<1xi32>
+      %pages = arith.divui %slots, %page : i32
+      %inCache = arith.cmpi ult, %pg, %pages : i32
+      cute.check %inCache, "block table entry outside the cache (sequence, key, entry, pages)" (%b, %j, %pg, %pages : i32, i32, i32, i32)
       %base = arith.muli %pg, %page : i32
       %slot = arith.addi %base, %po : i32
       return %slot : i32
@@ -132,6 +137,10 @@ module attributes {gpu.container_module,
       %rows = arith.muli %group, %ntok : i32
       %row0 = arith.muli %rc, %c16 : i32
       %ctx = func.call @load_i32(%pctx, %b) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
+      // With debug-checks: the context fits its block-table row.
+      %rowKeys = arith.muli %maxPages, %page : i32
+      %ctxOk = arith.cmpi ule, %ctx, %rowKeys : i32
+      cute.check %ctxOk, "context longer than its block-table row (sequence, context, pages in the row, page size)" (%b, %ctx, %maxPages, %page : i32, i32, i32, i32)
       %dh = arith.muli %d, %c2 : i32
       %half = arith.divui %d, %c2 : i32
       // Q rows into shared memory, rotated: (row, pair p) per step.
@@ -281,7 +290,7 @@ module attributes {gpu.container_module,
           %ja = arith.addi %j0, %a8 : i32
           %j = arith.addi %ja, %rr : i32
           %jc = arith.minsi %j, %last : i32
-          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32) -> i32
+          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> i32
           %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
           %gk = cute.tensor_slice(%gK, %ck)
           %kvr = cute.load(%gk)
@@ -301,7 +310,7 @@ module attributes {gpu.container_module,
           %jx = arith.addi %jq, %x0 : i32
           %j = arith.addi %jx, %x18 : i32
           %jc = arith.minsi %j, %last : i32
-          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32) -> i32
+          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> i32
           %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
           %gv = cute.tensor_slice(%gV, %cv)
           %vvr = cute.load(%gv)

@@ -244,7 +244,41 @@ struct CuteExpandOpsPass
     }
   }
 
+  /// cute.check: with debug checks, print the message and values and trap
+  /// when the condition is false; without, nothing.
+  void expandCheck(IRRewriter &rewriter, CheckOp op) {
+    rewriter.setInsertionPoint(op);
+    if (debugChecks) {
+      Location loc = op.getLoc();
+      auto ifOp = scf::IfOp::create(rewriter, loc, op.getCond(),
+                                    /*withElse=*/true);
+      OpBuilder eb = ifOp.getElseBodyBuilder();
+      std::string fmt = "cute.check failed: " + op.getMessage().str();
+      SmallVector<Value> values;
+      for (Value v : op.getValues()) {
+        fmt += values.empty() ? ": %lld" : ", %lld";
+        values.push_back(
+            v.getType().getIntOrFloatBitWidth() < 64
+                ? arith::ExtSIOp::create(eb, loc, eb.getI64Type(), v)
+                      .getResult()
+                : v);
+      }
+      fmt += "\n";
+      gpu::PrintfOp::create(eb, loc, eb.getStringAttr(fmt), values);
+      cf::AssertOp::create(rewriter, loc, op.getCond(),
+                           "cute.check failed: " + op.getMessage().str());
+    }
+    rewriter.eraseOp(op);
+  }
+
   void runOnOperation() override {
+    SmallVector<CheckOp> checks;
+    getOperation()->walk([&](CheckOp op) { checks.push_back(op); });
+    {
+      IRRewriter rewriter(&getContext());
+      for (CheckOp op : checks)
+        expandCheck(rewriter, op);
+    }
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
       if (auto alg = dyn_cast<AlgebraOpInterface>(op)) {

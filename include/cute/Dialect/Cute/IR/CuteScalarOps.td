@@ -131,4 +131,28 @@ def Cute_MaxOp : Cute_ElementwiseOp<"max", "maximum (NaN-propagating for "
 def Cute_MinOp : Cute_ElementwiseOp<"min", "minimum (NaN-propagating for "
                                     "floats)", "minimumf", "minsi">;
 
+def Cute_CheckOp : Cute_Op<"check"> {
+  let summary = "A run-time check of a kernel's own invariant (debug-checks)";
+  let description = [{
+    With `--cute-compile="... debug-checks=true"` a false `cond` prints
+    `cute.check failed: <message>: <values>` (each value as a decimal
+    integer) from the thread that found it and traps (`__assertfail`), as
+    the layout algebra's own run-time checks do; without debug-checks the
+    op is removed and costs nothing. For bounds the host cannot know, e.g.
+    an index read from device memory:
+    ```mlir
+    func.func @page_in_cache(%page: i32, %pages: i32, %seq: i32) {
+      %ok = arith.cmpi ult, %page, %pages : i32
+      cute.check %ok, "page index outside the cache (sequence, page, pages)" (%seq, %page, %pages : i32, i32, i32)
+      return
+    }
+    ```
+  }];
+  let arguments = (ins I1:$cond, StrAttr:$message,
+                   Variadic<AnySignlessInteger>:$values);
+  let assemblyFormat = [{
+    $cond `,` $message (`(` $values^ `:` type($values) `)`)? attr-dict
+  }];
+}
+
 #endif // CUTE_SCALAR_OPS_TD

@@ -59,7 +59,10 @@ def CuteNvgpu_MbarrierArriveOp : CuteNvgpu_Op<"mbarrier_arrive"> {
     set it; an arrive that publishes this thread's writes to another CTA
     must not.
     ```mlir
-    cute_nvgpu.mbarrier_arrive %bar cta %rank release_cta
+    func.func @release(%bar: !cute_nvgpu.mbarrier, %rank: i32) {
+      cute_nvgpu.mbarrier_arrive %bar cta %rank release_cta
+      return
+    }
     ```
   }];
   let arguments = (ins CuteNvgpu_MbarrierType:$bar, Optional<I32>:$cta,
