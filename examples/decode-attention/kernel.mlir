@@ -118,7 +118,7 @@ module attributes {gpu.container_module,
     }
 
     gpu.func @decode(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<16>>, %pv: !cute.ptr<!KV, gmem, align<16>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
-        attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz} {
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz, cute.min_ctas_per_sm = 3 : i32} {
       %c0, %c1, %c2, %c4, %c8, %c16, %c32, %c128, %d = cute.constants 0, 1, 2, 4, 8, 16, 32, 128, D : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32

@@ -69,10 +69,14 @@ void markKernels(Operation *root) {
     if (!known)
       known = fn->getAttrOfType<DenseI32ArrayAttr>(
           gpu::GPUDialect::KnownBlockSizeAttrHelper::getNameStr());
-    if (setsRegs && known) {
+    // cute.min_ctas_per_sm = N: N blocks per SM (CUDA's launch bounds).
+    auto minCtas =
+        fn->getAttrOfType<IntegerAttr>(mlir::cute::attrs::MinCtasPerSm);
+    if ((setsRegs || minCtas) && known) {
       fn->setAttr("nvvm.maxntid", known);
       fn->setAttr("nvvm.minctasm",
-                  IntegerAttr::get(IntegerType::get(ctx, 32), 1));
+                  IntegerAttr::get(IntegerType::get(ctx, 32),
+                                   minCtas ? minCtas.getInt() : 1));
     }
   });
 }

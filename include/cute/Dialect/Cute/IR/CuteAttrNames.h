@@ -21,6 +21,11 @@ inline constexpr llvm::StringLiteral Unroll("cute.unroll");
 
 /// gpu.func (dense i32 array, up to 3 entries): cluster dimensions.
 inline constexpr llvm::StringLiteral ClusterDims("cute.cluster_dims");
+/// gpu.func (integer): the kernel's CTAs that must fit on one SM at once,
+/// CUDA's __launch_bounds__(threads, N): ptxas caps the registers per
+/// thread at what N blocks of the known block size leave (.maxntid and
+/// .minnctapersm N).
+inline constexpr llvm::StringLiteral MinCtasPerSm("cute.min_ctas_per_sm");
 /// gpu.func (integer): dynamic shared memory bytes (set or raised by
 /// cute-plan-smem).
 inline constexpr llvm::StringLiteral DynamicSmem("cute.dynamic_smem");
