@@ -13,6 +13,7 @@ status=0
 stdbuf -oL $H --artifacts "$ART" --chip sm_90a >> "$LOG" 2>&1 || status=1
 python3 bench/decode_peers.py >> "$LOG" 2>&1
 grep -E "^CHECK.*FAIL|^BENCH|^PEER|^RESULT" "$LOG" | cut -c1-160
+python3 bench/decode_table.py "$LOG" | tee "$OUT/decode-table.md"
 SAN=$OUT/decode-sanitizers.txt
 for tool in memcheck racecheck; do
   timeout 300 compute-sanitizer --tool $tool --error-exitcode 3 $H --artifacts "$ART" --chip sm_90a --size 300 \

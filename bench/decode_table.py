@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""The decode-attention table from one run's log (scripts/gpu/bench-decode.sh):
+for each benchmark row of examples/decode-attention (batch, context, page
+size, cache type) the kernel's KV bandwidth, and its ratio to torch SDPA with
+cuDNN on a dense bf16 cache and to copy_'s read+write bandwidth, both
+measured in the same run at the same batch and context. Markdown on stdout.
+
+    python3 bench/decode_table.py gpu-results/decode.txt
+"""
+import re
+import sys
+
+
+def main(path):
+    ours, cudnn, copy = {}, {}, {}
+    bench = re.compile(r"^BENCH decode_(\w+?)_d(\d+) b(\d+) ctx(\d+) page(\d+) "
+                       r"splits (\d+): ([\d.]+) ms, KV ([\d.]+) GB/s")
+    peer = re.compile(r"^PEER (sdpa-cudnn|copy_) b(\d+) ctx(\d+) time_ms=([\d.]+) "
+                      r"(?:KV|read\+write) GB/s=([\d.]+)")
+    for line in open(path):
+        m = bench.match(line)
+        if m:
+            kv, d, b, ctx, page, splits, ms, gbs = m.groups()
+            ours[(kv, int(b), int(ctx), int(page))] = (
+                int(splits), float(ms), float(gbs))
+            continue
+        m = peer.match(line)
+        if m:
+            name, b, ctx, ms, gbs = m.groups()
+            (cudnn if name == "sdpa-cudnn" else copy)[(int(b), int(ctx))] = (
+                float(ms), float(gbs))
+    print("| cache | batch | context | page | splits | time (us) | KV GB/s "
+          "| cuDNN (us) | x cuDNN time | copy_ GB/s | x copy_ |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for (kv, b, ctx, page), (splits, ms, gbs) in sorted(ours.items()):
+        c = cudnn.get((b, ctx))
+        p = copy.get((b, ctx))
+        print(f"| {kv} | {b} | {ctx} | {page} | {splits} | {ms * 1e3:.1f} | "
+              f"{gbs:.0f} | {c[0] * 1e3:.1f} | {c[0] / ms:.2f} | "
+              if c else f"| {kv} | {b} | {ctx} | {page} | {splits} | "
+              f"{ms * 1e3:.1f} | {gbs:.0f} | - | - | ", end="")
+        print(f"{p[1]:.0f} | {gbs / p[1]:.2f} |" if p else "- | - |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
