@@ -157,7 +157,10 @@ struct Warp {
   BulkGroups bulk[32];
   uint32_t maxnreg = 0;                 ///< registers per thread (setmaxnreg)
   std::vector<uint32_t> maxnregHistory; ///< values set, for uniformity
-  uint64_t clusterArriveGen[32] = {};   ///< barrier.cluster.arrive
+  /// CC.CF of each lane: the carry (or borrow) that add.cc, sub.cc,
+  /// mad.lo.cc, mad.hi.cc and their c forms write and addc, subc, madc read.
+  uint32_t carry = 0;
+  uint64_t clusterArriveGen[32] = {}; ///< barrier.cluster.arrive
   bool clusterArrived[32] = {};
   uint64_t instructions = 0;
   /// tcgen05.st writes in flight (ExecTcgen05.cpp): they land at the warp's

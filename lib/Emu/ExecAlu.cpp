@@ -10,6 +10,9 @@
 #include "Exec.h"
 #include "Float.h"
 
+#include <tuple>
+#include <utility>
+
 namespace cute::emu {
 
 namespace {
@@ -63,11 +66,71 @@ enum IntOp : uint16_t {
   IAddCC
 };
 
+/// Flags of the integer ops: .sat, .shiftamt, .cc (write CC.CF) and the
+/// carry-in forms (addc, subc, madc read CC.CF).
+enum IntFlags : uint32_t {
+  FSat = 1,
+  FShiftAmt = 2,
+  FCarryOut = 4,
+  FCarryIn = 8
+};
+
+/// PTX ISA "Extended-Precision Integer Arithmetic Instructions": the sum
+/// x + y + cin of bits-wide operands and its carry out.
+std::pair<uint64_t, bool> addCarry(uint64_t x, uint64_t y, bool cin,
+                                   unsigned bits) {
+  unsigned __int128 s = (unsigned __int128)x + y + (cin ? 1 : 0);
+  return {uint64_t(s) & maskBits(bits), bool((s >> bits) & 1)};
+}
+
+bool execCarry(ExecCtx &c, const Inst &in, uint32_t mask) {
+  const unsigned bits = tyBits(in.type);
+  const bool sgn = tyIsSigned(in.type);
+  const auto &o = in.ops;
+  const bool useIn = in.flags & FCarryIn, setOut = in.flags & FCarryOut;
+  forLanes(mask, [&](int l) {
+    bool cin = useIn && ((c.w.carry >> l) & 1);
+    uint64_t a = rdU(c, o[1], l, bits), b = rdU(c, o[2], l, bits);
+    uint64_t r = 0;
+    bool cout = false;
+    switch (IntOp(in.op)) {
+    case IAdd:
+      std::tie(r, cout) = addCarry(a, b, cin, bits);
+      break;
+    case ISub: {
+      // a - b - cin; CC.CF is the borrow.
+      unsigned __int128 sub = (unsigned __int128)b + (cin ? 1 : 0);
+      r = uint64_t((unsigned __int128)a - sub) & maskBits(bits);
+      cout = (unsigned __int128)a < sub;
+      break;
+    }
+    case IMadLo:
+      std::tie(r, cout) =
+          addCarry((a * b) & maskBits(bits), rdU(c, o[3], l, bits), cin, bits);
+      break;
+    case IMadHi: {
+      int64_t sa = sext(a, bits), sb = sext(b, bits);
+      uint64_t hi = (sgn ? uint64_t((__int128(sa) * sb) >> bits)
+                         : uint64_t((unsigned __int128)(a)*b >> bits)) &
+                    maskBits(bits);
+      std::tie(r, cout) = addCarry(hi, rdU(c, o[3], l, bits), cin, bits);
+      break;
+    }
+    default:
+      break;
+    }
+    wr(c, o[0], l, r, bits);
+    if (setOut)
+      c.w.carry = (c.w.carry & ~(1u << l)) | (uint32_t(cout) << l);
+  });
+  return true;
+}
+
 bool execInt(ExecCtx &c, const Inst &in, uint32_t mask) {
   const unsigned bits = tyBits(in.type);
   const bool sgn = tyIsSigned(in.type);
   const auto &o = in.ops;
-  bool sat = in.flags & 1;
+  bool sat = in.flags & FSat;
   forLanes(mask, [&](int l) {
     uint64_t a = rdU(c, o[1], l, bits);
     uint64_t b = o.size() > 2 ? rdU(c, o[2], l, bits) : 0;
@@ -234,14 +297,28 @@ Status decodeInt(Mods &m, Inst &in, uint16_t op, size_t nops) {
   in.op = op;
   in.exec = execInt;
   if (m.take("sat"))
-    in.flags |= 1;
+    in.flags |= FSat;
   if (m.take("shiftamt"))
-    in.flags |= 2;
-  m.take("cc"); // add.cc/addc: carry is not modelled beyond the sum
+    in.flags |= FShiftAmt;
+  if (m.take("cc"))
+    in.flags |= FCarryOut;
   in.type = m.takeType();
   if (in.type == Ty::None)
     return Error(ErrorCode::Parse, "missing type");
+  // add.cc, sub.cc, mad{.lo,.hi}.cc and the carry-in forms: CC.CF.
+  if (in.flags & (FCarryOut | FCarryIn)) {
+    bool madLoHi = op == IMadLo || op == IMadHi;
+    if (op != IAdd && op != ISub && !madLoHi)
+      return Error(ErrorCode::Parse, "a carry form of an op without one");
+    in.exec = execCarry;
+  }
   return expectOperands(in, nops);
+}
+
+/// addc, subc, madc: the carry-in forms (madc.lo, madc.hi; .cc optional).
+Status decodeCarryIn(Mods &m, Inst &in, uint16_t op, size_t nops) {
+  in.flags |= FCarryIn;
+  return decodeInt(m, in, op, nops);
 }
 
 Status decodeMul(Mods &m, Inst &in, bool mad) {
@@ -675,7 +752,15 @@ const std::vector<DecoderEntry> &aluDecoders() {
       INT_DECODER(neg, INeg, 2),
       INT_DECODER(min, IMin, 3),
       INT_DECODER(max, IMax, 3),
-      {"addc", [](Mods &m, Inst &in) { return decodeInt(m, in, IAdd, 3); }},
+      {"addc", [](Mods &m, Inst &in) { return decodeCarryIn(m, in, IAdd, 3); }},
+      {"subc", [](Mods &m, Inst &in) { return decodeCarryIn(m, in, ISub, 3); }},
+      {"madc",
+       [](Mods &m, Inst &in) -> Status {
+         int mode = m.takeOneOf({"lo", "hi"});
+         if (mode < 0)
+           return Error(ErrorCode::Parse, "madc needs .lo or .hi");
+         return decodeCarryIn(m, in, uint16_t(mode ? IMadHi : IMadLo), 4);
+       }},
       {"rem", [](Mods &m, Inst &in) { return decodeInt(m, in, IRem, 3); }},
       {"popc", [](Mods &m, Inst &in) { return decodeInt(m, in, IPopc, 2); }},
       {"clz", [](Mods &m, Inst &in) { return decodeInt(m, in, IClz, 2); }},

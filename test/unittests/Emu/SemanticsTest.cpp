@@ -342,3 +342,35 @@ TEST(EmuSemantics, RedVectorF32) {
   EXPECT_NE(rb.error().message().find("misaligned"), std::string::npos)
       << rb.error().message();
 }
+
+// PTX ISA "Extended-Precision Integer Arithmetic Instructions": add.cc
+// writes the carry out to CC.CF, addc adds it in; sub.cc/subc carry the
+// borrow; mad.lo.cc/madc.hi chain the low and high words of products. The
+// expected values are the 64-bit sums, differences and products of the
+// operands (their high words), checked against the hardware's definition
+// by hand: 0xffffffff + 1 carries 1 into the high word, and so on.
+TEST(EmuSemantics, CarryChains) {
+  // High word of (c:a) + (c:b), i.e. c + c + carry(a + b).
+  check("add.cc.u32 %r6, %r1, %r2;\n  addc.u32 %r4, %r3, %r3;",
+        {{0xffffffffu, 1, 5, 11},
+         {0x80000000u, 0x80000000u, 0, 1},
+         {1, 2, 7, 14},
+         {0xfffffffeu, 1, 0xffffffffu, 0xfffffffeu}});
+  // High word of (c:a) - (0:b) = c - borrow(a - b).
+  check(
+      "sub.cc.u32 %r6, %r1, %r2;\n  subc.u32 %r4, %r3, 0;",
+      {{0, 1, 5, 4}, {3, 2, 5, 5}, {0x7fffffffu, 0x80000000u, 0, 0xffffffffu}});
+  // High word of a x b + c (64-bit): mad.lo.cc gives the low word and its
+  // carry, madc.hi adds the carry to the high word of a x b.
+  check("mad.lo.cc.u32 %r6, %r1, %r2, %r3;\n  madc.hi.u32 %r4, %r1, %r2, 0;",
+        {{0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu},
+         {0x10000u, 0x10000u, 0, 1},
+         {0xffffffffu, 2, 2, 2},
+         {3, 5, 7, 0}});
+  // addc.cc chains: a + b + carry with its own carry out, read by addc.
+  check("add.cc.u32 %r6, %r1, %r1;\n  addc.cc.u32 %r7, %r2, %r2;\n  "
+        "addc.u32 %r4, %r3, 0;",
+        {{0x80000000u, 0x7fffffffu, 9, 9},
+         {0x80000000u, 0x80000000u, 9, 10},
+         {0, 0xffffffffu, 9, 10}});
+}
