@@ -70,10 +70,12 @@ module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64", "bf16_d128:T=bf16,KV=bf16,D=128",
                       "e4m3_d64:T=bf16,KV=f8E4M3FN,D=64", "e4m3_d128:T=bf16,KV=f8E4M3FN,D=128"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir"]} {
-    // The slot of key j of sequence b: table[b, j / page] x page + j % page.
-    // With debug-checks a page index outside the cache (slots / page pages)
+    // The slot of key min(j, last) of sequence b (a masked key reads the
+    // last valid one): table[b, j / page] x page + j % page. With
+    // debug-checks a page index outside the cache (slots / page pages)
     // traps, naming the sequence, the key, the entry and the bound.
-    func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %j: i32, %slots: i32) -> i32 {
+    func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %jAny: i32, %last: i32, %slots: i32) -> i32 {
+      %j = arith.minsi %jAny, %last : i32
       %pi = arith.divui %j, %page : i32
       %po = arith.remui %j, %page : i32
       %row = arith.muli %b, %maxPages : i32
@@ -289,8 +291,7 @@ module attributes {gpu.container_module,
           %a8 = arith.muli %a, %c8 : i32
           %ja = arith.addi %j0, %a8 : i32
           %j = arith.addi %ja, %rr : i32
-          %jc = arith.minsi %j, %last : i32
-          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> i32
+          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
           %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
           %gk = cute.tensor_slice(%gK, %ck)
           %kvr = cute.load(%gk)
@@ -309,8 +310,7 @@ module attributes {gpu.container_module,
           %jq = arith.addi %j0, %q2 : i32
           %jx = arith.addi %jq, %x0 : i32
           %j = arith.addi %jx, %x18 : i32
-          %jc = arith.minsi %j, %last : i32
-          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %jc, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> i32
+          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
           %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
           %gv = cute.tensor_slice(%gV, %cv)
           %vvr = cute.load(%gv)
