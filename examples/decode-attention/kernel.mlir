@@ -151,11 +151,15 @@ module attributes {gpu.container_module,
       %sQl = cute.static : !cute.layout<"(16,D):(D,1)">
       %sQf = cute.make_view(%sQp, %sQl)
       %shQ = cute.make_shape(%batch, %ntok, %hq) -> !cute.shape<"(?,?,?,D)">
-      %pairs = arith.muli %half, %c16 : i32
       %ctxm = arith.subi %ctx, %ntok : i32
       %ropeOn = arith.cmpi ne, %rope, %c0 : i32
       %fd = arith.sitofp %d : i32 to f32
-      scf.for %i = %tid to %pairs step %c128 : i32 {
+      %lgTheta = math.log2 %theta : f32
+      // 16 x D/2 pairs, D/16 a thread (a static count: the loop unrolls and
+      // the loads of all its pairs are in flight together).
+      scf.for %it = %c0 to %d step %c16 : i32 {
+        %itb = arith.muli %it, %c8 : i32
+        %i = arith.addi %itb, %tid : i32
         %row = arith.divui %i, %half : i32
         %p = arith.remui %i, %half : i32
         %gr = arith.addi %row0, %row : i32
@@ -187,7 +191,8 @@ module attributes {gpu.container_module,
           %fp2 = arith.addf %fp, %fp : f32
           %e0 = arith.divf %fp2, %fd : f32
           %e = arith.negf %e0 : f32
-          %inv = math.powf %theta, %e : f32
+          %el = arith.mulf %e, %lgTheta : f32
+          %inv = math.exp2 %el fastmath<afn> : f32
           %ang = arith.mulf %fpos, %inv : f32
           // ang - 2 pi k (Cody-Waite: k x 6.28125 is exact in f32 for the
           // k of any i32 position), then the hardware sin/cos on [-pi, pi].
@@ -223,7 +228,7 @@ module attributes {gpu.container_module,
         %e2 = cute.tensor_slice(%sQf, %c2b)
         cute.store(%z1h, %e1)
         cute.store(%z2h, %e2)
-      }
+      } {cute.unroll}
       gpu.barrier
       // This thread's Q fragment: rows rr and rr + 8, chunks 4 i + qd.
       %qf = cute.make_fragment() : !qfrag
