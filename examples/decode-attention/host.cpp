@@ -284,6 +284,162 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   return ok;
 }
 
+/// kv_append_<KV>_d<D> (append.mlir) on `tokens` rows of a packed QKV
+/// projection, against a CPU reference that performs the kernel's f32
+/// operations in its order: q_out and both caches must match bit for bit
+/// (slots the mapping skips keep their poison).
+bool runAppend(const rt::Context &ctx, const rt::Stream &stream,
+               const rt::Program &prog, int64_t tokens, int64_t hq, int64_t hkv,
+               int64_t d, bool fp8) {
+  const std::string name = std::string("append_") + (fp8 ? "e4m3" : "bf16") +
+                           "_d" + std::to_string(d);
+  rt::Kernel k = need(prog.kernel(name), "append kernel");
+  uint64_t seed = freshSeed();
+  std::mt19937_64 rng(seed);
+  const int64_t heads = hq + 2 * hkv, ld = heads * d, maxPos = 4096;
+  const int64_t slots = tokens + 5;
+  auto qkv = randomVector<BF16>(size_t(tokens * ld), seed + 1, -3.f, 3.f);
+  auto qw = randomVector<BF16>(size_t(d), seed + 2, 0.5f, 1.5f);
+  auto kw = randomVector<BF16>(size_t(d), seed + 3, 0.5f, 1.5f);
+  std::vector<float> cs(static_cast<size_t>(maxPos * d));
+  for (int64_t pos = 0; pos < maxPos; ++pos)
+    for (int64_t p = 0; p < d / 2; ++p) {
+      double ang = double(pos) * std::pow(1e6, -2.0 * double(p) / double(d));
+      cs[size_t(pos * d + p)] = float(std::cos(ang));
+      cs[size_t(pos * d + d / 2 + p)] = float(std::sin(ang));
+    }
+  std::vector<int32_t> pos(static_cast<size_t>(tokens)),
+      slot(static_cast<size_t>(tokens));
+  std::vector<int32_t> perm(static_cast<size_t>(slots));
+  for (size_t i = 0; i < perm.size(); ++i)
+    perm[i] = int32_t(i);
+  std::shuffle(perm.begin(), perm.end(), rng);
+  for (int64_t t = 0; t < tokens; ++t) {
+    pos[size_t(t)] = int32_t(rng() % uint64_t(maxPos));
+    slot[size_t(t)] = t % 7 == 3 ? -1 : perm[size_t(t)];
+  }
+  std::vector<float> ks(size_t(hkv), 1.f), vs(size_t(hkv), 1.f);
+  if (fp8)
+    for (int64_t h = 0; h < hkv; ++h) {
+      ks[size_t(h)] = 0.01f + float(rng() % 100) / 1000.f;
+      vs[size_t(h)] = 0.01f + float(rng() % 100) / 1000.f;
+    }
+  const size_t eb = fp8 ? 1 : 2, cacheBytes = size_t(slots * hkv * d) * eb;
+  auto dqkv = need(rt::DeviceBuffer::fromHost(ctx, qkv), "qkv");
+  auto dqw = need(rt::DeviceBuffer::fromHost(ctx, qw), "q norm");
+  auto dkw = need(rt::DeviceBuffer::fromHost(ctx, kw), "k norm");
+  auto dcs = need(rt::DeviceBuffer::fromHost(ctx, cs), "cos/sin");
+  auto dpos = need(rt::DeviceBuffer::fromHost(ctx, pos), "positions");
+  auto dslot = need(rt::DeviceBuffer::fromHost(ctx, slot), "slot mapping");
+  auto dks = need(rt::DeviceBuffer::fromHost(ctx, ks), "k scales");
+  auto dvs = need(rt::DeviceBuffer::fromHost(ctx, vs), "v scales");
+  auto dq = need(rt::DeviceBuffer::allocate(ctx, size_t(tokens * hq * d) * 2),
+                 "q out");
+  auto dk = need(rt::DeviceBuffer::allocate(ctx, cacheBytes), "k cache");
+  auto dv = need(rt::DeviceBuffer::allocate(ctx, cacheBytes), "v cache");
+  need(dq.poison(), "poison");
+  need(dk.poison(), "poison");
+  need(dv.poison(), "poison");
+  const float eps = 1e-6f;
+  rt::KernelArgs args;
+  args.ptr(dqkv).ptr(dqw).ptr(dkw).ptr(dcs).ptr(dpos).ptr(dslot).ptr(dq);
+  args.ptr(dk).ptr(dv).ptr(dks).ptr(dvs);
+  args.scalar(int32_t(tokens)).scalar(int32_t(hq)).scalar(int32_t(hkv));
+  args.scalar(int32_t(ld)).scalar(int32_t(hq * d)).scalar(int32_t(hkv * d));
+  args.scalar(eps);
+  rt::LaunchConfig cfg;
+  cfg.grid = rt::Dim3{unsigned((tokens * heads + 3) / 4), 1, 1};
+  need(k.launch(stream, cfg, args), "append launch");
+  need(stream.synchronize(), "append run");
+  std::vector<uint16_t> gq(static_cast<size_t>(tokens * hq * d));
+  std::vector<uint8_t> gk(cacheBytes), gv(cacheBytes);
+  need(dq.copyToHost(gq.data(), gq.size() * 2), "download q");
+  need(dk.copyToHost(gk.data(), cacheBytes), "download k");
+  need(dv.copyToHost(gv.data(), cacheBytes), "download v");
+  // The reference, in the kernel's order of f32 operations.
+  std::vector<uint16_t> rq(gq.size(), 0xFFFF);
+  std::vector<uint8_t> rk(cacheBytes, 0xFF), rv(cacheBytes, 0xFF);
+  auto rnd = [](float x) { return bf16ToFloat(floatToBf16(x)); };
+  const int64_t e = d / 64, half = d / 2;
+  for (int64_t t = 0; t < tokens; ++t)
+    for (int64_t h = 0; h < heads; ++h) {
+      std::vector<float> x(static_cast<size_t>(d)), y(static_cast<size_t>(d));
+      for (int64_t i = 0; i < d; ++i)
+        x[size_t(i)] = bf16ToFloat(qkv[size_t(t * ld + h * d + i)]);
+      const bool isQ = h < hq, isV = h >= hq + hkv;
+      if (!isV) {
+        float lane[32];
+        for (int l = 0; l < 32; ++l) {
+          float s = 0.f;
+          for (int64_t j = 0; j < e; ++j) {
+            float v = x[size_t(e * l + j)];
+            float sq = v * v;
+            s = s + sq;
+          }
+          for (int64_t j = 0; j < e; ++j) {
+            float v = x[size_t(half + e * l + j)];
+            float sq = v * v;
+            s = s + sq;
+          }
+          lane[l] = s;
+        }
+        for (int off : {16, 8, 4, 2, 1}) {
+          float nx[32];
+          for (int l = 0; l < 32; ++l)
+            nx[l] = lane[l] + lane[l ^ off];
+          std::memcpy(lane, nx, sizeof(nx));
+        }
+        float mean = lane[0] / float(d);
+        float rstd = 1.f / std::sqrt(mean + eps);
+        const auto &w = isQ ? qw : kw;
+        for (int64_t i = 0; i < d; ++i)
+          y[size_t(i)] =
+              rnd(rnd(x[size_t(i)] * rstd) * bf16ToFloat(w[size_t(i)]));
+        const size_t row = size_t(pos[size_t(t)] * d);
+        for (int64_t p = 0; p < half; ++p) {
+          float c = cs[row + size_t(p)], sn = cs[row + size_t(half + p)];
+          float a = y[size_t(p)], b = y[size_t(half + p)];
+          float b1 = b * sn, b2 = a * sn;
+          x[size_t(p)] = rnd(std::fmaf(a, c, -b1));
+          x[size_t(half + p)] = rnd(std::fmaf(b, c, b2));
+        }
+      }
+      if (isQ) {
+        for (int64_t i = 0; i < d; ++i)
+          rq[size_t((t * hq + h) * d + i)] = floatToBf16(x[size_t(i)]);
+        continue;
+      }
+      if (slot[size_t(t)] < 0)
+        continue;
+      const int64_t kh = isV ? h - hq - hkv : h - hq;
+      const float sc = isV ? vs[size_t(kh)] : ks[size_t(kh)];
+      std::vector<uint8_t> &cache = isV ? rv : rk;
+      for (int64_t i = 0; i < d; ++i) {
+        float q = x[size_t(i)] / sc;
+        size_t at = size_t((slot[size_t(t)] * hkv + kh) * d + i);
+        if (fp8) {
+          cache[at] = encodeNarrowFloatSaturate(NarrowFloatKind::F8E4M3FN, q);
+        } else {
+          uint16_t bits = floatToBf16(q);
+          std::memcpy(&cache[at * 2], &bits, 2);
+        }
+      }
+    }
+  size_t badQ = 0, badK = 0, badV = 0;
+  for (size_t i = 0; i < rq.size(); ++i)
+    badQ += rq[i] != gq[i];
+  for (size_t i = 0; i < cacheBytes; ++i) {
+    badK += rk[i] != gk[i];
+    badV += rv[i] != gv[i];
+  }
+  bool ok = badQ + badK + badV == 0;
+  std::printf("CHECK %s tokens %lld hq%lld/hkv%lld seed %llu: bit-exact q_out "
+              "(%zu differ), k cache (%zu bytes differ), v cache (%zu): %s\n",
+              name.c_str(), (long long)tokens, (long long)hq, (long long)hkv,
+              (unsigned long long)seed, badQ, badK, badV, ok ? "PASS" : "FAIL");
+  return ok;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -347,6 +503,14 @@ int main(int argc, char **argv) {
                   {b, 1, 32, 8, 128, page, {c}, -1, true, true, fp8});
   }
   bool ok = true;
+  // The KV append (append.mlir): QK-norm, RoPE, quantize, scatter.
+  if (trap.empty()) {
+    rt::Program app = loadProgram(ctx, o, "kv_append");
+    for (bool fp8 : {false, true})
+      for (int64_t d : {64, 128})
+        ok &= runAppend(ctx, stream, app, o.sizes.empty() ? 37 : 5, 32, 8, d,
+                        fp8);
+  }
   for (const Case &c : cases) {
     std::string suffix =
         std::string(c.fp8 ? "e4m3" : "bf16") + (c.d == 64 ? "_d64" : "_d128");

@@ -94,6 +94,8 @@ void mlir::cute::buildCompilePipeline(OpPassManager &pm,
   // scf.for body (e.g. a persistent kernel's loop) may not hold.
   pm.addPass(createSCFToControlFlowPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createCuteLowerGpuReductions());
+  // f32 math.sqrt without afn: sqrt.rn (libdevice would give sqrt.approx).
+  pm.addPass(createCutePreciseSqrt());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   pm.addPass(createCuteNvgpuGridConstantArgs());
   // Kernels marked cute.ftz: f32 denormals flushed (ex2.approx.ftz).

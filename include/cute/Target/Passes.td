@@ -58,6 +58,31 @@ def CuteFlushDenormals : Pass<"cute-flush-denormals", "::mlir::ModuleOp"> {
   }];
 }
 
+def CutePreciseSqrt : Pass<"cute-precise-sqrt", "::mlir::ModuleOp"> {
+  let summary = "math.sqrt without afn is the correctly rounded sqrt.rn";
+  let description = [{
+    The GPU-to-NVVM conversion makes an f32 `math.sqrt` a call of
+    libdevice's `__nv_sqrtf`, which chooses between `sqrt.rn.f32` and
+    `sqrt.approx.f32` by `__nvvm_reflect("__CUDA_PREC_SQRT")`, unset here,
+    so every sqrt came out approximate. CUDA's default (`-prec-sqrt=true`)
+    is the rounded one, and so is cute's: each such sqrt becomes the NVVM
+    intrinsic `llvm.nvvm.sqrt.rn.f` (before the conversion), which is
+    `sqrt.rn.f32` (`sqrt.rn.ftz.f32` in a `cute.ftz` kernel). `math.sqrt`
+    with `afn` (or `fast-math=true`) stays `sqrt.approx.f32`.
+    ```mlir
+    module attributes {gpu.container_module} {
+      gpu.module @m {
+        gpu.func @norm(%x: f32) kernel {
+          %r = math.sqrt %x : f32                     // sqrt.rn.f32
+          %a = math.sqrt %x fastmath<afn> : f32       // sqrt.approx.f32
+          gpu.return
+        }
+      }
+    }
+    ```
+  }];
+}
+
 def CuteVerifyKernel : Pass<"cute-verify-kernel", "::mlir::ModuleOp"> {
   let summary = "Check every kernel against the chip table's limits";
   let description = [{
