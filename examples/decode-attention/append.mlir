@@ -28,7 +28,7 @@
 module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:KV=bf16,D=64", "bf16_d128:KV=bf16,D=128",
                       "e4m3_d64:KV=f8E4M3FN,D=64", "e4m3_d128:KV=f8E4M3FN,D=128"]} {
-  gpu.module @kv_append {
+  gpu.module @kv_append attributes {cute.imports = ["decode-common.mlir"]} {
     // E contiguous bf16 values at p + off, as f32.
     func.func private @load_e(%p: !cute.ptr<bf16, gmem, align<2>>, %off: i32) -> !vE {
       %pp = cute.add_offset(%p, %off)
@@ -112,11 +112,7 @@ module attributes {gpu.container_module,
       %d = cute.constants D : i32
       %c2 = arith.constant 2 : i32
       %half = arith.divui %d, %c2 : i32
-      %sp = cute.add_offset(%ps, %kh)
-      %l1 = cute.static : !cute.layout<"(1):(1)">
-      %sv = cute.make_view(%sp, %l1)
-      %scv = cute.load(%sv)
-      %sc = vector.extract %scv[0] : f32 from vector<1xf32>
+      %sc = func.call @load_f32(%ps, %kh) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
       %scb = vector.broadcast %sc : f32 to !vE
       %q1 = arith.divf %x1, %scb : !vE
       %q2 = arith.divf %x2, %scb : !vE
@@ -178,11 +174,7 @@ module attributes {gpu.container_module,
           %w1 = arith.select %isQ, %wq1, %wk1 : !vE
           %w2 = arith.select %isQ, %wq2, %wk2 : !vE
           %y1, %y2 = func.call @head_rmsnorm(%x1, %x2, %w1, %w2, %eps) : (!vE, !vE, !vE, !vE, f32) -> (!vE, !vE)
-          %pp = cute.add_offset(%ppos, %tok)
-          %l1 = cute.static : !cute.layout<"(1):(1)">
-          %pv1 = cute.make_view(%pp, %l1)
-          %posv = cute.load(%pv1)
-          %pos = vector.extract %posv[0] : i32 from vector<1xi32>
+          %pos = func.call @load_i32(%ppos, %tok) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
           %crow = arith.muli %pos, %d : i32
           %co = arith.addi %crow, %el : i32
           %so = arith.addi %co, %half : i32
@@ -214,11 +206,7 @@ module attributes {gpu.container_module,
           cute.store(%h1, %v1)
           cute.store(%h2, %v2)
         } else {
-          %sp = cute.add_offset(%pslot, %tok)
-          %l1 = cute.static : !cute.layout<"(1):(1)">
-          %sv = cute.make_view(%sp, %l1)
-          %slotv = cute.load(%sv)
-          %slot = vector.extract %slotv[0] : i32 from vector<1xi32>
+          %slot = func.call @load_i32(%pslot, %tok) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
           %has = arith.cmpi sge, %slot, %c0 : i32
           scf.if %has {
             scf.if %isV {

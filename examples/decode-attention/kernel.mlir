@@ -69,7 +69,7 @@
 module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64", "bf16_d128:T=bf16,KV=bf16,D=128",
                       "e4m3_d64:T=bf16,KV=f8E4M3FN,D=64", "e4m3_d128:T=bf16,KV=f8E4M3FN,D=128"]} {
-  gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir"]} {
+  gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir"]} {
     // The slot of key min(j, last) of sequence b (a masked key reads the
     // last valid one): table[b, j / page] x page + j % page. With
     // debug-checks a page index outside the cache (slots / page pages)
@@ -80,31 +80,13 @@ module attributes {gpu.container_module,
       %po = arith.remui %j, %page : i32
       %row = arith.muli %b, %maxPages : i32
       %at = arith.addi %row, %pi : i32
-      %pp = cute.add_offset(%pbt, %at)
-      %sh = cute.static : !cute.shape<"(1)">
-      %st = cute.static : !cute.stride<"(1)">
-      %l = cute.make_layout(%sh, %st)
-      %v = cute.make_view(%pp, %l)
-      %pv = cute.load(%v)
-      %pg = vector.extract %pv[0] : i32 from vector<1xi32>
+      %pg = func.call @load_i32(%pbt, %at) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
       %pages = arith.divui %slots, %page : i32
       %inCache = arith.cmpi ult, %pg, %pages : i32
       cute.check %inCache, "block table entry outside the cache (sequence, key, entry, pages)" (%b, %j, %pg, %pages : i32, i32, i32, i32)
       %base = arith.muli %pg, %page : i32
       %slot = arith.addi %base, %po : i32
       return %slot : i32
-    }
-
-    // One i32 of a gmem array.
-    func.func private @load_i32(%p: !cute.ptr<i32, gmem, align<4>>, %i: i32) -> i32 {
-      %pp = cute.add_offset(%p, %i)
-      %sh = cute.static : !cute.shape<"(1)">
-      %st = cute.static : !cute.stride<"(1)">
-      %l = cute.make_layout(%sh, %st)
-      %v = cute.make_view(%pp, %l)
-      %x = cute.load(%v)
-      %e = vector.extract %x[0] : i32 from vector<1xi32>
-      return %e : i32
     }
 
     // Row gr of a CTA's group (gr = g ntok + t): its token t, its q head
@@ -263,17 +245,8 @@ module attributes {gpu.container_module,
       %gV = cute.make_view(%pv, %lV)
       // The kv head's dequantization scales (1 for a bf16 cache): K's folds
       // into the softmax scale, V's scales O at the end.
-      %hkp = cute.add_offset(%pks, %hk)
-      %hvp = cute.add_offset(%pvs, %hk)
-      %sh1k = cute.static : !cute.shape<"(1)">
-      %st1k = cute.static : !cute.stride<"(1)">
-      %l1k = cute.make_layout(%sh1k, %st1k)
-      %kscv = cute.make_view(%hkp, %l1k)
-      %vscv = cute.make_view(%hvp, %l1k)
-      %kscl = cute.load(%kscv)
-      %vscl = cute.load(%vscv)
-      %ksc = vector.extract %kscl[0] : f32 from vector<1xf32>
-      %vsc = vector.extract %vscl[0] : f32 from vector<1xf32>
+      %ksc = func.call @load_f32(%pks, %hk) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
+      %vsc = func.call @load_f32(%pvs, %hk) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
       %scale1 = arith.mulf %scale, %log2e : f32
       %scale2 = arith.mulf %scale1, %ksc : f32
       %sc2 = vector.broadcast %scale2 : f32 to vector<8xf32>
@@ -535,10 +508,7 @@ module attributes {gpu.container_module,
         %mx = scf.for %sp = %c0 to %splits step %c1 iter_args(%mm = %ninf) -> (f32) : i32 {
           %i0 = arith.muli %sp, %rtot : i32
           %i = arith.addi %i0, %row : i32
-          %pl = cute.add_offset(%pwl, %i)
-          %vl = cute.make_view(%pl, %l1)
-          %x = cute.load(%vl)
-          %xs = vector.extract %x[0] : f32 from vector<1xf32>
+          %xs = func.call @load_f32(%pwl, %i) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
           %m2 = arith.maximumf %mm, %xs : f32
           scf.yield %m2 : f32
         }
@@ -550,10 +520,7 @@ module attributes {gpu.container_module,
         %acc:2 = scf.for %sp = %c0 to %splits step %c1 iter_args(%ls = %fzero, %oa = %zc) -> (f32, !cv) : i32 {
           %i0 = arith.muli %sp, %rtot : i32
           %i = arith.addi %i0, %row : i32
-          %pl = cute.add_offset(%pwl, %i)
-          %vl = cute.make_view(%pl, %l1)
-          %x = cute.load(%vl)
-          %xs = vector.extract %x[0] : f32 from vector<1xf32>
+          %xs = func.call @load_f32(%pwl, %i) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
           %dx = arith.subf %xs, %mref : f32
           %dx2 = arith.mulf %dx, %log2e : f32
           %e = math.exp2 %dx2 fastmath<afn> : f32
