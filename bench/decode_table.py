@@ -3,7 +3,8 @@
 for each benchmark row of examples/decode-attention (batch, context, page
 size, cache type) the kernel's KV bandwidth, and its ratio to torch SDPA with
 cuDNN on a dense bf16 cache and to copy_'s read+write bandwidth, both
-measured in the same run at the same batch and context. Markdown on stdout.
+measured in the same run at the same batch and context (mixed lengths: the
+peers' nearest uniform context to their mean). Markdown on stdout.
 
     python3 bench/decode_table.py gpu-results/decode.txt
 """
@@ -13,15 +14,15 @@ import sys
 
 def main(path):
     ours, cudnn, copy = {}, {}, {}
-    bench = re.compile(r"^BENCH decode_(\w+?)_d(\d+) b(\d+) ctx(\d+) page(\d+) "
+    bench = re.compile(r"^BENCH decode_(\w+?)_d(\d+) b(\d+) ctx(\d+)( mixed)? page(\d+) "
                        r"splits (\d+): ([\d.]+) ms, KV ([\d.]+) GB/s")
     peer = re.compile(r"^PEER (sdpa-cudnn|copy_) b(\d+) ctx(\d+) time_ms=([\d.]+) "
                       r"(?:KV|read\+write) GB/s=([\d.]+)")
     for line in open(path):
         m = bench.match(line)
         if m:
-            kv, d, b, ctx, page, splits, ms, gbs = m.groups()
-            ours[(kv, int(b), int(ctx), int(page))] = (
+            kv, d, b, ctx, mixed, page, splits, ms, gbs = m.groups()
+            ours[(kv, int(b), int(ctx), bool(mixed), int(page))] = (
                 int(splits), float(ms), float(gbs))
             continue
         m = peer.match(line)
@@ -32,9 +33,17 @@ def main(path):
     print("| cache | batch | context | page | splits | time (us) | KV GB/s "
           "| cuDNN (us) | x cuDNN time | copy_ GB/s | x copy_ |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for (kv, b, ctx, page), (splits, ms, gbs) in sorted(ours.items()):
-        c = cudnn.get((b, ctx))
-        p = copy.get((b, ctx))
+    def near(peers, b, ctx):
+        # Mixed lengths (ctx is their mean): the peer at the nearest context.
+        at = [k for k in peers if k[0] == b]
+        if not at:
+            return None
+        return peers[min(at, key=lambda k: abs(k[1] - ctx))]
+
+    for (kv, b, ctx, mixed, page), (splits, ms, gbs) in sorted(ours.items()):
+        c = near(cudnn, b, ctx) if mixed else cudnn.get((b, ctx))
+        p = near(copy, b, ctx) if mixed else copy.get((b, ctx))
+        ctx = f"{ctx} (mixed, mean)" if mixed else ctx
         print(f"| {kv} | {b} | {ctx} | {page} | {splits} | {ms * 1e3:.1f} | "
               f"{gbs:.0f} | {c[0] * 1e3:.1f} | {c[0] / ms:.2f} | "
               if c else f"| {kv} | {b} | {ctx} | {page} | {splits} | "

@@ -220,11 +220,17 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     double bytes = 0;
     for (int32_t l : lens)
       bytes += 2.0 * double(l) * double(c.hkv * d) * (c.fp8 ? 1 : 2);
-    std::printf("BENCH %s b%lld ctx%d page%lld splits %lld: %.4f ms, KV "
+    // Mixed lengths print their mean and "mixed".
+    bool mixed = c.ctx.size() > 1;
+    int64_t shown =
+        mixed ? int64_t(bytes /
+                        (2.0 * double(c.batch * c.hkv * d * (c.fp8 ? 1 : 2))))
+              : lens[0];
+    std::printf("BENCH %s b%lld ctx%lld%s page%lld splits %lld: %.4f ms, KV "
                 "%.1f GB/s\n",
-                dec.info().name.c_str(), (long long)c.batch, lens[0],
-                (long long)c.page, (long long)plan.splits, ms,
-                bytes / (ms * 1e6));
+                dec.info().name.c_str(), (long long)c.batch, (long long)shown,
+                mixed ? " mixed" : "", (long long)c.page,
+                (long long)plan.splits, ms, bytes / (ms * 1e6));
   };
   if (!check) {
     // --no-check: the timed rows only (the reference is minutes at batch 64).
@@ -516,14 +522,33 @@ int main(int argc, char **argv) {
       cases.push_back({3, 1, 32, 8, d, 7, {4097, 1, 0}, -1, true, false, true});
       cases.push_back({2, 2, 40, 8, d, 1, {600, 77}, -1, true, false, true});
     }
-    // The benchmark rows (Qwen3-8B: 32 q / 8 kv heads, d 128), on a GPU.
-    for (int64_t b : {1, 16, 64})
-      if (o.bench && !ctx.driver().emulated())
-        for (int32_t c : {1024, 4096, 16384})
-          for (int64_t page : {16, 64})
-            for (bool fp8 : {false, true})
-              cases.push_back(
-                  {b, 1, 32, 8, 128, page, {c}, -1, true, true, fp8});
+    // The benchmark rows (Qwen3-8B: 32 q / 8 kv heads, d 128), on a GPU:
+    // batch 1..256 x context 1k..32k at page 16 (bf16 and e4m3), pages 1
+    // and 64 at two points, and mixed lengths (uniform in [ctx/8, 15ctx/8],
+    // mean about ctx) at batch 16 and 64.
+    if (o.bench && !ctx.driver().emulated()) {
+      auto row = [&](int64_t b, int64_t page, std::vector<int32_t> lens,
+                     bool fp8) {
+        cases.push_back({b, 1, 32, 8, 128, page, lens, -1, true, true, fp8});
+      };
+      for (int64_t b : {1, 16, 64, 256})
+        for (int32_t c : {1024, 4096, 16384, 32768})
+          for (bool fp8 : {false, true})
+            row(b, 16, {c}, fp8);
+      for (int64_t page : {1, 64})
+        for (auto [b, c] : {std::pair<int64_t, int32_t>{16, 4096}, {64, 16384}})
+          for (bool fp8 : {false, true})
+            row(b, page, {c}, fp8);
+      std::mt19937 mix(7);
+      for (int64_t b : {16, 64})
+        for (int32_t c : {4096, 16384}) {
+          std::uniform_int_distribution<int32_t> len(c / 8, 15 * c / 8);
+          std::vector<int32_t> lens(static_cast<size_t>(b));
+          for (int32_t &l : lens)
+            l = len(mix);
+          row(b, 16, lens, false);
+        }
+    }
   }
   bool ok = true;
   // The KV append (append.mlir): QK-norm, RoPE, quantize, scatter.
