@@ -37,20 +37,33 @@ struct Plan {
   int64_t splits = 1, chunk = 16;
 };
 
-/// Enough CTAs for `ctasPerSm` per SM, no split shorter than 256 keys (16
-/// blocks, 4 per warp), at most 64 splits.
+/// The split count with the least modeled time: a split of `chunk` keys
+/// (a multiple of 16, at least 64: one block per warp) costs chunk + 128
+/// keys' time (128 for its fixed prologue, epilogue and combine share),
+/// and the CTAs run in waves of `ctasPerSm` per SM, so the time is waves x
+/// (chunk + 128). At most 64 splits; ties go to fewer splits. A count that
+/// spills a few CTAs into a second wave loses to one that fills one wave.
 inline Plan planSplits(const Problem &p, int64_t maxCtx, int64_t sms,
                        int64_t ctasPerSm = 3) {
-  Plan plan;
-  int64_t ctas = std::max<int64_t>(1, p.batch * p.hkv * rowChunks(p));
-  int64_t want = (sms * ctasPerSm + ctas - 1) / ctas;
-  int64_t most = std::max<int64_t>(1, (maxCtx + 255) / 256);
-  int64_t s = std::clamp<int64_t>(want, 1, std::min<int64_t>(most, 64));
-  int64_t chunk = (std::max<int64_t>(maxCtx, 1) + s - 1) / s;
-  plan.chunk = (chunk + 15) / 16 * 16;
-  plan.splits = std::max<int64_t>(
-      1, (std::max<int64_t>(maxCtx, 1) + plan.chunk - 1) / plan.chunk);
-  return plan;
+  const int64_t ctas = std::max<int64_t>(1, p.batch * p.hkv * rowChunks(p));
+  const int64_t slots = std::max<int64_t>(1, sms * ctasPerSm);
+  const int64_t ctx = std::max<int64_t>(maxCtx, 1);
+  const int64_t most = std::clamp<int64_t>((ctx + 63) / 64, 1, 64);
+  Plan best;
+  int64_t bestCost = -1;
+  for (int64_t want = 1; want <= most; ++want) {
+    int64_t chunk = ((ctx + want - 1) / want + 15) / 16 * 16;
+    int64_t s = (ctx + chunk - 1) / chunk;
+    int64_t waves = (ctas * s + slots - 1) / slots;
+    int64_t cost = waves * (chunk + 128);
+    if (bestCost < 0 || cost < bestCost ||
+        (cost == bestCost && s < best.splits)) {
+      bestCost = cost;
+      best.splits = s;
+      best.chunk = chunk;
+    }
+  }
+  return best;
 }
 
 /// The checks the host can make before a launch: the head counts the

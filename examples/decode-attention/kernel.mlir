@@ -89,6 +89,80 @@ module attributes {gpu.container_module,
       return %slot : i32
     }
 
+    // The slots block blk of a split (keys j0 = ks0 + 16 blk ..) needs from
+    // this thread: K rows j0 + 8 a + rr (a = 0, 1) and V rows j0 + 2 qd +
+    // x0 + 8 x1 (x = x0 + 2 x1 = 0..3).
+    func.func private @block_slots(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %slots: i32, %ks0: i32, %blk: i32, %last: i32, %rr: i32, %qd: i32) -> (vector<2xi32>, vector<4xi32>) {
+      %c0, %c1, %c2, %c4, %c8, %c16 = cute.constants 0, 1, 2, 4, 8, 16 : i32
+      %bo = arith.muli %blk, %c16 : i32
+      %j0 = arith.addi %ks0, %bo : i32
+      %k0 = vector.broadcast %c0 : i32 to vector<2xi32>
+      %ks = scf.for %a = %c0 to %c2 step %c1 iter_args(%kv = %k0) -> (vector<2xi32>) : i32 {
+        %a8 = arith.muli %a, %c8 : i32
+        %ja = arith.addi %j0, %a8 : i32
+        %j = arith.addi %ja, %rr : i32
+        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
+        %ai = arith.index_cast %a : i32 to index
+        %kv2 = vector.insert %slot, %kv[%ai] : i32 into vector<2xi32>
+        scf.yield %kv2 : vector<2xi32>
+      } {cute.unroll}
+      %v0 = vector.broadcast %c0 : i32 to vector<4xi32>
+      %q2 = arith.muli %qd, %c2 : i32
+      %jq = arith.addi %j0, %q2 : i32
+      %vs = scf.for %x = %c0 to %c4 step %c1 iter_args(%vv = %v0) -> (vector<4xi32>) : i32 {
+        %x0 = arith.remui %x, %c2 : i32
+        %x1 = arith.divui %x, %c2 : i32
+        %x18 = arith.muli %x1, %c8 : i32
+        %jx = arith.addi %jq, %x0 : i32
+        %j = arith.addi %jx, %x18 : i32
+        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
+        %xi = arith.index_cast %x : i32 to index
+        %vv2 = vector.insert %slot, %vv[%xi] : i32 into vector<4xi32>
+        scf.yield %vv2 : vector<4xi32>
+      } {cute.unroll}
+      return %ks, %vs : vector<2xi32>, vector<4xi32>
+    }
+
+    // K rows ks (this thread's 2 keys) of kv head hk into kf: chunks
+    // 4 i + qd of each row, converted to T.
+    func.func private @load_k(%gK: !kview, %ks: vector<2xi32>, %hk: i32, %qd: i32, %kf: !kfrag) {
+      %c0, %c1, %c2 = cute.constants 0, 1, 2 : i32
+      scf.for %a = %c0 to %c2 step %c1 : i32 {
+        %ai = arith.index_cast %a : i32 to index
+        %slot = vector.extract %ks[%ai] : i32 from vector<2xi32>
+        %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
+        %gk = cute.tensor_slice(%gK, %ck)
+        %kvr = cute.load(%gk)
+        %kvf = arith.extf %kvr : !kvr to !kvf
+        %kvv = arith.truncf %kvf : !kvf to !kv
+        %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
+        %kfa = cute.tensor_slice(%kf, %ca)
+        cute.store(%kvv, %kfa)
+      } {cute.unroll}
+      return
+    }
+
+    // V rows vs (this thread's 4 keys) of kv head hk into vf: columns
+    // (D/8) rr .. + D/8 of each row, converted to T.
+    func.func private @load_v(%gV: !vview, %vs: vector<4xi32>, %hk: i32, %rr: i32, %vf: !vfrag) {
+      %c0, %c1, %c2, %c4 = cute.constants 0, 1, 2, 4 : i32
+      scf.for %x = %c0 to %c4 step %c1 : i32 {
+        %x0 = arith.remui %x, %c2 : i32
+        %x1 = arith.divui %x, %c2 : i32
+        %xi = arith.index_cast %x : i32 to index
+        %slot = vector.extract %vs[%xi] : i32 from vector<4xi32>
+        %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
+        %gv = cute.tensor_slice(%gV, %cv)
+        %vvr = cute.load(%gv)
+        %vvf = arith.extf %vvr : !vvr to !dv
+        %vvv = arith.truncf %vvf : !dv to !dh
+        %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
+        %vfx = cute.tensor_slice(%vf, %cx)
+        cute.store(%vvv, %vfx)
+      } {cute.unroll}
+      return
+    }
+
     // Row gr of a CTA's group (gr = g ntok + t): its token t, its q head
     // and its output row (b ntok + t).
     func.func private @row_of(%gr: i32, %ntok: i32, %hk: i32, %group: i32, %b: i32) -> (i32, i32, i32) {
@@ -212,21 +286,18 @@ module attributes {gpu.container_module,
         cute.store(%z2h, %e2)
       } {cute.unroll}
       gpu.barrier
-      // This thread's Q fragment: rows rr and rr + 8, chunks 4 i + qd.
+      // This thread's Q fragment: rows rr and rr + 8, chunks 4 i + qd
+      // (loaded in the loop).
       %qf = cute.make_fragment() : !qfrag
       %rr8 = arith.addi %rr, %c8 : i32
       %cq0 = cute.make_coord(%rr, %qd) -> !cute.coord<"(?,(_,?,_))">
       %cq1 = cute.make_coord(%rr8, %qd) -> !cute.coord<"(?,(_,?,_))">
       %sq0 = cute.tensor_slice(%sQ, %cq0)
       %sq1 = cute.tensor_slice(%sQ, %cq1)
-      %q0v = cute.load(%sq0)
-      %q1v = cute.load(%sq1)
       %fh0 = cute.make_coord() -> !cute.coord<"((_,0,_),_,_)">
       %fh1 = cute.make_coord() -> !cute.coord<"((_,1,_),_,_)">
       %qf0 = cute.tensor_slice(%qf, %fh0)
       %qf1 = cute.tensor_slice(%qf, %fh1)
-      cute.store(%q0v, %qf0)
-      cute.store(%q1v, %qf1)
       // The split's keys and this warp's blocks of 16.
       %ks0 = arith.muli %s, %chunk : i32
       %ks1 = arith.addi %ks0, %chunk : i32
@@ -261,46 +332,44 @@ module attributes {gpu.container_module,
       cute.fill(%o, %fzero)
       %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
       %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
-      %fin:2 = scf.for %blk = %w to %nblk step %c4 iter_args(%m = %m0, %l = %l0) -> (vector<2xf32>, vector<2xf32>) : i32 {
+      // Software pipelined: a warp's first block's slots and K are loaded
+      // before the loop; each iteration issues its V loads, looks up the
+      // next block's slots, and loads the next block's K into kf as soon as
+      // S = Q K^T has consumed it, so the block table and K latencies
+      // overlap the softmax and P V.
+      %hasBlk = arith.cmpi ult, %w, %nblk : i32
+      %ks0v, %vs0v = scf.if %hasBlk -> (vector<2xi32>, vector<4xi32>) {
+        %k, %v = func.call @block_slots(%pbt, %b, %maxPages, %page, %slots, %ks0, %w, %last, %rr, %qd) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> (vector<2xi32>, vector<4xi32>)
+        func.call @load_k(%gK, %k, %hk, %qd, %kf) : (!kview, vector<2xi32>, i32, i32, !kfrag) -> ()
+        scf.yield %k, %v : vector<2xi32>, vector<4xi32>
+      } else {
+        %k = vector.broadcast %c0 : i32 to vector<2xi32>
+        %v = vector.broadcast %c0 : i32 to vector<4xi32>
+        scf.yield %k, %v : vector<2xi32>, vector<4xi32>
+      }
+      %fin:4 = scf.for %blk = %w to %nblk step %c4 iter_args(%m = %m0, %l = %l0, %ksl = %ks0v, %vsl = %vs0v) -> (vector<2xf32>, vector<2xf32>, vector<2xi32>, vector<4xi32>) : i32 {
         %bo = arith.muli %blk, %c16 : i32
         %j0 = arith.addi %ks0, %bo : i32
-        // K: keys j0 + 8 a + rr, a = 0, 1.
-        scf.for %a = %c0 to %c2 step %c1 : i32 {
-          %a8 = arith.muli %a, %c8 : i32
-          %ja = arith.addi %j0, %a8 : i32
-          %j = arith.addi %ja, %rr : i32
-          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
-          %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
-          %gk = cute.tensor_slice(%gK, %ck)
-          %kvr = cute.load(%gk)
-          %kvf = arith.extf %kvr : !kvr to !kvf
-          %kvv = arith.truncf %kvf : !kvf to !kv
-          %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
-          %kfa = cute.tensor_slice(%kf, %ca)
-          cute.store(%kvv, %kfa)
-        } {cute.unroll}
-        // V: keys j0 + 2 qd + x0 + 8 x1, columns (D/8) rr ...
-        scf.for %x = %c0 to %c4 step %c1 : i32 {
-          %x0 = arith.remui %x, %c2 : i32
-          %x1 = arith.divui %x, %c2 : i32
-          %x18 = arith.muli %x1, %c8 : i32
-          %q2 = arith.muli %qd, %c2 : i32
-          %jq = arith.addi %j0, %q2 : i32
-          %jx = arith.addi %jq, %x0 : i32
-          %j = arith.addi %jx, %x18 : i32
-          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
-          %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
-          %gv = cute.tensor_slice(%gV, %cv)
-          %vvr = cute.load(%gv)
-          %vvf = arith.extf %vvr : !vvr to !dv
-          %vvv = arith.truncf %vvf : !dv to !dh
-          %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
-          %vfx = cute.tensor_slice(%vf, %cx)
-          cute.store(%vvv, %vfx)
-        } {cute.unroll}
+        func.call @load_v(%gV, %vsl, %hk, %rr, %vf) : (!vview, vector<4xi32>, i32, i32, !vfrag) -> ()
+        // The next block's slots (past the split's end its keys clamp to
+        // the last one: valid reads, not used).
+        %nb = arith.addi %blk, %c4 : i32
+        %more = arith.cmpi ult, %nb, %nblk : i32
+        %nks, %nvs = func.call @block_slots(%pbt, %b, %maxPages, %page, %slots, %ks0, %nb, %last, %rr, %qd) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> (vector<2xi32>, vector<4xi32>)
         // S = Q K^T, masked: key < min(row's limit, split end), row < rows.
+        // Q from shared memory each block (its D/2 registers held through
+        // the loop would leave none for the prefetched K); the warp sync
+        // keeps the loads in the loop.
+        cute_nvgpu.warp_sync
+        %q0v = cute.load(%sq0)
+        %q1v = cute.load(%sq1)
+        cute.store(%q0v, %qf0)
+        cute.store(%q1v, %qf1)
         cute.fill(%acc, %fzero)
         cute.gemm #sync (%qf, %kf, %acc)
+        scf.if %more {
+          func.call @load_k(%gK, %nks, %hk, %qd, %kf) : (!kview, vector<2xi32>, i32, i32, !kfrag) -> ()
+        }
         %at = cute.make_coord(%row0, %j0) -> !cute.coord<"(?,?)">
         %cSt = cute.domain_offset(%cS, %at)
         %zz = cute.make_coord() -> !cute.coord<"(0,0)">
@@ -339,7 +408,7 @@ module attributes {gpu.container_module,
         %os = arith.mulf %ov, %ab : !ov
         cute.store(%os, %o)
         cute.gemm #sync (%pf, %vf, %o)
-        scf.yield %mnew, %lnew : vector<2xf32>, vector<2xf32>
+        scf.yield %mnew, %lnew, %nks, %nvs : vector<2xf32>, vector<2xf32>, vector<2xi32>, vector<4xi32>
       }
       // The warps' (max x scale log2 e, sum, O) through shared memory.
       %sM = cute.smem_alloc() : !ms

@@ -1,9 +1,9 @@
 //===- DecodePlanTest.cpp - decode attention's host plan and checks -------===//
 //
 // examples/decode-attention/Decode.h: the split-KV plan (numbers worked out
-// by hand from its rule: CTAs for 3 per SM, splits of at least 256 keys, at
-// most 64) and the launch checks, one test per rule, each message naming
-// the argument and the numbers.
+// by hand from its cost model: waves of 3 CTAs per SM x (chunk + 128),
+// splits of at least 64 keys, at most 64) and the launch checks, one test
+// per rule, each message naming the argument and the numbers.
 //
 //===----------------------------------------------------------------------===//
 #include "../../../examples/decode-attention/Decode.h"
@@ -29,25 +29,34 @@ Problem qwen(int64_t batch, int64_t page, int64_t maxPages) {
 }
 
 TEST(DecodePlan, SplitsFillTheGpu) {
-  // Batch 1: 8 CTAs (kv heads) want 132 x 3 / 8 -> 50 splits, capped at
-  // 4096 / 256 = 16 splits of 256 keys.
+  // 132 SMs x 3 = 396 CTA slots; cost = waves x (chunk + 128).
+  // Batch 1 (8 CTAs), 4096 keys: one wave holds 49 splits; 4096 / 49 rounds
+  // up to a chunk of 96 keys, which 43 splits cover (cost 224). A chunk of
+  // 80 needs 52 splits, 416 CTAs: two waves (cost 416).
   Plan a = planSplits(qwen(1, 16, 256), 4096, 132);
-  EXPECT_EQ(a.splits, 16);
-  EXPECT_EQ(a.chunk, 256);
-  // Batch 16: 128 CTAs want 4 splits (ceil(396 / 128)) of 1024 keys.
+  EXPECT_EQ(a.splits, 43);
+  EXPECT_EQ(a.chunk, 96);
+  // Batch 16 (128 CTAs): 3 splits of 1376 keys fill one wave (384 CTAs,
+  // cost 1504); 4 splits would be 512 CTAs in two waves (cost 2304), 6
+  // splits two waves of 816 (1632).
   Plan b = planSplits(qwen(16, 16, 256), 4096, 132);
-  EXPECT_EQ(b.splits, 4);
-  EXPECT_EQ(b.chunk, 1024);
-  // Batch 64: 512 CTAs fill the GPU alone.
+  EXPECT_EQ(b.splits, 3);
+  EXPECT_EQ(b.chunk, 1376);
+  // Batch 64 (512 CTAs): 1 split is 2 waves x 4224 = 8448, 2 splits 3 x
+  // 2176 = 6528, 3 splits 4 waves (1536 / 396 = 3.9) x 1504 = 6016, 4
+  // splits 6 x 1152 = 6912, 6 splits 8 x 816 = 6528.
   Plan c = planSplits(qwen(64, 16, 256), 4096, 132);
-  EXPECT_EQ(c.splits, 1);
-  EXPECT_EQ(c.chunk, 4096);
-  // A long context at batch 1: at most 64 splits; 32768 / 50 rounds up to
-  // 656 keys (a multiple of 16), so 50 splits cover it.
+  EXPECT_EQ(c.splits, 3);
+  EXPECT_EQ(c.chunk, 1376);
+  // A long context at batch 1: 49 splits of 672 keys (392 CTAs); 50
+  // splits (656 keys) would put 400 CTAs in two waves.
   Plan d = planSplits(qwen(1, 16, 2048), 32768, 132);
-  EXPECT_EQ(d.splits, 50);
-  EXPECT_EQ(d.chunk, 656);
-  // Short and empty contexts: one split.
+  EXPECT_EQ(d.splits, 49);
+  EXPECT_EQ(d.chunk, 672);
+  // Short contexts: at least 64 keys a split; empty ones: one split.
+  Plan e = planSplits(qwen(1, 16, 16), 256, 132);
+  EXPECT_EQ(e.splits, 4);
+  EXPECT_EQ(e.chunk, 64);
   EXPECT_EQ(planSplits(qwen(1, 16, 1), 1, 132).splits, 1);
   EXPECT_EQ(planSplits(qwen(1, 16, 1), 0, 132).splits, 1);
   // GQA 32 with 8 tokens: 16 row chunks of 16 rows per kv head.
