@@ -1,7 +1,7 @@
 //===- Decode.h - Paged decode attention: plan and argument checks -*- C++
 //-*-===//
 //
-// The host side of kernel.mlir (decode_<T>_d<D> and combine_<T>_d<D>):
+// The host side of kernel.mlir (decode_<T>_d<D>):
 // the split-KV plan (how many splits keep the GPU full) and the checks a
 // launch must pass before it runs, with messages that name the argument
 // and the numbers. MLIR-free: the driver builds on the GPU machine.
@@ -29,6 +29,13 @@ struct Problem {
 /// Rows of 16 q rows (a GQA group's heads x tokens) per kv head.
 inline int64_t rowChunks(const Problem &p) {
   return (p.hq / p.hkv * p.ntok + 15) / 16;
+}
+
+/// The split counters a launch needs (one i32 per sequence x kv head x row
+/// chunk, zero before the first launch; each launch leaves them zero): the
+/// last of a group's split CTAs merges the splits.
+inline int64_t counters(const Problem &p) {
+  return p.batch * p.hkv * rowChunks(p);
 }
 
 /// The split-KV plan: `splits` CTAs per (kv head, row chunk, sequence),

@@ -1,8 +1,8 @@
 //===- host.cpp - Paged GQA decode attention: check and benchmark ---------===//
 //
-// Runs decode_bf16_d{64,128} (kernel.mlir) and, with more than one split,
-// combine_bf16_d*: the newest ntok tokens of each sequence attend to its
-// paged KV cache (pages in a shuffled order, so the block table matters),
+// Runs decode_{bf16,e4m3}_d{64,128} (kernel.mlir; with more than one split
+// the last split CTA merges): the newest ntok tokens of each sequence attend to
+// its paged KV cache (pages in a shuffled order, so the block table matters),
 // with RoPE on q. Every case is checked against a CPU reference in double
 // precision (fresh random data, seeds printed, outputs poisoned); --size N
 // runs small cases of context N; the benchmark prints the KV bytes each
@@ -52,8 +52,8 @@ void ropeRow(std::vector<double> &x, int64_t pos, float theta, bool rope) {
 }
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &dec, const rt::Kernel &comb, int sms,
-             const Case &c, bool bench, bool check = true) {
+             const rt::Kernel &dec, int sms, const Case &c, bool bench,
+             bool check = true) {
   decode::Problem p;
   p.batch = c.batch;
   p.ntok = c.ntok;
@@ -173,11 +173,16 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   need(lse.poison(), "poison");
   need(ws.poison(), "poison");
   need(wl.poison(), "poison");
+  // The split counters: zero once; the last arrival resets each.
+  auto flags = need(rt::DeviceBuffer::allocate(
+                        ctx, size_t(decode::counters(p)) * sizeof(int32_t)),
+                    "split counters");
+  need(flags.memset(0), "zero the counters");
   const float scale = float(1.0 / std::sqrt(double(d)));
   const float theta = 1e6f;
   rt::KernelArgs args;
   args.ptr(q).ptr(k).ptr(v).ptr(dks).ptr(dvs).ptr(bt).ptr(cl).ptr(o).ptr(lse);
-  args.ptr(ws).ptr(wl);
+  args.ptr(ws).ptr(wl).ptr(flags);
   args.scalar(int32_t(c.batch)).scalar(int32_t(c.ntok));
   args.scalar(int32_t(c.hq)).scalar(int32_t(c.hkv));
   args.scalar(int32_t(p.ldq)).scalar(int32_t(p.ldkv)).scalar(int32_t(p.ldo));
@@ -188,17 +193,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(c.hkv * decode::rowChunks(p)), unsigned(c.batch),
                       unsigned(plan.splits)};
-  rt::KernelArgs cargs;
-  cargs.ptr(ws).ptr(wl).ptr(o).ptr(lse);
-  cargs.scalar(int32_t(rows)).scalar(int32_t(c.hq)).scalar(int32_t(p.ldo));
-  cargs.scalar(int32_t(plan.splits));
-  rt::LaunchConfig ccfg;
-  ccfg.grid = rt::Dim3{unsigned((rows + 3) / 4), 1, 1};
-  auto launch = [&] {
-    need(dec.launch(stream, cfg, args), "decode launch");
-    if (plan.splits > 1)
-      need(comb.launch(stream, ccfg, cargs), "combine launch");
-  };
+  auto launch = [&] { need(dec.launch(stream, cfg, args), "decode launch"); };
   launch();
   if (!c.trap.empty()) {
     // The kernel must stop with its device-side assert (cute.check).
@@ -472,12 +467,19 @@ bool runAppend(const rt::Context &ctx, const rt::Stream &stream,
 } // namespace
 
 int main(int argc, char **argv) {
-  // --trap KIND is this driver's own option (see Case::trap).
+  // --trap KIND, --splits N (every case with N splits instead of the
+  // plan's: a calibration of planSplits on a GPU) and --batch B (only the
+  // timed rows of batch B) are this driver's own.
   std::string trap;
+  int64_t forceSplits = -1, onlyBatch = -1;
   std::vector<char *> rest;
   for (int i = 0; i < argc; ++i) {
     if (std::string(argv[i]) == "--trap" && i + 1 < argc)
       trap = argv[++i];
+    else if (std::string(argv[i]) == "--splits" && i + 1 < argc)
+      forceSplits = std::atoll(argv[++i]);
+    else if (std::string(argv[i]) == "--batch" && i + 1 < argc)
+      onlyBatch = std::atoll(argv[++i]);
     else
       rest.push_back(argv[i]);
   }
@@ -559,14 +561,17 @@ int main(int argc, char **argv) {
         ok &= runAppend(ctx, stream, app, o.sizes.empty() ? 37 : 5, 32, 8, d,
                         fp8);
   }
-  for (const Case &c : cases) {
+  for (Case c : cases) {
+    if (forceSplits > 0)
+      c.splits = forceSplits;
+    if (onlyBatch > 0 && c.bench && c.batch != onlyBatch)
+      continue;
     std::string suffix =
         std::string(c.fp8 ? "e4m3" : "bf16") + (c.d == 64 ? "_d64" : "_d128");
     rt::Kernel dec = need(prog.kernel("decode_" + suffix), "decode kernel");
-    rt::Kernel comb = need(prog.kernel("combine_" + suffix), "combine kernel");
     if (!o.check && !c.bench)
       continue;
-    ok &= runCase(ctx, stream, dec, comb, sms, c, o.bench, o.check);
+    ok &= runCase(ctx, stream, dec, sms, c, o.bench, o.check);
   }
   std::printf("RESULT decode-attention %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

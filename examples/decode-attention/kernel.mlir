@@ -51,8 +51,8 @@
 // The caches (slots, kv heads, D) seen two ways: D as (8, 4, D/32) (a
 // thread's K chunks 8 (4 i + q) .. + 8) and as (D/8, 8) (a thread's V
 // columns (D/8) r ..).
-!kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(8,4,D/32)):(?{div=8},D,(1,8,32))">
-!vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(D/8,8)):(?{div=8},D,(1,D/8))">
+!kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(8,4,D/32)):(?{i64,div=8},D,(1,8,32))">
+!vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(D/8,8)):(?{i64,div=8},D,(1,D/8))">
 !qs = !cute.memref<!T, smem, align<16>, "(16,(8,4,D/32)):(D,(1,8,32))">
 !os = !cute.memref<f32, smem, align<16>, "(4,16,(D/8,8)):(16*D,D,(1,D/8))">
 !ms = !cute.memref<f32, smem, align<16>, "(4,16):(16,1)">
@@ -89,80 +89,6 @@ module attributes {gpu.container_module,
       return %slot : i32
     }
 
-    // The slots block blk of a split (keys j0 = ks0 + 16 blk ..) needs from
-    // this thread: K rows j0 + 8 a + rr (a = 0, 1) and V rows j0 + 2 qd +
-    // x0 + 8 x1 (x = x0 + 2 x1 = 0..3).
-    func.func private @block_slots(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %slots: i32, %ks0: i32, %blk: i32, %last: i32, %rr: i32, %qd: i32) -> (vector<2xi32>, vector<4xi32>) {
-      %c0, %c1, %c2, %c4, %c8, %c16 = cute.constants 0, 1, 2, 4, 8, 16 : i32
-      %bo = arith.muli %blk, %c16 : i32
-      %j0 = arith.addi %ks0, %bo : i32
-      %k0 = vector.broadcast %c0 : i32 to vector<2xi32>
-      %ks = scf.for %a = %c0 to %c2 step %c1 iter_args(%kv = %k0) -> (vector<2xi32>) : i32 {
-        %a8 = arith.muli %a, %c8 : i32
-        %ja = arith.addi %j0, %a8 : i32
-        %j = arith.addi %ja, %rr : i32
-        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
-        %ai = arith.index_cast %a : i32 to index
-        %kv2 = vector.insert %slot, %kv[%ai] : i32 into vector<2xi32>
-        scf.yield %kv2 : vector<2xi32>
-      } {cute.unroll}
-      %v0 = vector.broadcast %c0 : i32 to vector<4xi32>
-      %q2 = arith.muli %qd, %c2 : i32
-      %jq = arith.addi %j0, %q2 : i32
-      %vs = scf.for %x = %c0 to %c4 step %c1 iter_args(%vv = %v0) -> (vector<4xi32>) : i32 {
-        %x0 = arith.remui %x, %c2 : i32
-        %x1 = arith.divui %x, %c2 : i32
-        %x18 = arith.muli %x1, %c8 : i32
-        %jx = arith.addi %jq, %x0 : i32
-        %j = arith.addi %jx, %x18 : i32
-        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
-        %xi = arith.index_cast %x : i32 to index
-        %vv2 = vector.insert %slot, %vv[%xi] : i32 into vector<4xi32>
-        scf.yield %vv2 : vector<4xi32>
-      } {cute.unroll}
-      return %ks, %vs : vector<2xi32>, vector<4xi32>
-    }
-
-    // K rows ks (this thread's 2 keys) of kv head hk into kf: chunks
-    // 4 i + qd of each row, converted to T.
-    func.func private @load_k(%gK: !kview, %ks: vector<2xi32>, %hk: i32, %qd: i32, %kf: !kfrag) {
-      %c0, %c1, %c2 = cute.constants 0, 1, 2 : i32
-      scf.for %a = %c0 to %c2 step %c1 : i32 {
-        %ai = arith.index_cast %a : i32 to index
-        %slot = vector.extract %ks[%ai] : i32 from vector<2xi32>
-        %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
-        %gk = cute.tensor_slice(%gK, %ck)
-        %kvr = cute.load(%gk)
-        %kvf = arith.extf %kvr : !kvr to !kvf
-        %kvv = arith.truncf %kvf : !kvf to !kv
-        %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
-        %kfa = cute.tensor_slice(%kf, %ca)
-        cute.store(%kvv, %kfa)
-      } {cute.unroll}
-      return
-    }
-
-    // V rows vs (this thread's 4 keys) of kv head hk into vf: columns
-    // (D/8) rr .. + D/8 of each row, converted to T.
-    func.func private @load_v(%gV: !vview, %vs: vector<4xi32>, %hk: i32, %rr: i32, %vf: !vfrag) {
-      %c0, %c1, %c2, %c4 = cute.constants 0, 1, 2, 4 : i32
-      scf.for %x = %c0 to %c4 step %c1 : i32 {
-        %x0 = arith.remui %x, %c2 : i32
-        %x1 = arith.divui %x, %c2 : i32
-        %xi = arith.index_cast %x : i32 to index
-        %slot = vector.extract %vs[%xi] : i32 from vector<4xi32>
-        %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
-        %gv = cute.tensor_slice(%gV, %cv)
-        %vvr = cute.load(%gv)
-        %vvf = arith.extf %vvr : !vvr to !dv
-        %vvv = arith.truncf %vvf : !dv to !dh
-        %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
-        %vfx = cute.tensor_slice(%vf, %cx)
-        cute.store(%vvv, %vfx)
-      } {cute.unroll}
-      return
-    }
-
     // Row gr of a CTA's group (gr = g ntok + t): its token t, its q head
     // and its output row (b ntok + t).
     func.func private @row_of(%gr: i32, %ntok: i32, %hk: i32, %group: i32, %b: i32) -> (i32, i32, i32) {
@@ -175,7 +101,7 @@ module attributes {gpu.container_module,
       return %t, %hh, %orow : i32, i32, i32
     }
 
-    gpu.func @decode(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<16>>, %pv: !cute.ptr<!KV, gmem, align<16>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
+    gpu.func @decode(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<16>>, %pv: !cute.ptr<!KV, gmem, align<16>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz, cute.min_ctas_per_sm = 3 : i32} {
       %c0, %c1, %c2, %c4, %c8, %c16, %c32, %c128, %d = cute.constants 0, 1, 2, 4, 8, 16, 32, 128, D : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
@@ -286,18 +212,21 @@ module attributes {gpu.container_module,
         cute.store(%z2h, %e2)
       } {cute.unroll}
       gpu.barrier
-      // This thread's Q fragment: rows rr and rr + 8, chunks 4 i + qd
-      // (loaded in the loop).
+      // This thread's Q fragment: rows rr and rr + 8, chunks 4 i + qd.
       %qf = cute.make_fragment() : !qfrag
       %rr8 = arith.addi %rr, %c8 : i32
       %cq0 = cute.make_coord(%rr, %qd) -> !cute.coord<"(?,(_,?,_))">
       %cq1 = cute.make_coord(%rr8, %qd) -> !cute.coord<"(?,(_,?,_))">
       %sq0 = cute.tensor_slice(%sQ, %cq0)
       %sq1 = cute.tensor_slice(%sQ, %cq1)
+      %q0v = cute.load(%sq0)
+      %q1v = cute.load(%sq1)
       %fh0 = cute.make_coord() -> !cute.coord<"((_,0,_),_,_)">
       %fh1 = cute.make_coord() -> !cute.coord<"((_,1,_),_,_)">
       %qf0 = cute.tensor_slice(%qf, %fh0)
       %qf1 = cute.tensor_slice(%qf, %fh1)
+      cute.store(%q0v, %qf0)
+      cute.store(%q1v, %qf1)
       // The split's keys and this warp's blocks of 16.
       %ks0 = arith.muli %s, %chunk : i32
       %ks1 = arith.addi %ks0, %chunk : i32
@@ -307,11 +236,13 @@ module attributes {gpu.container_module,
       %nblk = arith.ceildivui %kn0, %c16 : i32
       %last = arith.subi %kend, %c1 : i32
       %shK = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(8,4,D/32))">
-      %stK = cute.make_stride(%ldkv) -> !cute.stride<"(?{div=8},D,(1,8,32))">
+      // 64-bit slot offsets: a cache may hold more than 2^31 elements.
+      %ldkv64 = arith.extui %ldkv : i32 to i64
+      %stK = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,8,32))">
       %lK = cute.make_layout(%shK, %stK)
       %gK = cute.make_view(%pk, %lK)
       %shV = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(D/8,8))">
-      %stV = cute.make_stride(%ldkv) -> !cute.stride<"(?{div=8},D,(1,D/8))">
+      %stV = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,D/8))">
       %lV = cute.make_layout(%shV, %stV)
       %gV = cute.make_view(%pv, %lV)
       // The kv head's dequantization scales (1 for a bf16 cache): K's folds
@@ -332,44 +263,46 @@ module attributes {gpu.container_module,
       cute.fill(%o, %fzero)
       %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
       %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
-      // Software pipelined: a warp's first block's slots and K are loaded
-      // before the loop; each iteration issues its V loads, looks up the
-      // next block's slots, and loads the next block's K into kf as soon as
-      // S = Q K^T has consumed it, so the block table and K latencies
-      // overlap the softmax and P V.
-      %hasBlk = arith.cmpi ult, %w, %nblk : i32
-      %ks0v, %vs0v = scf.if %hasBlk -> (vector<2xi32>, vector<4xi32>) {
-        %k, %v = func.call @block_slots(%pbt, %b, %maxPages, %page, %slots, %ks0, %w, %last, %rr, %qd) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> (vector<2xi32>, vector<4xi32>)
-        func.call @load_k(%gK, %k, %hk, %qd, %kf) : (!kview, vector<2xi32>, i32, i32, !kfrag) -> ()
-        scf.yield %k, %v : vector<2xi32>, vector<4xi32>
-      } else {
-        %k = vector.broadcast %c0 : i32 to vector<2xi32>
-        %v = vector.broadcast %c0 : i32 to vector<4xi32>
-        scf.yield %k, %v : vector<2xi32>, vector<4xi32>
-      }
-      %fin:4 = scf.for %blk = %w to %nblk step %c4 iter_args(%m = %m0, %l = %l0, %ksl = %ks0v, %vsl = %vs0v) -> (vector<2xf32>, vector<2xf32>, vector<2xi32>, vector<4xi32>) : i32 {
+      %fin:2 = scf.for %blk = %w to %nblk step %c4 iter_args(%m = %m0, %l = %l0) -> (vector<2xf32>, vector<2xf32>) : i32 {
         %bo = arith.muli %blk, %c16 : i32
         %j0 = arith.addi %ks0, %bo : i32
-        func.call @load_v(%gV, %vsl, %hk, %rr, %vf) : (!vview, vector<4xi32>, i32, i32, !vfrag) -> ()
-        // The next block's slots (past the split's end its keys clamp to
-        // the last one: valid reads, not used).
-        %nb = arith.addi %blk, %c4 : i32
-        %more = arith.cmpi ult, %nb, %nblk : i32
-        %nks, %nvs = func.call @block_slots(%pbt, %b, %maxPages, %page, %slots, %ks0, %nb, %last, %rr, %qd) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> (vector<2xi32>, vector<4xi32>)
+        // K: keys j0 + 8 a + rr, a = 0, 1.
+        scf.for %a = %c0 to %c2 step %c1 : i32 {
+          %a8 = arith.muli %a, %c8 : i32
+          %ja = arith.addi %j0, %a8 : i32
+          %j = arith.addi %ja, %rr : i32
+          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
+          %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
+          %gk = cute.tensor_slice(%gK, %ck)
+          %kvr = cute.load(%gk)
+          %kvf = arith.extf %kvr : !kvr to !kvf
+          %kvv = arith.truncf %kvf : !kvf to !kv
+          %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
+          %kfa = cute.tensor_slice(%kf, %ca)
+          cute.store(%kvv, %kfa)
+        } {cute.unroll}
+        // V: keys j0 + 2 qd + x0 + 8 x1, columns (D/8) rr ...
+        scf.for %x = %c0 to %c4 step %c1 : i32 {
+          %x0 = arith.remui %x, %c2 : i32
+          %x1 = arith.divui %x, %c2 : i32
+          %x18 = arith.muli %x1, %c8 : i32
+          %q2 = arith.muli %qd, %c2 : i32
+          %jq = arith.addi %j0, %q2 : i32
+          %jx = arith.addi %jq, %x0 : i32
+          %j = arith.addi %jx, %x18 : i32
+          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
+          %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
+          %gv = cute.tensor_slice(%gV, %cv)
+          %vvr = cute.load(%gv)
+          %vvf = arith.extf %vvr : !vvr to !dv
+          %vvv = arith.truncf %vvf : !dv to !dh
+          %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
+          %vfx = cute.tensor_slice(%vf, %cx)
+          cute.store(%vvv, %vfx)
+        } {cute.unroll}
         // S = Q K^T, masked: key < min(row's limit, split end), row < rows.
-        // Q from shared memory each block (its D/2 registers held through
-        // the loop would leave none for the prefetched K); the warp sync
-        // keeps the loads in the loop.
-        cute_nvgpu.warp_sync
-        %q0v = cute.load(%sq0)
-        %q1v = cute.load(%sq1)
-        cute.store(%q0v, %qf0)
-        cute.store(%q1v, %qf1)
         cute.fill(%acc, %fzero)
         cute.gemm #sync (%qf, %kf, %acc)
-        scf.if %more {
-          func.call @load_k(%gK, %nks, %hk, %qd, %kf) : (!kview, vector<2xi32>, i32, i32, !kfrag) -> ()
-        }
         %at = cute.make_coord(%row0, %j0) -> !cute.coord<"(?,?)">
         %cSt = cute.domain_offset(%cS, %at)
         %zz = cute.make_coord() -> !cute.coord<"(0,0)">
@@ -408,7 +341,7 @@ module attributes {gpu.container_module,
         %os = arith.mulf %ov, %ab : !ov
         cute.store(%os, %o)
         cute.gemm #sync (%pf, %vf, %o)
-        scf.yield %mnew, %lnew, %nks, %nvs : vector<2xf32>, vector<2xf32>, vector<2xi32>, vector<4xi32>
+        scf.yield %mnew, %lnew : vector<2xf32>, vector<2xf32>
       }
       // The warps' (max x scale log2 e, sum, O) through shared memory.
       %sM = cute.smem_alloc() : !ms
@@ -546,90 +479,120 @@ module attributes {gpu.container_module,
           }
         }
       }
+      // Split-KV: the last of a (sequence, kv head, row chunk)'s split CTAs
+      // to arrive merges the splits' rows (no second kernel): 32 threads a
+      // row, D/32 columns each.
+      %many = arith.cmpi ugt, %splits, %c1 : i32
+      scf.if %many {
+        %rch = arith.ceildivui %rows, %c16 : i32
+        %nbx = arith.muli %hkv, %rch : i32
+        %cta0 = arith.muli %b, %nbx : i32
+        %cta = arith.addi %cta0, %bx : i32
+        %t0 = arith.cmpi eq, %tid, %c0 : i32
+        %lastA = cute_nvgpu.counter_arrive %pflags[%cta] expected %splits
+            leader %t0 barrier id = 1, threads = 128 : !cute.ptr<i32, gmem, align<4>>
+        scf.if %lastA {
+          %left = arith.subi %rows, %row0 : i32
+          %nr = arith.minui %left, %c16 : i32
+          %units = arith.muli %nr, %c32 : i32
+          %rtot0 = arith.muli %batch, %ntok : i32
+          %rtot = arith.muli %rtot0, %hq : i32
+          scf.for %u = %tid to %units step %c128 : i32 {
+            %ur = arith.divui %u, %c32 : i32
+            %part = arith.remui %u, %c32 : i32
+            %gru = arith.addi %row0, %ur : i32
+            %tu, %hu, %ou = func.call @row_of(%gru, %ntok, %hk, %group, %b) : (i32, i32, i32, i32, i32) -> (i32, i32, i32)
+            %lr0 = arith.muli %ou, %hq : i32
+            %lr = arith.addi %lr0, %hu : i32
+            func.call @merge_splits(%pws, %pwl, %po, %plse, %rtot, %hq, %ldo, %splits, %lr, %part) : (!cute.ptr<f32, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> ()
+          }
+        }
+      }
       gpu.return
     }
-    // The split-KV merge: row R = (b ntok + t) hq + h of every split's
-    // normalized O (f32 [splits, R, D]) and LSE ([splits, R]) into O (the
-    // type T, row (b ntok + t) ldo + h D) and the LSE: weights
-    // exp(lse_s - max), O = sum w_s O_s / sum w_s, LSE = max + ln sum w_s;
-    // a row no split saw (every lse_s = -inf) gets O = 0 and LSE = -inf.
-    // A warp per row, D/32 columns a lane.
-    gpu.func @combine(%pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %rtot: i32, %hq: i32, %ldo: i32, %splits: i32) kernel
-        attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz} {
-      %c0, %c1, %c4, %c32, %d = cute.constants 0, 1, 4, 32, D : i32
+    // The split-KV merge of row R = (b ntok + t) hq + h, columns
+    // (D/32) part .. + D/32: every split's normalized O (f32 [splits, R,
+    // D]) and LSE ([splits, R]) into O (the type T, row (b ntok + t) ldo +
+    // h D) and the LSE: weights w_s = exp(lse_s - max), O = sum w_s O_s /
+    // sum w_s, LSE = max + ln sum w_s; a row no split saw (every lse_s =
+    // -inf) gets O = 0 and LSE = -inf. Eight splits per step, their loads
+    // in flight together (a past-the-end split re-reads the last one, with
+    // weight 0).
+    func.func private @merge_splits(%pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %rtot: i32, %hq: i32, %ldo: i32, %splits: i32, %row: i32, %part: i32) {
+      %c0, %c1, %c8, %c32, %d = cute.constants 0, 1, 8, 32, D : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
-      %log2e, %ln2 = cute.constants 1.44269504, 0.693147182 : f32
-      %tid = cute.thread_idx x
-      %bx = cute.block_idx x
-      %w = arith.divui %tid, %c32 : i32
-      %lane = arith.remui %tid, %c32 : i32
-      %r4 = arith.muli %bx, %c4 : i32
-      %row = arith.addi %r4, %w : i32
-      %live = arith.cmpi ult, %row, %rtot : i32
-      scf.if %live {
-        %sh1 = cute.static : !cute.shape<"(1)">
-        %st1 = cute.static : !cute.stride<"(1)">
-        %l1 = cute.make_layout(%sh1, %st1)
-        %shC = cute.static : !cute.shape<"(D/32)">
-        %stC = cute.static : !cute.stride<"(1)">
-        %lC = cute.make_layout(%shC, %stC)
-        %mx = scf.for %sp = %c0 to %splits step %c1 iter_args(%mm = %ninf) -> (f32) : i32 {
-          %i0 = arith.muli %sp, %rtot : i32
+      %log2e = arith.constant 1.44269504 : f32
+      %l1 = cute.static : !cute.layout<"(1):(1)">
+      %lC = cute.static : !cute.layout<"(D/32):(1)">
+      %lastS = arith.subi %splits, %c1 : i32
+      %mx = scf.for %s0 = %c0 to %splits step %c8 iter_args(%mm = %ninf) -> (f32) : i32 {
+        %m8 = scf.for %u = %c0 to %c8 step %c1 iter_args(%m1 = %mm) -> (f32) : i32 {
+          %sp = arith.addi %s0, %u : i32
+          %spc = arith.minui %sp, %lastS : i32
+          %i0 = arith.muli %spc, %rtot : i32
           %i = arith.addi %i0, %row : i32
           %xs = func.call @load_f32(%pwl, %i) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
-          %m2 = arith.maximumf %mm, %xs : f32
+          %m2 = arith.maximumf %m1, %xs : f32
           scf.yield %m2 : f32
-        }
-        %dead = arith.cmpf oeq, %mx, %ninf : f32
-        %mref = arith.select %dead, %fzero, %mx : f32
-        %zc = vector.broadcast %fzero : f32 to !cv
-        %lane4 = arith.muli %lane, %d : i32
-        %col = arith.divui %lane4, %c32 : i32
-        %acc:2 = scf.for %sp = %c0 to %splits step %c1 iter_args(%ls = %fzero, %oa = %zc) -> (f32, !cv) : i32 {
-          %i0 = arith.muli %sp, %rtot : i32
+        } {cute.unroll}
+        scf.yield %m8 : f32
+      }
+      %dead = arith.cmpf oeq, %mx, %ninf : f32
+      %mref = arith.select %dead, %fzero, %mx : f32
+      %zc = vector.broadcast %fzero : f32 to !cv
+      %pd = arith.muli %part, %d : i32
+      %col = arith.divui %pd, %c32 : i32
+      %acc:2 = scf.for %s0 = %c0 to %splits step %c8 iter_args(%ls = %fzero, %oa = %zc) -> (f32, !cv) : i32 {
+        %r8:2 = scf.for %u = %c0 to %c8 step %c1 iter_args(%ls1 = %ls, %oa1 = %oa) -> (f32, !cv) : i32 {
+          %sp = arith.addi %s0, %u : i32
+          %valid = arith.cmpi ult, %sp, %splits : i32
+          %spc = arith.minui %sp, %lastS : i32
+          %i0 = arith.muli %spc, %rtot : i32
           %i = arith.addi %i0, %row : i32
           %xs = func.call @load_f32(%pwl, %i) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
           %dx = arith.subf %xs, %mref : f32
           %dx2 = arith.mulf %dx, %log2e : f32
-          %e = math.exp2 %dx2 fastmath<afn> : f32
-          %ls2 = arith.addf %ls, %e : f32
+          %e0 = math.exp2 %dx2 fastmath<afn> : f32
+          %e = arith.select %valid, %e0, %fzero : f32
+          %ls2 = arith.addf %ls1, %e : f32
           %io = arith.muli %i, %d : i32
           %ioc = arith.addi %io, %col : i32
           %pw = cute.add_offset(%pws, %ioc)
           %vw = cute.make_view(%pw, %lC)
           %ov = cute.load(%vw)
           %eb = vector.broadcast %e : f32 to !cv
-          %oa2 = math.fma %ov, %eb, %oa : !cv
+          %oa2 = math.fma %ov, %eb, %oa1 : !cv
           scf.yield %ls2, %oa2 : f32, !cv
-        }
-        %lpos = arith.cmpf ogt, %acc#0, %fzero : f32
-        %linv0 = arith.divf %fone, %acc#0 : f32
-        %linv = arith.select %lpos, %linv0, %fzero : f32
-        %lib = vector.broadcast %linv : f32 to !cv
-        %on = arith.mulf %acc#1, %lib : !cv
-        %oh = arith.truncf %on : !cv to !ch
-        %orow = arith.divui %row, %hq : i32
-        %hh = arith.remui %row, %hq : i32
-        %oq = arith.muli %orow, %ldo : i32
-        %ohd = arith.muli %hh, %d : i32
-        %oo = arith.addi %oq, %ohd : i32
-        %ooc = arith.addi %oo, %col : i32
-        %pout = cute.add_offset(%po, %ooc)
-        %vout = cute.make_view(%pout, %lC)
-        cute.store(%oh, %vout)
-        %first = arith.cmpi eq, %lane, %c0 : i32
-        scf.if %first {
-          %ll = math.log %acc#0 : f32
-          %lse0 = arith.addf %mref, %ll : f32
-          %lse = arith.select %lpos, %lse0, %ninf : f32
-          %lsev = vector.broadcast %lse : f32 to vector<1xf32>
-          %pl = cute.add_offset(%plse, %row)
-          %vl = cute.make_view(%pl, %l1)
-          cute.store(%lsev, %vl)
-        }
+        } {cute.unroll}
+        scf.yield %r8#0, %r8#1 : f32, !cv
       }
-      gpu.return
+      %lpos = arith.cmpf ogt, %acc#0, %fzero : f32
+      %linv0 = arith.divf %fone, %acc#0 : f32
+      %linv = arith.select %lpos, %linv0, %fzero : f32
+      %lib = vector.broadcast %linv : f32 to !cv
+      %on = arith.mulf %acc#1, %lib : !cv
+      %oh = arith.truncf %on : !cv to !ch
+      %orow = arith.divui %row, %hq : i32
+      %hh = arith.remui %row, %hq : i32
+      %oq = arith.muli %orow, %ldo : i32
+      %ohd = arith.muli %hh, %d : i32
+      %oo = arith.addi %oq, %ohd : i32
+      %ooc = arith.addi %oo, %col : i32
+      %pout = cute.add_offset(%po, %ooc)
+      %vout = cute.make_view(%pout, %lC)
+      cute.store(%oh, %vout)
+      %first = arith.cmpi eq, %part, %c0 : i32
+      scf.if %first {
+        %ll = math.log %acc#0 : f32
+        %lse0 = arith.addf %mref, %ll : f32
+        %lse = arith.select %lpos, %lse0, %ninf : f32
+        %lsev = vector.broadcast %lse : f32 to vector<1xf32>
+        %pl = cute.add_offset(%plse, %row)
+        %vl = cute.make_view(%pl, %l1)
+        cute.store(%lsev, %vl)
+      }
+      return
     }
   }
 }
