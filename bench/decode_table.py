@@ -4,7 +4,8 @@ for each benchmark row of examples/decode-attention (batch, context, page
 size, cache type) the kernel's KV bandwidth, and its ratio to torch SDPA with
 cuDNN on a dense bf16 cache and to copy_'s read+write bandwidth, both
 measured in the same run at the same batch and context (mixed lengths: the
-peers' nearest uniform context to their mean). Markdown on stdout.
+peers' nearest uniform context to their mean); then the fused QKV epilogue's
+rows (BENCH qkv_...). Markdown on stdout.
 
     python3 bench/decode_table.py gpu-results/decode.txt
 """
@@ -18,7 +19,15 @@ def main(path):
                        r"splits (\d+): ([\d.]+) ms, KV ([\d.]+) GB/s")
     peer = re.compile(r"^PEER (sdpa-cudnn|copy_) b(\d+) ctx(\d+) time_ms=([\d.]+) "
                       r"(?:KV|read\+write) GB/s=([\d.]+)")
+    qkv = []
+    qkvre = re.compile(r"^BENCH qkv_(\w+) M(\d+) N(\d+) K(\d+): plain GEMM "
+                       r"([\d.]+) ms, unfused chain ([\d.]+) ms, fused "
+                       r"([\d.]+) ms")
     for line in open(path):
+        m = qkvre.match(line)
+        if m:
+            qkv.append(m.groups())
+            continue
         m = bench.match(line)
         if m:
             kv, d, b, ctx, mixed, page, splits, ms, gbs = m.groups()
@@ -49,6 +58,18 @@ def main(path):
               if c else f"| {kv} | {b} | {ctx} | {page} | {splits} | "
               f"{ms * 1e3:.1f} | {gbs:.0f} | - | - | ", end="")
         print(f"{p[1]:.0f} | {gbs / p[1]:.2f} |" if p else "- | - |")
+    if qkv:
+        # The QKV projection with the fused KV append (Gemm::runQkv) against
+        # the plain GEMM and the unfused chain (GEMM, then append.mlir).
+        print()
+        print("| cache | M | N x K | plain GEMM (us) | unfused chain (us) "
+              "| fused (us) | fused / plain | unfused / fused |")
+        print("|---|---|---|---|---|---|---|---|")
+        for kv, m, n, k, plain, chain, fused in qkv:
+            plain, chain, fused = float(plain), float(chain), float(fused)
+            print(f"| {kv} | {m} | {n} x {k} | {plain * 1e3:.1f} | "
+                  f"{chain * 1e3:.1f} | {fused * 1e3:.1f} | "
+                  f"{fused / plain:.2f} | {chain / fused:.2f} |")
 
 
 if __name__ == "__main__":

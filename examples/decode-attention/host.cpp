@@ -10,9 +10,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../common/Harness.h"
+#include "AppendReference.h"
 #include "Decode.h"
 
 #include "cute/Support/NarrowFloat.h"
+#ifdef CUTE_DECODE_WITH_QKV
+#include "cute/Kernels/Gemm.h"
+#include <thread>
+#endif
 
 using namespace cute;
 using namespace cute::ex;
@@ -308,10 +313,66 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   return ok;
 }
 
-/// kv_append_<KV>_d<D> (append.mlir) on `tokens` rows of a packed QKV
-/// projection, against a CPU reference that performs the kernel's f32
-/// operations in its order: q_out and both caches must match bit for bit
-/// (slots the mapping skips keep their poison).
+/// An append problem's device buffers: the inputs, and q_out and the
+/// caches poisoned.
+struct AppendBuffers {
+  rt::DeviceBuffer qw, kw, cs, pos, slot, ks, vs, q, k, v;
+  AppendBuffers(const rt::Context &ctx, const decode::AppendProblem &p)
+      : qw(need(rt::DeviceBuffer::fromHost(ctx, p.qNorm), "q norm")),
+        kw(need(rt::DeviceBuffer::fromHost(ctx, p.kNorm), "k norm")),
+        cs(need(rt::DeviceBuffer::fromHost(ctx, p.cosSin), "cos/sin")),
+        pos(need(rt::DeviceBuffer::fromHost(ctx, p.pos), "positions")),
+        slot(need(rt::DeviceBuffer::fromHost(ctx, p.slot), "slot mapping")),
+        ks(need(rt::DeviceBuffer::fromHost(ctx, p.kScale), "k scales")),
+        vs(need(rt::DeviceBuffer::fromHost(ctx, p.vScale), "v scales")),
+        q(need(
+            rt::DeviceBuffer::allocate(ctx, size_t(p.tokens * p.hq * p.d) * 2),
+            "q out")),
+        k(need(rt::DeviceBuffer::allocate(ctx, p.cacheBytes()), "k cache")),
+        v(need(rt::DeviceBuffer::allocate(ctx, p.cacheBytes()), "v cache")) {
+    need(q.poison(), "poison");
+    need(k.poison(), "poison");
+    need(v.poison(), "poison");
+  }
+  decode::AppendResult download(const decode::AppendProblem &p) const {
+    decode::AppendResult r;
+    r.q.resize(size_t(p.tokens * p.hq * p.d));
+    r.k.resize(p.cacheBytes());
+    r.v.resize(p.cacheBytes());
+    need(q.copyToHost(r.q.data(), r.q.size() * 2), "download q");
+    need(k.copyToHost(r.k.data(), r.k.size()), "download k");
+    need(v.copyToHost(r.v.data(), r.v.size()), "download v");
+    return r;
+  }
+};
+
+/// append_<KV>_d<D> (append.mlir) on the qkv rows in `dqkv` (ld elements
+/// apart).
+void launchAppend(const rt::Stream &stream, const rt::Kernel &k,
+                  const decode::AppendProblem &p, const AppendBuffers &b,
+                  const rt::DeviceBuffer &dqkv, int64_t ld) {
+  rt::KernelArgs args;
+  args.ptr(dqkv).ptr(b.qw).ptr(b.kw).ptr(b.cs).ptr(b.pos).ptr(b.slot);
+  args.ptr(b.q).ptr(b.k).ptr(b.v).ptr(b.ks).ptr(b.vs);
+  args.scalar(int32_t(p.tokens)).scalar(int32_t(p.hq)).scalar(int32_t(p.hkv));
+  args.scalar(int32_t(ld)).scalar(int32_t(p.hq * p.d));
+  args.scalar(int32_t(p.hkv * p.d)).scalar(p.eps);
+  rt::LaunchConfig cfg;
+  cfg.grid = rt::Dim3{unsigned((p.tokens * p.heads() + 3) / 4), 1, 1};
+  need(k.launch(stream, cfg, args), "append launch");
+}
+
+void printAppendCheck(const std::string &name, const decode::AppendProblem &p,
+                      uint64_t seed, const decode::AppendDiff &d) {
+  std::printf("CHECK %s tokens %lld hq%lld/hkv%lld seed %llu: bit-exact q_out "
+              "(%zu differ), k cache (%zu bytes differ), v cache (%zu): %s\n",
+              name.c_str(), (long long)p.tokens, (long long)p.hq,
+              (long long)p.hkv, (unsigned long long)seed, d.q, d.k, d.v,
+              d.ok() ? "PASS" : "FAIL");
+}
+
+/// kv_append_<KV>_d<D> (append.mlir) on `tokens` rows of a random packed
+/// QKV projection, against AppendReference.h bit for bit.
 bool runAppend(const rt::Context &ctx, const rt::Stream &stream,
                const rt::Program &prog, int64_t tokens, int64_t hq, int64_t hkv,
                int64_t d, bool fp8) {
@@ -319,150 +380,124 @@ bool runAppend(const rt::Context &ctx, const rt::Stream &stream,
                            "_d" + std::to_string(d);
   rt::Kernel k = need(prog.kernel(name), "append kernel");
   uint64_t seed = freshSeed();
-  std::mt19937_64 rng(seed);
-  const int64_t heads = hq + 2 * hkv, ld = heads * d, maxPos = 4096;
-  const int64_t slots = tokens + 5;
+  decode::AppendProblem p =
+      decode::makeAppendProblem(tokens, hq, hkv, d, fp8, seed);
+  const int64_t ld = p.heads() * d;
   auto qkv = randomVector<BF16>(size_t(tokens * ld), seed + 1, -3.f, 3.f);
-  auto qw = randomVector<BF16>(size_t(d), seed + 2, 0.5f, 1.5f);
-  auto kw = randomVector<BF16>(size_t(d), seed + 3, 0.5f, 1.5f);
-  std::vector<float> cs(static_cast<size_t>(maxPos * d));
-  for (int64_t pos = 0; pos < maxPos; ++pos)
-    for (int64_t p = 0; p < d / 2; ++p) {
-      double ang = double(pos) * std::pow(1e6, -2.0 * double(p) / double(d));
-      cs[size_t(pos * d + p)] = float(std::cos(ang));
-      cs[size_t(pos * d + d / 2 + p)] = float(std::sin(ang));
-    }
-  std::vector<int32_t> pos(static_cast<size_t>(tokens)),
-      slot(static_cast<size_t>(tokens));
-  std::vector<int32_t> perm(static_cast<size_t>(slots));
-  for (size_t i = 0; i < perm.size(); ++i)
-    perm[i] = int32_t(i);
-  std::shuffle(perm.begin(), perm.end(), rng);
-  for (int64_t t = 0; t < tokens; ++t) {
-    pos[size_t(t)] = int32_t(rng() % uint64_t(maxPos));
-    slot[size_t(t)] = t % 7 == 3 ? -1 : perm[size_t(t)];
-  }
-  std::vector<float> ks(size_t(hkv), 1.f), vs(size_t(hkv), 1.f);
-  if (fp8)
-    for (int64_t h = 0; h < hkv; ++h) {
-      ks[size_t(h)] = 0.01f + float(rng() % 100) / 1000.f;
-      vs[size_t(h)] = 0.01f + float(rng() % 100) / 1000.f;
-    }
-  const size_t eb = fp8 ? 1 : 2, cacheBytes = size_t(slots * hkv * d) * eb;
   auto dqkv = need(rt::DeviceBuffer::fromHost(ctx, qkv), "qkv");
-  auto dqw = need(rt::DeviceBuffer::fromHost(ctx, qw), "q norm");
-  auto dkw = need(rt::DeviceBuffer::fromHost(ctx, kw), "k norm");
-  auto dcs = need(rt::DeviceBuffer::fromHost(ctx, cs), "cos/sin");
-  auto dpos = need(rt::DeviceBuffer::fromHost(ctx, pos), "positions");
-  auto dslot = need(rt::DeviceBuffer::fromHost(ctx, slot), "slot mapping");
-  auto dks = need(rt::DeviceBuffer::fromHost(ctx, ks), "k scales");
-  auto dvs = need(rt::DeviceBuffer::fromHost(ctx, vs), "v scales");
-  auto dq = need(rt::DeviceBuffer::allocate(ctx, size_t(tokens * hq * d) * 2),
-                 "q out");
-  auto dk = need(rt::DeviceBuffer::allocate(ctx, cacheBytes), "k cache");
-  auto dv = need(rt::DeviceBuffer::allocate(ctx, cacheBytes), "v cache");
-  need(dq.poison(), "poison");
-  need(dk.poison(), "poison");
-  need(dv.poison(), "poison");
-  const float eps = 1e-6f;
-  rt::KernelArgs args;
-  args.ptr(dqkv).ptr(dqw).ptr(dkw).ptr(dcs).ptr(dpos).ptr(dslot).ptr(dq);
-  args.ptr(dk).ptr(dv).ptr(dks).ptr(dvs);
-  args.scalar(int32_t(tokens)).scalar(int32_t(hq)).scalar(int32_t(hkv));
-  args.scalar(int32_t(ld)).scalar(int32_t(hq * d)).scalar(int32_t(hkv * d));
-  args.scalar(eps);
-  rt::LaunchConfig cfg;
-  cfg.grid = rt::Dim3{unsigned((tokens * heads + 3) / 4), 1, 1};
-  need(k.launch(stream, cfg, args), "append launch");
+  AppendBuffers b(ctx, p);
+  launchAppend(stream, k, p, b, dqkv, ld);
   need(stream.synchronize(), "append run");
-  std::vector<uint16_t> gq(static_cast<size_t>(tokens * hq * d));
-  std::vector<uint8_t> gk(cacheBytes), gv(cacheBytes);
-  need(dq.copyToHost(gq.data(), gq.size() * 2), "download q");
-  need(dk.copyToHost(gk.data(), cacheBytes), "download k");
-  need(dv.copyToHost(gv.data(), cacheBytes), "download v");
-  // The reference, in the kernel's order of f32 operations.
-  std::vector<uint16_t> rq(gq.size(), 0xFFFF);
-  std::vector<uint8_t> rk(cacheBytes, 0xFF), rv(cacheBytes, 0xFF);
-  auto rnd = [](float x) { return bf16ToFloat(floatToBf16(x)); };
-  const int64_t e = d / 64, half = d / 2;
-  for (int64_t t = 0; t < tokens; ++t)
-    for (int64_t h = 0; h < heads; ++h) {
-      std::vector<float> x(static_cast<size_t>(d)), y(static_cast<size_t>(d));
-      for (int64_t i = 0; i < d; ++i)
-        x[size_t(i)] = bf16ToFloat(qkv[size_t(t * ld + h * d + i)]);
-      const bool isQ = h < hq, isV = h >= hq + hkv;
-      if (!isV) {
-        float lane[32];
-        for (int l = 0; l < 32; ++l) {
-          float s = 0.f;
-          for (int64_t j = 0; j < e; ++j) {
-            float v = x[size_t(e * l + j)];
-            float sq = v * v;
-            s = s + sq;
-          }
-          for (int64_t j = 0; j < e; ++j) {
-            float v = x[size_t(half + e * l + j)];
-            float sq = v * v;
-            s = s + sq;
-          }
-          lane[l] = s;
-        }
-        for (int off : {16, 8, 4, 2, 1}) {
-          float nx[32];
-          for (int l = 0; l < 32; ++l)
-            nx[l] = lane[l] + lane[l ^ off];
-          std::memcpy(lane, nx, sizeof(nx));
-        }
-        float mean = lane[0] / float(d);
-        float rstd = 1.f / std::sqrt(mean + eps);
-        const auto &w = isQ ? qw : kw;
-        for (int64_t i = 0; i < d; ++i)
-          y[size_t(i)] =
-              rnd(rnd(x[size_t(i)] * rstd) * bf16ToFloat(w[size_t(i)]));
-        const size_t row = size_t(pos[size_t(t)] * d);
-        for (int64_t p = 0; p < half; ++p) {
-          float c = cs[row + size_t(p)], sn = cs[row + size_t(half + p)];
-          float a = y[size_t(p)], b = y[size_t(half + p)];
-          float b1 = b * sn, b2 = a * sn;
-          x[size_t(p)] = rnd(std::fmaf(a, c, -b1));
-          x[size_t(half + p)] = rnd(std::fmaf(b, c, b2));
-        }
-      }
-      if (isQ) {
-        for (int64_t i = 0; i < d; ++i)
-          rq[size_t((t * hq + h) * d + i)] = floatToBf16(x[size_t(i)]);
-        continue;
-      }
-      if (slot[size_t(t)] < 0)
-        continue;
-      const int64_t kh = isV ? h - hq - hkv : h - hq;
-      const float sc = isV ? vs[size_t(kh)] : ks[size_t(kh)];
-      std::vector<uint8_t> &cache = isV ? rv : rk;
-      for (int64_t i = 0; i < d; ++i) {
-        float q = x[size_t(i)] / sc;
-        size_t at = size_t((slot[size_t(t)] * hkv + kh) * d + i);
-        if (fp8) {
-          cache[at] = encodeNarrowFloatSaturate(NarrowFloatKind::F8E4M3FN, q);
-        } else {
-          uint16_t bits = floatToBf16(q);
-          std::memcpy(&cache[at * 2], &bits, 2);
-        }
-      }
-    }
-  size_t badQ = 0, badK = 0, badV = 0;
-  for (size_t i = 0; i < rq.size(); ++i)
-    badQ += rq[i] != gq[i];
-  for (size_t i = 0; i < cacheBytes; ++i) {
-    badK += rk[i] != gk[i];
-    badV += rv[i] != gv[i];
-  }
-  bool ok = badQ + badK + badV == 0;
-  std::printf("CHECK %s tokens %lld hq%lld/hkv%lld seed %llu: bit-exact q_out "
-              "(%zu differ), k cache (%zu bytes differ), v cache (%zu): %s\n",
-              name.c_str(), (long long)tokens, (long long)hq, (long long)hkv,
-              (unsigned long long)seed, badQ, badK, badV, ok ? "PASS" : "FAIL");
-  return ok;
+  decode::AppendDiff diff =
+      decode::compareAppend(decode::appendReference(p, qkv, ld), b.download(p));
+  printAppendCheck(name, p, seed, diff);
+  return diff.ok();
 }
+
+#ifdef CUTE_DECODE_WITH_QKV
+/// The QKV projection with the fused append (cute::kernels::Gemm::runQkv,
+/// gemm-sm90's QKV instances): x (tokens x K) and W ((hq + 2 hkv) d x K)
+/// hold integers in [-2, 2], so the f32 accumulation is exact and the bf16
+/// rounding of each qkv value is the CPU's; q_out and the caches must then
+/// be AppendReference.h's bit for bit. With `bench`, times the plain GEMM
+/// (Gemm::run into a qkv buffer), the unfused chain (that GEMM, then
+/// append.mlir) and the fused call.
+bool runQkv(const rt::Context &ctx, const rt::Stream &stream,
+            const kernels::Gemm &gemm, const rt::Program &app, int64_t tokens,
+            int64_t hq, int64_t hkv, int64_t kdim, bool fp8, bool bench) {
+  const int64_t d = 128;
+  uint64_t seed = freshSeed();
+  decode::AppendProblem p =
+      decode::makeAppendProblem(tokens, hq, hkv, d, fp8, seed);
+  const int64_t n = p.heads() * d;
+  std::mt19937_64 rng(seed + 7);
+  auto ints = [&](size_t count) {
+    std::vector<uint16_t> v(count);
+    for (uint16_t &x : v)
+      x = floatToBf16(float(int(rng() % 5) - 2));
+    return v;
+  };
+  auto hx = ints(size_t(tokens * kdim));
+  auto hw = ints(size_t(n * kdim));
+  // The exact projection, rounded to bf16 once (W's rows split over the
+  // host's threads: 6 G products at M = 256).
+  std::vector<uint16_t> qkv(size_t(tokens * n));
+  std::vector<float> fx(hx.size()), fw(hw.size());
+  for (size_t i = 0; i < hx.size(); ++i)
+    fx[i] = bf16ToFloat(hx[i]);
+  for (size_t i = 0; i < hw.size(); ++i)
+    fw[i] = bf16ToFloat(hw[i]);
+  const int64_t nt = std::max<int64_t>(1, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (int64_t th = 0; th < nt; ++th)
+    pool.emplace_back([&, th] {
+      for (int64_t j = th; j < n; j += nt)
+        for (int64_t t = 0; t < tokens; ++t) {
+          float acc = 0.f;
+          const float *xr = &fx[size_t(t * kdim)], *wr = &fw[size_t(j * kdim)];
+          for (int64_t i = 0; i < kdim; ++i)
+            acc += xr[i] * wr[i];
+          qkv[size_t(t * n + j)] = floatToBf16(acc);
+        }
+    });
+  for (std::thread &t : pool)
+    t.join();
+  auto dx = need(rt::DeviceBuffer::fromHost(ctx, hx), "x");
+  auto dw = need(rt::DeviceBuffer::fromHost(ctx, hw), "W");
+  AppendBuffers b(ctx, p);
+  using kernels::DeviceMatrix;
+  using kernels::ElemType;
+  DeviceMatrix x{dx.ptr(), ElemType::BF16, tokens, kdim, kdim};
+  DeviceMatrix w{dw.ptr(), ElemType::BF16, n, kdim, kdim};
+  DeviceMatrix q{b.q.ptr(), ElemType::BF16, tokens, hq * d, hq * d};
+  kernels::QkvAppend a;
+  a.qHeads = hq, a.kvHeads = hkv, a.eps = p.eps;
+  a.qNormWeight = b.qw.ptr(), a.kNormWeight = b.kw.ptr();
+  a.cosSin = b.cs.ptr(), a.positions = b.pos.ptr();
+  a.slotMapping = b.slot.ptr();
+  a.kCache = b.k.ptr(), a.vCache = b.v.ptr();
+  a.cacheType = fp8 ? ElemType::F8E4M3 : ElemType::BF16;
+  a.ldkv = hkv * d;
+  a.kScale = b.ks.ptr(), a.vScale = b.vs.ptr();
+  need(gemm.runQkv(stream, x, w, q, a), "fused QKV");
+  need(stream.synchronize(), "fused QKV run");
+  decode::AppendDiff diff =
+      decode::compareAppend(decode::appendReference(p, qkv, n), b.download(p));
+  const kernels::GemmPlan plan =
+      tokens <= kernels::kSwapMaxM
+          ? kernels::GemmPlan{kernels::GemmConfig::Swap128x64, 1}
+          : kernels::GemmPlan{kernels::GemmConfig::Tile128x128, 1};
+  const std::string name = std::string("qkv_fused_") + (fp8 ? "e4m3" : "bf16") +
+                           " K" + std::to_string(kdim) + " " +
+                           kernels::gemmConfigName(plan.config);
+  printAppendCheck(name, p, seed, diff);
+  if (bench) {
+    // The plain projection into qkv, and the unfused chain after it.
+    auto dqkv =
+        need(rt::DeviceBuffer::allocate(ctx, size_t(tokens * n) * 2), "qkv");
+    DeviceMatrix c{dqkv.ptr(), ElemType::BF16, tokens, n, n};
+    rt::Kernel k = need(
+        app.kernel(std::string("append_") + (fp8 ? "e4m3" : "bf16") + "_d128"),
+        "append kernel");
+    double plain = medianMs(
+        ctx, stream, [&] { need(gemm.run(stream, x, w, c), "QKV GEMM"); });
+    double chain = medianMs(ctx, stream, [&] {
+      need(gemm.run(stream, x, w, c), "QKV GEMM");
+      launchAppend(stream, k, p, b, dqkv, n);
+    });
+    double fused = medianMs(ctx, stream, [&] {
+      need(gemm.runQkv(stream, x, w, q, a), "fused QKV");
+    });
+    std::printf("BENCH qkv_%s M%lld N%lld K%lld: plain GEMM %.4f ms, unfused "
+                "chain %.4f ms, fused %.4f ms (fused / plain %.2f, unfused / "
+                "fused %.2f)\n",
+                fp8 ? "e4m3" : "bf16", (long long)tokens, (long long)n,
+                (long long)kdim, plain, chain, fused, fused / plain,
+                chain / fused);
+  }
+  return diff.ok();
+}
+#endif
 
 } // namespace
 
@@ -561,6 +596,33 @@ int main(int argc, char **argv) {
         ok &= runAppend(ctx, stream, app, o.sizes.empty() ? 37 : 5, 32, 8, d,
                         fp8);
   }
+#ifdef CUTE_DECODE_WITH_QKV
+  // The fused QKV epilogue (sm_90a: the library's sm_90a instances): small
+  // odd shapes (both configurations, a partial tile), then on a GPU the
+  // Qwen3-8B projection (32 q / 8 kv heads, K 4096) at M = 1 .. 256,
+  // checked and timed against the plain GEMM and the unfused chain.
+  // (The timed rows check their results too: --no-check runs them.)
+  if (trap.empty() && (o.check || o.bench) && forceSplits < 0 &&
+      onlyBatch < 0) {
+    auto cc = need(ctx.computeCapability(), "compute capability");
+    if (cc.first == 9) {
+      kernels::Gemm gemm = need(kernels::Gemm::create(ctx), "GEMM library");
+      rt::Program app = loadProgram(ctx, o, "kv_append");
+      for (bool fp8 : {false, true})
+        for (int64_t t : {int64_t(5), int64_t(130)})
+          if (o.check)
+            ok &= runQkv(ctx, stream, gemm, app, t, 4, 2, 64, fp8, false);
+      if (o.bench && !ctx.driver().emulated())
+        for (int64_t t : {1, 16, 64, 128, 256})
+          for (bool fp8 : {false, true})
+            ok &= runQkv(ctx, stream, gemm, app, t, 32, 8, 4096, fp8, true);
+    } else {
+      std::printf("SKIP qkv_fused: the fused QKV epilogue is built for "
+                  "sm_90a (this device is %d.%d)\n",
+                  cc.first, cc.second);
+    }
+  }
+#endif
   for (Case c : cases) {
     if (forceSplits > 0)
       c.splits = forceSplits;

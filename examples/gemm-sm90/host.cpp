@@ -597,6 +597,14 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     // read it).
     if (takes("pos"))
       args.ptr(flags);
+    // The QKV instances' append arguments (gemm-qkv.mlir; the instances
+    // timed here never read them).
+    if (takes("pqw")) {
+      for (int i = 0; i < 9; ++i)
+        args.ptr(flags);
+      args.scalar(int32_t(0)).scalar(int32_t(0)).scalar(int32_t(0));
+      args.scalar(0.f);
+    }
   } else if (e.bias || e.act || e.beta != 0.f || e.scales) {
     std::printf("SKIP %s: compiled without epilogues\n", name);
     return true;

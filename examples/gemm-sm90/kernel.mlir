@@ -105,6 +105,15 @@
 #CM = #cute.param<"CM", 1 : i32>
 #CLUSTER = #cute.param<"CLUSTER", false>
 #BLOCKSCALE = #cute.param<"BLOCKSCALE", false>
+// QKV (gemm-qkv.mlir): the KV-cache append as the epilogue; KV the cache
+// type; the tile's staging in shared memory, QM x QN with strides (QR, QC)
+// (1 x 128 elsewhere).
+#QKV = #cute.param<"QKV", false>
+!KV = !cute.param<"KV", bf16>
+#QM = #cute.param<"QM", 1 : i32>
+#QN = #cute.param<"QN", 128 : i32>
+#QR = #cute.param<"QR", 128 : i32>
+#QC = #cute.param<"QC", 1 : i32>
 
 !gmem = !cute.memref<!T, gmem, align<16>, "(?,?):(?,1)">
 !gmemC = !cute.memref<!TC, gmem, align<16>, "(?,?):(?,1)">
@@ -162,8 +171,12 @@ module attributes {gpu.container_module,
                       "e4m3_c2:T=f8E4M3FN,TC=bf16,BK=128,AK=32,CM=2,CLUSTER=true",
                       "bf16_n128_c2:T=bf16,TC=bf16,BN=128,CM=2,CLUSTER=true",
                       "f16_n128_c2:T=f16,TC=f16,TE=f16,TS=f16,BN=128,CM=2,CLUSTER=true",
-                      "e4m3_n128_c2:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,CM=2,CLUSTER=true"]} {
-  gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir", "gemm-groups.mlir", "gemm-splitk.mlir", "gemm-blockscale.mlir"]} {
+                      "e4m3_n128_c2:T=f8E4M3FN,TC=bf16,BK=128,AK=32,BN=128,CM=2,CLUSTER=true",
+                      "bf16_n128_qkv:T=bf16,TC=bf16,BN=128,QKV=true,QM=128,QN=128,QR=128,QC=1",
+                      "bf16_n128_qkv_e4m3:T=bf16,TC=bf16,BN=128,QKV=true,QM=128,QN=128,QR=128,QC=1,KV=f8E4M3FN",
+                      "bf16_swap_qkv:T=bf16,TC=bf16,BN=64,DIRECT=true,QKV=true,QM=128,QN=64,QR=1,QC=128",
+                      "bf16_swap_qkv_e4m3:T=bf16,TC=bf16,BN=64,DIRECT=true,QKV=true,QM=128,QN=64,QR=1,QC=128,KV=f8E4M3FN"]} {
+  gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir", "gemm-groups.mlir", "gemm-splitk.mlir", "gemm-blockscale.mlir", "../decode-attention/decode-common.mlir", "../decode-attention/append-common.mlir", "gemm-qkv.mlir"]} {
     // @activation (the epilogue's, by code): gemm-activation.mlir, which
     // examples/gemm-sm100 imports too; the grouped GEMM's @group_bounds,
     // @group_of and @tile_origin: gemm-groups.mlir; the split-K fix-up
@@ -196,7 +209,7 @@ module attributes {gpu.container_module,
       return %sn : !SS
     }
 
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TS, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TE, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TE, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32, %pos: !cute.ptr<f32, gmem, align<4>>) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TS, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TE, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TE, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32, %pos: !cute.ptr<f32, gmem, align<4>>, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pkc: !cute.ptr<!KV, gmem, align<2>>, %pvc: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldkv: i32, %eps: f32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize, cute.cluster_dims = #cute.shape<"(CM,1,1)">} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -218,6 +231,8 @@ module attributes {gpu.container_module,
       %nOut = arith.select %swiglu, %nHalf, %n : i32
       %shO = cute.make_shape(%m, %nOut)
       %true0 = arith.constant true
+      %qkv = arith.constant #QKV
+      %notQkv = arith.xori %qkv, %true0 : i1
       %tidx = gpu.thread_id x
       %tid = arith.index_cast %tidx : index to i32
       // Grouped: B holds the groups' N x K blocks one after the other, and
@@ -304,6 +319,7 @@ module attributes {gpu.container_module,
       %sA = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),4):((BK,1),128*BK)">
       %sB = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((BN,BK),4):((BK,1),BN*BK)">
       %sC = cute.smem_alloc() : !cute.memref<!TS, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">
+      %sQ = cute.smem_alloc() : !cute.memref<!TS, smem, align<128>, "(QM,QN):(QR,QC)">
       // CLUSTER: a stage is free once the consumers of both CTAs released
       // it (multicast = 2: each release arrives in both CTAs).
       %loads = cute_nvgpu.pipeline_create %bars : !cute.memref<i64, smem, align<8>, "8:1"> {multicast = #CM} -> !cute_nvgpu.pipeline<tma_async, 4>
@@ -623,6 +639,10 @@ module attributes {gpu.container_module,
               %er = arith.addi %tm2, %wg : i32
               %tnc = arith.muli %tn, %chunks : i32
               %gate0 = vector.broadcast %fzero : f32 to vector<32xf32>
+              // QKV: the previous tile's rows have been read.
+              scf.if %qkv {
+                cute_nvgpu.named_barrier id = 1, threads = 256
+              }
               %sj:2 = scf.for %j = %c0 to %chunks step %c1 iter_args(%s = %ss, %gate = %gate0) -> (!SS, vector<32xf32>) : i32 {
                 %jc = cute.make_coord(%j) -> !cute.coord<"((_,_,(_,?)),0,0)">
                 %chunk = cute.tensor_slice(%acc, %jc)
@@ -643,7 +663,8 @@ module attributes {gpu.container_module,
                 %jo = arith.select %swiglu, %jh, %j : i32
                 %ob = cute.make_coord(%er, %ocol) -> !cute.coord<"(?,?)">
                 %notSwiglu = arith.xori %swiglu, %true0 : i1
-                %storeIt = arith.ori %notSwiglu, %isUp : i1
+                %storeIt0 = arith.ori %notSwiglu, %isUp : i1
+                %storeIt = arith.andi %storeIt0, %notQkv : i1
                 %v2 = scf.if %rowScaled -> vector<32xf32> {
                   %st = cute.local_tile(%gsmG, %eb) {tiler = #cute.shape<"(64,64)">}
                   %sp = cute.mma_partition "C" of #cpart (%st, %lt)
@@ -738,6 +759,13 @@ module attributes {gpu.container_module,
                 cute.store(%h, %out)
                 %hS = arith.truncf %y64 : vector<32xf64> to vector<32x!TS>
                 cute.store(%hS, %outS)
+                // QKV: the chunk, rounded to bf16 (TS), to the tile's staging.
+                scf.if %qkv {
+                  %qb = cute.make_coord(%wg, %j) -> !cute.coord<"(?,?)">
+                  %qt = cute.local_tile(%sQ, %qb) {tiler = #cute.shape<"(64,64)">}
+                  %qp = cute.mma_partition "C" of #cpart (%qt, %lt)
+                  cute.copy(%outS, %qp)
+                }
                 %sstore = scf.if %storeIt -> (!SS) {
                 %snext = scf.if %direct -> (!SS) {
                   %sd = scf.if %grouped -> (!SS) {
@@ -777,6 +805,25 @@ module attributes {gpu.container_module,
                 }
                 scf.yield %sstore, %gateNext : !SS, vector<32xf32>
               } {cute.unroll}
+              // QKV: the tile's tokens, a consumer warp each in turn
+              // (swap-AB: the tile row is the head, its columns tokens).
+              scf.if %qkv {
+                cute_nvgpu.named_barrier id = 1, threads = 256
+                %c32q = arith.constant 32 : i32
+                %cw = arith.divui %ct, %c32q : i32
+                %lane = arith.remui %ct, %c32q : i32
+                %c64t = arith.constant 64 : i32
+                %tokS = arith.muli %tn, %c64t : i32
+                %tok0 = arith.select %direct, %tokS, %ar : i32
+                %head = arith.select %direct, %tl, %tn : i32
+                %cnt = arith.select %direct, %c64t, %c128 : i32
+                %mT = arith.select %direct, %n, %m : i32
+                %sQp = cute.get_iter(%sQ)
+                %sQl = cute.static : !cute.layout<"(QM*QN/128,128):(128,1)">
+                %sQr = cute.make_view(%sQp, %sQl)
+                %pqo = cute.recast(%pc) {elem_type = bf16} : !cute.ptr<!TS, gmem, align<16>> -> !cute.ptr<bf16, gmem, align<16>>
+                func.call @qkv_tile(%sQr, %tok0, %cnt, %mT, %head, %cw, %lane, %pqw, %pkw, %pcs, %ppos, %pslot, %pqo, %pkc, %pvc, %pks, %pvs, %hq, %hkv, %ldc, %ldkv, %eps) : (!cute.memref<!TS, smem, align<128>, "(QM*QN/128,128):(128,1)">, i32, i32, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, f32) -> ()
+              }
               scf.yield %sj#0 : !SS
             } else {
               scf.yield %ss : !SS

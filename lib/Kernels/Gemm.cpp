@@ -14,20 +14,13 @@
 #include "cute/Runtime/Launch.h"
 #include "cute/Runtime/Memory.h"
 
+#include "GemmState.h"
 #include "GemmTune.h"
-#include "gemm_sm90.h"
-#ifdef CUTE_KERNELS_SM100
-#include "GemmSm100.h"
-#endif
 
 #include <algorithm>
-#include <map>
-#include <mutex>
 
 using namespace cute;
 using namespace cute::kernels;
-
-namespace aot = cute_kernels_lib;
 
 namespace {
 
@@ -37,72 +30,7 @@ Status invalid(const std::string &message) {
 
 std::string str(int64_t v) { return std::to_string(v); }
 
-/// The workspace of one stream: `ws` for the f32 partials, `flags` for the
-/// tile counters (zero between launches).
-/// `zeroed` for the slots of atomic reductions (zero between launches).
-struct Workspace {
-  rt::DeviceBuffer ws, flags, zeroed;
-};
-
 } // namespace
-
-struct Gemm::State {
-  rt::Context ctx;
-  aot::Module module;
-#ifdef CUTE_KERNELS_SM100
-  /// The sm_100a configurations, on a compute capability 10.0 device
-  /// (`module` is then not loaded).
-  std::shared_ptr<sm100::Kernels> sm100;
-#endif
-  /// One f32 1.0: the output scale of an e4m3 C when none is given.
-  rt::DeviceBuffer one;
-  int sms = 0;
-  std::mutex mutex;
-  std::map<CUstream, Workspace> workspaces;
-  // Autotuning: the plans of the shape classes known (the file's and this
-  // process's), the file, what was done.
-  std::string tuneFile;
-  std::map<std::string, GemmPlan> tuned;
-  GemmTuneStats stats;
-
-  /// Launches plan `p` (operands checked by the caller); with `groups`,
-  /// the grouped instance over the groups ending at `offsets`.
-  Status launch(const rt::Stream &stream, const DeviceMatrix &a,
-                const DeviceMatrix &b, const DeviceMatrix &c,
-                const GemmOptions &o, const GemmPlan &p,
-                CUdeviceptr offsets = 0, int64_t groups = 0);
-  /// The autotuned plan of the problem's class, timing the candidates the
-  /// first time.
-  Expected<GemmPlan> tune(const rt::Stream &stream, const DeviceMatrix &a,
-                          const DeviceMatrix &b, const DeviceMatrix &c,
-                          const GemmOptions &o, bool tmaC);
-
-  /// The stream's workspace, grown to at least the given sizes.
-  /// With `zeroedSlots`, the workspace is the zeroed buffer (atomic
-  /// reductions), else the plain one.
-  Expected<std::pair<CUdeviceptr, CUdeviceptr>> workspace(CUstream stream,
-                                                          size_t wsBytes,
-                                                          size_t flagBytes,
-                                                          bool zeroedSlots) {
-    std::lock_guard<std::mutex> lock(mutex);
-    Workspace &w = workspaces[stream];
-    rt::DeviceBuffer &buf = zeroedSlots ? w.zeroed : w.ws;
-    if (buf.size() < wsBytes) {
-      buf = rt::DeviceBuffer();
-      CUTE_ASSIGN_OR_RETURN(buf, rt::DeviceBuffer::allocate(ctx, wsBytes));
-      if (zeroedSlots)
-        CUTE_TRY(buf.memset(0));
-    }
-    if (w.flags.size() < flagBytes) {
-      w.flags = rt::DeviceBuffer();
-      CUTE_ASSIGN_OR_RETURN(w.flags,
-                            rt::DeviceBuffer::allocate(ctx, flagBytes));
-      // Complete on return: no launch can see the counters before zero.
-      CUTE_TRY(w.flags.memset(0));
-    }
-    return std::make_pair(buf.ptr(), w.flags.ptr());
-  }
-};
 
 Expected<Gemm> Gemm::create(const rt::Context &ctx,
                             const std::string &tuneDir) {
@@ -124,6 +52,9 @@ Expected<Gemm> Gemm::create(const rt::Context &ctx,
   }
   CUTE_ASSIGN_OR_RETURN(
       s->one, rt::DeviceBuffer::fromHost(ctx, std::vector<float>{1.f}));
+  CUTE_ASSIGN_OR_RETURN(
+      s->ones, rt::DeviceBuffer::fromHost(
+                   ctx, std::vector<float>(size_t(kQkvMaxKvHeads), 1.f)));
   CUTE_ASSIGN_OR_RETURN(
       s->sms, ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT));
   CUTE_ASSIGN_OR_RETURN(std::string device, ctx.name());
@@ -168,6 +99,15 @@ namespace {
 /// e4m3 inputs, f16 for f16.
 bool hasSixteenBitCInstance(ElemType ab, ElemType tc) {
   return tc == (ab == ElemType::F16 ? ElemType::F16 : ElemType::BF16);
+}
+
+/// The QKV instance (bf16 x and W, bf16 q out) for the cache type: swap-AB
+/// or 128 x 128 tiles.
+const rt::Kernel *qkvInstance(const aot::Module &m, ElemType cache, bool swap) {
+  if (cache == ElemType::F8E4M3)
+    return swap ? &m.gemm_bf16_swap_qkv_e4m3_kernel()
+                : &m.gemm_bf16_n128_qkv_e4m3_kernel();
+  return swap ? &m.gemm_bf16_swap_qkv_kernel() : &m.gemm_bf16_n128_qkv_kernel();
 }
 
 /// The instance for A/B type `ab`, C type `tc` and configuration `c`; null
@@ -503,7 +443,8 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
 Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
                            const DeviceMatrix &b, const DeviceMatrix &c,
                            const GemmOptions &o, const GemmPlan &p,
-                           CUdeviceptr offsets, int64_t groups) {
+                           CUdeviceptr offsets, int64_t groups,
+                           const QkvAppend *qkv) {
   const int64_t m = a.rows, n = groups ? b.rows / groups : b.rows, k = a.cols;
   const bool swap = p.config == GemmConfig::Swap128x64;
   const bool swiglu = o.activation == Activation::SwiGLU;
@@ -520,6 +461,7 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
                               : &module.gemm_bf16_n128_swiglu_kernel())
       : o.blockScaleA ? (swap ? &module.gemm_e4m3_swap_bs_kernel()
                               : &module.gemm_e4m3_n128_bs_kernel())
+      : qkv           ? qkvInstance(module, qkv->cacheType, swap)
                       : instance(module, a.type, c.type, p.config);
   // Grouped: tiles of a bound of the groups' tile rows (the kernel finds
   // which are real).
@@ -556,7 +498,7 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
   // bias and residual follow in C^T's coordinates.
   rt::KernelArgs args;
-  args.reserve(24);
+  args.reserve(39);
   args.ptr(swap ? b.data : a.data).ptr(swap ? a.data : b.data).ptr(c.data);
   args.scalar(int32_t(swap ? n : m)).scalar(int32_t(swap ? m : n));
   args.scalar(int32_t(k)).scalar(int32_t(c.ld)).scalar(o.alpha);
@@ -588,6 +530,20 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   args.ptr(c.type != ElemType::F8E4M3 ? w.second
            : o.outScale               ? o.outScale
                                       : one.ptr());
+  // The QKV instances' append (the others never read these).
+  if (qkv) {
+    args.ptr(qkv->qNormWeight).ptr(qkv->kNormWeight).ptr(qkv->cosSin);
+    args.ptr(qkv->positions).ptr(qkv->slotMapping);
+    args.ptr(qkv->kCache).ptr(qkv->vCache);
+    args.ptr(qkv->kScale ? qkv->kScale : ones.ptr());
+    args.ptr(qkv->vScale ? qkv->vScale : ones.ptr());
+    args.scalar(int32_t(qkv->qHeads)).scalar(int32_t(qkv->kvHeads));
+    args.scalar(int32_t(qkv->ldkv)).scalar(qkv->eps);
+  } else {
+    for (int i = 0; i < 9; ++i)
+      args.ptr(c.data);
+    args.scalar(int32_t(0)).scalar(int32_t(0)).scalar(int32_t(0)).scalar(0.f);
+  }
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(grid), 1, 1};
   return kern->launch(stream, cfg, args);

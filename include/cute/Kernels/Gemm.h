@@ -124,6 +124,34 @@ struct GemmOptions {
   bool autotune = false;
 };
 
+/// The most kv heads Gemm::runQkv takes (the size of its scales of 1 for
+/// a bf16 cache).
+inline constexpr int64_t kQkvMaxKvHeads = 256;
+
+/// The KV-cache append fused into a Qwen3 attention layer's QKV projection
+/// (Gemm::runQkv): head dim 128; x W^T's columns are the qHeads q heads,
+/// then kvHeads k heads, then kvHeads v heads of 128 columns each.
+struct QkvAppend {
+  int64_t qHeads = 0, kvHeads = 0;
+  /// QK-norm weights (Qwen3's per-head RMSNorm), bf16 [128] each.
+  CUdeviceptr qNormWeight = 0, kNormWeight = 0;
+  float eps = 1e-6f;
+  /// RoPE table, f32 [positions, 128]: the cos of NeoX pair p (dims p,
+  /// p + 64) at p, its sin at 64 + p (vLLM's cos_sin_cache); and each
+  /// token's position, int32 [M].
+  CUdeviceptr cosSin = 0, positions = 0;
+  /// Each token's cache slot, int32 [M]; a negative slot stores no k or v.
+  CUdeviceptr slotMapping = 0;
+  /// The paged caches [slots, kvHeads, 128] (slot rows ldkv elements
+  /// apart): bf16, or e4m3 storing value / scale (round to nearest even,
+  /// saturated) with f32 scales [kvHeads] (kScale, vScale; 0 for a bf16
+  /// cache: scales of 1).
+  CUdeviceptr kCache = 0, vCache = 0;
+  ElemType cacheType = ElemType::BF16;
+  int64_t ldkv = 0;
+  CUdeviceptr kScale = 0, vScale = 0;
+};
+
 /// What autotuning did in one Gemm (for tests and logs).
 struct GemmTuneStats {
   int timed = 0;      ///< shape classes timed by this Gemm
@@ -161,6 +189,21 @@ public:
                     const DeviceMatrix &b, const DeviceMatrix &c,
                     CUdeviceptr offsets, int64_t groups,
                     const GemmOptions &options = {}) const;
+
+  /// The QKV projection of an attention layer with the KV-cache append as
+  /// its epilogue (sm_90a): qkv = x W^T for x (M tokens x K, bf16) and W
+  /// ((qHeads + 2 kvHeads) 128 x K, bf16), each 128-column head rounded to
+  /// bf16 as a plain GEMM stores it, then per token and head what
+  /// examples/decode-attention/append.mlir does: QK-norm and RoPE for q
+  /// and k heads, q into qOut (M x qHeads 128, bf16, the layout the decode
+  /// kernel reads), k and v into the paged caches at the token's slot.
+  /// Bit for bit the unfused chain (GEMM, then the append kernel). Swap-AB
+  /// tiles at M <= 64, else 128 x 128, the heuristic's splits (or
+  /// options.plan's: those two configurations); options' epilogue fields
+  /// other than plan and deterministic must be defaults.
+  Status runQkv(const rt::Stream &stream, const DeviceMatrix &x,
+                const DeviceMatrix &w, const DeviceMatrix &qOut,
+                const QkvAppend &append, const GemmOptions &options = {}) const;
 
   /// What run() would launch for this problem on this context's device
   /// without autotuning.

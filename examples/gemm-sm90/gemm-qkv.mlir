@@ -1,0 +1,53 @@
+// The QKV epilogue of examples/gemm-sm90/kernel.mlir (QKV instances;
+// imported: cute.imports, docs/instances.md): the projection of a Qwen3
+// attention layer, qkv = x W^T with W's rows the hq q heads, then the hkv k
+// heads, then the hkv v heads of D = 128 rows each, fused with the KV-cache
+// append. Each tile holds one head (128 of W's rows) for 128 tokens (the
+// 128 x 128 tiles) or 64 (swap-AB: the kernel computes qkv^T, its 128-row
+// tile being the head). The tile's values, rounded to bf16 as a plain GEMM
+// would store them, wait in shared memory (tokens x 128, row-major) and the
+// 8 consumer warps take its tokens in turn, each running
+// append-common.mlir's @append_head on one (token, head): QK-norm and RoPE
+// for q and k heads, q to q_out (C), k and v to the paged caches. The same
+// function as the unfused append kernel, so the fused result is bit for bit
+// the unfused chain's (GEMM, then append.mlir).
+!KV = !cute.param<"KV", bf16>
+#D = #cute.param<"D", 128 : i32>
+!vE = !cute.vec<"D/64", f32>
+!TS = !cute.param<"TS", bf16>
+#QM = #cute.param<"QM", 1 : i32>
+#QN = #cute.param<"QN", 128 : i32>
+!vEs = !cute.vec<"D/64", !TS>
+!sQr = !cute.memref<!TS, smem, align<128>, "(QM*QN/128,128):(128,1)">
+
+module {
+  // Tokens [tok0, tok0 + count) of head `head` (count <= QM*QN/128; tokens
+  // >= m are past C's rows), consumer warp cw of 8, lane `lane`.
+  func.func private @qkv_tile(%sQ: !sQr, %tok0: i32, %count: i32, %m: i32, %head: i32, %cw: i32, %lane: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) {
+    %c2, %c8, %c64, %d = cute.constants 2, 8, 64, D : i32
+    %e = arith.divui %d, %c64 : i32
+    %el = arith.muli %lane, %e : i32
+    %half = arith.divui %d, %c2 : i32
+    %elh = arith.addi %el, %half : i32
+    %left = arith.subi %m, %tok0 : i32
+    %n = arith.minsi %count, %left : i32
+    scf.for %r = %cw to %n step %c8 : i32 {
+      %c1 = cute.make_coord(%r, %el) -> !cute.coord<"(?,?)">
+      %c2b = cute.make_coord(%r, %elh) -> !cute.coord<"(?,?)">
+      %s1 = cute.tensor_slice(%sQ, %c1)
+      %s2 = cute.tensor_slice(%sQ, %c2b)
+      %p1 = cute.get_iter(%s1)
+      %p2 = cute.get_iter(%s2)
+      %l = cute.static : !cute.layout<"(D/64):(1)">
+      %v1 = cute.make_view(%p1, %l)
+      %v2 = cute.make_view(%p2, %l)
+      %h1 = cute.load(%v1)
+      %h2 = cute.load(%v2)
+      %x1 = arith.extf %h1 : !vEs to !vE
+      %x2 = arith.extf %h2 : !vEs to !vE
+      %tok = arith.addi %tok0, %r : i32
+      func.call @append_head(%x1, %x2, %tok, %head, %el, %pqw, %pkw, %pcs, %ppos, %pslot, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %eps) : (!vE, !vE, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, f32) -> ()
+    }
+    return
+  }
+}
