@@ -44,12 +44,15 @@ struct Plan {
   int64_t splits = 1, chunk = 16;
 };
 
-/// The split count with the least modeled time: a split of `chunk` keys
-/// (a multiple of 16, at least 64: one block per warp) costs chunk + 128
-/// keys' time (128 for its fixed prologue, epilogue and combine share),
-/// and the CTAs run in waves of `ctasPerSm` per SM, so the time is waves x
-/// (chunk + 128). At most 64 splits; ties go to fewer splits. A count that
-/// spills a few CTAs into a second wave loses to one that fills one wave.
+/// The split count with the least modeled time, in units of one key's
+/// time in a CTA: a split of `chunk` keys (a multiple of 16, at least 64:
+/// one block per warp) costs chunk + 128 (128 for its fixed prologue and
+/// epilogue), the CTAs run in waves of `ctasPerSm` per SM, and the last
+/// CTA's merge reads every split (14 a split), so the time is waves x
+/// (chunk + 128) + 14 splits. At most 64 splits; ties go to fewer. A count
+/// that spills a few CTAs into a second wave loses to one that fills one
+/// wave. (Fitted to an H100 at batch 1, 2026-12-07: 16 splits best at 4k
+/// keys, 32 at 16k; bench/results/2026-12-07-h100-issue25.)
 inline Plan planSplits(const Problem &p, int64_t maxCtx, int64_t sms,
                        int64_t ctasPerSm = 3) {
   const int64_t ctas = std::max<int64_t>(1, p.batch * p.hkv * rowChunks(p));
@@ -62,7 +65,7 @@ inline Plan planSplits(const Problem &p, int64_t maxCtx, int64_t sms,
     int64_t chunk = ((ctx + want - 1) / want + 15) / 16 * 16;
     int64_t s = (ctx + chunk - 1) / chunk;
     int64_t waves = (ctas * s + slots - 1) / slots;
-    int64_t cost = waves * (chunk + 128);
+    int64_t cost = waves * (chunk + 128) + 14 * s;
     if (bestCost < 0 || cost < bestCost ||
         (cost == bestCost && s < best.splits)) {
       bestCost = cost;

@@ -22,9 +22,12 @@
 // which the sum over d does not see) and in O = P V's columns (thread r of
 // a quad row holds d = (D/8) r + b, written back in order). Each key row's
 // slot comes from the block table: page = table[b, key / page], slot =
-// page x page + key % page. Keys past a row's limit are masked; a masked
-// key's load reads the last valid key instead (its P is 0, so its V adds
-// nothing and cannot bring in a NaN).
+// page x page + key % page, read without waiting for the context length
+// (the key clamped to the table row, a page index outside the cache read
+// as page 0), so each warp's first block loads while the CTA rotates Q.
+// Keys past a row's limit are masked: score -inf, and their V rows zeroed
+// (their slots may hold anything, NaN included). Each warp loads its next
+// block right after the current one's P V.
 //
 // Before the loop the CTA writes its 16 q rows into shared memory with RoPE
 // applied (NeoX pairs d, d + D/2; angle = position x theta^(-2 p / D), the
@@ -32,8 +35,9 @@
 // four warps' running maxima, sums and O are merged through shared memory
 // (the log-sum-exp rule) and the CTA writes O (bf16) and the LSE (natural
 // log, -inf for a row that saw no key) when splits = 1, else its split's
-// normalized O (f32) and LSE into the workspace, which @decode_combine
-// merges.
+// normalized O (f32) and LSE into the workspace, and the last of the
+// splits' CTAs to arrive on the (sequence, kv head, row chunk)'s counter
+// merges them (@merge_splits).
 !T = !cute.param<"T", bf16>
 !KV = !cute.param<"KV", bf16>
 #D = #cute.param<"D", 128 : i32>
@@ -70,23 +74,76 @@ module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64", "bf16_d128:T=bf16,KV=bf16,D=128",
                       "e4m3_d64:T=bf16,KV=f8E4M3FN,D=64", "e4m3_d128:T=bf16,KV=f8E4M3FN,D=128"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir"]} {
-    // The slot of key min(j, last) of sequence b (a masked key reads the
-    // last valid one): table[b, j / page] x page + j % page. With
-    // debug-checks a page index outside the cache (slots / page pages)
-    // traps, naming the sequence, the key, the entry and the bound.
-    func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %jAny: i32, %last: i32, %slots: i32) -> i32 {
-      %j = arith.minsi %jAny, %last : i32
-      %pi = arith.divui %j, %page : i32
-      %po = arith.remui %j, %page : i32
+    // The slot of key j of sequence b: table[b, j / page] x page + j %
+    // page, with j clamped to the block-table row (maxPages x page keys)
+    // and a page index outside the cache read as page 0, so that the load
+    // never depends on the context length and always reads valid memory:
+    // a key past the last valid one (j > last) is masked (its score is
+    // -inf, its V row is zeroed), whatever its table entry holds. With
+    // debug-checks a valid key's page index outside the cache (slots / page
+    // pages) traps, naming the sequence, the key, the entry and the bound.
+    func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %j: i32, %last: i32, %slots: i32) -> i32 {
+      %c0, %c1 = cute.constants 0, 1 : i32
+      %rowKeys = arith.muli %maxPages, %page : i32
+      %rowEnd = arith.subi %rowKeys, %c1 : i32
+      %jt = arith.minsi %j, %rowEnd : i32
+      %pi = arith.divui %jt, %page : i32
+      %po = arith.remui %jt, %page : i32
       %row = arith.muli %b, %maxPages : i32
       %at = arith.addi %row, %pi : i32
       %pg = func.call @load_i32(%pbt, %at) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
       %pages = arith.divui %slots, %page : i32
       %inCache = arith.cmpi ult, %pg, %pages : i32
-      cute.check %inCache, "block table entry outside the cache (sequence, key, entry, pages)" (%b, %j, %pg, %pages : i32, i32, i32, i32)
-      %base = arith.muli %pg, %page : i32
+      %past = arith.cmpi sgt, %j, %last : i32
+      %ok = arith.ori %past, %inCache : i1
+      cute.check %ok, "block table entry outside the cache (sequence, key, entry, pages)" (%b, %j, %pg, %pages : i32, i32, i32, i32)
+      %pgc = arith.select %inCache, %pg, %c0 : i32
+      %base = arith.muli %pgc, %page : i32
       %slot = arith.addi %base, %po : i32
       return %slot : i32
+    }
+
+    // Block blk of a split (keys j0 = ks0 + 16 blk ..) into this thread's
+    // fragments: K rows j0 + 8 a + rr (a = 0, 1; chunks 4 i + qd) and V
+    // rows j0 + 2 qd + x0 + 8 x1 (x = x0 + 2 x1; columns (D/8) rr ..),
+    // converted to T. `last` is only for the debug check.
+    func.func private @load_block(%gK: !kview, %gV: !vview, %kf: !kfrag, %vf: !vfrag, %pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %slots: i32, %last: i32, %ks0: i32, %blk: i32, %hk: i32, %rr: i32, %qd: i32) {
+      %c0, %c1, %c2, %c4, %c8, %c16 = cute.constants 0, 1, 2, 4, 8, 16 : i32
+      %bo = arith.muli %blk, %c16 : i32
+      %j0 = arith.addi %ks0, %bo : i32
+      scf.for %a = %c0 to %c2 step %c1 : i32 {
+        %a8 = arith.muli %a, %c8 : i32
+        %ja = arith.addi %j0, %a8 : i32
+        %j = arith.addi %ja, %rr : i32
+        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
+        %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
+        %gk = cute.tensor_slice(%gK, %ck)
+        %kvr = cute.load(%gk)
+        %kvf = arith.extf %kvr : !kvr to !kvf
+        %kvv = arith.truncf %kvf : !kvf to !kv
+        %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
+        %kfa = cute.tensor_slice(%kf, %ca)
+        cute.store(%kvv, %kfa)
+      } {cute.unroll}
+      %q2 = arith.muli %qd, %c2 : i32
+      %jq = arith.addi %j0, %q2 : i32
+      scf.for %x = %c0 to %c4 step %c1 : i32 {
+        %x0 = arith.remui %x, %c2 : i32
+        %x1 = arith.divui %x, %c2 : i32
+        %x18 = arith.muli %x1, %c8 : i32
+        %jx = arith.addi %jq, %x0 : i32
+        %j = arith.addi %jx, %x18 : i32
+        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
+        %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
+        %gv = cute.tensor_slice(%gV, %cv)
+        %vvr = cute.load(%gv)
+        %vvf = arith.extf %vvr : !vvr to !dv
+        %vvv = arith.truncf %vvf : !dv to !dh
+        %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
+        %vfx = cute.tensor_slice(%vf, %cx)
+        cute.store(%vvv, %vfx)
+      } {cute.unroll}
+      return
     }
 
     // Row gr of a CTA's group (gr = g ntok + t): its token t, its q head
@@ -125,6 +182,31 @@ module attributes {gpu.container_module,
       %rowKeys = arith.muli %maxPages, %page : i32
       %ctxOk = arith.cmpi ule, %ctx, %rowKeys : i32
       cute.check %ctxOk, "context longer than its block-table row (sequence, context, pages in the row, page size)" (%b, %ctx, %maxPages, %page : i32, i32, i32, i32)
+      // The split's keys and this warp's blocks of 16.
+      %ks0 = arith.muli %s, %chunk : i32
+      %ks1 = arith.addi %ks0, %chunk : i32
+      %kend = arith.minsi %ks1, %ctx : i32
+      %kn = arith.subi %kend, %ks0 : i32
+      %kn0 = arith.maxsi %kn, %c0 : i32
+      %nblk = arith.ceildivui %kn0, %c16 : i32
+      %last = arith.subi %kend, %c1 : i32
+      %shK = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(8,4,D/32))">
+      // 64-bit slot offsets: a cache may hold more than 2^31 elements.
+      %ldkv64 = arith.extui %ldkv : i32 to i64
+      %stK = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,8,32))">
+      %lK = cute.make_layout(%shK, %stK)
+      %gK = cute.make_view(%pk, %lK)
+      %shV = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(D/8,8))">
+      %stV = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,D/8))">
+      %lV = cute.make_layout(%shV, %stV)
+      %gV = cute.make_view(%pv, %lV)
+      // This warp's first block of K and V, loaded before the Q prologue
+      // so that their latency overlaps it (the slots do not depend on the
+      // context length; a block past the split's end is loaded and not
+      // used).
+      %kf = cute.make_fragment() : !kfrag
+      %vf = cute.make_fragment() : !vfrag
+      func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %w, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       %dh = arith.muli %d, %c2 : i32
       %half = arith.divui %d, %c2 : i32
       // Q rows into shared memory, rotated: (row, pair p) per step.
@@ -227,24 +309,6 @@ module attributes {gpu.container_module,
       %qf1 = cute.tensor_slice(%qf, %fh1)
       cute.store(%q0v, %qf0)
       cute.store(%q1v, %qf1)
-      // The split's keys and this warp's blocks of 16.
-      %ks0 = arith.muli %s, %chunk : i32
-      %ks1 = arith.addi %ks0, %chunk : i32
-      %kend = arith.minsi %ks1, %ctx : i32
-      %kn = arith.subi %kend, %ks0 : i32
-      %kn0 = arith.maxsi %kn, %c0 : i32
-      %nblk = arith.ceildivui %kn0, %c16 : i32
-      %last = arith.subi %kend, %c1 : i32
-      %shK = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(8,4,D/32))">
-      // 64-bit slot offsets: a cache may hold more than 2^31 elements.
-      %ldkv64 = arith.extui %ldkv : i32 to i64
-      %stK = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,8,32))">
-      %lK = cute.make_layout(%shK, %stK)
-      %gK = cute.make_view(%pk, %lK)
-      %shV = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(D/8,8))">
-      %stV = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,D/8))">
-      %lV = cute.make_layout(%shV, %stV)
-      %gV = cute.make_view(%pv, %lV)
       // The kv head's dequantization scales (1 for a bf16 cache): K's folds
       // into the softmax scale, V's scales O at the end.
       %ksc = func.call @load_f32(%pks, %hk) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
@@ -255,8 +319,6 @@ module attributes {gpu.container_module,
       %ninfs = vector.broadcast %ninf : f32 to vector<8xf32>
       %shS = cute.make_shape(%rows, %kend)
       %cS = cute.make_identity_tensor(%shS)
-      %kf = cute.make_fragment() : !kfrag
-      %vf = cute.make_fragment() : !vfrag
       %acc = cute.make_fragment() : !sfrag
       %pf = cute.make_fragment() : !pfrag
       %o = cute.make_fragment() : !ofrag
@@ -266,40 +328,6 @@ module attributes {gpu.container_module,
       %fin:2 = scf.for %blk = %w to %nblk step %c4 iter_args(%m = %m0, %l = %l0) -> (vector<2xf32>, vector<2xf32>) : i32 {
         %bo = arith.muli %blk, %c16 : i32
         %j0 = arith.addi %ks0, %bo : i32
-        // K: keys j0 + 8 a + rr, a = 0, 1.
-        scf.for %a = %c0 to %c2 step %c1 : i32 {
-          %a8 = arith.muli %a, %c8 : i32
-          %ja = arith.addi %j0, %a8 : i32
-          %j = arith.addi %ja, %rr : i32
-          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
-          %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
-          %gk = cute.tensor_slice(%gK, %ck)
-          %kvr = cute.load(%gk)
-          %kvf = arith.extf %kvr : !kvr to !kvf
-          %kvv = arith.truncf %kvf : !kvf to !kv
-          %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
-          %kfa = cute.tensor_slice(%kf, %ca)
-          cute.store(%kvv, %kfa)
-        } {cute.unroll}
-        // V: keys j0 + 2 qd + x0 + 8 x1, columns (D/8) rr ...
-        scf.for %x = %c0 to %c4 step %c1 : i32 {
-          %x0 = arith.remui %x, %c2 : i32
-          %x1 = arith.divui %x, %c2 : i32
-          %x18 = arith.muli %x1, %c8 : i32
-          %q2 = arith.muli %qd, %c2 : i32
-          %jq = arith.addi %j0, %q2 : i32
-          %jx = arith.addi %jq, %x0 : i32
-          %j = arith.addi %jx, %x18 : i32
-          %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
-          %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
-          %gv = cute.tensor_slice(%gV, %cv)
-          %vvr = cute.load(%gv)
-          %vvf = arith.extf %vvr : !vvr to !dv
-          %vvv = arith.truncf %vvf : !dv to !dh
-          %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
-          %vfx = cute.tensor_slice(%vf, %cx)
-          cute.store(%vvv, %vfx)
-        } {cute.unroll}
         // S = Q K^T, masked: key < min(row's limit, split end), row < rows.
         cute.fill(%acc, %fzero)
         cute.gemm #sync (%qf, %kf, %acc)
@@ -340,7 +368,32 @@ module attributes {gpu.container_module,
         %ov = cute.load(%o)
         %os = arith.mulf %ov, %ab : !ov
         cute.store(%os, %o)
+        // V rows past the last valid key are zeroed (their P is 0, but
+        // their slots may hold anything, a NaN included).
+        %q2 = arith.muli %qd, %c2 : i32
+        %jq = arith.addi %j0, %q2 : i32
+        %zdh = vector.broadcast %fzero : f32 to !dv
+        %zh = arith.truncf %zdh : !dv to !dh
+        scf.for %x = %c0 to %c4 step %c1 : i32 {
+          %x0 = arith.remui %x, %c2 : i32
+          %x1 = arith.divui %x, %c2 : i32
+          %x18 = arith.muli %x1, %c8 : i32
+          %jx = arith.addi %jq, %x0 : i32
+          %j = arith.addi %jx, %x18 : i32
+          %dead = arith.cmpi sgt, %j, %last : i32
+          %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
+          %vfx = cute.tensor_slice(%vf, %cx)
+          %vv = cute.load(%vfx)
+          %vz = arith.select %dead, %zh, %vv : !dh
+          cute.store(%vz, %vfx)
+        } {cute.unroll}
         cute.gemm #sync (%pf, %vf, %o)
+        // The warp's next block.
+        %nb = arith.addi %blk, %c4 : i32
+        %more = arith.cmpi ult, %nb, %nblk : i32
+        scf.if %more {
+          func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %nb, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+        }
         scf.yield %mnew, %lnew : vector<2xf32>, vector<2xf32>
       }
       // The warps' (max x scale log2 e, sum, O) through shared memory.

@@ -32,10 +32,11 @@ Status checkMatrices(const DeviceMatrix &x, const DeviceMatrix &w,
       return invalid(std::string(what) + " is " + str(m->rows) + " x " +
                      str(m->cols) + "; every extent must be at least 1");
     if (m->ld < m->cols || m->ld % 8 || m->data % 16)
-      return invalid(std::string(what) + " needs 16-byte alignment and a "
+      return invalid(std::string(what) +
+                     " needs 16-byte alignment and a "
                      "leading dimension that is a multiple of 8 and at least "
-                     "its " + str(m->cols) + " columns (here " + str(m->ld) +
-                     ")");
+                     "its " +
+                     str(m->cols) + " columns (here " + str(m->ld) + ")");
   }
   if (x.cols != w.cols)
     return invalid("x is " + str(x.rows) + " x " + str(x.cols) + " and W " +
@@ -43,13 +44,11 @@ Status checkMatrices(const DeviceMatrix &x, const DeviceMatrix &w,
   if (x.cols % 8)
     return invalid("K = " + str(x.cols) + " must be a multiple of 8");
   if (a.qHeads < 1 || a.kvHeads < 1 || a.kvHeads > kQkvMaxKvHeads)
-    return invalid("head counts q " + str(a.qHeads) + ", kv " +
-                   str(a.kvHeads) + ": each at least 1, kv at most " +
-                   str(kQkvMaxKvHeads));
+    return invalid("head counts q " + str(a.qHeads) + ", kv " + str(a.kvHeads) +
+                   ": each at least 1, kv at most " + str(kQkvMaxKvHeads));
   if (w.rows != (a.qHeads + 2 * a.kvHeads) * 128)
     return invalid("W has " + str(w.rows) + " rows; " + str(a.qHeads) +
-                   " q + 2 x " + str(a.kvHeads) +
-                   " kv heads of 128 need " +
+                   " q + 2 x " + str(a.kvHeads) + " kv heads of 128 need " +
                    str((a.qHeads + 2 * a.kvHeads) * 128));
   if (q.rows != x.rows || q.cols != a.qHeads * 128)
     return invalid("qOut is " + str(q.rows) + " x " + str(q.cols) +
@@ -60,11 +59,13 @@ Status checkMatrices(const DeviceMatrix &x, const DeviceMatrix &w,
 
 /// The append's pointers, cache type, strides and scales.
 Status checkAppend(const QkvAppend &a) {
-  for (auto [p, what] :
-       {std::pair{a.qNormWeight, "qNormWeight"}, {a.kNormWeight, "kNormWeight"},
-        {a.cosSin, "cosSin"}, {a.positions, "positions"},
-        {a.slotMapping, "slotMapping"}, {a.kCache, "kCache"},
-        {a.vCache, "vCache"}})
+  for (auto [p, what] : {std::pair{a.qNormWeight, "qNormWeight"},
+                         {a.kNormWeight, "kNormWeight"},
+                         {a.cosSin, "cosSin"},
+                         {a.positions, "positions"},
+                         {a.slotMapping, "slotMapping"},
+                         {a.kCache, "kCache"},
+                         {a.vCache, "vCache"}})
     if (!p)
       return invalid(std::string(what) + " is a null pointer");
   if (a.cacheType != ElemType::BF16 && a.cacheType != ElemType::F8E4M3)
@@ -99,8 +100,8 @@ Status Gemm::runQkv(const rt::Stream &stream, const DeviceMatrix &x,
 #endif
   CUTE_TRY(checkMatrices(x, w, qOut, append));
   CUTE_TRY(checkAppend(append));
-  if (o.alpha != 1.f || o.beta != 0.f || o.bias || o.rowScale ||
-      o.colScale || o.blockScaleA || o.blockScaleB || o.outScale ||
+  if (o.alpha != 1.f || o.beta != 0.f || o.bias || o.rowScale || o.colScale ||
+      o.blockScaleA || o.blockScaleB || o.outScale ||
       o.activation != Activation::None || o.autotune)
     return invalid("the QKV epilogue takes no alpha, beta, bias, scales, "
                    "activation or autotuning (options: plan, deterministic)");
@@ -110,14 +111,13 @@ Status Gemm::runQkv(const rt::Stream &stream, const DeviceMatrix &x,
     p = *o.plan;
     if (p.config != GemmConfig::Swap128x64 &&
         p.config != GemmConfig::Tile128x128)
-      return invalid(std::string("configuration ") +
-                     gemmConfigName(p.config) +
+      return invalid(std::string("configuration ") + gemmConfigName(p.config) +
                      " has no QKV instance (swap-AB and 128 x 128 do)");
     if (p.splits < 0 || p.splits > (p.atomic ? kMaxAtomicSplits : kMaxSplits))
       return invalid("splits = " + str(p.splits) + " is out of range");
   } else {
-    const GemmConfig cfg = m <= kSwapMaxM ? GemmConfig::Swap128x64
-                                          : GemmConfig::Tile128x128;
+    const GemmConfig cfg =
+        m <= kSwapMaxM ? GemmConfig::Swap128x64 : GemmConfig::Tile128x128;
     const int64_t s =
         selectGemmSplits(cfg, m, n, k, s_->sms, 2, !o.deterministic);
     p = {cfg, s, !o.deterministic && s > 1};

@@ -1,9 +1,9 @@
 //===- DecodePlanTest.cpp - decode attention's host plan and checks -------===//
 //
 // examples/decode-attention/Decode.h: the split-KV plan (numbers worked out
-// by hand from its cost model: waves of 3 CTAs per SM x (chunk + 128),
-// splits of at least 64 keys, at most 64) and the launch checks, one test
-// per rule, each message naming the argument and the numbers.
+// by hand from its cost model: waves of 3 CTAs per SM x (chunk + 128) +
+// 14 per split, splits of at least 64 keys, at most 64) and the launch checks,
+// one test per rule, each message naming the argument and the numbers.
 //
 //===----------------------------------------------------------------------===//
 #include "../../../examples/decode-attention/Decode.h"
@@ -29,27 +29,33 @@ Problem qwen(int64_t batch, int64_t page, int64_t maxPages) {
 }
 
 TEST(DecodePlan, SplitsFillTheGpu) {
-  // 132 SMs x 3 = 396 CTA slots; cost = waves x (chunk + 128).
-  // Batch 1 (8 CTAs), 4096 keys: one wave holds 49 splits; 4096 / 49 rounds
-  // up to a chunk of 96 keys, which 43 splits cover (cost 224). A chunk of
-  // 80 needs 52 splits, 416 CTAs: two waves (cost 416).
+  // 132 SMs x 3 = 396 CTA slots; cost = waves x (chunk + 128) + 14 splits.
+  // Batch 1 (8 CTAs), 4096 keys: 16 splits of 256 keys cost 384 + 224 =
+  // 608; 8 of 512: 640 + 112 = 752; 32 of 128: 256 + 448 = 704; 43 of 96
+  // (one wave's most): 224 + 602 = 826.
   Plan a = planSplits(qwen(1, 16, 256), 4096, 132);
-  EXPECT_EQ(a.splits, 43);
-  EXPECT_EQ(a.chunk, 96);
+  EXPECT_EQ(a.splits, 16);
+  EXPECT_EQ(a.chunk, 256);
   // Batch 16 (128 CTAs): 3 splits of 1376 keys fill one wave (384 CTAs,
-  // cost 1504); 4 splits would be 512 CTAs in two waves (cost 2304), 6
-  // splits two waves of 816 (1632).
+  // 1504 + 42); 4 splits would be 512 CTAs in two waves (2304 + 56), 6
+  // splits two waves of 816 (1632 + 84).
   Plan b = planSplits(qwen(16, 16, 256), 4096, 132);
   EXPECT_EQ(b.splits, 3);
   EXPECT_EQ(b.chunk, 1376);
-  // Batch 64 (512 CTAs): 1 split is 2 waves x 4224 = 8448, 2 splits 3 x
-  // 2176 = 6528, 3 splits 4 waves (1536 / 396 = 3.9) x 1504 = 6016, 4
-  // splits 6 x 1152 = 6912, 6 splits 8 x 816 = 6528.
+  // Batch 64 (512 CTAs): 1 split is 2 waves x 4224 = 8448 (+ 14), 2 splits
+  // 3 x 2176 = 6528 (+ 28), 3 splits 4 waves (1536 / 396 = 3.9) x 1504 =
+  // 6016 (+ 42), 4 splits 6 x 1152 = 6912, 6 splits 8 x 816 = 6528.
   Plan c = planSplits(qwen(64, 16, 256), 4096, 132);
   EXPECT_EQ(c.splits, 3);
   EXPECT_EQ(c.chunk, 1376);
-  // A long context at batch 1: 49 splits of 672 keys (392 CTAs); 50
-  // splits (656 keys) would put 400 CTAs in two waves.
+  // 16384 keys at batch 1: 32 splits of 512 (640 + 448 = 1088) against 24
+  // of 688 (816 + 336 = 1152) and 49 of 336 (464 + 686 = 1150).
+  Plan f = planSplits(qwen(1, 16, 1024), 16384, 132);
+  EXPECT_EQ(f.splits, 32);
+  EXPECT_EQ(f.chunk, 512);
+  // 32768 keys: 49 splits of 672 (392 CTAs: 800 + 686 = 1486); 48 of 688
+  // cost 1488, 32 of 1024 1600; 50 splits (656 keys) would put 400 CTAs in
+  // two waves.
   Plan d = planSplits(qwen(1, 16, 2048), 32768, 132);
   EXPECT_EQ(d.splits, 49);
   EXPECT_EQ(d.chunk, 672);
