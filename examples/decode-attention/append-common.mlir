@@ -119,6 +119,81 @@ module {
     return
   }
 
+  // Token tok's inputs of this lane: the cos and sin of its position's
+  // angles (pairs E lane ..), and its cache slot.
+  func.func private @append_inputs(%tok: i32, %el: i32, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>) -> (!vE, !vE, i32) {
+    %c2, %d = cute.constants 2, D : i32
+    %half = arith.divui %d, %c2 : i32
+    %pos = func.call @load_i32(%ppos, %tok) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
+    %crow = arith.muli %pos, %d : i32
+    %co = arith.addi %crow, %el : i32
+    %so = arith.addi %co, %half : i32
+    %cs = func.call @load_ef(%pcs, %co) : (!cute.ptr<f32, gmem, align<4>>, i32) -> !vE
+    %sn = func.call @load_ef(%pcs, %so) : (!cute.ptr<f32, gmem, align<4>>, i32) -> !vE
+    %slot = func.call @load_i32(%pslot, %tok) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
+    return %cs, %sn, %slot : !vE, !vE, i32
+  }
+
+  // The rest of @append_head, given @append_inputs' values.
+  func.func private @append_finish(%x1: !vE, %x2: !vE, %cs: !vE, %sn: !vE, %slot: i32, %tok: i32, %h: i32, %el: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) {
+    %c0, %c2, %d = cute.constants 0, 2, D : i32
+    %half = arith.divui %d, %c2 : i32
+    %hqk = arith.addi %hq, %hkv : i32
+    %isQ = arith.cmpi ult, %h, %hq : i32
+    %isV = arith.cmpi uge, %h, %hqk : i32
+    %true = arith.constant true
+    %notV = arith.xori %isV, %true : i1
+    %hd = arith.muli %h, %d : i32
+    %r1, %r2 = scf.if %notV -> (!vE, !vE) {
+      // QK-norm with q's or k's weight, then RoPE at the token's position.
+      %elh = arith.addi %el, %half : i32
+      %wq1 = func.call @load_e(%pqw, %el) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
+      %wq2 = func.call @load_e(%pqw, %elh) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
+      %wk1 = func.call @load_e(%pkw, %el) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
+      %wk2 = func.call @load_e(%pkw, %elh) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
+      %w1 = arith.select %isQ, %wq1, %wk1 : !vE
+      %w2 = arith.select %isQ, %wq2, %wk2 : !vE
+      %y1, %y2 = func.call @head_rmsnorm(%x1, %x2, %w1, %w2, %eps) : (!vE, !vE, !vE, !vE, f32) -> (!vE, !vE)
+      %b1 = arith.mulf %y2, %sn : !vE
+      %nb1 = arith.negf %b1 : !vE
+      %o1 = math.fma %y1, %cs, %nb1 : !vE
+      %b2 = arith.mulf %y1, %sn : !vE
+      %o2 = math.fma %y2, %cs, %b2 : !vE
+      %q1 = func.call @bf16_round(%o1) : (!vE) -> !vE
+      %q2 = func.call @bf16_round(%o2) : (!vE) -> !vE
+      scf.yield %q1, %q2 : !vE, !vE
+    } else {
+      scf.yield %x1, %x2 : !vE, !vE
+    }
+    scf.if %isQ {
+      %dst0 = arith.muli %tok, %ldq : i32
+      %dst1 = arith.addi %dst0, %hd : i32
+      %dst = arith.addi %dst1, %el : i32
+      %dsth = arith.addi %dst, %half : i32
+      %l = cute.static : !cute.layout<"(D/64):(1)">
+      %p1 = cute.add_offset(%pq, %dst)
+      %p2 = cute.add_offset(%pq, %dsth)
+      %v1 = cute.make_view(%p1, %l)
+      %v2 = cute.make_view(%p2, %l)
+      %h1 = arith.truncf %r1 : !vE to !vEh
+      %h2 = arith.truncf %r2 : !vE to !vEh
+      cute.store(%h1, %v1)
+      cute.store(%h2, %v2)
+    } else {
+      %has = arith.cmpi sge, %slot, %c0 : i32
+      scf.if %has {
+        scf.if %isV {
+          %kh = arith.subi %h, %hqk : i32
+          func.call @store_kv(%pv, %pvs, %slot, %ldkv, %kh, %el, %r1, %r2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
+        } else {
+          %kh = arith.subi %h, %hq : i32
+          func.call @store_kv(%pk, %pks, %slot, %ldkv, %kh, %el, %r1, %r2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
+        }
+      }
+    }
+    return
+  }
+
   // Head h of token tok (x1, x2: this lane's values of the QKV projection,
   // bf16 values as f32), of hq q heads, then hkv k heads, then hkv v heads:
   //   - q and k heads: QK-norm (Qwen3's per-head RMSNorm: f32 sum of
@@ -132,68 +207,8 @@ module {
   //     D], ldkv), bf16 or e4m3 (value / the kv head's scale, rounded to
   //     nearest even and saturated); a negative slot writes nothing.
   func.func private @append_head(%x1: !vE, %x2: !vE, %tok: i32, %h: i32, %el: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) {
-    %c0, %c2, %d = cute.constants 0, 2, D : i32
-    %half = arith.divui %d, %c2 : i32
-    %hqk = arith.addi %hq, %hkv : i32
-    %isQ = arith.cmpi ult, %h, %hq : i32
-    %isV = arith.cmpi uge, %h, %hqk : i32
-    %true = arith.constant true
-    %notV = arith.xori %isV, %true : i1
-    %hd = arith.muli %h, %d : i32
-      %r1, %r2 = scf.if %notV -> (!vE, !vE) {
-        // QK-norm with q's or k's weight, then RoPE at the token's position.
-        %elh = arith.addi %el, %half : i32
-        %wq1 = func.call @load_e(%pqw, %el) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
-        %wq2 = func.call @load_e(%pqw, %elh) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
-        %wk1 = func.call @load_e(%pkw, %el) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
-        %wk2 = func.call @load_e(%pkw, %elh) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
-        %w1 = arith.select %isQ, %wq1, %wk1 : !vE
-        %w2 = arith.select %isQ, %wq2, %wk2 : !vE
-        %y1, %y2 = func.call @head_rmsnorm(%x1, %x2, %w1, %w2, %eps) : (!vE, !vE, !vE, !vE, f32) -> (!vE, !vE)
-        %pos = func.call @load_i32(%ppos, %tok) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
-        %crow = arith.muli %pos, %d : i32
-        %co = arith.addi %crow, %el : i32
-        %so = arith.addi %co, %half : i32
-        %cs = func.call @load_ef(%pcs, %co) : (!cute.ptr<f32, gmem, align<4>>, i32) -> !vE
-        %sn = func.call @load_ef(%pcs, %so) : (!cute.ptr<f32, gmem, align<4>>, i32) -> !vE
-        %b1 = arith.mulf %y2, %sn : !vE
-        %nb1 = arith.negf %b1 : !vE
-        %o1 = math.fma %y1, %cs, %nb1 : !vE
-        %b2 = arith.mulf %y1, %sn : !vE
-        %o2 = math.fma %y2, %cs, %b2 : !vE
-        %q1 = func.call @bf16_round(%o1) : (!vE) -> !vE
-        %q2 = func.call @bf16_round(%o2) : (!vE) -> !vE
-        scf.yield %q1, %q2 : !vE, !vE
-      } else {
-        scf.yield %x1, %x2 : !vE, !vE
-      }
-      scf.if %isQ {
-        %dst0 = arith.muli %tok, %ldq : i32
-        %dst1 = arith.addi %dst0, %hd : i32
-        %dst = arith.addi %dst1, %el : i32
-        %dsth = arith.addi %dst, %half : i32
-        %l = cute.static : !cute.layout<"(D/64):(1)">
-        %p1 = cute.add_offset(%pq, %dst)
-        %p2 = cute.add_offset(%pq, %dsth)
-        %v1 = cute.make_view(%p1, %l)
-        %v2 = cute.make_view(%p2, %l)
-        %h1 = arith.truncf %r1 : !vE to !vEh
-        %h2 = arith.truncf %r2 : !vE to !vEh
-        cute.store(%h1, %v1)
-        cute.store(%h2, %v2)
-      } else {
-        %slot = func.call @load_i32(%pslot, %tok) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
-        %has = arith.cmpi sge, %slot, %c0 : i32
-        scf.if %has {
-          scf.if %isV {
-            %kh = arith.subi %h, %hqk : i32
-            func.call @store_kv(%pv, %pvs, %slot, %ldkv, %kh, %el, %r1, %r2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
-          } else {
-            %kh = arith.subi %h, %hq : i32
-            func.call @store_kv(%pk, %pks, %slot, %ldkv, %kh, %el, %r1, %r2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
-          }
-        }
-      }
+    %cs, %sn, %slot = func.call @append_inputs(%tok, %el, %pcs, %ppos, %pslot) : (i32, i32, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>) -> (!vE, !vE, i32)
+    func.call @append_finish(%x1, %x2, %cs, %sn, %slot, %tok, %h, %el, %pqw, %pkw, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %eps) : (!vE, !vE, !vE, !vE, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, f32) -> ()
     return
   }
 }

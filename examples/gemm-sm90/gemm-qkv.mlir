@@ -7,7 +7,7 @@
 // tile being the head). The tile's values, rounded to bf16 as a plain GEMM
 // would store them, wait in shared memory (tokens x 128, row-major) and the
 // 8 consumer warps take its tokens in turn, each running
-// append-common.mlir's @append_head on one (token, head): QK-norm and RoPE
+// append-common.mlir's @append_head's work on one (token, head): QK-norm and RoPE
 // for q and k heads, q to q_out (C), k and v to the paged caches. The same
 // function as the unfused append kernel, so the fused result is bit for bit
 // the unfused chain's (GEMM, then append.mlir).
@@ -22,31 +22,70 @@
 
 module {
   // Tokens [tok0, tok0 + count) of head `head` (count <= QM*QN/128; tokens
-  // >= m are past C's rows), consumer warp cw of 8, lane `lane`.
+  // >= m are past C's rows), consumer warp cw of 8, lane `lane`: rows cw,
+  // cw + 8, ... in groups of 8, each group's position, cos/sin and slot
+  // loads issued together before its rows are finished (one row at a time
+  // would wait for each row's position, then its cos/sin, in turn).
   func.func private @qkv_tile(%sQ: !sQr, %tok0: i32, %count: i32, %m: i32, %head: i32, %cw: i32, %lane: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) {
-    %c2, %c8, %c64, %d = cute.constants 2, 8, 64, D : i32
+    %c0, %c1, %c2, %c8, %c64, %d = cute.constants 0, 1, 2, 8, 64, D : i32
     %e = arith.divui %d, %c64 : i32
     %el = arith.muli %lane, %e : i32
     %half = arith.divui %d, %c2 : i32
     %elh = arith.addi %el, %half : i32
     %left = arith.subi %m, %tok0 : i32
     %n = arith.minsi %count, %left : i32
-    scf.for %r = %cw to %n step %c8 : i32 {
-      %c1 = cute.make_coord(%r, %el) -> !cute.coord<"(?,?)">
-      %c2b = cute.make_coord(%r, %elh) -> !cute.coord<"(?,?)">
-      %s1 = cute.tensor_slice(%sQ, %c1)
-      %s2 = cute.tensor_slice(%sQ, %c2b)
-      %p1 = cute.get_iter(%s1)
-      %p2 = cute.get_iter(%s2)
-      %l = cute.static : !cute.layout<"(D/64):(1)">
-      %v1 = cute.make_view(%p1, %l)
-      %v2 = cute.make_view(%p2, %l)
-      %h1 = cute.load(%v1)
-      %h2 = cute.load(%v2)
-      %x1 = arith.extf %h1 : !vEs to !vE
-      %x2 = arith.extf %h2 : !vEs to !vE
-      %tok = arith.addi %tok0, %r : i32
-      func.call @append_head(%x1, %x2, %tok, %head, %el, %pqw, %pkw, %pcs, %ppos, %pslot, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %eps) : (!vE, !vE, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, f32) -> ()
+    %nl = arith.subi %n, %c1 : i32
+    %csF = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(D/64,8):(1,D/64)">
+    %snF = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(D/64,8):(1,D/64)">
+    %slF = cute.make_fragment() : !cute.memref<i32, rmem, align<16>, "(8):(1)">
+    scf.for %g0 = %cw to %n step %c64 : i32 {
+      scf.for %u = %c0 to %c8 step %c1 : i32 {
+        %u8 = arith.muli %u, %c8 : i32
+        %r = arith.addi %g0, %u8 : i32
+        %rc = arith.minsi %r, %nl : i32
+        %tok = arith.addi %tok0, %rc : i32
+        %cs, %sn, %slot = func.call @append_inputs(%tok, %el, %pcs, %ppos, %pslot) : (i32, i32, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>) -> (!vE, !vE, i32)
+        %cu = cute.make_coord(%u) -> !cute.coord<"(_,?)">
+        %csU = cute.tensor_slice(%csF, %cu)
+        %snU = cute.tensor_slice(%snF, %cu)
+        cute.store(%cs, %csU)
+        cute.store(%sn, %snU)
+        %su = cute.make_coord(%u) -> !cute.coord<"(?)">
+        %slU = cute.tensor_slice(%slF, %su)
+        %slv = vector.broadcast %slot : i32 to vector<1xi32>
+        cute.store(%slv, %slU)
+      } {cute.unroll}
+      scf.for %u = %c0 to %c8 step %c1 : i32 {
+        %u8 = arith.muli %u, %c8 : i32
+        %r = arith.addi %g0, %u8 : i32
+        %live = arith.cmpi slt, %r, %n : i32
+        scf.if %live {
+          %c1a = cute.make_coord(%r, %el) -> !cute.coord<"(?,?)">
+          %c2b = cute.make_coord(%r, %elh) -> !cute.coord<"(?,?)">
+          %s1 = cute.tensor_slice(%sQ, %c1a)
+          %s2 = cute.tensor_slice(%sQ, %c2b)
+          %p1 = cute.get_iter(%s1)
+          %p2 = cute.get_iter(%s2)
+          %l = cute.static : !cute.layout<"(D/64):(1)">
+          %v1 = cute.make_view(%p1, %l)
+          %v2 = cute.make_view(%p2, %l)
+          %h1 = cute.load(%v1)
+          %h2 = cute.load(%v2)
+          %x1 = arith.extf %h1 : !vEs to !vE
+          %x2 = arith.extf %h2 : !vEs to !vE
+          %cu = cute.make_coord(%u) -> !cute.coord<"(_,?)">
+          %csU = cute.tensor_slice(%csF, %cu)
+          %snU = cute.tensor_slice(%snF, %cu)
+          %cs = cute.load(%csU)
+          %sn = cute.load(%snU)
+          %su = cute.make_coord(%u) -> !cute.coord<"(?)">
+          %slU = cute.tensor_slice(%slF, %su)
+          %slv = cute.load(%slU)
+          %slot = vector.extract %slv[0] : i32 from vector<1xi32>
+          %tok = arith.addi %tok0, %r : i32
+          func.call @append_finish(%x1, %x2, %cs, %sn, %slot, %tok, %head, %el, %pqw, %pkw, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %eps) : (!vE, !vE, !vE, !vE, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, f32) -> ()
+        }
+      } {cute.unroll}
     }
     return
   }
