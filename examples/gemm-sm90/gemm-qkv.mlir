@@ -23,11 +23,12 @@
 module {
   // Tokens [tok0, tok0 + count) of head `head` (count <= QM*QN/128; tokens
   // >= m are past C's rows), consumer warp cw of 8, lane `lane`: rows cw,
-  // cw + 8, ... in groups of 8, each group's position, cos/sin and slot
+  // cw + 8, ... in groups of 16 (a 128-token tile's rows of the warp: one
+// group), each group's position, cos/sin and slot
   // loads issued together before its rows are finished (one row at a time
   // would wait for each row's position, then its cos/sin, in turn).
   func.func private @qkv_tile(%sQ: !sQr, %tok0: i32, %count: i32, %m: i32, %head: i32, %cw: i32, %lane: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) {
-    %c0, %c1, %c2, %c8, %c64, %d = cute.constants 0, 1, 2, 8, 64, D : i32
+    %c0, %c1, %c2, %c8, %c16, %c64, %c128, %d = cute.constants 0, 1, 2, 8, 16, 64, 128, D : i32
     %e = arith.divui %d, %c64 : i32
     %el = arith.muli %lane, %e : i32
     %half = arith.divui %d, %c2 : i32
@@ -35,11 +36,11 @@ module {
     %left = arith.subi %m, %tok0 : i32
     %n = arith.minsi %count, %left : i32
     %nl = arith.subi %n, %c1 : i32
-    %csF = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(D/64,8):(1,D/64)">
-    %snF = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(D/64,8):(1,D/64)">
-    %slF = cute.make_fragment() : !cute.memref<i32, rmem, align<16>, "(8):(1)">
-    scf.for %g0 = %cw to %n step %c64 : i32 {
-      scf.for %u = %c0 to %c8 step %c1 : i32 {
+    %csF = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(D/64,16):(1,D/64)">
+    %snF = cute.make_fragment() : !cute.memref<f32, rmem, align<16>, "(D/64,16):(1,D/64)">
+    %slF = cute.make_fragment() : !cute.memref<i32, rmem, align<16>, "(16):(1)">
+    scf.for %g0 = %cw to %n step %c128 : i32 {
+      scf.for %u = %c0 to %c16 step %c1 : i32 {
         %u8 = arith.muli %u, %c8 : i32
         %r = arith.addi %g0, %u8 : i32
         %rc = arith.minsi %r, %nl : i32
@@ -55,7 +56,7 @@ module {
         %slv = vector.broadcast %slot : i32 to vector<1xi32>
         cute.store(%slv, %slU)
       } {cute.unroll}
-      scf.for %u = %c0 to %c8 step %c1 : i32 {
+      scf.for %u = %c0 to %c16 step %c1 : i32 {
         %u8 = arith.muli %u, %c8 : i32
         %r = arith.addi %g0, %u8 : i32
         %live = arith.cmpi slt, %r, %n : i32
