@@ -38,11 +38,17 @@ struct Case {
 };
 
 /// q rotated as the kernel does: f32 angle = f32(pos) x theta^(-2p/D) (f32),
-/// NeoX pairs (p, p + D/2), rounded to bf16.
-void ropeRow(std::vector<double> &x, int64_t pos, float theta, bool rope) {
+/// NeoX pairs (p, p + D/2), rounded to the kernel's MMA type (bf16, or f16
+/// for e4m3 caches: `f16`).
+void ropeRow(std::vector<double> &x, int64_t pos, float theta, bool rope,
+             bool f16) {
+  auto rnd = [f16](double v) {
+    return f16 ? double(halfToFloat(floatToHalf(float(v))))
+               : double(bf16ToFloat(floatToBf16(float(v))));
+  };
   size_t d = x.size(), h = d / 2;
   for (size_t i = 0; i < d; ++i)
-    x[i] = double(bf16ToFloat(floatToBf16(float(x[i]))));
+    x[i] = rnd(x[i]);
   if (!rope)
     return;
   for (size_t p = 0; p < h; ++p) {
@@ -51,8 +57,8 @@ void ropeRow(std::vector<double> &x, int64_t pos, float theta, bool rope) {
     float ang = float(pos) * inv;
     double c = std::cos(double(ang)), s = std::sin(double(ang));
     double a = x[p], b = x[p + h];
-    x[p] = double(bf16ToFloat(floatToBf16(float(a * c - b * s))));
-    x[p + h] = double(bf16ToFloat(floatToBf16(float(b * c + a * s))));
+    x[p] = rnd(float(a * c - b * s));
+    x[p + h] = rnd(float(b * c + a * s));
   }
 }
 
@@ -276,7 +282,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
         for (int64_t x = 0; x < d; ++x)
           qr[size_t(x)] = bf16ToFloat(hQ[qo + size_t(x)]);
         const int64_t pos = lens[size_t(b)] - c.ntok + t;
-        ropeRow(qr, pos, theta, c.rope);
+        ropeRow(qr, pos, theta, c.rope, c.fp8);
         const int64_t keys = std::max<int64_t>(0, pos + 1);
         std::vector<double> sc(static_cast<size_t>(keys));
         double mx = -INFINITY;

@@ -39,6 +39,9 @@
 // splits' CTAs to arrive on the (sequence, kv head, row chunk)'s counter
 // merges them (@merge_splits).
 !T = !cute.param<"T", bf16>
+// The type of q and o (the MMAs run in T: f16 for e4m3 caches, whose
+// values convert to f16 in one cvt per pair, and bf16 for bf16 caches).
+!TQ = !cute.param<"TQ", bf16>
 !KV = !cute.param<"KV", bf16>
 #D = #cute.param<"D", 128 : i32>
 
@@ -68,11 +71,12 @@
 !vvr = !cute.vec<"D/8", !KV>
 !ov = !cute.vec<"D/2", f32>
 !cv = !cute.vec<"D/32", f32>
-!ch = !cute.vec<"D/32", !T>
+!ch = !cute.vec<"D/32", !TQ>
+!dho = !cute.vec<"D/8", !TQ>
 
 module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64", "bf16_d128:T=bf16,KV=bf16,D=128",
-                      "e4m3_d64:T=bf16,KV=f8E4M3FN,D=64", "e4m3_d128:T=bf16,KV=f8E4M3FN,D=128"]} {
+                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir"]} {
     // The slot of key j of sequence b: table[b, j / page] x page + j %
     // page, with j clamped to the block-table row (maxPages x page keys)
@@ -158,7 +162,7 @@ module attributes {gpu.container_module,
       return %t, %hh, %orow : i32, i32, i32
     }
 
-    gpu.func @decode(%pq: !cute.ptr<!T, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<16>>, %pv: !cute.ptr<!KV, gmem, align<16>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
+    gpu.func @decode(%pq: !cute.ptr<!TQ, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<16>>, %pv: !cute.ptr<!KV, gmem, align<16>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz, cute.min_ctas_per_sm = 3 : i32} {
       %c0, %c1, %c2, %c4, %c8, %c16, %c32, %c128, %d = cute.constants 0, 1, 2, 4, 8, 16, 32, 128, D : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
@@ -244,8 +248,8 @@ module attributes {gpu.container_module,
         %v2 = cute.make_view(%pq2, %l1)
         %x1h = cute.load(%v1)
         %x2h = cute.load(%v2)
-        %x1v = arith.extf %x1h : vector<1x!T> to vector<1xf32>
-        %x2v = arith.extf %x2h : vector<1x!T> to vector<1xf32>
+        %x1v = arith.extf %x1h : vector<1x!TQ> to vector<1xf32>
+        %x2v = arith.extf %x2h : vector<1x!TQ> to vector<1xf32>
         %x1 = vector.extract %x1v[0] : f32 from vector<1xf32>
         %x2 = vector.extract %x2v[0] : f32 from vector<1xf32>
         %y1, %y2 = scf.if %ropeOn -> (f32, f32) {
@@ -508,7 +512,7 @@ module attributes {gpu.container_module,
           %shOut = cute.make_shape(%c1) -> !cute.shape<"(?)">
           %pout = cute.add_offset(%po, %ooc)
           %vout = cute.make_view(%pout, %lO)
-          %oh = arith.truncf %on : !dv to !dh
+          %oh = arith.truncf %on : !dv to !dho
           cute.store(%oh, %vout)
           scf.if %first {
             %pl = cute.add_offset(%plse, %lrow)
@@ -557,7 +561,7 @@ module attributes {gpu.container_module,
             %tu, %hu, %ou = func.call @row_of(%gru, %ntok, %hk, %group, %b) : (i32, i32, i32, i32, i32) -> (i32, i32, i32)
             %lr0 = arith.muli %ou, %hq : i32
             %lr = arith.addi %lr0, %hu : i32
-            func.call @merge_splits(%pws, %pwl, %po, %plse, %rtot, %hq, %ldo, %splits, %lr, %part) : (!cute.ptr<f32, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<!T, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> ()
+            func.call @merge_splits(%pws, %pwl, %po, %plse, %rtot, %hq, %ldo, %splits, %lr, %part) : (!cute.ptr<f32, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<!TQ, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> ()
           }
         }
       }
@@ -571,7 +575,7 @@ module attributes {gpu.container_module,
     // -inf) gets O = 0 and LSE = -inf. Eight splits per step, their loads
     // in flight together (a past-the-end split re-reads the last one, with
     // weight 0).
-    func.func private @merge_splits(%pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %po: !cute.ptr<!T, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %rtot: i32, %hq: i32, %ldo: i32, %splits: i32, %row: i32, %part: i32) {
+    func.func private @merge_splits(%pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %rtot: i32, %hq: i32, %ldo: i32, %splits: i32, %row: i32, %part: i32) {
       %c0, %c1, %c8, %c32, %d = cute.constants 0, 1, 8, 32, D : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32

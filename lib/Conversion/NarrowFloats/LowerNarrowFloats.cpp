@@ -644,6 +644,34 @@ struct ExtFLowering : OpRewritePattern<arith::ExtFOp> {
   Cvts cvts;
 };
 
+/// truncf(extf(x)) with x narrow and every value of x's format exact in
+/// the result type (f8, f6 and f4 in f16 or bf16; E8M0 in bf16) is
+/// extf(x) to that type: no rounding can happen, and the direct form is
+/// one cvt per pair to f16 (kernels that convert an e4m3 cache to their
+/// f16 MMA type through f32 write it that way to stay generic).
+struct FoldExactTruncOfExt : OpRewritePattern<arith::TruncFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::TruncFOp op,
+                                PatternRewriter &rewriter) const override {
+    auto ext = op.getIn().getDefiningOp<arith::ExtFOp>();
+    if (!ext)
+      return rewriter.notifyMatchFailure(op, "not a truncf of an extf");
+    Type src = getElementTypeOrSelf(ext.getIn());
+    Type dst = getElementTypeOrSelf(op.getType());
+    std::optional<NarrowFloatKind> k = narrowKind(src);
+    if (!k || !(dst.isF16() || dst.isBF16()))
+      return rewriter.notifyMatchFailure(op, "not narrow to f16 or bf16");
+    if (*k == NarrowFloatKind::F8E8M0FNU && !dst.isBF16())
+      return rewriter.notifyMatchFailure(op, "E8M0 is not exact in f16");
+    if (truncRounding(op) != E8M0Rounding::NearestEven)
+      return rewriter.notifyMatchFailure(op, "a rounding mode is set");
+    rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, op.getType(), ext.getIn());
+    if (ext->use_empty())
+      rewriter.eraseOp(ext);
+    return success();
+  }
+};
+
 struct TruncFLowering : OpRewritePattern<arith::TruncFOp> {
   TruncFLowering(MLIRContext *ctx, Cvts cvts)
       : OpRewritePattern(ctx), cvts(cvts) {}
@@ -743,6 +771,11 @@ struct CuteLowerNarrowFloatsPass
     }
     if (failed(checkSupported(getOperation())))
       return signalPassFailure();
+    {
+      RewritePatternSet folds(&getContext());
+      folds.add<FoldExactTruncOfExt>(&getContext());
+      walkAndApplyPatterns(getOperation(), std::move(folds));
+    }
     RewritePatternSet patterns(&getContext());
     patterns.add<ExtFLowering, TruncFLowering>(&getContext(), cvts);
     // One walk: the rewrites make no narrow-float extf/truncf.

@@ -240,3 +240,23 @@ func.func @untouched(%c: i1, %a: vector<2xf8E4M3FN>) -> vector<2xf8E4M3FN> {
   %0 = arith.select %c, %a, %one : vector<2xf8E4M3FN>
   return %0 : vector<2xf8E4M3FN>
 }
+
+// An exact truncf of an extf (e4m3 -> f32 -> f16: every e4m3 value is an
+// f16) is one extf to f16: one cvt per pair, no detour through f32. E8M0
+// to f16 is not exact (2^127 overflows f16) and keeps its two steps.
+// CHECK-LABEL: func.func @ext_e4m3_via_f32_to_f16
+// F8HW:        nvvm.convert.f8x2.to.f16x2
+// F8HW-NOT:    vector<4xf32>
+// F8HW:        return
+func.func @ext_e4m3_via_f32_to_f16(%x: vector<4xf8E4M3FN>) -> vector<4xf16> {
+  %f = arith.extf %x : vector<4xf8E4M3FN> to vector<4xf32>
+  %h = arith.truncf %f : vector<4xf32> to vector<4xf16>
+  return %h : vector<4xf16>
+}
+// CHECK-LABEL: func.func @ext_e8m0_via_f32_to_f16
+// CHECK:       arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>
+func.func @ext_e8m0_via_f32_to_f16(%x: vector<2xf8E8M0FNU>) -> vector<2xf16> {
+  %f = arith.extf %x : vector<2xf8E8M0FNU> to vector<2xf32>
+  %h = arith.truncf %f : vector<2xf32> to vector<2xf16>
+  return %h : vector<2xf16>
+}
