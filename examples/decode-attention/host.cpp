@@ -109,8 +109,10 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   p.ldq = c.hq * d;
   p.ldo = c.hq * d;
   std::string bad = decode::checkLaunch(
-      p, dec.info().name.find("d64") != std::string::npos ? 64 : 128, &lens,
-      &table);
+      p,
+      std::atoll(
+          dec.info().name.substr(dec.info().name.rfind("_d") + 2).c_str()),
+      &lens, &table);
   if (!bad.empty() && c.trap.empty()) {
     std::printf("REJECTED %s\n", bad.c_str());
     return false;
@@ -192,7 +194,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   const size_t rows = size_t(c.batch * c.ntok * c.hq);
   auto o = need(rt::DeviceBuffer::allocate(ctx, nq * 2), "o");
   auto lse = need(rt::DeviceBuffer::allocate(ctx, rows * 4), "lse");
-  decode::Plan plan = decode::planSplits(p, maxCtx, sms);
+  // D = 256: 2 CTAs per SM (its registers), 3 for the others.
+  decode::Plan plan = decode::planSplits(p, maxCtx, sms, d == 256 ? 2 : 3);
   if (c.splits > 0) {
     plan.splits = c.splits;
     plan.chunk =
@@ -566,7 +569,7 @@ int main(int argc, char **argv) {
     for (int64_t n : o.sizes) {
       int32_t c = int32_t(n);
       for (bool fp8 : {false, true})
-        for (int64_t d : {64, 128}) {
+        for (int64_t d : {64, 128, 256}) {
           cases.push_back(
               {2, 1, 8, 2, d, 16, {c, c / 2 + 1}, -1, true, false, fp8});
           cases.push_back({1, 2, 5, 1, d, 7, {c}, -1, true, false, fp8});
@@ -574,7 +577,7 @@ int main(int argc, char **argv) {
         }
     }
   } else {
-    for (int64_t d : {64, 128}) {
+    for (int64_t d : {64, 128, 256}) {
       // Odd shapes: every GQA ratio in {1, 4, 5, 8, 32}, page sizes 1 and 7,
       // contexts 1 and 4097, an empty sequence, speculative tokens.
       cases.push_back({3, 1, 8, 8, d, 16, {1, 4097, 0}});
@@ -608,6 +611,10 @@ int main(int argc, char **argv) {
         for (auto [b, c] : {std::pair<int64_t, int32_t>{16, 4096}, {64, 16384}})
           for (bool fp8 : {false, true})
             row(b, page, {c}, fp8);
+      // Head dim 256 (Gemma-like: 16 q / 8 kv heads), bf16 and e4m3.
+      for (auto [b, c] : {std::pair<int64_t, int32_t>{16, 4096}, {64, 16384}})
+        for (bool fp8 : {false, true})
+          cases.push_back({b, 1, 16, 8, 256, 16, {c}, -1, true, true, fp8});
       std::mt19937 mix(7);
       for (int64_t b : {16, 64})
         for (int32_t c : {4096, 16384}) {
@@ -661,7 +668,7 @@ int main(int argc, char **argv) {
     if (onlyBatch > 0 && c.bench && c.batch != onlyBatch)
       continue;
     std::string suffix =
-        std::string(c.fp8 ? "e4m3" : "bf16") + (c.d == 64 ? "_d64" : "_d128");
+        std::string(c.fp8 ? "e4m3" : "bf16") + "_d" + std::to_string(c.d);
     rt::Kernel dec = need(prog.kernel("decode_" + suffix), "decode kernel");
     if (!o.check && !c.bench)
       continue;

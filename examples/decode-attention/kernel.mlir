@@ -44,6 +44,12 @@
 !TQ = !cute.param<"TQ", bf16>
 !KV = !cute.param<"KV", bf16>
 #D = #cute.param<"D", 128 : i32>
+// The V/O columns a warp holds: D, or D/2 for D = 256, where the warps work
+// in pairs on the same blocks, each warp P V for one half of the columns
+// (16 x 256 f32 of O per warp would not fit its registers).
+#DV = #cute.param<"DV", 128 : i32>
+// CTAs per SM the registers allow (the host's split plan assumes it).
+#MC = #cute.param<"MC", 3 : i32>
 
 #sync = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = !T, b = !T, c = f32>
 #mma = #cute.tiled_mma<#sync, #cute.layout<"(1,1,1):(0,0,0)">>
@@ -53,30 +59,32 @@
 !kfrag = !cute.memref<!T, rmem, align<16>, "((2,2),2,D/16):((1,2),D/4,4)">
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2),1,2):((1,2),0,4)">
 !pfrag = !cute.memref<!T, rmem, align<16>, "(8,1,1):(1,0,0)">
-!vfrag = !cute.memref<!T, rmem, align<16>, "((2,2),D/8,1):((D/8,D/4),1,0)">
-!ofrag = !cute.memref<f32, rmem, align<16>, "((2,2),1,D/8):((1,2),0,4)">
+!vfrag = !cute.memref<!T, rmem, align<16>, "((2,2),DV/8,1):((DV/8,DV/4),1,0)">
+!ofrag = !cute.memref<f32, rmem, align<16>, "((2,2),1,DV/8):((1,2),0,4)">
 // The caches (slots, kv heads, D) seen two ways: D as (8, 4, D/32) (a
-// thread's K chunks 8 (4 i + q) .. + 8) and as (D/8, 8) (a thread's V
-// columns (D/8) r ..).
+// thread's K chunks 8 (4 i + q) .. + 8) and, from the warp's column half,
+// as (DV/8, 8) (a thread's V columns (DV/8) r ..).
 !kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(8,4,D/32)):(?{i64,div=8},D,(1,8,32))">
-!vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(D/8,8)):(?{i64,div=8},D,(1,D/8))">
+!vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(DV/8,8)):(?{i64,div=8},D,(1,DV/8))">
 !qs = !cute.memref<!T, smem, align<16>, "(16,(8,4,D/32)):(D,(1,8,32))">
-!os = !cute.memref<f32, smem, align<16>, "(4,16,(D/8,8)):(16*D,D,(1,D/8))">
+!os = !cute.memref<f32, smem, align<16>, "(4,16,(DV/8,8)):(16*DV,DV,(1,DV/8))">
 !ms = !cute.memref<f32, smem, align<16>, "(4,16):(16,1)">
-!dv = !cute.vec<"D/8", f32>
-!dh = !cute.vec<"D/8", !T>
+!dv = !cute.vec<"DV/8", f32>
+!dh = !cute.vec<"DV/8", !T>
 !kv = !cute.vec<"D/4", !T>
 !kvr = !cute.vec<"D/4", !KV>
 !kvf = !cute.vec<"D/4", f32>
-!vvr = !cute.vec<"D/8", !KV>
-!ov = !cute.vec<"D/2", f32>
+!vvr = !cute.vec<"DV/8", !KV>
+!ov = !cute.vec<"DV/2", f32>
 !cv = !cute.vec<"D/32", f32>
 !ch = !cute.vec<"D/32", !TQ>
-!dho = !cute.vec<"D/8", !TQ>
+!dho = !cute.vec<"DV/8", !TQ>
 
 module attributes {gpu.container_module,
-    cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64", "bf16_d128:T=bf16,KV=bf16,D=128",
-                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128"]} {
+    cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64,DV=64", "bf16_d128:T=bf16,KV=bf16,D=128",
+                      "bf16_d256:T=bf16,KV=bf16,D=256,DV=128,MC=2",
+                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128",
+                      "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir"]} {
     // The slot of key j of sequence b: table[b, j / page] x page + j %
     // page, with j clamped to the block-table row (maxPages x page keys)
@@ -163,7 +171,7 @@ module attributes {gpu.container_module,
     }
 
     gpu.func @decode(%pq: !cute.ptr<!TQ, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<16>>, %pv: !cute.ptr<!KV, gmem, align<16>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
-        attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz, cute.min_ctas_per_sm = 3 : i32} {
+        attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize, cute.ftz, cute.min_ctas_per_sm = #MC} {
       %c0, %c1, %c2, %c4, %c8, %c16, %c32, %c128, %d = cute.constants 0, 1, 2, 4, 8, 16, 32, 128, D : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
@@ -173,6 +181,13 @@ module attributes {gpu.container_module,
       %b = cute.block_idx y
       %s = cute.block_idx z
       %w = arith.divui %tid, %c32 : i32
+      // Column halves (cs = D / DV = 1 or 2): warp w is warp pw of the
+      // block loop and holds V/O columns [vc DV, vc DV + DV).
+      %dv = cute.constants DV : i32
+      %ncs = arith.divui %d, %dv : i32
+      %pw = arith.divui %w, %ncs : i32
+      %vc = arith.remui %w, %ncs : i32
+      %nstep = arith.divui %c4, %ncs : i32
       %lane = arith.remui %tid, %c32 : i32
       %qd = arith.remui %lane, %c4 : i32
       %rr = arith.divui %lane, %c4 : i32
@@ -200,17 +215,24 @@ module attributes {gpu.container_module,
       %stK = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,8,32))">
       %lK = cute.make_layout(%shK, %stK)
       %gK = cute.make_view(%pk, %lK)
-      %shV = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(D/8,8))">
-      %stV = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,D/8))">
+      // V from this warp's column half (DV columns from vc DV).
+      // (A slice of a (2):(DV) view, so the offset keeps its divisibility.)
+      %lhalf = cute.static : !cute.layout<"(2):(DV)">
+      %vhalf = cute.make_view(%pv, %lhalf)
+      %chalf = cute.make_coord(%vc) -> !cute.coord<"(?)">
+      %shalf = cute.tensor_slice(%vhalf, %chalf)
+      %pvc = cute.get_iter(%shalf)
+      %shV = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(DV/8,8))">
+      %stV = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,DV/8))">
       %lV = cute.make_layout(%shV, %stV)
-      %gV = cute.make_view(%pv, %lV)
+      %gV = cute.make_view(%pvc, %lV)
       // This warp's first block of K and V, loaded before the Q prologue
       // so that their latency overlaps it (the slots do not depend on the
       // context length; a block past the split's end is loaded and not
       // used).
       %kf = cute.make_fragment() : !kfrag
       %vf = cute.make_fragment() : !vfrag
-      func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %w, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %pw, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       %dh = arith.muli %d, %c2 : i32
       %half = arith.divui %d, %c2 : i32
       // Q rows into shared memory, rotated: (row, pair p) per step.
@@ -329,7 +351,7 @@ module attributes {gpu.container_module,
       cute.fill(%o, %fzero)
       %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
       %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
-      %fin:2 = scf.for %blk = %w to %nblk step %c4 iter_args(%m = %m0, %l = %l0) -> (vector<2xf32>, vector<2xf32>) : i32 {
+      %fin:2 = scf.for %blk = %pw to %nblk step %nstep iter_args(%m = %m0, %l = %l0) -> (vector<2xf32>, vector<2xf32>) : i32 {
         %bo = arith.muli %blk, %c16 : i32
         %j0 = arith.addi %ks0, %bo : i32
         // S = Q K^T, masked: key < min(row's limit, split end), row < rows.
@@ -393,7 +415,7 @@ module attributes {gpu.container_module,
         } {cute.unroll}
         cute.gemm #sync (%pf, %vf, %o)
         // The warp's next block.
-        %nb = arith.addi %blk, %c4 : i32
+        %nb = arith.addi %blk, %nstep : i32
         %more = arith.cmpi ult, %nb, %nblk : i32
         scf.if %more {
           func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %nb, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
@@ -443,21 +465,32 @@ module attributes {gpu.container_module,
         cute.store(%ovals, %so)
       } {cute.unroll}
       gpu.barrier
-      // Thread tid merges row tid / 8, columns (D/8)(tid % 8) ...
-      %mrow = arith.divui %tid, %c8 : i32
-      %mpart = arith.remui %tid, %c8 : i32
-      %mx:1 = scf.for %ww = %c0 to %c4 step %c1 iter_args(%mm = %ninf) -> (f32) : i32 {
+      // Units of 16 rows x cs halves x 8 parts: unit u merges row u / (8
+      // cs), columns vc DV + (DV/8) part .. of the warps that hold that
+      // half (warps pw cs + vc), a unit per thread per step.
+      %c8cs = arith.muli %c8, %ncs : i32
+      %munits = arith.muli %c128, %ncs : i32
+      scf.for %u = %tid to %munits step %c128 : i32 {
+      %mrow = arith.divui %u, %c8cs : i32
+      %mrest = arith.remui %u, %c8cs : i32
+      %mvc = arith.divui %mrest, %c8 : i32
+      %mpart = arith.remui %mrest, %c8 : i32
+      %mx:1 = scf.for %pp = %c0 to %nstep step %c1 iter_args(%mm = %ninf) -> (f32) : i32 {
+        %pcs = arith.muli %pp, %ncs : i32
+        %ww = arith.addi %pcs, %mvc : i32
         %cw = cute.make_coord(%ww, %mrow) -> !cute.coord<"(?,?)">
         %ew = cute.tensor_slice(%sM, %cw)
         %vw = cute.load(%ew)
         %xw = vector.extract %vw[0] : f32 from vector<1xf32>
         %mx2 = arith.maximumf %mm, %xw : f32
         scf.yield %mx2 : f32
-      } {cute.unroll}
+      }
       %dead = arith.cmpf oeq, %mx#0, %ninf : f32
       %mref = arith.select %dead, %fzero, %mx#0 : f32
       %zv = vector.broadcast %fzero : f32 to !dv
-      %acc2:2 = scf.for %ww = %c0 to %c4 step %c1 iter_args(%ls = %fzero, %oa = %zv) -> (f32, !dv) : i32 {
+      %acc2:2 = scf.for %pp = %c0 to %nstep step %c1 iter_args(%ls = %fzero, %oa = %zv) -> (f32, !dv) : i32 {
+        %pcs = arith.muli %pp, %ncs : i32
+        %ww = arith.addi %pcs, %mvc : i32
         %cw = cute.make_coord(%ww, %mrow) -> !cute.coord<"(?,?)">
         %ew = cute.tensor_slice(%sM, %cw)
         %vw = cute.load(%ew)
@@ -475,7 +508,7 @@ module attributes {gpu.container_module,
         %eb = vector.broadcast %e : f32 to !dv
         %oa2 = math.fma %ovw, %eb, %oa : !dv
         scf.yield %ls2, %oa2 : f32, !dv
-      } {cute.unroll}
+      }
       %lpos = arith.cmpf ogt, %acc2#0, %fzero : f32
       %linv0 = arith.divf %fone, %acc2#0 : f32
       %linv1 = arith.select %lpos, %linv0, %fzero : f32
@@ -493,23 +526,27 @@ module attributes {gpu.container_module,
         %lrow0 = arith.muli %orow, %hq : i32
         %lrow = arith.addi %lrow0, %hh : i32
         %one = arith.cmpi eq, %splits, %c1 : i32
-        %first = arith.cmpi eq, %mpart, %c0 : i32
+        %part0 = arith.cmpi eq, %mpart, %c0 : i32
+        %half0 = arith.cmpi eq, %mvc, %c0 : i32
+        %first = arith.andi %part0, %half0 : i1
         %lsev = vector.broadcast %lse : f32 to vector<1xf32>
         %sh1 = cute.static : !cute.shape<"(1)">
         %st1 = cute.static : !cute.stride<"(1)">
         %l1 = cute.make_layout(%sh1, %st1)
-        %cpart = arith.muli %mpart, %d : i32
-        %c8p = arith.divui %cpart, %c8 : i32
-        %shO = cute.static : !cute.shape<"(D/8)">
+        // Columns vc DV + (DV/8) part.
+        %cpart = arith.muli %mpart, %dv : i32
+        %c8p0 = arith.divui %cpart, %c8 : i32
+        %hoff = arith.muli %mvc, %dv : i32
+        %c8p = arith.addi %c8p0, %hoff : i32
+        %shO = cute.static : !cute.shape<"(DV/8)">
         %stO = cute.static : !cute.stride<"(1)">
         %lO = cute.make_layout(%shO, %stO)
         scf.if %one {
-          // O row orow, head hh, columns (D/8) mpart ...
+          // O row orow, head hh, those columns.
           %oq = arith.muli %orow, %ldo : i32
           %ohd = arith.muli %hh, %d : i32
           %oo = arith.addi %oq, %ohd : i32
           %ooc = arith.addi %oo, %c8p : i32
-          %shOut = cute.make_shape(%c1) -> !cute.shape<"(?)">
           %pout = cute.add_offset(%po, %ooc)
           %vout = cute.make_view(%pout, %lO)
           %oh = arith.truncf %on : !dv to !dho
@@ -526,8 +563,8 @@ module attributes {gpu.container_module,
           %srow = arith.addi %srow0, %lrow : i32
           %wo0 = arith.muli %srow, %d : i32
           %wo = arith.addi %wo0, %c8p : i32
-          %pw = cute.add_offset(%pws, %wo)
-          %vw = cute.make_view(%pw, %lO)
+          %pwo = cute.add_offset(%pws, %wo)
+          %vw = cute.make_view(%pwo, %lO)
           cute.store(%on, %vw)
           scf.if %first {
             %pl = cute.add_offset(%pwl, %srow)
@@ -535,6 +572,7 @@ module attributes {gpu.container_module,
             cute.store(%lsev, %vl)
           }
         }
+      }
       }
       // Split-KV: the last of a (sequence, kv head, row chunk)'s split CTAs
       // to arrive merges the splits' rows (no second kernel): 32 threads a
