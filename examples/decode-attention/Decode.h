@@ -126,6 +126,19 @@ inline std::string checkLaunch(const Problem &p, int64_t kernelD,
   return "";
 }
 
+/// The KV append's slot mapping (one entry per token, negative: not
+/// stored) against the caches' `slots` rows, where the host holds it.
+/// Empty when every entry is in range.
+inline std::string checkSlotMapping(const std::vector<int32_t> &mapping,
+                                    int64_t slots) {
+  for (size_t t = 0; t < mapping.size(); ++t)
+    if (mapping[t] >= slots)
+      return "slot mapping [" + std::to_string(t) +
+             "] = " + std::to_string(mapping[t]) + " is outside the caches' " +
+             std::to_string(slots) + " slots";
+  return "";
+}
+
 } // namespace cute::decode
 
 #endif // CUTE_EXAMPLES_DECODE_H

@@ -135,7 +135,7 @@ module {
   }
 
   // The rest of @append_head, given @append_inputs' values.
-  func.func private @append_finish(%x1: !vE, %x2: !vE, %cs: !vE, %sn: !vE, %slot: i32, %tok: i32, %h: i32, %el: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) {
+  func.func private @append_finish(%x1: !vE, %x2: !vE, %cs: !vE, %sn: !vE, %slot: i32, %tok: i32, %h: i32, %el: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %slots: i32, %eps: f32) {
     %c0, %c2, %d = cute.constants 0, 2, D : i32
     %half = arith.divui %d, %c2 : i32
     %hqk = arith.addi %hq, %hkv : i32
@@ -180,7 +180,15 @@ module {
       cute.store(%h1, %v1)
       cute.store(%h2, %v2)
     } else {
-      %has = arith.cmpi sge, %slot, %c0 : i32
+      // A slot past the cache (slots rows) writes nothing; with
+      // debug-checks it traps, naming the token, the slot and the bound.
+      %has0 = arith.cmpi sge, %slot, %c0 : i32
+      %inCache = arith.cmpi slt, %slot, %slots : i32
+      %okSlot = arith.cmpi ult, %slot, %slots : i32
+      %neg = arith.cmpi slt, %slot, %c0 : i32
+      %valid = arith.ori %neg, %okSlot : i1
+      cute.check %valid, "slot mapping entry outside the cache (token, slot, slots)" (%tok, %slot, %slots : i32, i32, i32)
+      %has = arith.andi %has0, %inCache : i1
       scf.if %has {
         scf.if %isV {
           %kh = arith.subi %h, %hqk : i32
@@ -205,10 +213,11 @@ module {
   //   - q goes to q_out [tokens, hq, D] (ldq), the layout the decode kernel
   //     reads; k and v to slot slot_mapping[tok] of the caches ([slots, hkv,
   //     D], ldkv), bf16 or e4m3 (value / the kv head's scale, rounded to
-  //     nearest even and saturated); a negative slot writes nothing.
-  func.func private @append_head(%x1: !vE, %x2: !vE, %tok: i32, %h: i32, %el: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) {
+  //     nearest even and saturated); a negative slot writes nothing, nor
+  //     does one past the cache's `slots` rows (debug-checks: a trap).
+  func.func private @append_head(%x1: !vE, %x2: !vE, %tok: i32, %h: i32, %el: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %slots: i32, %eps: f32) {
     %cs, %sn, %slot = func.call @append_inputs(%tok, %el, %pcs, %ppos, %pslot) : (i32, i32, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>) -> (!vE, !vE, i32)
-    func.call @append_finish(%x1, %x2, %cs, %sn, %slot, %tok, %h, %el, %pqw, %pkw, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %eps) : (!vE, !vE, !vE, !vE, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, f32) -> ()
+    func.call @append_finish(%x1, %x2, %cs, %sn, %slot, %tok, %h, %el, %pqw, %pkw, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %slots, %eps) : (!vE, !vE, !vE, !vE, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, f32) -> ()
     return
   }
 }

@@ -19,7 +19,7 @@ module attributes {gpu.container_module,
                       "e4m3_d64:KV=f8E4M3FN,D=64", "e4m3_d128:KV=f8E4M3FN,D=128"]} {
   gpu.module @kv_append attributes {cute.imports = ["decode-common.mlir", "append-common.mlir"]} {
     // @load_e and @append_head (the per-head work): append-common.mlir.
-    gpu.func @append(%pqkv: !cute.ptr<bf16, gmem, align<2>>, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %tokens: i32, %hq: i32, %hkv: i32, %ldqkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) kernel
+    gpu.func @append(%pqkv: !cute.ptr<bf16, gmem, align<2>>, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %tokens: i32, %hq: i32, %hkv: i32, %ldqkv: i32, %ldq: i32, %ldkv: i32, %slots: i32, %eps: f32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize} {
       %c2, %c4, %c32, %c64, %d = cute.constants 2, 4, 32, 64, D : i32
       %tid = cute.thread_idx x
@@ -45,7 +45,7 @@ module attributes {gpu.container_module,
         %srch = arith.addi %src, %half : i32
         %x1 = func.call @load_e(%pqkv, %src) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
         %x2 = func.call @load_e(%pqkv, %srch) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
-        func.call @append_head(%x1, %x2, %tok, %h, %el, %pqw, %pkw, %pcs, %ppos, %pslot, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %eps) : (!vE, !vE, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, f32) -> ()
+        func.call @append_head(%x1, %x2, %tok, %h, %el, %pqw, %pkw, %pcs, %ppos, %pslot, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %slots, %eps) : (!vE, !vE, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, f32) -> ()
       }
       gpu.return
     }

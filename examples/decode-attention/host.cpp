@@ -33,7 +33,8 @@ struct Case {
   bool fp8 = false; // e4m3 cache with per-kv-head scales
   /// --trap table|context (a kernel compiled with debug-checks=true): a
   /// block-table entry past the cache, or a context longer than its row,
-  /// past the host's checks; the launch must trap.
+  /// past the host's checks; the launch must trap. (--trap slot: the
+  /// append kernel's slot mapping, runAppend.)
   std::string trap;
 };
 
@@ -391,7 +392,7 @@ void launchAppend(const rt::Stream &stream, const rt::Kernel &k,
   args.ptr(b.q).ptr(b.k).ptr(b.v).ptr(b.ks).ptr(b.vs);
   args.scalar(int32_t(p.tokens)).scalar(int32_t(p.hq)).scalar(int32_t(p.hkv));
   args.scalar(int32_t(ld)).scalar(int32_t(p.hq * p.d));
-  args.scalar(int32_t(p.hkv * p.d)).scalar(p.eps);
+  args.scalar(int32_t(p.hkv * p.d)).scalar(int32_t(p.slots)).scalar(p.eps);
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned((p.tokens * p.heads() + 3) / 4), 1, 1};
   need(k.launch(stream, cfg, args), "append launch");
@@ -408,20 +409,37 @@ void printAppendCheck(const std::string &name, const decode::AppendProblem &p,
 
 /// kv_append_<KV>_d<D> (append.mlir) on `tokens` rows of a random packed
 /// QKV projection, against AppendReference.h bit for bit.
+/// With `trapSlot` (--trap slot, a kernel compiled with debug-checks):
+/// token 1's slot is past the cache, the host's check is skipped, and the
+/// launch must trap.
 bool runAppend(const rt::Context &ctx, const rt::Stream &stream,
                const rt::Program &prog, int64_t tokens, int64_t hq, int64_t hkv,
-               int64_t d, bool fp8) {
+               int64_t d, bool fp8, bool trapSlot = false) {
   const std::string name = std::string("append_") + (fp8 ? "e4m3" : "bf16") +
                            "_d" + std::to_string(d);
   rt::Kernel k = need(prog.kernel(name), "append kernel");
   uint64_t seed = freshSeed();
   decode::AppendProblem p =
       decode::makeAppendProblem(tokens, hq, hkv, d, fp8, seed);
+  if (trapSlot)
+    p.slot[1] = int32_t(p.slots + 2);
+  std::string bad = decode::checkSlotMapping(p.slot, p.slots);
+  if (!bad.empty() && !trapSlot) {
+    std::printf("REJECTED %s\n", bad.c_str());
+    return false;
+  }
   const int64_t ld = p.heads() * d;
   auto qkv = randomVector<BF16>(size_t(tokens * ld), seed + 1, -3.f, 3.f);
   auto dqkv = need(rt::DeviceBuffer::fromHost(ctx, qkv), "qkv");
   AppendBuffers b(ctx, p);
   launchAppend(stream, k, p, b, dqkv, ld);
+  if (trapSlot) {
+    Status st = stream.synchronize();
+    std::printf("CHECK %s trap slot (host check: %s): %s -> %s\n", name.c_str(),
+                bad.c_str(), st.ok() ? "ran to the end" : st.message().c_str(),
+                st.ok() ? "FAIL" : "PASS");
+    return !st.ok();
+  }
   need(stream.synchronize(), "append run");
   decode::AppendDiff diff =
       decode::compareAppend(decode::appendReference(p, qkv, ld), b.download(p));
@@ -492,7 +510,7 @@ bool runQkv(const rt::Context &ctx, const rt::Stream &stream,
   a.slotMapping = b.slot.ptr();
   a.kCache = b.k.ptr(), a.vCache = b.v.ptr();
   a.cacheType = fp8 ? ElemType::F8E4M3 : ElemType::BF16;
-  a.ldkv = hkv * d;
+  a.ldkv = hkv * d, a.slots = p.slots;
   a.kScale = b.ks.ptr(), a.vScale = b.vs.ptr();
   need(gemm.runQkv(stream, x, w, q, a), "fused QKV");
   need(stream.synchronize(), "fused QKV run");
@@ -560,6 +578,13 @@ int main(int argc, char **argv) {
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Case> cases;
+  if (trap == "slot") {
+    // The append kernel (debug-checks) on a slot past the cache.
+    rt::Program app = loadProgram(ctx, o, "kv_append");
+    bool ok = runAppend(ctx, stream, app, 5, 4, 2, 128, false, true);
+    std::printf("RESULT decode-attention %s\n", ok ? "PASS" : "FAIL");
+    return ok ? 0 : 1;
+  }
   if (!trap.empty()) {
     Case t{2, 1, 8, 2, 128, 16, {40, 20}};
     t.trap = trap;

@@ -27,7 +27,7 @@ module {
 // group), each group's position, cos/sin and slot
   // loads issued together before its rows are finished (one row at a time
   // would wait for each row's position, then its cos/sin, in turn).
-  func.func private @qkv_tile(%sQ: !sQr, %tok0: i32, %count: i32, %m: i32, %head: i32, %cw: i32, %lane: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %eps: f32) {
+  func.func private @qkv_tile(%sQ: !sQr, %tok0: i32, %count: i32, %m: i32, %head: i32, %cw: i32, %lane: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %slots: i32, %eps: f32) {
     %c0, %c1, %c2, %c8, %c16, %c64, %c128, %d = cute.constants 0, 1, 2, 8, 16, 64, 128, D : i32
     %e = arith.divui %d, %c64 : i32
     %el = arith.muli %lane, %e : i32
@@ -84,7 +84,7 @@ module {
           %slv = cute.load(%slU)
           %slot = vector.extract %slv[0] : i32 from vector<1xi32>
           %tok = arith.addi %tok0, %r : i32
-          func.call @append_finish(%x1, %x2, %cs, %sn, %slot, %tok, %head, %el, %pqw, %pkw, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %eps) : (!vE, !vE, !vE, !vE, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, f32) -> ()
+          func.call @append_finish(%x1, %x2, %cs, %sn, %slot, %tok, %head, %el, %pqw, %pkw, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %slots, %eps) : (!vE, !vE, !vE, !vE, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, f32) -> ()
         }
       } {cute.unroll}
     }

@@ -602,7 +602,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     if (takes("pqw")) {
       for (int i = 0; i < 9; ++i)
         args.ptr(flags);
-      args.scalar(int32_t(0)).scalar(int32_t(0)).scalar(int32_t(0));
+      for (int i = 0; i < 4; ++i)
+        args.scalar(int32_t(0));
       args.scalar(0.f);
     }
   } else if (e.bias || e.act || e.beta != 0.f || e.scales) {

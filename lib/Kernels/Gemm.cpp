@@ -498,7 +498,7 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
   // Swap-AB: the kernel computes C^T = B A^T into C with strides (1, ldc);
   // bias and residual follow in C^T's coordinates.
   rt::KernelArgs args;
-  args.reserve(39);
+  args.reserve(40);
   args.ptr(swap ? b.data : a.data).ptr(swap ? a.data : b.data).ptr(c.data);
   args.scalar(int32_t(swap ? n : m)).scalar(int32_t(swap ? m : n));
   args.scalar(int32_t(k)).scalar(int32_t(c.ld)).scalar(o.alpha);
@@ -538,11 +538,14 @@ Status Gemm::State::launch(const rt::Stream &stream, const DeviceMatrix &a,
     args.ptr(qkv->kScale ? qkv->kScale : ones.ptr());
     args.ptr(qkv->vScale ? qkv->vScale : ones.ptr());
     args.scalar(int32_t(qkv->qHeads)).scalar(int32_t(qkv->kvHeads));
-    args.scalar(int32_t(qkv->ldkv)).scalar(qkv->eps);
+    args.scalar(int32_t(qkv->ldkv)).scalar(int32_t(qkv->slots));
+    args.scalar(qkv->eps);
   } else {
     for (int i = 0; i < 9; ++i)
       args.ptr(c.data);
-    args.scalar(int32_t(0)).scalar(int32_t(0)).scalar(int32_t(0)).scalar(0.f);
+    for (int i = 0; i < 4; ++i)
+      args.scalar(int32_t(0));
+    args.scalar(0.f);
   }
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(grid), 1, 1};

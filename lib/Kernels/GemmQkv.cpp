@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "GemmState.h"
 
+#include <limits>
+
 using namespace cute;
 using namespace cute::kernels;
 
@@ -75,6 +77,9 @@ Status checkAppend(const QkvAppend &a) {
   const bool fp8 = a.cacheType == ElemType::F8E4M3;
   if (fp8 && (!a.kScale || !a.vScale))
     return invalid("an e4m3 cache needs kScale and vScale (f32 per kv head)");
+  if (a.slots < 1 || a.slots > std::numeric_limits<int32_t>::max())
+    return invalid("the caches hold " + str(a.slots) +
+                   " slots; give their row count (1 .. 2^31 - 1)");
   if (a.ldkv < a.kvHeads * 128 || a.ldkv % 8)
     return invalid("the caches' slot stride " + str(a.ldkv) +
                    " must be a multiple of 8 and at least kv heads x 128 = " +

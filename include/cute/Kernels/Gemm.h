@@ -145,10 +145,12 @@ struct QkvAppend {
   /// The paged caches [slots, kvHeads, 128] (slot rows ldkv elements
   /// apart): bf16, or e4m3 storing value / scale (round to nearest even,
   /// saturated) with f32 scales [kvHeads] (kScale, vScale; 0 for a bf16
-  /// cache: scales of 1).
+  /// cache: scales of 1). A slot mapping entry >= slots stores nothing (the
+  /// mapping is device memory the call does not read; a kernel built with
+  /// debug-checks traps on it).
   CUdeviceptr kCache = 0, vCache = 0;
   ElemType cacheType = ElemType::BF16;
-  int64_t ldkv = 0;
+  int64_t ldkv = 0, slots = 0;
   CUdeviceptr kScale = 0, vScale = 0;
 };
 

@@ -36,12 +36,12 @@ template <class T> DevicePtr<T> dev(CUdeviceptr p) { return DevicePtr<T>(p); }
 // The QKV instances' append arguments (examples/gemm-sm90/gemm-qkv.mlir),
 // which every gemm_sm90 kernel takes and the others never read: the norm
 // weights, cos/sin, positions, slots, caches, scales, head counts, slot
-// stride and eps.
+// stride, the caches' slot count and eps.
 #define CUTE_UNUSED_QKV_ARGS                                                   \
   dev<bfloat16_t>(kAligned), dev<bfloat16_t>(kAligned), dev<float>(kAligned),  \
       dev<int32_t>(kAligned), dev<int32_t>(kAligned),                          \
       dev<bfloat16_t>(kAligned), dev<bfloat16_t>(kAligned),                    \
-      dev<float>(kAligned), dev<float>(kAligned), 0, 0, 0, 0.f
+      dev<float>(kAligned), dev<float>(kAligned), 0, 0, 0, 0, 0.f
 
 void expectError(const Status &s, const std::string &needle) {
   ASSERT_FALSE(s.ok()) << "expected an error containing: " << needle;
@@ -235,7 +235,7 @@ TEST(AotLibrary, SignatureCheckCatchesAStaleHeader) {
   auto g = gm::Module::metadata("sm_90a");
   ASSERT_TRUE(g.ok());
   Status s = ew::Module::add_f32_signature(kernel(*g, "gemm_bf16"));
-  expectError(s, "kernel 'gemm_bf16' has 37 parameter(s) in the metadata but "
+  expectError(s, "kernel 'gemm_bf16' has 38 parameter(s) in the metadata but "
                  "4 in the launcher: regenerate the launcher header");
   auto m = ew::Module::metadata("sm_90a");
   ASSERT_TRUE(m.ok());

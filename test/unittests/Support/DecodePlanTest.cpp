@@ -125,4 +125,10 @@ TEST(DecodePlan, RejectsAPageIndexOutsideTheCache) {
             "block table [1, 0] = -1 is outside the cache's 8 pages");
 }
 
+TEST(DecodePlan, RejectsASlotMappingEntryOutsideTheCache) {
+  EXPECT_EQ(checkSlotMapping({3, -1, 9}, 10), "");
+  EXPECT_EQ(checkSlotMapping({3, -1, 10}, 10),
+            "slot mapping [2] = 10 is outside the caches' 10 slots");
+}
+
 } // namespace
