@@ -22,7 +22,7 @@ def main(path):
     qkv = []
     qkvre = re.compile(r"^BENCH qkv_(\w+) M(\d+) N(\d+) K(\d+): plain GEMM "
                        r"([\d.]+) ms, unfused chain ([\d.]+) ms, fused "
-                       r"([\d.]+) ms")
+                       r"([\d.]+) ms(?:.*separate kernels ([\d.]+) ms)?")
     for line in open(path):
         m = qkvre.match(line)
         if m:
@@ -67,14 +67,19 @@ def main(path):
         # The QKV projection with the fused KV append (Gemm::runQkv) against
         # the plain GEMM and the unfused chain (GEMM, then append.mlir).
         print()
-        print("| cache | M | N x K | plain GEMM (us) | unfused chain (us) "
-              "| fused (us) | fused / plain | unfused / fused |")
-        print("|---|---|---|---|---|---|---|---|")
-        for kv, m, n, k, plain, chain, fused in qkv:
+        # "one kernel": GEMM then append.mlir; "separate kernels": GEMM then
+        # chain.mlir's norm, RoPE and quantize+scatter launches.
+        print("| cache | M | N x K | plain GEMM (us) | GEMM + append, one "
+              "kernel (us) | GEMM + separate kernels (us) | fused (us) | "
+              "fused / plain | one kernel / fused | separate / fused |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for kv, m, n, k, plain, chain, fused, sep in qkv:
             plain, chain, fused = float(plain), float(chain), float(fused)
+            sepus = f"{float(sep) * 1e3:.1f}" if sep else "-"
+            sepx = f"{float(sep) / fused:.2f}" if sep else "-"
             print(f"| {kv} | {m} | {n} x {k} | {plain * 1e3:.1f} | "
-                  f"{chain * 1e3:.1f} | {fused * 1e3:.1f} | "
-                  f"{fused / plain:.2f} | {chain / fused:.2f} |")
+                  f"{chain * 1e3:.1f} | {sepus} | {fused * 1e3:.1f} | "
+                  f"{fused / plain:.2f} | {chain / fused:.2f} | {sepx} |")
 
 
 if __name__ == "__main__":

@@ -455,9 +455,39 @@ bool runAppend(const rt::Context &ctx, const rt::Stream &stream,
 /// be AppendReference.h's bit for bit. With `bench`, times the plain GEMM
 /// (Gemm::run into a qkv buffer), the unfused chain (that GEMM, then
 /// append.mlir) and the fused call.
+/// The chain of separate kernels (chain.mlir) after the plain GEMM's qkv
+/// in `dqkv` (modified in place): norm, RoPE, quantize and scatter.
+void launchChain(const rt::Stream &stream, const rt::Program &chain,
+                 const decode::AppendProblem &p, const AppendBuffers &b,
+                 const rt::DeviceBuffer &dqkv, int64_t ld) {
+  const std::string sfx = std::string(p.fp8 ? "_e4m3" : "_bf16") + "_d128";
+  rt::Kernel norm = need(chain.kernel("qk_norm" + sfx), "qk_norm kernel");
+  rt::Kernel rope = need(chain.kernel("rope" + sfx), "rope kernel");
+  rt::Kernel qs = need(chain.kernel("quant_scatter" + sfx), "scatter kernel");
+  rt::LaunchConfig qk, all;
+  qk.grid = rt::Dim3{unsigned((p.tokens * (p.hq + p.hkv) + 3) / 4), 1, 1};
+  all.grid = rt::Dim3{unsigned((p.tokens * p.heads() + 3) / 4), 1, 1};
+  const int32_t t = int32_t(p.tokens), hq = int32_t(p.hq), hkv = int32_t(p.hkv),
+                l = int32_t(ld);
+  rt::KernelArgs a1;
+  a1.ptr(dqkv).ptr(b.qw).ptr(b.kw).scalar(t).scalar(hq).scalar(hkv);
+  a1.scalar(l).scalar(p.eps);
+  need(norm.launch(stream, qk, a1), "qk_norm launch");
+  rt::KernelArgs a2;
+  a2.ptr(dqkv).ptr(b.cs).ptr(b.pos).ptr(b.slot).scalar(t).scalar(hq);
+  a2.scalar(hkv).scalar(l);
+  need(rope.launch(stream, qk, a2), "rope launch");
+  rt::KernelArgs a3;
+  a3.ptr(dqkv).ptr(b.slot).ptr(b.q).ptr(b.k).ptr(b.v).ptr(b.ks).ptr(b.vs);
+  a3.scalar(t).scalar(hq).scalar(hkv).scalar(l).scalar(int32_t(p.hq * p.d));
+  a3.scalar(int32_t(p.hkv * p.d)).scalar(int32_t(p.slots));
+  need(qs.launch(stream, all, a3), "quant_scatter launch");
+}
+
 bool runQkv(const rt::Context &ctx, const rt::Stream &stream,
-            const kernels::Gemm &gemm, const rt::Program &app, int64_t tokens,
-            int64_t hq, int64_t hkv, int64_t kdim, bool fp8, bool bench) {
+            const kernels::Gemm &gemm, const rt::Program &app,
+            const rt::Program &chain, int64_t tokens, int64_t hq, int64_t hkv,
+            int64_t kdim, bool fp8, bool bench) {
   const int64_t d = 128;
   uint64_t seed = freshSeed();
   decode::AppendProblem p =
@@ -524,31 +554,48 @@ bool runQkv(const rt::Context &ctx, const rt::Stream &stream,
                            " K" + std::to_string(kdim) + " " +
                            kernels::gemmConfigName(plan.config);
   printAppendCheck(name, p, seed, diff);
+  // The plain projection into qkv, then the chain of separate kernels on
+  // fresh (poisoned) outputs: the same bits.
+  auto dqkv =
+      need(rt::DeviceBuffer::allocate(ctx, size_t(tokens * n) * 2), "qkv");
+  DeviceMatrix c{dqkv.ptr(), ElemType::BF16, tokens, n, n};
+  AppendBuffers bc(ctx, p);
+  need(gemm.run(stream, x, w, c), "QKV GEMM");
+  launchChain(stream, chain, p, bc, dqkv, n);
+  need(stream.synchronize(), "chain run");
+  decode::AppendDiff cdiff =
+      decode::compareAppend(decode::appendReference(p, qkv, n), bc.download(p));
+  printAppendCheck(std::string("qkv_chain_") + (fp8 ? "e4m3" : "bf16") + " K" +
+                       std::to_string(kdim),
+                   p, seed, cdiff);
   if (bench) {
-    // The plain projection into qkv, and the unfused chain after it.
-    auto dqkv =
-        need(rt::DeviceBuffer::allocate(ctx, size_t(tokens * n) * 2), "qkv");
-    DeviceMatrix c{dqkv.ptr(), ElemType::BF16, tokens, n, n};
+    // The unfused chain: the plain projection, then append.mlir.
     rt::Kernel k = need(
         app.kernel(std::string("append_") + (fp8 ? "e4m3" : "bf16") + "_d128"),
         "append kernel");
     double plain = medianMs(
         ctx, stream, [&] { need(gemm.run(stream, x, w, c), "QKV GEMM"); });
-    double chain = medianMs(ctx, stream, [&] {
+    double unfused = medianMs(ctx, stream, [&] {
       need(gemm.run(stream, x, w, c), "QKV GEMM");
       launchAppend(stream, k, p, b, dqkv, n);
     });
     double fused = medianMs(ctx, stream, [&] {
       need(gemm.runQkv(stream, x, w, q, a), "fused QKV");
     });
+    // The chain: the projection, then norm, RoPE, quantize and
+    // scatter as separate kernels (chain.mlir).
+    double chain4 = medianMs(ctx, stream, [&] {
+      need(gemm.run(stream, x, w, c), "QKV GEMM");
+      launchChain(stream, chain, p, bc, dqkv, n);
+    });
     std::printf("BENCH qkv_%s M%lld N%lld K%lld: plain GEMM %.4f ms, unfused "
                 "chain %.4f ms, fused %.4f ms (fused / plain %.2f, unfused / "
-                "fused %.2f)\n",
+                "fused %.2f); separate kernels %.4f ms (%.2f x fused)\n",
                 fp8 ? "e4m3" : "bf16", (long long)tokens, (long long)n,
-                (long long)kdim, plain, chain, fused, fused / plain,
-                chain / fused);
+                (long long)kdim, plain, unfused, fused, fused / plain,
+                unfused / fused, chain4, chain4 / fused);
   }
-  return diff.ok();
+  return diff.ok() && cdiff.ok();
 }
 #endif
 
@@ -672,14 +719,17 @@ int main(int argc, char **argv) {
     if (cc.first == 9) {
       kernels::Gemm gemm = need(kernels::Gemm::create(ctx), "GEMM library");
       rt::Program app = loadProgram(ctx, o, "kv_append");
+      rt::Program chain = loadProgram(ctx, o, "kv_chain");
       for (bool fp8 : {false, true})
         for (int64_t t : {int64_t(5), int64_t(130)})
           if (o.check)
-            ok &= runQkv(ctx, stream, gemm, app, t, 4, 2, 64, fp8, false);
+            ok &=
+                runQkv(ctx, stream, gemm, app, chain, t, 4, 2, 64, fp8, false);
       if (o.bench && !ctx.driver().emulated())
         for (int64_t t : {1, 16, 64, 128, 256})
           for (bool fp8 : {false, true})
-            ok &= runQkv(ctx, stream, gemm, app, t, 32, 8, 4096, fp8, true);
+            ok &= runQkv(ctx, stream, gemm, app, chain, t, 32, 8, 4096, fp8,
+                         true);
     } else {
       std::printf("SKIP qkv_fused: the fused QKV epilogue is built for "
                   "sm_90a (this device is %d.%d)\n",
