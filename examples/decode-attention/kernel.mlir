@@ -8,13 +8,14 @@
 // 16 rows per CTA (a row chunk). Token t sees keys [0, ctx - ntok + t]
 // (the causal rule of the new tokens, whose keys are already cached).
 // The cache holds KV = bf16 or f8E4M3FN (e4m3) values; an e4m3 element is
-// converted to bf16 in registers (exactly), with a scale per kv head: K's
-// folds into the softmax scale, V's into the final 1 / l (bf16 caches pass
-// scales of 1).
+// converted to the MMA type T = f16 in registers (exactly), with a scale
+// per kv head: K's folds into the softmax scale, V's into the final 1 / l
+// (bf16 caches pass scales of 1).
 //
 // Grid (hkv x row chunks, batch, splits); 4 warps. Split s takes keys
 // [s chunk, min((s + 1) chunk, ctx)) (flash-decoding's split-KV); its warps
-// take blocks of 16 keys in turn. Per block a warp loads K (2 key rows of
+// take blocks of 16 keys in turn (D = 256: pairs of warps take them, each
+// warp of a pair holding half of O's columns, DV). Per block a warp loads K (2 key rows of
 // 8 a thread) and V (4 key rows a thread) straight from global memory into
 // the mma.sync fragments (no shared memory): the head dimension is
 // permuted in S = Q K^T (thread q of a quad holds d = 32 i + 8 q + x, so
