@@ -47,33 +47,24 @@ struct Plan {
 /// The split count with the least modeled time, in units of one key's
 /// time in a CTA: a split of `chunk` keys (a multiple of 16, at least 64:
 /// one block per warp) costs chunk + 128 (128 for its fixed prologue and
-/// epilogue), the CTAs that have keys run in waves of `ctasPerSm` per SM
-/// (with mixed lengths the short sequences' late splits are empty), and
-/// the last CTA's merge reads every split (14 a split), so the time is
-/// waves x (chunk + 128) + 14 splits. At most 64 splits; ties go to fewer. A
-/// count that spills a few CTAs into a second wave loses to one that fills one
+/// epilogue), the CTAs run in waves of `ctasPerSm` per SM, and the last
+/// CTA's merge reads every split (14 a split), so the time is waves x
+/// (chunk + 128) + 14 splits. At most 64 splits; ties go to fewer. A count
+/// that spills a few CTAs into a second wave loses to one that fills one
 /// wave. (Fitted to an H100 at batch 1, 2026-12-07: 16 splits best at 4k
 /// keys, 32 at 16k; bench/results/2026-12-07-h100-issue25.)
-inline Plan planSplits(const Problem &p, const std::vector<int32_t> &ctxs,
-                       int64_t sms, int64_t ctasPerSm = 3) {
-  const int64_t perSeq = std::max<int64_t>(1, p.hkv * rowChunks(p));
+inline Plan planSplits(const Problem &p, int64_t maxCtx, int64_t sms,
+                       int64_t ctasPerSm = 3) {
+  const int64_t ctas = std::max<int64_t>(1, p.batch * p.hkv * rowChunks(p));
   const int64_t slots = std::max<int64_t>(1, sms * ctasPerSm);
-  int64_t maxCtx = 1;
-  for (int32_t c : ctxs)
-    maxCtx = std::max<int64_t>(maxCtx, c);
-  const int64_t most = std::clamp<int64_t>((maxCtx + 63) / 64, 1, 64);
+  const int64_t ctx = std::max<int64_t>(maxCtx, 1);
+  const int64_t most = std::clamp<int64_t>((ctx + 63) / 64, 1, 64);
   Plan best;
   int64_t bestCost = -1;
   for (int64_t want = 1; want <= most; ++want) {
-    int64_t chunk = ((maxCtx + want - 1) / want + 15) / 16 * 16;
-    int64_t s = (maxCtx + chunk - 1) / chunk;
-    // The CTAs with keys: a split past a shorter sequence's end has none
-    // and ends at once (it only writes an empty partial).
-    int64_t busy = 0;
-    for (int32_t c : ctxs)
-      busy += std::max<int64_t>(1, (int64_t(c) + chunk - 1) / chunk);
-    busy *= perSeq;
-    int64_t waves = (busy + slots - 1) / slots;
+    int64_t chunk = ((ctx + want - 1) / want + 15) / 16 * 16;
+    int64_t s = (ctx + chunk - 1) / chunk;
+    int64_t waves = (ctas * s + slots - 1) / slots;
     int64_t cost = waves * (chunk + 128) + 14 * s;
     if (bestCost < 0 || cost < bestCost ||
         (cost == bestCost && s < best.splits)) {
@@ -83,15 +74,6 @@ inline Plan planSplits(const Problem &p, const std::vector<int32_t> &ctxs,
     }
   }
   return best;
-}
-
-/// planSplits for a batch whose sequences all have maxCtx keys.
-inline Plan planSplits(const Problem &p, int64_t maxCtx, int64_t sms,
-                       int64_t ctasPerSm = 3) {
-  return planSplits(p,
-                    std::vector<int32_t>(size_t(std::max<int64_t>(1, p.batch)),
-                                         int32_t(std::max<int64_t>(maxCtx, 0))),
-                    sms, ctasPerSm);
 }
 
 /// The checks the host can make before a launch: the head counts the

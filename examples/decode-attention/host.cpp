@@ -196,7 +196,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   auto o = need(rt::DeviceBuffer::allocate(ctx, nq * 2), "o");
   auto lse = need(rt::DeviceBuffer::allocate(ctx, rows * 4), "lse");
   // D = 256: 2 CTAs per SM (its registers), 3 for the others.
-  decode::Plan plan = decode::planSplits(p, lens, sms, d == 256 ? 2 : 3);
+  decode::Plan plan = decode::planSplits(p, maxCtx, sms, d == 256 ? 2 : 3);
   if (c.splits > 0) {
     plan.splits = c.splits;
     plan.chunk =

@@ -125,25 +125,6 @@ TEST(DecodePlan, RejectsAPageIndexOutsideTheCache) {
             "block table [1, 0] = -1 is outside the cache's 8 pages");
 }
 
-TEST(DecodePlan, MixedLengthsCountOnlyTheSplitsWithKeys) {
-  // Batch 16 (8 CTAs per sequence): 8 sequences of 7680 keys, 8 of 512.
-  // 3 splits of 2560: 8 x (8 x 3 + 8 x 1) = 256 busy CTAs, one wave, 2688 +
-  // 42 = 2730 (what the uniform model of the longest picks); 5 splits of
-  // 1536: 8 x (8 x 5 + 8) = 384 busy CTAs, still one wave, 1664 + 70 =
-  // 1734; 6 of 1280: 448, two waves, 2816 + 84; 11 of 704: 768, two waves,
-  // 1664 + 154 = 1818.
-  Problem p = qwen(16, 16, 480);
-  std::vector<int32_t> lens;
-  for (int i = 0; i < 16; ++i)
-    lens.push_back(i % 2 ? 512 : 7680);
-  Plan m = planSplits(p, lens, 132);
-  EXPECT_EQ(m.splits, 5);
-  EXPECT_EQ(m.chunk, 1536);
-  Plan u = planSplits(p, 7680, 132);
-  EXPECT_EQ(u.splits, 3);
-  EXPECT_EQ(u.chunk, 2560);
-}
-
 TEST(DecodePlan, RejectsASlotMappingEntryOutsideTheCache) {
   EXPECT_EQ(checkSlotMapping({3, -1, 9}, 10), "");
   EXPECT_EQ(checkSlotMapping({3, -1, 10}, 10),
