@@ -112,6 +112,6 @@
 // CMETA: "cluster":[2,1,1],"name":"gemm_e4m3_c2","params"
 // CMETA: "cluster":[2,1,1],"name":"gemm_bf16_n128_c2","params"
 
-// FACTS: remark: kernel @gemm_128_2_true: 384 threads, 164864 bytes of shared memory
+// FACTS: remark: kernel @gemm_128_2_true: 384 threads, 165120 bytes of shared memory
 // FACTS: remark: pipeline %loads (tma_async, 4 stages): each stage receives 32768 bytes from its TMA loads (1 box of 16384 + 1 box of 8192 x multicast 2) = tx_bytes
 // FACTS: remark: pipeline %loads (tma_async, 4 stages): consumers = 8: 8 threads (one per warp of role "consumer", warps [4, 12)) release each stage
