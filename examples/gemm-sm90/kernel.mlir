@@ -2,7 +2,7 @@
 // C (M x N, row-major, leading dimension ldc) = act(alpha x A x B^T + beta x R
 // + bias) with A (M x K) and B (N x K) row-major, f32 accumulation, on the
 // H200: CUTLASS's warp-specialized persistent "cooperative" design written in
-// the dialect. One source, thirty-four instances (docs/instances.md):
+// the dialect. One source, thirty-eight instances (docs/instances.md):
 //   gemm_bf16  bf16 A, B, C;  gemm_f16  f16 A, B, C;
 //   gemm_e4m3  f8E4M3FN A, B, bf16 C (K % 16 == 0);
 //   gemm_<T>_n128  the same with 128 x 128 tiles (BN = 128): twice the
@@ -37,6 +37,11 @@
 //              two); the load stages are released by both CTAs'
 //              consumers (multicast = 2). Split-K as below; stream-K
 //              (splits = 0) runs as one split.
+//   gemm_bf16_{n128,swap}_qkv[_e4m3]  a Qwen3 QKV projection whose
+//              epilogue is the KV-cache append (QKV; gemm-qkv.mlir): each
+//              tile is one head, staged in shared memory as bf16, then
+//              QK-norm, RoPE, q to C and k/v (bf16 or e4m3: KV) to the
+//              paged caches (the arguments from pqw on).
 //   Bias and R are TE (bf16; f16 for f16). TMAC = false: C's rows are
 //   stored from registers (masked, 8-byte f32 / 2-byte e4m3 pairs, ldc %
 //   8 == 0), not by TMA: a 64 x 64 f32 box spans 256 bytes (over the
