@@ -119,6 +119,83 @@ module {
     return
   }
 
+  // Head h of token tok, its final values (r1, r2: this lane's): a q head
+  // to q_out [tokens, hq, D] (ldq), the layout the decode kernel reads; a
+  // k or v head to slot `slot` of its cache ([slots, hkv, D], ldkv), bf16
+  // or e4m3 (value / the kv head's scale, rounded to nearest even and
+  // saturated). A negative slot writes nothing; so does one past the
+  // cache's `slots` rows, which with debug-checks traps, naming the token,
+  // the slot and the bound.
+  func.func private @store_head(%r1: !vE, %r2: !vE, %slot: i32, %tok: i32, %h: i32, %el: i32, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %slots: i32) {
+    %c0, %c2, %d = cute.constants 0, 2, D : i32
+    %half = arith.divui %d, %c2 : i32
+    %hqk = arith.addi %hq, %hkv : i32
+    %isQ = arith.cmpi ult, %h, %hq : i32
+    %isV = arith.cmpi uge, %h, %hqk : i32
+    %hd = arith.muli %h, %d : i32
+    scf.if %isQ {
+      %dst0 = arith.muli %tok, %ldq : i32
+      %dst1 = arith.addi %dst0, %hd : i32
+      %dst = arith.addi %dst1, %el : i32
+      %dsth = arith.addi %dst, %half : i32
+      %l = cute.static : !cute.layout<"(D/64):(1)">
+      %p1 = cute.add_offset(%pq, %dst)
+      %p2 = cute.add_offset(%pq, %dsth)
+      %v1 = cute.make_view(%p1, %l)
+      %v2 = cute.make_view(%p2, %l)
+      %h1 = arith.truncf %r1 : !vE to !vEh
+      %h2 = arith.truncf %r2 : !vE to !vEh
+      cute.store(%h1, %v1)
+      cute.store(%h2, %v2)
+    } else {
+      %has0 = arith.cmpi sge, %slot, %c0 : i32
+      %inCache = arith.cmpi slt, %slot, %slots : i32
+      %okSlot = arith.cmpi ult, %slot, %slots : i32
+      %neg = arith.cmpi slt, %slot, %c0 : i32
+      %valid = arith.ori %neg, %okSlot : i1
+      cute.check %valid, "slot mapping entry outside the cache (token, slot, slots)" (%tok, %slot, %slots : i32, i32, i32)
+      %has = arith.andi %has0, %inCache : i1
+      scf.if %has {
+        scf.if %isV {
+          %kh = arith.subi %h, %hqk : i32
+          func.call @store_kv(%pv, %pvs, %slot, %ldkv, %kh, %el, %r1, %r2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
+        } else {
+          %kh = arith.subi %h, %hq : i32
+          func.call @store_kv(%pk, %pks, %slot, %ldkv, %kh, %el, %r1, %r2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
+        }
+      }
+    }
+    return
+  }
+
+  // This warp's item of a (tokens x heads) grid of warps, 4 a CTA (heads
+  // counted from h0): whether it exists, its token and head, this lane's
+  // offset el (E lane) and the offsets of its two halves in a qkv row
+  // layout (ldqkv apart, heads of D).
+  func.func private @warp_item(%tokens: i32, %heads: i32, %h0: i32, %ldqkv: i32) -> (i1, i32, i32, i32, i32, i32) {
+    %c2, %c4, %c32, %c64, %d = cute.constants 2, 4, 32, 64, D : i32
+    %tid = cute.thread_idx x
+    %bx = cute.block_idx x
+    %w = arith.divui %tid, %c32 : i32
+    %lane = arith.remui %tid, %c32 : i32
+    %e = arith.divui %d, %c64 : i32
+    %el = arith.muli %lane, %e : i32
+    %half = arith.divui %d, %c2 : i32
+    %items = arith.muli %tokens, %heads : i32
+    %b4 = arith.muli %bx, %c4 : i32
+    %item = arith.addi %b4, %w : i32
+    %live = arith.cmpi ult, %item, %items : i32
+    %tok = arith.divui %item, %heads : i32
+    %hr = arith.remui %item, %heads : i32
+    %h = arith.addi %h0, %hr : i32
+    %src0 = arith.muli %tok, %ldqkv : i32
+    %hd = arith.muli %h, %d : i32
+    %src1 = arith.addi %src0, %hd : i32
+    %src = arith.addi %src1, %el : i32
+    %srch = arith.addi %src, %half : i32
+    return %live, %tok, %h, %el, %src, %srch : i1, i32, i32, i32, i32, i32
+  }
+
   // Token tok's inputs of this lane: the cos and sin of its position's
   // angles (pairs E lane ..), and its cache slot.
   func.func private @append_inputs(%tok: i32, %el: i32, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>) -> (!vE, !vE, i32) {
@@ -136,14 +213,13 @@ module {
 
   // The rest of @append_head, given @append_inputs' values.
   func.func private @append_finish(%x1: !vE, %x2: !vE, %cs: !vE, %sn: !vE, %slot: i32, %tok: i32, %h: i32, %el: i32, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %slots: i32, %eps: f32) {
-    %c0, %c2, %d = cute.constants 0, 2, D : i32
+    %c2, %d = cute.constants 2, D : i32
     %half = arith.divui %d, %c2 : i32
     %hqk = arith.addi %hq, %hkv : i32
     %isQ = arith.cmpi ult, %h, %hq : i32
     %isV = arith.cmpi uge, %h, %hqk : i32
     %true = arith.constant true
     %notV = arith.xori %isV, %true : i1
-    %hd = arith.muli %h, %d : i32
     %r1, %r2 = scf.if %notV -> (!vE, !vE) {
       // QK-norm with q's or k's weight, then RoPE at the token's position.
       %elh = arith.addi %el, %half : i32
@@ -165,40 +241,7 @@ module {
     } else {
       scf.yield %x1, %x2 : !vE, !vE
     }
-    scf.if %isQ {
-      %dst0 = arith.muli %tok, %ldq : i32
-      %dst1 = arith.addi %dst0, %hd : i32
-      %dst = arith.addi %dst1, %el : i32
-      %dsth = arith.addi %dst, %half : i32
-      %l = cute.static : !cute.layout<"(D/64):(1)">
-      %p1 = cute.add_offset(%pq, %dst)
-      %p2 = cute.add_offset(%pq, %dsth)
-      %v1 = cute.make_view(%p1, %l)
-      %v2 = cute.make_view(%p2, %l)
-      %h1 = arith.truncf %r1 : !vE to !vEh
-      %h2 = arith.truncf %r2 : !vE to !vEh
-      cute.store(%h1, %v1)
-      cute.store(%h2, %v2)
-    } else {
-      // A slot past the cache (slots rows) writes nothing; with
-      // debug-checks it traps, naming the token, the slot and the bound.
-      %has0 = arith.cmpi sge, %slot, %c0 : i32
-      %inCache = arith.cmpi slt, %slot, %slots : i32
-      %okSlot = arith.cmpi ult, %slot, %slots : i32
-      %neg = arith.cmpi slt, %slot, %c0 : i32
-      %valid = arith.ori %neg, %okSlot : i1
-      cute.check %valid, "slot mapping entry outside the cache (token, slot, slots)" (%tok, %slot, %slots : i32, i32, i32)
-      %has = arith.andi %has0, %inCache : i1
-      scf.if %has {
-        scf.if %isV {
-          %kh = arith.subi %h, %hqk : i32
-          func.call @store_kv(%pv, %pvs, %slot, %ldkv, %kh, %el, %r1, %r2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
-        } else {
-          %kh = arith.subi %h, %hq : i32
-          func.call @store_kv(%pk, %pks, %slot, %ldkv, %kh, %el, %r1, %r2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
-        }
-      }
-    }
+    func.call @store_head(%r1, %r2, %slot, %tok, %h, %el, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %slots) : (!vE, !vE, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32) -> ()
     return
   }
 

@@ -18,31 +18,15 @@ module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:KV=bf16,D=64", "bf16_d128:KV=bf16,D=128",
                       "e4m3_d64:KV=f8E4M3FN,D=64", "e4m3_d128:KV=f8E4M3FN,D=128"]} {
   gpu.module @kv_append attributes {cute.imports = ["decode-common.mlir", "append-common.mlir"]} {
-    // @load_e and @append_head (the per-head work): append-common.mlir.
+    // @warp_item, @load_e and @append_head (the per-head work):
+    // append-common.mlir.
     gpu.func @append(%pqkv: !cute.ptr<bf16, gmem, align<2>>, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %tokens: i32, %hq: i32, %hkv: i32, %ldqkv: i32, %ldq: i32, %ldkv: i32, %slots: i32, %eps: f32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize} {
-      %c2, %c4, %c32, %c64, %d = cute.constants 2, 4, 32, 64, D : i32
-      %tid = cute.thread_idx x
-      %bx = cute.block_idx x
-      %w = arith.divui %tid, %c32 : i32
-      %lane = arith.remui %tid, %c32 : i32
-      %e = arith.divui %d, %c64 : i32
-      %el = arith.muli %lane, %e : i32
-      %half = arith.divui %d, %c2 : i32
+      %c0, %c2 = cute.constants 0, 2 : i32
       %kv2 = arith.muli %hkv, %c2 : i32
       %heads = arith.addi %hq, %kv2 : i32
-      %items = arith.muli %tokens, %heads : i32
-      %b4 = arith.muli %bx, %c4 : i32
-      %item = arith.addi %b4, %w : i32
-      %live = arith.cmpi ult, %item, %items : i32
+      %live, %tok, %h, %el, %src, %srch = func.call @warp_item(%tokens, %heads, %c0, %ldqkv) : (i32, i32, i32, i32) -> (i1, i32, i32, i32, i32, i32)
       scf.if %live {
-        %tok = arith.divui %item, %heads : i32
-        %h = arith.remui %item, %heads : i32
-        %src0 = arith.muli %tok, %ldqkv : i32
-        %hd = arith.muli %h, %d : i32
-        %src1 = arith.addi %src0, %hd : i32
-        %src = arith.addi %src1, %el : i32
-        %srch = arith.addi %src, %half : i32
         %x1 = func.call @load_e(%pqkv, %src) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
         %x2 = func.call @load_e(%pqkv, %srch) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
         func.call @append_head(%x1, %x2, %tok, %h, %el, %pqw, %pkw, %pcs, %ppos, %pslot, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %slots, %eps) : (!vE, !vE, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, f32) -> ()

@@ -9,7 +9,8 @@
 //                   token's position (bf16);
 //   @quant_scatter  q heads to q_out, k and v heads (divided by the kv
 //                   head's scale, rounded to KV) to slot slot_mapping[token]
-//                   of the caches (negative or >= slots: not stored).
+//                   of the caches (negative or >= slots: not stored;
+//                   append-common.mlir's @store_head).
 // Each step rounds to bf16 where append-common.mlir's @append_head does and
 // uses its functions, so the chain's q_out and caches equal append.mlir's
 // bit for bit (the driver checks both against AppendReference.h).
@@ -32,38 +33,11 @@ module attributes {gpu.container_module,
       return
     }
 
-    // This warp's item of tokens x heads (heads counted from h0), its token,
-    // head, lane offset el (E lane) and the offsets of its two halves in
-    // qkv; live = false past the items.
-    func.func private @item(%tokens: i32, %heads: i32, %h0: i32, %ldqkv: i32) -> (i1, i32, i32, i32, i32, i32) {
-      %c2, %c4, %c32, %c64, %d = cute.constants 2, 4, 32, 64, D : i32
-      %tid = cute.thread_idx x
-      %bx = cute.block_idx x
-      %w = arith.divui %tid, %c32 : i32
-      %lane = arith.remui %tid, %c32 : i32
-      %e = arith.divui %d, %c64 : i32
-      %el = arith.muli %lane, %e : i32
-      %half = arith.divui %d, %c2 : i32
-      %items = arith.muli %tokens, %heads : i32
-      %b4 = arith.muli %bx, %c4 : i32
-      %item = arith.addi %b4, %w : i32
-      %live = arith.cmpi ult, %item, %items : i32
-      %tok = arith.divui %item, %heads : i32
-      %hr = arith.remui %item, %heads : i32
-      %h = arith.addi %h0, %hr : i32
-      %src0 = arith.muli %tok, %ldqkv : i32
-      %hd = arith.muli %h, %d : i32
-      %src1 = arith.addi %src0, %hd : i32
-      %src = arith.addi %src1, %el : i32
-      %srch = arith.addi %src, %half : i32
-      return %live, %tok, %h, %el, %src, %srch : i1, i32, i32, i32, i32, i32
-    }
-
     gpu.func @qk_norm(%pqkv: !cute.ptr<bf16, gmem, align<2>>, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %tokens: i32, %hq: i32, %hkv: i32, %ldqkv: i32, %eps: f32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize} {
       %c0, %c2, %d = cute.constants 0, 2, D : i32
       %heads = arith.addi %hq, %hkv : i32
-      %live, %tok, %h, %el, %src, %srch = func.call @item(%tokens, %heads, %c0, %ldqkv) : (i32, i32, i32, i32) -> (i1, i32, i32, i32, i32, i32)
+      %live, %tok, %h, %el, %src, %srch = func.call @warp_item(%tokens, %heads, %c0, %ldqkv) : (i32, i32, i32, i32) -> (i1, i32, i32, i32, i32, i32)
       scf.if %live {
         %half = arith.divui %d, %c2 : i32
         %elh = arith.addi %el, %half : i32
@@ -87,7 +61,7 @@ module attributes {gpu.container_module,
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize} {
       %c0 = arith.constant 0 : i32
       %heads = arith.addi %hq, %hkv : i32
-      %live, %tok, %h, %el, %src, %srch = func.call @item(%tokens, %heads, %c0, %ldqkv) : (i32, i32, i32, i32) -> (i1, i32, i32, i32, i32, i32)
+      %live, %tok, %h, %el, %src, %srch = func.call @warp_item(%tokens, %heads, %c0, %ldqkv) : (i32, i32, i32, i32) -> (i1, i32, i32, i32, i32, i32)
       scf.if %live {
         %y1 = func.call @load_e(%pqkv, %src) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
         %y2 = func.call @load_e(%pqkv, %srch) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
@@ -105,47 +79,15 @@ module attributes {gpu.container_module,
 
     gpu.func @quant_scatter(%pqkv: !cute.ptr<bf16, gmem, align<2>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pq: !cute.ptr<bf16, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<2>>, %pv: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %tokens: i32, %hq: i32, %hkv: i32, %ldqkv: i32, %ldq: i32, %ldkv: i32, %slots: i32) kernel
         attributes {gpu.known_block_size = array<i32: 128, 1, 1>, cute.no_specialize} {
-      %c0, %c2, %d = cute.constants 0, 2, D : i32
+      %c0, %c2 = cute.constants 0, 2 : i32
       %kv2 = arith.muli %hkv, %c2 : i32
       %heads = arith.addi %hq, %kv2 : i32
-      %live, %tok, %h, %el, %src, %srch = func.call @item(%tokens, %heads, %c0, %ldqkv) : (i32, i32, i32, i32) -> (i1, i32, i32, i32, i32, i32)
+      %live, %tok, %h, %el, %src, %srch = func.call @warp_item(%tokens, %heads, %c0, %ldqkv) : (i32, i32, i32, i32) -> (i1, i32, i32, i32, i32, i32)
       scf.if %live {
         %x1 = func.call @load_e(%pqkv, %src) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
         %x2 = func.call @load_e(%pqkv, %srch) : (!cute.ptr<bf16, gmem, align<2>>, i32) -> !vE
-        %isQ = arith.cmpi ult, %h, %hq : i32
-        scf.if %isQ {
-          %half = arith.divui %d, %c2 : i32
-          %dst0 = arith.muli %tok, %ldq : i32
-          %hd = arith.muli %h, %d : i32
-          %dst1 = arith.addi %dst0, %hd : i32
-          %dst = arith.addi %dst1, %el : i32
-          %dsth = arith.addi %dst, %half : i32
-          %l = cute.static : !cute.layout<"(D/64):(1)">
-          %p1 = cute.add_offset(%pq, %dst)
-          %p2 = cute.add_offset(%pq, %dsth)
-          %v1 = cute.make_view(%p1, %l)
-          %v2 = cute.make_view(%p2, %l)
-          %h1 = arith.truncf %x1 : !vE to !vEh
-          %h2 = arith.truncf %x2 : !vE to !vEh
-          cute.store(%h1, %v1)
-          cute.store(%h2, %v2)
-        } else {
-          %slot = func.call @load_i32(%pslot, %tok) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
-          %has0 = arith.cmpi sge, %slot, %c0 : i32
-          %inCache = arith.cmpi slt, %slot, %slots : i32
-          %has = arith.andi %has0, %inCache : i1
-          scf.if %has {
-            %hqk = arith.addi %hq, %hkv : i32
-            %isV = arith.cmpi uge, %h, %hqk : i32
-            scf.if %isV {
-              %kh = arith.subi %h, %hqk : i32
-              func.call @store_kv(%pv, %pvs, %slot, %ldkv, %kh, %el, %x1, %x2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
-            } else {
-              %kh = arith.subi %h, %hq : i32
-              func.call @store_kv(%pk, %pks, %slot, %ldkv, %kh, %el, %x1, %x2) : (!cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, !vE, !vE) -> ()
-            }
-          }
-        }
+        %slot = func.call @load_i32(%pslot, %tok) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
+        func.call @store_head(%x1, %x2, %slot, %tok, %h, %el, %pq, %pk, %pv, %pks, %pvs, %hq, %hkv, %ldq, %ldkv, %slots) : (!vE, !vE, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32) -> ()
       }
       gpu.return
     }
