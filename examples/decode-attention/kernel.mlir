@@ -77,8 +77,6 @@
 !kvf = !cute.vec<"D/4", f32>
 !vvr = !cute.vec<"DV/8", !KV>
 !ov = !cute.vec<"DV/2", f32>
-!cv = !cute.vec<"D/32", f32>
-!ch = !cute.vec<"D/32", !TQ>
 !dho = !cute.vec<"DV/8", !TQ>
 
 module attributes {gpu.container_module,
@@ -86,7 +84,7 @@ module attributes {gpu.container_module,
                       "bf16_d256:T=bf16,KV=bf16,D=256,DV=128,MC=2",
                       "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128",
                       "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2"]} {
-  gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir"]} {
+  gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir", "merge-splits.mlir"]} {
     // The slot of key j of sequence b: table[b, j / page] x page + j %
     // page, with j clamped to the block-table row (maxPages x page keys)
     // and a page index outside the cache read as page 0, so that the load
@@ -605,90 +603,6 @@ module attributes {gpu.container_module,
         }
       }
       gpu.return
-    }
-    // The split-KV merge of row R = (b ntok + t) hq + h, columns
-    // (D/32) part .. + D/32: every split's normalized O (f32 [splits, R,
-    // D]) and LSE ([splits, R]) into O (the type T, row (b ntok + t) ldo +
-    // h D) and the LSE: weights w_s = exp(lse_s - max), O = sum w_s O_s /
-    // sum w_s, LSE = max + ln sum w_s; a row no split saw (every lse_s =
-    // -inf) gets O = 0 and LSE = -inf. Eight splits per step, their loads
-    // in flight together (a past-the-end split re-reads the last one, with
-    // weight 0).
-    func.func private @merge_splits(%pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %rtot: i32, %hq: i32, %ldo: i32, %splits: i32, %row: i32, %part: i32) {
-      %c0, %c1, %c8, %c32, %d = cute.constants 0, 1, 8, 32, D : i32
-      %fzero, %fone = cute.constants 0.0, 1.0 : f32
-      %ninf = arith.constant 0xFF800000 : f32
-      %log2e = arith.constant 1.44269504 : f32
-      %l1 = cute.static : !cute.layout<"(1):(1)">
-      %lC = cute.static : !cute.layout<"(D/32):(1)">
-      %lastS = arith.subi %splits, %c1 : i32
-      %mx = scf.for %s0 = %c0 to %splits step %c8 iter_args(%mm = %ninf) -> (f32) : i32 {
-        %m8 = scf.for %u = %c0 to %c8 step %c1 iter_args(%m1 = %mm) -> (f32) : i32 {
-          %sp = arith.addi %s0, %u : i32
-          %spc = arith.minui %sp, %lastS : i32
-          %i0 = arith.muli %spc, %rtot : i32
-          %i = arith.addi %i0, %row : i32
-          %xs = func.call @load_f32(%pwl, %i) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
-          %m2 = arith.maximumf %m1, %xs : f32
-          scf.yield %m2 : f32
-        } {cute.unroll}
-        scf.yield %m8 : f32
-      }
-      %dead = arith.cmpf oeq, %mx, %ninf : f32
-      %mref = arith.select %dead, %fzero, %mx : f32
-      %zc = vector.broadcast %fzero : f32 to !cv
-      %pd = arith.muli %part, %d : i32
-      %col = arith.divui %pd, %c32 : i32
-      %acc:2 = scf.for %s0 = %c0 to %splits step %c8 iter_args(%ls = %fzero, %oa = %zc) -> (f32, !cv) : i32 {
-        %r8:2 = scf.for %u = %c0 to %c8 step %c1 iter_args(%ls1 = %ls, %oa1 = %oa) -> (f32, !cv) : i32 {
-          %sp = arith.addi %s0, %u : i32
-          %valid = arith.cmpi ult, %sp, %splits : i32
-          %spc = arith.minui %sp, %lastS : i32
-          %i0 = arith.muli %spc, %rtot : i32
-          %i = arith.addi %i0, %row : i32
-          %xs = func.call @load_f32(%pwl, %i) : (!cute.ptr<f32, gmem, align<4>>, i32) -> f32
-          %dx = arith.subf %xs, %mref : f32
-          %dx2 = arith.mulf %dx, %log2e : f32
-          %e0 = math.exp2 %dx2 fastmath<afn> : f32
-          %e = arith.select %valid, %e0, %fzero : f32
-          %ls2 = arith.addf %ls1, %e : f32
-          %io = arith.muli %i, %d : i32
-          %ioc = arith.addi %io, %col : i32
-          %pw = cute.add_offset(%pws, %ioc)
-          %vw = cute.make_view(%pw, %lC)
-          %ov = cute.load(%vw)
-          %eb = vector.broadcast %e : f32 to !cv
-          %oa2 = math.fma %ov, %eb, %oa1 : !cv
-          scf.yield %ls2, %oa2 : f32, !cv
-        } {cute.unroll}
-        scf.yield %r8#0, %r8#1 : f32, !cv
-      }
-      %lpos = arith.cmpf ogt, %acc#0, %fzero : f32
-      %linv0 = arith.divf %fone, %acc#0 : f32
-      %linv = arith.select %lpos, %linv0, %fzero : f32
-      %lib = vector.broadcast %linv : f32 to !cv
-      %on = arith.mulf %acc#1, %lib : !cv
-      %oh = arith.truncf %on : !cv to !ch
-      %orow = arith.divui %row, %hq : i32
-      %hh = arith.remui %row, %hq : i32
-      %oq = arith.muli %orow, %ldo : i32
-      %ohd = arith.muli %hh, %d : i32
-      %oo = arith.addi %oq, %ohd : i32
-      %ooc = arith.addi %oo, %col : i32
-      %pout = cute.add_offset(%po, %ooc)
-      %vout = cute.make_view(%pout, %lC)
-      cute.store(%oh, %vout)
-      %first = arith.cmpi eq, %part, %c0 : i32
-      scf.if %first {
-        %ll = math.log %acc#0 : f32
-        %lse0 = arith.addf %mref, %ll : f32
-        %lse = arith.select %lpos, %lse0, %ninf : f32
-        %lsev = vector.broadcast %lse : f32 to vector<1xf32>
-        %pl = cute.add_offset(%plse, %row)
-        %vl = cute.make_view(%pl, %l1)
-        cute.store(%lsev, %vl)
-      }
-      return
     }
   }
 }
