@@ -28,7 +28,7 @@
 //   in registers (a 64 x 512 f32 O is too large for one warpgroup);
 // - "values" (warpgroup 2): O[:, 256:512] += P V with P from shared memory,
 //   rescaled by the scores warpgroup's alpha.
-// Named barriers 1 (P written) and 2 (P read) hand P over; 3 the final row
+// A one-stage async pipeline hands P over; named barrier 3 the final row
 // sums. Keys past the context in the last page are masked (score -inf) and
 // their V rows zeroed (a page's tail holds whatever was there: 0 x NaN
 // would reach O). Splits write normalized partial rows and LSEs (f32
@@ -354,6 +354,11 @@ module attributes {gpu.container_module,
       %sInv = cute.smem_alloc() : !rsm
       %pipeQ = cute_nvgpu.pipeline_create %barQ : !cute.memref<i64, smem, align<8>, "2:1"> -> !cute_nvgpu.pipeline<tma_async, 1>
       // Both consumer warpgroups read every stage: 8 warps release it.
+      // P and its row factors, scores -> values warpgroup (one stage: the
+      // scores warpgroup writes P(n + 1) once the values warpgroup's MMA
+      // has read P(n); every thread of both commits and releases).
+      %barP = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %pipeP = cute_nvgpu.pipeline_create %barP : !cute.memref<i64, smem, align<8>, "2:1"> -> !cute_nvgpu.pipeline<async, 1>
       %pipeK = cute_nvgpu.pipeline_create %barK : !cute.memref<i64, smem, align<8>, "4:1"> {consumers = 8 : i32} -> !cute_nvgpu.pipeline<tma_async, 2>
       // V (K's first 512 columns) as the two warpgroups' MN-major halves.
       %kit = cute.get_iter(%sK)
@@ -415,7 +420,8 @@ module attributes {gpu.container_module,
           %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
           cute_nvgpu.pipeline_consumer_wait %pipeQ, %qs
           %last = arith.subi %nb, %c1 : i32
-          %fin:3 = scf.for %n = %c0 to %nb step %c1 iter_args(%cs = %cs0, %m = %m0, %l = %l0) -> (!KS, vector<2xf32>, vector<2xf32>) : i32 {
+          %pp0 = cute_nvgpu.pipeline_producer_state %pipeP
+          %fin:4 = scf.for %n = %c0 to %nb step %c1 iter_args(%cs = %cs0, %m = %m0, %l = %l0, %pp = %pp0) -> (!KS, vector<2xf32>, vector<2xf32>, !QS) : i32 {
             cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
             %i = cute_nvgpu.pipeline_state_index %cs
             %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
@@ -427,14 +433,12 @@ module attributes {gpu.container_module,
             cute_nvgpu.wgmma_wait_group 0
             %blk = arith.addi %blk0, %n : i32
             %mn, %ln, %alpha = func.call @softmax_page(%acc, %m, %l, %blk, %ctxc, %sq, %hq, %r0, %ct, %scale2) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i32, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
-            // The values warpgroup has read P(n - 1) and its alpha.
-            %later = arith.cmpi sgt, %n, %c0 : i32
-            scf.if %later {
-              cute_nvgpu.named_barrier id = 2, threads = 256
-            }
+            // Once the values warpgroup has read P(n - 1) and its alpha.
+            cute_nvgpu.pipeline_producer_acquire %pipeP, %pp
             func.call @store_p(%acc, %sP, %ct) : (!sfrag, !psm, i32) -> ()
             func.call @put_rows(%sAlpha, %alpha, %ct) : (!rsm, vector<2xf32>, i32) -> ()
-            cute_nvgpu.named_barrier arrive id = 1, threads = 256
+            cute_nvgpu.pipeline_producer_commit %pipeP, %pp
+            %ppn = cute_nvgpu.pipeline_state_advance %pp
             %isLast = arith.cmpi eq, %n, %last : i32
             %kc0 = arith.muli %blk, %c64 : i32
             %tl = arith.subi %ctxc, %kc0 : i32
@@ -458,15 +462,16 @@ module attributes {gpu.container_module,
               cute_nvgpu.pipeline_consumer_release %pipeK, %cs
             }
             %csn = cute_nvgpu.pipeline_state_advance %cs
-            scf.yield %csn, %mn, %ln : !KS, vector<2xf32>, vector<2xf32>
+            scf.yield %csn, %mn, %ln, %ppn : !KS, vector<2xf32>, vector<2xf32>, !QS
           }
+          cute_nvgpu.pipeline_producer_tail %pipeP, %fin#3
           cute_nvgpu.warp_sync
           cute_nvgpu.elect_one {
             cute_nvgpu.pipeline_consumer_release %pipeQ, %qs
           }
           %lpos, %rinv = func.call @row_inv(%fin#2) : (vector<2xf32>) -> (vector<2xi1>, vector<2xf32>)
           func.call @put_rows(%sInv, %rinv, %ct) : (!rsm, vector<2xf32>, i32) -> ()
-          cute_nvgpu.named_barrier arrive id = 3, threads = 256
+          cute_nvgpu.named_barrier id = 3, threads = 256
           %one = arith.cmpi eq, %splits, %c1 : i32
           scf.if %one {
             func.call @store_half(%o, %rinv, %po, %row0, %rows, %c0, %ct) : (!ofrag, vector<2xf32>, !cute.ptr<!TQ, gmem, align<16>>, i32, i32, i32, i32) -> ()
@@ -487,10 +492,11 @@ module attributes {gpu.container_module,
           %cs0 = cute_nvgpu.pipeline_consumer_state %pipeK
           %fp = cute.mma_partition "A" of #mmaOs (%sP, %ct)
           %last = arith.subi %nb, %c1 : i32
-          %fin = scf.for %n = %c0 to %nb step %c1 iter_args(%cs = %cs0) -> (!KS) : i32 {
+          %pc0 = cute_nvgpu.pipeline_consumer_state %pipeP
+          %fin:2 = scf.for %n = %c0 to %nb step %c1 iter_args(%cs = %cs0, %pc = %pc0) -> (!KS, !QS) : i32 {
             cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
             %i = cute_nvgpu.pipeline_state_index %cs
-            cute_nvgpu.named_barrier id = 1, threads = 256
+            cute_nvgpu.pipeline_consumer_wait %pipeP, %pc
             %alpha = func.call @get_rows(%sAlpha, %ct) : (!rsm, i32) -> vector<2xf32>
             %blk = arith.addi %blk0, %n : i32
             %isLast = arith.cmpi eq, %n, %last : i32
@@ -510,16 +516,14 @@ module attributes {gpu.container_module,
             cute.gemm #wgOs (%fp, %fvs, %o)
             cute_nvgpu.wgmma_commit_group
             cute_nvgpu.wgmma_wait_group 0
-            %more = arith.cmpi slt, %n, %last : i32
-            scf.if %more {
-              cute_nvgpu.named_barrier arrive id = 2, threads = 256
-            }
+            cute_nvgpu.pipeline_consumer_release %pipeP, %pc
             cute_nvgpu.warp_sync
             cute_nvgpu.elect_one {
               cute_nvgpu.pipeline_consumer_release %pipeK, %cs
             }
             %csn = cute_nvgpu.pipeline_state_advance %cs
-            scf.yield %csn : !KS
+            %pcn = cute_nvgpu.pipeline_state_advance %pc
+            scf.yield %csn, %pcn : !KS, !QS
           }
           cute_nvgpu.named_barrier id = 3, threads = 256
           %rinv = func.call @get_rows(%sInv, %ct) : (!rsm, i32) -> vector<2xf32>
