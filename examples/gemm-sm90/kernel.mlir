@@ -181,38 +181,13 @@ module attributes {gpu.container_module,
                       "bf16_n128_qkv_e4m3:T=bf16,TC=bf16,BN=128,QKV=true,QM=128,QN=128,QR=128,QC=1,KV=f8E4M3FN",
                       "bf16_swap_qkv:T=bf16,TC=bf16,BN=64,DIRECT=true,QKV=true,QM=128,QN=64,QR=1,QC=128",
                       "bf16_swap_qkv_e4m3:T=bf16,TC=bf16,BN=64,DIRECT=true,QKV=true,QM=128,QN=64,QR=1,QC=128,KV=f8E4M3FN"]} {
-  gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir", "gemm-groups.mlir", "gemm-splitk.mlir", "gemm-blockscale.mlir", "../decode-attention/decode-common.mlir", "../decode-attention/append-common.mlir", "gemm-qkv.mlir"]} {
+  gpu.module @gemm_sm90 attributes {cute.imports = ["gemm-activation.mlir", "gemm-groups.mlir", "gemm-splitk.mlir", "gemm-blockscale.mlir", "../decode-attention/decode-common.mlir", "../decode-attention/append-common.mlir", "gemm-qkv.mlir", "gemm-store.mlir"]} {
     // @activation (the epilogue's, by code): gemm-activation.mlir, which
     // examples/gemm-sm100 imports too; the grouped GEMM's @group_bounds,
     // @group_of and @tile_origin: gemm-groups.mlir; the split-K fix-up
     // (@split_fixup, @sum_slots): gemm-splitk.mlir; the 128 x 128 block
-    // scales (@block_scales, @add_scaled): gemm-blockscale.mlir.
-
-    // One 64 x 64 chunk of C from registers to shared memory (a 2-buffer
-    // staging ring) and out by TMA: both consumer warpgroups take part.
-    func.func private @store_chunk_tma(%stores: !cute_nvgpu.pipeline<tma_store, 2>, %s: !SS, %leader: i1, %sC: !cute.memref<!TS, smem, align<1024>, sw128, "((64,64),2,2):((64,1),4096,8192)">, %wg: i32, %lt: i32, %out: !chunkS, %gC: !cute.coord_tensor<"(?,?)", "(128,BN):(1@0,1@1)">, %j: i32, %dc: !cute_nvgpu.tma_desc<store, !tileC>) -> !SS {
-      scf.if %leader {
-        cute_nvgpu.pipeline_producer_acquire %stores, %s
-      }
-      cute_nvgpu.named_barrier id = 1, threads = 256
-      %b = cute_nvgpu.pipeline_state_index %s
-      %bc = cute.make_coord(%b, %wg) -> !cute.coord<"(_,?,?)">
-      %stage = cute.tensor_slice(%sC, %bc)
-      %dst = cute.mma_partition "C" of #cpart (%stage, %lt)
-      cute.copy(%out, %dst)
-      cute_nvgpu.fence_proxy_async
-      cute_nvgpu.named_barrier id = 1, threads = 256
-      scf.if %leader {
-        %w = cute.make_coord(%wg) -> !cute.coord<"(?,_)">
-        %gCw = cute.local_tile(%gC, %w) {tiler = #cute.shape<"(64,64)">}
-        %jj = cute.make_coord(%j) -> !cute.coord<"(_,_,?)">
-        %gCj = cute.tensor_slice(%gCw, %jj)
-        cute.copy(%stage, %gCj) with(%dc)
-        cute_nvgpu.pipeline_producer_commit %stores, %s
-      }
-      %sn = cute_nvgpu.pipeline_state_advance %s
-      return %sn : !SS
-    }
+    // scales (@block_scales, @add_scaled): gemm-blockscale.mlir; the TMA
+    // store of a 64 x 64 chunk of C (@store_chunk_tma): gemm-store.mlir.
 
     gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !cute.ptr<!TS, gmem, align<16>>, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %pws: !cute.ptr<f32, gmem, align<16>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %splits: i32, %beta: f32, %pr: !cute.ptr<!TE, gmem, align<16>>, %ldr: i32, %pbias: !cute.ptr<!TE, gmem, align<2>>, %biasmode: i32, %act: i32, %psm: !cute.ptr<f32, gmem, align<4>>, %psn: !cute.ptr<f32, gmem, align<4>>, %scalemode: i32, %reduce: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32, %pos: !cute.ptr<f32, gmem, align<4>>, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pkc: !cute.ptr<!KV, gmem, align<2>>, %pvc: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldkv: i32, %kvslots: i32, %eps: f32) kernel
         attributes {gpu.known_block_size = array<i32: 384, 1, 1>, cute.no_specialize, cute.cluster_dims = #cute.shape<"(CM,1,1)">} {
