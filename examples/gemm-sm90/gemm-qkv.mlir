@@ -17,6 +17,9 @@
 !TS = !cute.param<"TS", bf16>
 #QM = #cute.param<"QM", 1 : i32>
 #QN = #cute.param<"QN", 128 : i32>
+#QR = #cute.param<"QR", 128 : i32>
+#QC = #cute.param<"QC", 1 : i32>
+#DIRECT = #cute.param<"DIRECT", false>
 !vEs = !cute.vec<"D/64", !TS>
 !sQr = !cute.memref<!TS, smem, align<128>, "(QM*QN/128,128):(128,1)">
 
@@ -88,6 +91,31 @@ module {
         }
       } {cute.unroll}
     }
+    return
+  }
+
+  // The kernel's QKV epilogue for one tile, once its 8 consumer warps
+  // (consumer thread ct) have staged it in sQ: the tile's tokens, a
+  // consumer warp each in turn (swap-AB: the tile row is the head, its
+  // columns tokens; tile (tl, tn), rows from ar).
+  func.func private @qkv_epilogue(%sQ: !cute.memref<!TS, smem, align<128>, "(QM,QN):(QR,QC)">, %ct: i32, %tn: i32, %tl: i32, %ar: i32, %m: i32, %n: i32, %pc: !cute.ptr<!TS, gmem, align<16>>, %pqw: !cute.ptr<bf16, gmem, align<2>>, %pkw: !cute.ptr<bf16, gmem, align<2>>, %pcs: !cute.ptr<f32, gmem, align<4>>, %ppos: !cute.ptr<i32, gmem, align<4>>, %pslot: !cute.ptr<i32, gmem, align<4>>, %pkc: !cute.ptr<!KV, gmem, align<2>>, %pvc: !cute.ptr<!KV, gmem, align<2>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %hq: i32, %hkv: i32, %ldc: i32, %ldkv: i32, %kvslots: i32, %eps: f32) {
+    %direct = arith.constant #DIRECT
+    %c128 = arith.constant 128 : i32
+    cute_nvgpu.named_barrier id = 1, threads = 256
+    %c32q = arith.constant 32 : i32
+    %cw = arith.divui %ct, %c32q : i32
+    %lane = arith.remui %ct, %c32q : i32
+    %c64t = arith.constant 64 : i32
+    %tokS = arith.muli %tn, %c64t : i32
+    %tok0 = arith.select %direct, %tokS, %ar : i32
+    %head = arith.select %direct, %tl, %tn : i32
+    %cnt = arith.select %direct, %c64t, %c128 : i32
+    %mT = arith.select %direct, %n, %m : i32
+    %sQp = cute.get_iter(%sQ)
+    %sQl = cute.static : !cute.layout<"(QM*QN/128,128):(128,1)">
+    %sQr = cute.make_view(%sQp, %sQl)
+    %pqo = cute.recast(%pc) {elem_type = bf16} : !cute.ptr<!TS, gmem, align<16>> -> !cute.ptr<bf16, gmem, align<16>>
+    func.call @qkv_tile(%sQr, %tok0, %cnt, %mT, %head, %cw, %lane, %pqw, %pkw, %pcs, %ppos, %pslot, %pqo, %pkc, %pvc, %pks, %pvs, %hq, %hkv, %ldc, %ldkv, %kvslots, %eps) : (!sQr, i32, i32, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, f32) -> ()
     return
   }
 }

@@ -785,24 +785,9 @@ module attributes {gpu.container_module,
                 }
                 scf.yield %sstore, %gateNext : !SS, vector<32xf32>
               } {cute.unroll}
-              // QKV: the tile's tokens, a consumer warp each in turn
-              // (swap-AB: the tile row is the head, its columns tokens).
+              // QKV: the tile's tokens to q_out and the caches (gemm-qkv.mlir).
               scf.if %qkv {
-                cute_nvgpu.named_barrier id = 1, threads = 256
-                %c32q = arith.constant 32 : i32
-                %cw = arith.divui %ct, %c32q : i32
-                %lane = arith.remui %ct, %c32q : i32
-                %c64t = arith.constant 64 : i32
-                %tokS = arith.muli %tn, %c64t : i32
-                %tok0 = arith.select %direct, %tokS, %ar : i32
-                %head = arith.select %direct, %tl, %tn : i32
-                %cnt = arith.select %direct, %c64t, %c128 : i32
-                %mT = arith.select %direct, %n, %m : i32
-                %sQp = cute.get_iter(%sQ)
-                %sQl = cute.static : !cute.layout<"(QM*QN/128,128):(128,1)">
-                %sQr = cute.make_view(%sQp, %sQl)
-                %pqo = cute.recast(%pc) {elem_type = bf16} : !cute.ptr<!TS, gmem, align<16>> -> !cute.ptr<bf16, gmem, align<16>>
-                func.call @qkv_tile(%sQr, %tok0, %cnt, %mT, %head, %cw, %lane, %pqw, %pkw, %pcs, %ppos, %pslot, %pqo, %pkc, %pvc, %pks, %pvs, %hq, %hkv, %ldc, %ldkv, %kvslots, %eps) : (!cute.memref<!TS, smem, align<128>, "(QM*QN/128,128):(128,1)">, i32, i32, i32, i32, i32, i32, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<bf16, gmem, align<16>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, f32) -> ()
+                func.call @qkv_epilogue(%sQ, %ct, %tn, %tl, %ar, %m, %n, %pc, %pqw, %pkw, %pcs, %ppos, %pslot, %pkc, %pvc, %pks, %pvs, %hq, %hkv, %ldc, %ldkv, %kvslots, %eps) : (!cute.memref<!TS, smem, align<128>, "(QM,QN):(QR,QC)">, i32, i32, i32, i32, i32, i32, !cute.ptr<!TS, gmem, align<16>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<bf16, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<!KV, gmem, align<2>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, f32) -> ()
               }
               scf.yield %sj#0 : !SS
             } else {
