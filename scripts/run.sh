@@ -25,7 +25,7 @@ if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
   chip=sm_${cc}a
   if [ -d "build-artifacts/$chip" ]; then
     ex_list="elementwise swiglu rmsnorm"
-    [ "$chip" = sm_90a ] && ex_list="$ex_list fmha-prefill decode-attention"
+    [ "$chip" = sm_90a ] && ex_list="$ex_list fmha-prefill decode-attention mla-decode"
     for ex in $ex_list; do
       echo "== running $ex on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1) =="
       "$BUILD_DIR/bin/$ex-host" --artifacts "build-artifacts/$chip" --chip "$chip"
@@ -62,6 +62,7 @@ else
   for chip in sm_90a sm_100a sm_120a; do
     run_emu "$chip" decode-attention --size 300
   done
+  run_emu sm_90a mla-decode --size 300
   for chip in sm_90a sm_100a sm_120a; do
     run_emu "$chip" mma-reductions --size 256
     run_emu "$chip" epilogue-stmatrix --size 256

@@ -72,8 +72,9 @@ inline std::string checkLaunch(const Problem &p, int64_t splits,
     return "batch, sq and hq must be >= 1 (batch " + s(p.batch) + ", sq " +
            s(p.sq) + ", hq " + s(p.hq) + ")";
   if (p.sq > 8)
-    return "sq " + s(p.sq) + ": the kernel takes 1 to 8 query tokens per "
-                             "sequence";
+    return "sq " + s(p.sq) +
+           ": the kernel takes 1 to 8 query tokens per "
+           "sequence";
   if (p.pages < 1 || p.maxPages < 1)
     return "pages " + s(p.pages) + " and maxPages " + s(p.maxPages) +
            " must be >= 1";
@@ -104,8 +105,8 @@ inline std::string checkLaunch(const Problem &p, int64_t splits,
       for (int64_t i = 0; i < (c + kPage - 1) / kPage; ++i) {
         const int32_t pg = (*table)[size_t(b * p.maxPages + i)];
         if (pg < 0 || pg >= p.pages)
-          return "block table entry [" + s(b) + ", " + s(i) + "] is " +
-                 s(pg) + ": outside the cache's " + s(p.pages) + " pages";
+          return "block table entry [" + s(b) + ", " + s(i) + "] is " + s(pg) +
+                 ": outside the cache's " + s(p.pages) + " pages";
       }
     }
   }

@@ -126,8 +126,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   args.scalar(int32_t(p.maxPages)).scalar(int32_t(p.pages));
   args.scalar(int32_t(splits)).scalar(scale);
   rt::LaunchConfig cfg;
-  cfg.grid = rt::Dim3{unsigned(rowTiles(p)), unsigned(splits),
-                      unsigned(c.batch)};
+  cfg.grid =
+      rt::Dim3{unsigned(rowTiles(p)), unsigned(splits), unsigned(c.batch)};
   auto launch = [&] { need(kern.launch(stream, cfg, args), "mla launch"); };
   launch();
   if (!c.trap.empty()) {
@@ -174,8 +174,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
         for (int64_t x = 0; x < kDimK; ++x)
           qr[size_t(x)] = bf16ToFloat(hQ[size_t(r * kDimK + x)]);
         const int64_t keys = std::max<int64_t>(
-            0, std::min<int64_t>(lens[size_t(b)],
-                                 lens[size_t(b)] - c.sq + 1 + t));
+            0,
+            std::min<int64_t>(lens[size_t(b)], lens[size_t(b)] - c.sq + 1 + t));
         sc.assign(size_t(keys), 0);
         double mx = -INFINITY;
         auto row = [&](int64_t j) {
