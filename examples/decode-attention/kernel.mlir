@@ -80,9 +80,9 @@
 !dho = !cute.vec<"DV/8", !TQ>
 
 module attributes {gpu.container_module,
-    cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64,DV=64", "bf16_d128:T=bf16,KV=bf16,D=128",
+    cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64,DV=64,MW=2", "bf16_d128:T=bf16,KV=bf16,D=128",
                       "bf16_d256:T=bf16,KV=bf16,D=256,DV=128,MC=2",
-                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128",
+                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64,MW=2", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128",
                       "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir", "merge-splits.mlir"]} {
     // The slot of key j of sequence b: table[b, j / page] x page + j %

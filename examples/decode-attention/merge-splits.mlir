@@ -5,12 +5,18 @@
 // width of an output row (the decode head dim; MLA's 512), TQ its type.
 !TQ = !cute.param<"TQ", bf16>
 #D = #cute.param<"D", 128 : i32>
+// The columns a lane merges at a time (16 bytes of f32 at MW = 4): lane
+// `part` of a row takes columns MW part + 32 MW j, so that a warp reads
+// 32 MW contiguous floats per load (with D/32 contiguous columns a lane,
+// a warp's load of a 512-wide row touched 32 pieces 64 bytes apart, and
+// the offsets' alignment was lost: scalar loads). MW divides D/32.
+#MW = #cute.param<"MW", 4 : i32>
 !cv = !cute.vec<"D/32", f32>
 !ch = !cute.vec<"D/32", !TQ>
 
 module attributes {cute.imports = ["decode-common.mlir"]} {
   // The split-KV merge of row R = (b ntok + t) hq + h, columns
-  // (D/32) part .. + D/32: every split's normalized O (f32 [splits, R,
+  // MW part + 32 MW j (j < D/32/MW, MW each): every split's normalized O (f32 [splits, R,
   // D]) and LSE ([splits, R]) into O (the type T, row (b ntok + t) ldo +
   // h D) and the LSE: weights w_s = exp(lse_s - max), O = sum w_s O_s /
   // sum w_s, LSE = max + ln sum w_s; a row no split saw (every lse_s =
@@ -23,7 +29,19 @@ module attributes {cute.imports = ["decode-common.mlir"]} {
     %ninf = arith.constant 0xFF800000 : f32
     %log2e = arith.constant 1.44269504 : f32
     %l1 = cute.static : !cute.layout<"(1):(1)">
-    %lC = cute.static : !cute.layout<"(D/32):(1)">
+    // The workspace as (MW, D/32/MW, lane, row) and o as (MW, D/32/MW,
+    // lane, head, token row): static strides keep the slices' alignment
+    // (16 bytes of f32 at MW = 4), so each lane's MW columns are one load.
+    %nr = arith.muli %splits, %rtot : i32
+    %shW = cute.make_shape(%nr) -> !cute.shape<"(MW,D/32/MW,32,?)">
+    %stW = cute.static : !cute.stride<"(1,32*MW,MW,D)">
+    %lW = cute.make_layout(%shW, %stW)
+    %gw = cute.make_view(%pws, %lW)
+    %ntr = arith.divui %rtot, %hq : i32
+    %shO = cute.make_shape(%hq, %ntr) -> !cute.shape<"(MW,D/32/MW,32,?,?)">
+    %stO = cute.make_stride(%ldo) -> !cute.stride<"(1,32*MW,MW,D,?{div=8})">
+    %lO = cute.make_layout(%shO, %stO)
+    %go = cute.make_view(%po, %lO)
     %lastS = arith.subi %splits, %c1 : i32
     %mx = scf.for %s0 = %c0 to %splits step %c8 iter_args(%mm = %ninf) -> (f32) : i32 {
       %m8 = scf.for %u = %c0 to %c8 step %c1 iter_args(%m1 = %mm) -> (f32) : i32 {
@@ -40,8 +58,6 @@ module attributes {cute.imports = ["decode-common.mlir"]} {
     %dead = arith.cmpf oeq, %mx, %ninf : f32
     %mref = arith.select %dead, %fzero, %mx : f32
     %zc = vector.broadcast %fzero : f32 to !cv
-    %pd = arith.muli %part, %d : i32
-    %col = arith.divui %pd, %c32 : i32
     %acc:2 = scf.for %s0 = %c0 to %splits step %c8 iter_args(%ls = %fzero, %oa = %zc) -> (f32, !cv) : i32 {
       %r8:2 = scf.for %u = %c0 to %c8 step %c1 iter_args(%ls1 = %ls, %oa1 = %oa) -> (f32, !cv) : i32 {
         %sp = arith.addi %s0, %u : i32
@@ -55,10 +71,8 @@ module attributes {cute.imports = ["decode-common.mlir"]} {
         %e0 = math.exp2 %dx2 fastmath<afn> : f32
         %e = arith.select %valid, %e0, %fzero : f32
         %ls2 = arith.addf %ls1, %e : f32
-        %io = arith.muli %i, %d : i32
-        %ioc = arith.addi %io, %col : i32
-        %pw = cute.add_offset(%pws, %ioc)
-        %vw = cute.make_view(%pw, %lC)
+        %wc = cute.make_coord(%part, %i) -> !cute.coord<"(_,_,?,?)">
+        %vw = cute.tensor_slice(%gw, %wc)
         %ov = cute.load(%vw)
         %eb = vector.broadcast %e : f32 to !cv
         %oa2 = math.fma %ov, %eb, %oa1 : !cv
@@ -74,12 +88,8 @@ module attributes {cute.imports = ["decode-common.mlir"]} {
     %oh = arith.truncf %on : !cv to !ch
     %orow = arith.divui %row, %hq : i32
     %hh = arith.remui %row, %hq : i32
-    %oq = arith.muli %orow, %ldo : i32
-    %ohd = arith.muli %hh, %d : i32
-    %oo = arith.addi %oq, %ohd : i32
-    %ooc = arith.addi %oo, %col : i32
-    %pout = cute.add_offset(%po, %ooc)
-    %vout = cute.make_view(%pout, %lC)
+    %oc = cute.make_coord(%part, %hh, %orow) -> !cute.coord<"(_,_,?,?,?)">
+    %vout = cute.tensor_slice(%go, %oc)
     cute.store(%oh, %vout)
     %first = arith.cmpi eq, %part, %c0 : i32
     scf.if %first {
