@@ -9,6 +9,7 @@
 #define CUTE_EXAMPLES_MLA_H
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,24 +36,27 @@ inline int64_t rowTiles(const Problem &p) {
 inline int64_t counters(const Problem &p) { return p.batch * rowTiles(p); }
 
 /// The split count with the least modeled time, in units of one page's
-/// time in a CTA: a CTA over `per` pages costs per + 2 (its prologue: Q and
-/// the first page in flight, and the epilogue), one CTA per SM (224 KB of
-/// shared memory), so waves x (per + 2); a merge reads every split's
-/// partial rows (a quarter page each). At most 64 splits, each with at
-/// least 2 pages; ties go to fewer.
+/// time in a CTA (about 2 us on the H100): a CTA over `per` pages costs
+/// per + 13 (its prologue and epilogue: 26 us at one split), one CTA per SM
+/// (224 KB of shared memory), so waves x (per + 13); splitting costs 50
+/// per eight splits (the merge). Fitted to the H100 run of 2026-12-07
+/// (commit 793c9de, bench/results/2026-12-07-h100-issue25/mla-793c9de):
+/// batch 16 took 50 us at one split and 128 us at four at 1k keys, 514
+/// and 241 us at 16k, 131 and 153 us at 4k; batch 1 at 16k keys 150 us at
+/// 8 splits, 192 at 16. (Before the merge read 16-byte pieces, 60ef0aa.)
+/// At most 64 splits, each with at least 2 pages; ties go to fewer.
 inline int64_t planSplits(const Problem &p, int64_t maxCtx, int64_t sms) {
   const int64_t ctas = std::max<int64_t>(1, p.batch * rowTiles(p));
   const int64_t pages = std::max<int64_t>(1, (maxCtx + kPage - 1) / kPage);
   int64_t best = 1;
-  double bestCost = 1e300;
+  int64_t bestCost = INT64_MAX;
   for (int64_t s = 1; s <= 64; ++s) {
     if (s > 1 && pages / s < 2)
       break;
     const int64_t per = (pages + s - 1) / s;
     const int64_t waves = (ctas * s + sms - 1) / std::max<int64_t>(sms, 1);
-    const double cost =
-        double(waves) * double(per + 2) + (s > 1 ? 1.0 + 0.25 * double(s) : 0);
-    if (cost < bestCost - 1e-9) {
+    const int64_t cost = waves * (per + 13) + (s > 1 ? 50 * ((s + 7) / 8) : 0);
+    if (cost < bestCost) {
       bestCost = cost;
       best = s;
     }

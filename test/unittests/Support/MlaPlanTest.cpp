@@ -33,6 +33,27 @@ TEST(MlaPlan, RowTilesAndCounters) {
   EXPECT_EQ(counters(p), 6);
 }
 
+TEST(MlaPlan, SplitsPayOnlyForLongContexts) {
+  // 132 SMs, 2 q tiles per sequence; cost = waves x (pages per split + 13)
+  // + 50 per 8 splits. Batch 1, 16 pages (1k keys): one split costs 29,
+  // two 8 + 13 + 50 = 71: one split.
+  EXPECT_EQ(planSplits(deepseek(1, 1, 16), 1024, 132), 1);
+  // Batch 1, 256 pages (16k): 1 split 269; 8 splits 32 + 13 + 50 = 95; 16
+  // splits 16 + 13 + 100 = 129; 7 splits 37 + 13 + 50 = 100: 8.
+  EXPECT_EQ(planSplits(deepseek(1, 1, 256), 16384, 132), 8);
+  // Batch 16 (32 CTAs), 64 pages (4k): 1 split 77, 4 splits (128 CTAs, one
+  // wave) 16 + 13 + 50 = 79: one split.
+  EXPECT_EQ(planSplits(deepseek(16, 1, 64), 4096, 132), 1);
+  // Batch 16, 256 pages: 1 split 269; 4 splits 64 + 13 + 50 = 127; 5
+  // splits (160 CTAs, two waves) 2 x (52 + 13) + 50 = 180: 4.
+  EXPECT_EQ(planSplits(deepseek(16, 1, 256), 16384, 132), 4);
+  // Batch 64 (128 CTAs, one wave): a split doubles the waves: one split.
+  EXPECT_EQ(planSplits(deepseek(64, 1, 256), 16384, 132), 1);
+  // sq = 2 doubles the tiles: batch 16 at 16k, 64 CTAs; 2 splits 128 + 13 +
+  // 50 = 191 against 269, 3 splits (192 CTAs, two waves) 2 x (86 + 13) + 50.
+  EXPECT_EQ(planSplits(deepseek(16, 2, 256), 16384, 132), 2);
+}
+
 TEST(MlaPlan, CheckAcceptsAValidLaunch) {
   Problem p = deepseek(2, 1, 3);
   std::vector<int32_t> ctx{192, 1};
