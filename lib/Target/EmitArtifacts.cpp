@@ -231,11 +231,48 @@ struct CuteEmitArtifactsPass
              << chip << " (C7506): something in the kernel (e.g. a call) "
              << "keeps ptxas from honouring it\n"
              << log << "PTX: " << ptxPath;
+    warnSerializedWgmma(op, log);
     auto buf = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
     if (!buf)
       return op->emitError("ptxas produced no ") << cubinPath;
     registers = registersPerEntry(log);
     return (*buf)->getBuffer().str();
+  }
+
+  /// ptxas serializes every wgmma of a function (each waits for the one
+  /// before) when it cannot prove the async pipeline safe, and says so only
+  /// as an info line ("Potential Performance Loss: wgmma.mma_async
+  /// instructions are serialized due to ..."): a 2x or worse slowdown of
+  /// a tensor-core kernel with no error. Make each such line a warning on
+  /// the module, with what in the source usually causes it.
+  void warnSerializedWgmma(Operation *op, StringRef log) {
+    SmallVector<StringRef> lines;
+    log.split(lines, '\n');
+    for (StringRef line : lines) {
+      size_t at = line.find("wgmma.mma_async instructions are serialized");
+      if (at == StringRef::npos)
+        continue;
+      size_t lp = line.find("(C"), rp = line.find(')', lp);
+      StringRef code = lp != StringRef::npos && rp != StringRef::npos
+                           ? line.slice(lp + 1, rp)
+                           : StringRef("?");
+      StringRef why = line.drop_front(at).split(" due to ").second;
+      StringRef fn = why.rsplit(" in the function ").second.trim("' ");
+      why = why.rsplit(" in the function ").first;
+      std::string hint =
+          code == "C7518"
+              ? "a cute_nvgpu.wgmma_wait_group on a branch (scf.if): make "
+                "every wait unconditional"
+          : code == "C7514" || code == "C7515"
+              ? "the accumulator fragment is read or written between a "
+                "cute.gemm and the wgmma_wait_group that completes it (a "
+                "wait that does not cover the gemm, a spill, or a second "
+                "use of the fragment)"
+              : "see ptxas's reason";
+      mlir::emitWarning(op->getLoc(), "ptxas serializes every wgmma of '")
+          << fn << "' for " << chip << " (" << code << ": " << why
+          << "); usual cause: " << hint;
+    }
   }
 
   /// `ptxas -v`'s "Compiling entry function 'K'" followed by "Used N
