@@ -304,6 +304,12 @@ struct Options {
   /// --epilogue SPEC (the GEMM drivers): run the cases with this fused
   /// epilogue, e.g. "bias=n,act=gelu,beta=0.5"; repeat for several.
   std::vector<std::string> epilogues;
+  /// --trap KIND (the decode drivers, with kernels compiled with
+  /// debug-checks=true): a bad-input case past the host's checks whose
+  /// launch must trap.
+  std::string trap;
+  /// --batch B (the decode drivers): only the cases of batch B.
+  int64_t batch = -1;
   bool runs(const std::string &kernel) const {
     return kernels.empty() ||
            std::find(kernels.begin(), kernels.end(), kernel) != kernels.end();
@@ -362,13 +368,18 @@ inline Options parseOptions(int argc, char **argv) {
       o.grouped.push_back(next());
     } else if (a == "--epilogue") {
       o.epilogues.push_back(next());
+    } else if (a == "--trap") {
+      o.trap = next();
+    } else if (a == "--batch") {
+      o.batch = std::stoll(next());
     } else {
       std::fprintf(
           stderr,
           "usage: %s [--artifacts DIR | --jit KERNEL.mlir] "
           "[--chip sm_90a] [--size N]... [--shape MxNxK]... "
           "[--kernel NAME]... [--splits S]... [--atomic] [--grouped SPEC]... "
-          "[--epilogue SPEC]... [--grid N] [--no-bench] [--no-check]\n",
+          "[--epilogue SPEC]... [--grid N] [--trap KIND] [--batch B] "
+          "[--no-bench] [--no-check]\n",
           argv[0]);
       std::exit(2);
     }

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../common/Harness.h"
+#include "../common/Paged.h"
 #include "AppendReference.h"
 #include "Decode.h"
 
@@ -78,29 +79,13 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   for (int64_t b = 0; b < c.batch; ++b)
     lens[size_t(b)] = c.ctx[size_t(b) % c.ctx.size()];
   int64_t maxCtx = *std::max_element(lens.begin(), lens.end());
-  p.maxPages = std::max<int64_t>(1, (maxCtx + c.page - 1) / c.page);
-  // Pages: each sequence's, in a shuffled order, plus 3 unused.
-  int64_t used = 0;
-  for (int32_t l : lens)
-    used += (l + c.page - 1) / c.page;
-  p.pages = used + 3;
   uint64_t seed = freshSeed();
   std::mt19937_64 rng(seed);
-  std::vector<int32_t> perm(size_t(p.pages));
-  for (size_t i = 0; i < perm.size(); ++i)
-    perm[i] = int32_t(i);
-  std::shuffle(perm.begin(), perm.end(), rng);
-  // A row's entries past its pages: -1 in odd sequences, an unused page in
-  // even ones (the kernel must read neither's keys into the result).
-  const int32_t spare = perm[size_t(used)];
-  std::vector<int32_t> table(size_t(c.batch * p.maxPages), -1);
-  int64_t next = 0;
-  for (int64_t b = 0; b < c.batch; ++b)
-    for (int64_t i = 0; i < p.maxPages; ++i)
-      table[size_t(b * p.maxPages + i)] =
-          i < (lens[size_t(b)] + c.page - 1) / c.page ? perm[size_t(next++)]
-          : b % 2 == 0                                ? spare
-                                                      : -1;
+  // Each sequence's pages in a shuffled order, plus 3 unused (Paged.h).
+  PagedTable pt = makePagedTable(lens, c.page, 3, rng);
+  p.maxPages = pt.maxPages;
+  p.pages = pt.pages;
+  std::vector<int32_t> &table = pt.table;
   if (c.trap == "table")
     table[size_t(p.maxPages)] = int32_t(p.pages + 5); // sequence 1, page 0
   if (c.trap == "context")
@@ -168,13 +153,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   // key whose values reached the result would make it NaN.
   if (!c.bench) {
     const size_t row = size_t(p.ldkv) * (c.fp8 ? 1 : 2);
-    std::vector<bool> live(size_t(slots), false);
-    for (int64_t b = 0; b < c.batch; ++b)
-      for (int64_t j = 0; j < lens[size_t(b)] && j < p.maxPages * c.page; ++j) {
-        int64_t pg = table[size_t(b * p.maxPages + j / c.page)];
-        if (pg >= 0 && pg < p.pages) // (not the trap cases' bad entries)
-          live[size_t(pg * c.page + j % c.page)] = true;
-      }
+    std::vector<bool> live = liveSlots(pt, lens, c.page);
     uint8_t *kb = c.fp8 ? hK8.data() : reinterpret_cast<uint8_t *>(hK.data());
     uint8_t *vb = c.fp8 ? hV8.data() : reinterpret_cast<uint8_t *>(hV.data());
     for (int64_t sl = 0; sl < slots; ++sl)
@@ -319,24 +298,10 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
         gotL[li] = hl[li];
       }
   Comparison co = compare(refO, gotO, 1e-2, 2e-2);
-  // LSE: -inf rows must be -inf exactly.
-  bool lseOk = true;
-  double lseMax = 0;
-  for (size_t i = 0; i < rows; ++i) {
-    if (std::isinf(refL[i])) {
-      lseOk &= std::isinf(gotL[i]) && gotL[i] < 0;
-      continue;
-    }
-    double e = std::fabs(double(gotL[i]) - refL[i]);
-    lseMax = std::max(lseMax, std::isnan(e) ? INFINITY : e);
-    lseOk &= e <= 2e-3 + 2e-3 * std::fabs(refL[i]);
-  }
-  bool ok = co.pass && lseOk;
-  std::string ctxs;
-  for (size_t i = 0; i < c.ctx.size() && i < 4; ++i)
-    ctxs += (i ? "," : "") + std::to_string(c.ctx[i]);
-  if (c.ctx.size() > 4)
-    ctxs += ",...";
+  LseCheck lc = compareLse(refL, gotL);
+  const double lseMax = lc.maxErr;
+  bool ok = co.pass && lc.ok;
+  const std::string ctxs = contextList(c.ctx);
   std::printf("CHECK %s b%lld ntok%lld hq%lld/hkv%lld page%lld ctx[%s] "
               "splits %lld seed %llu: O max|d| %.3g (%zu bad), LSE max|d| "
               "%.3g: %s\n",
@@ -603,22 +568,12 @@ bool runQkv(const rt::Context &ctx, const rt::Stream &stream,
 
 int main(int argc, char **argv) {
   // --trap KIND, --splits N (every case with N splits instead of the
-  // plan's: a calibration of planSplits on a GPU) and --batch B (only the
-  // timed rows of batch B) are this driver's own.
-  std::string trap;
-  int64_t forceSplits = -1, onlyBatch = -1;
-  std::vector<char *> rest;
-  for (int i = 0; i < argc; ++i) {
-    if (std::string(argv[i]) == "--trap" && i + 1 < argc)
-      trap = argv[++i];
-    else if (std::string(argv[i]) == "--splits" && i + 1 < argc)
-      forceSplits = std::atoll(argv[++i]);
-    else if (std::string(argv[i]) == "--batch" && i + 1 < argc)
-      onlyBatch = std::atoll(argv[++i]);
-    else
-      rest.push_back(argv[i]);
-  }
-  Options o = parseOptions(int(rest.size()), rest.data());
+  // plan's: a calibration of planSplits on a GPU; the first --splits
+  // counts) and --batch B (only the cases of batch B): Harness.h.
+  Options o = parseOptions(argc, argv);
+  const std::string trap = o.trap;
+  const int64_t forceSplits = o.splits.empty() ? -1 : o.splits.front();
+  const int64_t onlyBatch = o.batch;
   rt::Context ctx = openContext("decode-attention");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "decode_attention");

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../common/Harness.h"
+#include "../common/Paged.h"
 #include "Mla.h"
 
 using namespace cute;
@@ -41,28 +42,13 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   for (int64_t b = 0; b < c.batch; ++b)
     lens[size_t(b)] = c.ctx[size_t(b) % c.ctx.size()];
   const int64_t maxCtx = *std::max_element(lens.begin(), lens.end());
-  p.maxPages = std::max<int64_t>(1, (maxCtx + kPage - 1) / kPage);
-  int64_t used = 0;
-  for (int32_t l : lens)
-    used += (l + kPage - 1) / kPage;
-  p.pages = used + 2;
   uint64_t seed = freshSeed();
   std::mt19937_64 rng(seed);
-  std::vector<int32_t> perm(size_t(p.pages));
-  for (size_t i = 0; i < perm.size(); ++i)
-    perm[i] = int32_t(i);
-  std::shuffle(perm.begin(), perm.end(), rng);
-  // Entries past a sequence's pages: -1 in odd sequences, an unused page
-  // in even ones (the kernel must read neither).
-  const int32_t spare = perm[size_t(used)];
-  std::vector<int32_t> table(size_t(c.batch * p.maxPages), -1);
-  int64_t next = 0;
-  for (int64_t b = 0; b < c.batch; ++b)
-    for (int64_t i = 0; i < p.maxPages; ++i)
-      table[size_t(b * p.maxPages + i)] =
-          i < (lens[size_t(b)] + kPage - 1) / kPage ? perm[size_t(next++)]
-          : b % 2 == 0                              ? spare
-                                                    : -1;
+  // Each sequence's pages in a shuffled order, plus 2 unused (Paged.h).
+  PagedTable pt = makePagedTable(lens, kPage, 2, rng);
+  p.maxPages = pt.maxPages;
+  p.pages = pt.pages;
+  std::vector<int32_t> &table = pt.table;
   if (c.trap == "table")
     table[size_t(p.maxPages)] = int32_t(p.pages + 5); // sequence 1, page 0
   if (c.trap == "context")
@@ -86,13 +72,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   // NaN in every cache row no valid key holds (the unused pages and the
   // tails of the last pages): a masked key that reached O would show.
   if (!c.bench) {
-    std::vector<bool> live(size_t(p.pages * kPage), false);
-    for (int64_t b = 0; b < c.batch; ++b)
-      for (int64_t j = 0; j < lens[size_t(b)] && j < p.maxPages * kPage; ++j) {
-        int32_t pg = table[size_t(b * p.maxPages + j / kPage)];
-        if (pg >= 0 && pg < p.pages)
-          live[size_t(pg * kPage + j % kPage)] = true;
-      }
+    std::vector<bool> live = liveSlots(pt, lens, kPage);
     for (size_t r = 0; r < live.size(); ++r)
       if (!live[r])
         std::memset(&hK[r * kDimK], 0xFF, kDimK * 2);
@@ -210,23 +190,10 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
         gotL[size_t(r)] = hl[size_t(r)];
       }
   Comparison co = compare(refO, gotO, 1e-2, 2e-2);
-  bool lseOk = true;
-  double lseMax = 0;
-  for (size_t i = 0; i < size_t(rows); ++i) {
-    if (std::isinf(refL[i])) {
-      lseOk &= std::isinf(gotL[i]) && gotL[i] < 0;
-      continue;
-    }
-    double e = std::fabs(double(gotL[i]) - refL[i]);
-    lseMax = std::max(lseMax, std::isnan(e) ? INFINITY : e);
-    lseOk &= e <= 2e-3 + 2e-3 * std::fabs(refL[i]);
-  }
-  bool ok = co.pass && lseOk;
-  std::string ctxs;
-  for (size_t i = 0; i < c.ctx.size() && i < 4; ++i)
-    ctxs += (i ? "," : "") + std::to_string(c.ctx[i]);
-  if (c.ctx.size() > 4)
-    ctxs += ",...";
+  LseCheck lc = compareLse(refL, gotL);
+  const double lseMax = lc.maxErr;
+  bool ok = co.pass && lc.ok;
+  const std::string ctxs = contextList(c.ctx);
   std::printf("CHECK %s b%lld sq%lld hq%lld ctx[%s] splits %lld seed %llu: O "
               "max|d| %.3g (%zu bad), LSE max|d| %.3g: %s\n",
               kern.info().name.c_str(), (long long)c.batch, (long long)c.sq,
@@ -241,20 +208,10 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string trap;
-  int64_t forceSplits = -1, onlyBatch = -1;
-  std::vector<char *> rest;
-  for (int i = 0; i < argc; ++i) {
-    if (std::string(argv[i]) == "--trap" && i + 1 < argc)
-      trap = argv[++i];
-    else if (std::string(argv[i]) == "--splits" && i + 1 < argc)
-      forceSplits = std::atoll(argv[++i]);
-    else if (std::string(argv[i]) == "--batch" && i + 1 < argc)
-      onlyBatch = std::atoll(argv[++i]);
-    else
-      rest.push_back(argv[i]);
-  }
-  Options o = parseOptions(int(rest.size()), rest.data());
+  Options o = parseOptions(argc, argv);
+  const std::string trap = o.trap;
+  const int64_t forceSplits = o.splits.empty() ? -1 : o.splits.front();
+  const int64_t onlyBatch = o.batch;
   rt::Context ctx = openContext("mla-decode");
   auto cc = need(ctx.computeCapability(), "compute capability");
   if (cc.first != 9) {
