@@ -29,9 +29,8 @@ struct PagedTable {
   std::vector<int32_t> table;
 };
 
-inline PagedTable makePagedTable(const std::vector<int32_t> &lens,
-                                 int64_t page, int64_t spare,
-                                 std::mt19937_64 &rng) {
+inline PagedTable makePagedTable(const std::vector<int32_t> &lens, int64_t page,
+                                 int64_t spare, std::mt19937_64 &rng) {
   PagedTable t;
   const int64_t batch = int64_t(lens.size());
   const int32_t maxCtx =
@@ -60,9 +59,8 @@ inline PagedTable makePagedTable(const std::vector<int32_t> &lens,
 /// Whether each of the pages x page cache slots holds a valid key of some
 /// sequence (keys past a row's maxPages x page and entries outside the
 /// cache, as the trap cases make, count as none).
-inline std::vector<bool> liveSlots(const PagedTable &t,
-                                   const std::vector<int32_t> &lens,
-                                   int64_t page) {
+inline std::vector<bool>
+liveSlots(const PagedTable &t, const std::vector<int32_t> &lens, int64_t page) {
   std::vector<bool> live(size_t(t.pages * page), false);
   for (size_t b = 0; b < lens.size(); ++b)
     for (int64_t j = 0; j < lens[b] && j < t.maxPages * page; ++j) {
