@@ -31,8 +31,28 @@ FailureOr<InstanceArgs> InstanceArgs::parse(StringRef text,
   }
   if (text.empty())
     return r;
+  // Split at the commas outside brackets and quotes: a type argument may
+  // hold commas of its own (`P=!cute_nvgpu.pipeline<async, 2>`).
   SmallVector<StringRef> parts;
-  text.split(parts, ',');
+  int depth = 0;
+  bool quoted = false;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"')
+      quoted = !quoted;
+    else if (quoted)
+      continue;
+    else if (c == '<' || c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if ((c == '>' || c == ')' || c == ']' || c == '}') && depth > 0)
+      --depth;
+    else if (c == ',' && depth == 0) {
+      parts.push_back(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push_back(text.drop_front(start));
   for (StringRef part : parts) {
     auto [name, value] = part.split('=');
     name = name.trim();
