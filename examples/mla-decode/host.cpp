@@ -1,8 +1,9 @@
 //===- host.cpp - MLA decode (DeepSeek-V3 shapes): check and benchmark ----===//
 //
-// Runs mla_bf16 (kernel.mlir): the sq newest tokens of each sequence, hq
-// heads of 576 (absorbed q), attend to the sequence's latent cache in pages
-// of 64 tokens (pages in a shuffled order, so the block table matters).
+// Runs mla_bf16 and mla_e4m3 (kernel.mlir): the sq newest tokens of each
+// sequence, hq heads of 576 (absorbed q), attend to the sequence's latent
+// cache in pages of 64 tokens (pages in a shuffled order, so the block table
+// matters), bf16 or e4m3 with one scale.
 // Every case is checked against a CPU reference in double precision (fresh
 // random data, seeds printed, outputs and workspace poisoned, every cache
 // row no valid key holds filled with NaN); --size N runs small cases of
@@ -14,6 +15,8 @@
 #include "../common/Paged.h"
 #include "Mla.h"
 
+#include "cute/Support/NarrowFloat.h"
+
 using namespace cute;
 using namespace cute::ex;
 
@@ -24,6 +27,7 @@ struct Case {
   std::vector<int32_t> ctx; // one per sequence (cycled to the batch)
   int64_t splits = -1;      // -1: the plan's
   bool bench = false;
+  bool fp8 = false; // an e4m3 cache with one scale (mla_e4m3)
   /// --trap table|context (a kernel compiled with debug-checks=true): a
   /// block-table entry past the cache, or a context longer than its row,
   /// past the host's checks; the launch must trap.
@@ -31,8 +35,10 @@ struct Case {
 };
 
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kern, int sms, const Case &c, bool bench,
-             bool check) {
+             const rt::Kernel &kern16, const rt::Kernel &kern8, int sms,
+             const Case &c, bool bench, bool check) {
+  const rt::Kernel &kern = c.fp8 ? kern8 : kern16;
+  const size_t eb = c.fp8 ? 1 : 2; // bytes of a cache element
   using namespace cute::mla;
   Problem p;
   p.batch = c.batch;
@@ -63,19 +69,41 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   const size_t nq = size_t(rows * kDimK), no = size_t(rows * kDimV);
   const size_t nkv = size_t(p.pages * kPage * kDimK);
   auto hQ = randomVector<BF16>(nq, seed + 1);
-  // Large caches (the timed rows) repeat a random block of 4M elements.
+  // The cache: bf16, or e4m3 codes (values to +-448) and one scale; kf
+  // gives an element's value (scale applied) for the reference. Large
+  // caches (the timed rows) repeat a random block of 4M elements.
   const size_t blockN = std::min<size_t>(nkv, size_t(1) << 22);
-  auto blk = randomVector<BF16>(blockN, seed + 2);
-  std::vector<uint16_t> hK(nkv);
-  for (size_t i = 0; i < nkv; i += blockN)
-    std::memcpy(&hK[i], blk.data(), std::min(blockN, nkv - i) * 2);
-  // NaN in every cache row no valid key holds (the unused pages and the
-  // tails of the last pages): a masked key that reached O would show.
+  std::vector<uint8_t> hK(nkv * eb);
+  float kscale = 1.f;
+  {
+    std::vector<uint8_t> blk(blockN * eb);
+    if (c.fp8) {
+      std::uniform_real_distribution<float> code(-448.f, 448.f), sc(.5f, 2.f);
+      for (uint8_t &x : blk)
+        x = toF8E4M3FN(code(rng));
+      kscale = sc(rng) / 448.f;
+    } else {
+      auto v = randomVector<BF16>(blockN, seed + 2);
+      std::memcpy(blk.data(), v.data(), blk.size());
+    }
+    for (size_t i = 0; i < hK.size(); i += blk.size())
+      std::memcpy(&hK[i], blk.data(), std::min(blk.size(), hK.size() - i));
+  }
+  auto kf = [&](size_t i) {
+    if (c.fp8)
+      return double(fromF8E4M3FN(hK[i])) * kscale;
+    uint16_t h;
+    std::memcpy(&h, &hK[2 * i], 2);
+    return double(bf16ToFloat(h));
+  };
+  // NaN (all-ones bytes, bf16 and e4m3) in every cache row no valid key
+  // holds (the unused pages and the tails of the last pages): a masked key
+  // that reached O would show.
   if (!c.bench) {
     std::vector<bool> live = liveSlots(pt, lens, kPage);
     for (size_t r = 0; r < live.size(); ++r)
       if (!live[r])
-        std::memset(&hK[r * kDimK], 0xFF, kDimK * 2);
+        std::memset(&hK[r * kDimK * eb], 0xFF, kDimK * eb);
   }
   auto q = need(rt::DeviceBuffer::fromHost(ctx, hQ), "q");
   auto kv = need(rt::DeviceBuffer::fromHost(ctx, hK), "cache");
@@ -104,7 +132,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
       flags);
   args.scalar(int32_t(c.batch)).scalar(int32_t(c.sq)).scalar(int32_t(c.hq));
   args.scalar(int32_t(p.maxPages)).scalar(int32_t(p.pages));
-  args.scalar(int32_t(splits)).scalar(scale);
+  args.scalar(int32_t(splits)).scalar(scale).scalar(kscale);
   rt::LaunchConfig cfg;
   cfg.grid =
       rt::Dim3{unsigned(rowTiles(p)), unsigned(splits), unsigned(c.batch)};
@@ -133,7 +161,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
                 (long long)c.hq,
                 (long long)(mixed ? int64_t(keys / double(c.batch)) : lens[0]),
                 mixed ? " mixed" : "", (long long)splits, ms,
-                flops / (ms * 1e9), keys * kDimK * 2 / (ms * 1e6));
+                flops / (ms * 1e9), keys * kDimK * double(eb) / (ms * 1e6));
   };
   if (!check) {
     timeIt();
@@ -143,7 +171,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   std::vector<float> hl(static_cast<size_t>(rows));
   need(o.copyToHost(ho.data(), no * 2), "download o");
   need(lse.copyToHost(hl.data(), size_t(rows) * 4), "download lse");
-  // The reference, in double, from the bf16 inputs.
+  // The reference, in double, from the inputs' values.
   std::vector<double> refO(no), refL(static_cast<size_t>(rows));
   std::vector<float> gotO(no), gotL(static_cast<size_t>(rows));
   std::vector<double> sc, qr(kDimK);
@@ -168,7 +196,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
           const size_t ko = row(j);
           double s = 0;
           for (int64_t x = 0; x < kDimK; ++x)
-            s += qr[size_t(x)] * bf16ToFloat(hK[ko + size_t(x)]);
+            s += qr[size_t(x)] * kf(ko + size_t(x));
           sc[size_t(j)] = s * double(scale);
           mx = std::max(mx, sc[size_t(j)]);
         }
@@ -179,7 +207,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
         for (int64_t j = 0; j < keys; ++j) {
           const size_t ko = row(j);
           for (int64_t x = 0; x < kDimV; ++x)
-            acc[size_t(x)] += sc[size_t(j)] * bf16ToFloat(hK[ko + size_t(x)]);
+            acc[size_t(x)] += sc[size_t(j)] * kf(ko + size_t(x));
         }
         for (int64_t x = 0; x < kDimV; ++x) {
           const size_t oi = size_t(r * kDimV + x);
@@ -224,7 +252,8 @@ int main(int argc, char **argv) {
   }
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
   rt::Program prog = loadProgram(ctx, o, "mla_decode");
-  rt::Kernel kern = need(prog.kernel("mla_bf16"), "kernel mla_bf16");
+  rt::Kernel kern16 = need(prog.kernel("mla_bf16"), "kernel mla_bf16");
+  rt::Kernel kern8 = need(prog.kernel("mla_e4m3"), "kernel mla_e4m3");
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Case> cases;
@@ -248,18 +277,27 @@ int main(int argc, char **argv) {
     cases.push_back({4, 1, 128, {2048}, 7});
     cases.push_back({2, 3, 40, {1000, 64}});
     cases.push_back({1, 8, 128, {513}});
-    if (o.bench && !ctx.driver().emulated()) {
+  }
+  // Every check with an e4m3 cache too.
+  if (trap.empty())
+    for (size_t i = 0, n = cases.size(); i < n; ++i) {
+      Case c = cases[i];
+      c.fp8 = true;
+      cases.push_back(c);
+    }
+  if (trap.empty() && o.sizes.empty() && o.bench && !ctx.driver().emulated()) {
+    for (bool fp8 : {false, true}) {
       for (int64_t sq : {1, 2})
         for (int64_t b : {1, 16, 64, 128})
           for (int32_t c : {1024, 4096, 16384})
-            cases.push_back({b, sq, 128, {c}, -1, true});
+            cases.push_back({b, sq, 128, {c}, -1, true, fp8});
       std::mt19937 mix(7);
       for (int64_t b : {16, 64}) {
         std::uniform_int_distribution<int32_t> len(512, 7680);
         std::vector<int32_t> lens(static_cast<size_t>(b));
         for (int32_t &l : lens)
           l = len(mix);
-        cases.push_back({b, 1, 128, lens, -1, true});
+        cases.push_back({b, 1, 128, lens, -1, true, fp8});
       }
     }
   }
@@ -274,7 +312,7 @@ int main(int argc, char **argv) {
     bool check = o.check && !(c.bench && c.batch >= 16);
     if (c.bench && !o.bench)
       continue;
-    ok &= runCase(ctx, stream, kern, sms, c, o.bench, check);
+    ok &= runCase(ctx, stream, kern16, kern8, sms, c, o.bench, check);
   }
   std::printf("RESULT mla-decode %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

@@ -38,6 +38,17 @@
 // Shared memory: Q 72 KB + 2 pages 144 KB + P 8 KB = 224 KB + 0.8 KB.
 !T = !cute.param<"T", bf16>
 !TQ = !cute.param<"TQ", bf16>
+// The cache's element: bf16, or e4m3 (F8) with one scale (kscale) for
+// the whole cache, as vLLM's FP8 MLA cache.
+!KV = !cute.param<"KV", bf16>
+#F8 = #cute.param<"F8", false>
+// The page ring as the consumers see it: filled by TMA (bf16), or by the
+// producer warpgroup's widening of e4m3 pages to bf16 (F8: async).
+!PK = !cute.param<"PK", !cute_nvgpu.pipeline<tma_async, 2>>
+// Registers of the producer and of each consumer warpgroup: the widening
+// needs more than the TMA thread (24 + 2 x 240 <= 512 a thread slot).
+#PR = #cute.param<"PR", 24 : i32>
+#CR = #cute.param<"CR", 240 : i32>
 // The output row's width for the merge (merge-splits.mlir): V's 512.
 #D = #cute.param<"D", 128 : i32>
 
@@ -70,11 +81,18 @@
 !afrag = !cute.memref<!T, smem, align<1024>, sw128, "((64,16),1,(4,9)):((64,1),0,(16,4096))">
 !psm = !cute.memref<!T, smem, align<1024>, sw128, "(64,64):(64,1)">
 !rsm = !cute.memref<f32, smem, align<16>, "64:1">
+// F8: a stage's e4m3 page and its bf16 widening, as 16-value steps (16,
+// (q, row), box, stage).
+!k8u = !cute.memref<f8E4M3FN, smem, align<1024>, "(16,(4,64),9,2):(1,(16,64),4096,73728)">
+!bfu = !cute.memref<!T, smem, align<1024>, S<3,3,3>, "(16,(4,64),9,2):(1,(16,64),4096,36864)">
+!cKt = !cute.coord_tensor<"(0,0)", "(?,?):(1@0,1@1)">
+!gKt = !cute.coord_tensor<"(?,?)", "(64,576):(1@0,1@1)">
 !gp = !cute.ptr<i32, gmem, align<4>>
 !fp = !cute.ptr<f32, gmem, align<4>>
 
 module attributes {gpu.container_module,
-    cute.instances = ["bf16:T=bf16,TQ=bf16,D=512"]} {
+    cute.instances = ["bf16:T=bf16,TQ=bf16,D=512",
+                      "e4m3:T=bf16,TQ=bf16,KV=f8E4M3FN,F8=true,PK=!cute_nvgpu.pipeline<async, 2>,PR=40,CR=232,D=512"]} {
   gpu.module @mla_decode attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "../decode-attention/decode-common.mlir", "../decode-attention/merge-splits.mlir"]} {
     // The two rows of the 64-row tile that thread ct of a warpgroup holds
     // in a wgmma accumulator: 16 w + lane / 4 and 8 more.
@@ -187,7 +205,7 @@ module attributes {gpu.container_module,
 
     // Waits for page state %cs and issues S = Q K^T into %acc (64 x 64 x
     // 576, one commit group).
-    func.func private @issue_s(%pipeK: !cute_nvgpu.pipeline<tma_async, 2>, %cs: !KS, %fa: !afrag, %sK: !ksm, %acc: !sfrag, %ct: i32) {
+    func.func private @issue_s(%pipeK: !PK, %cs: !KS, %fa: !afrag, %sK: !ksm, %acc: !sfrag, %ct: i32) {
       %false = arith.constant false
       cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
       %i = cute_nvgpu.pipeline_state_index %cs
@@ -314,13 +332,78 @@ module attributes {gpu.container_module,
       return %pgc : i32
     }
 
-    gpu.func @mla(%pq: !cute.ptr<!T, gmem, align<16>>, %pkv: !cute.ptr<!T, gmem, align<16>>, %pbt: !gp, %pctx: !gp, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !fp, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !fp, %pflags: !gp, %batch: i32, %sq: i32, %hq: i32, %maxPages: i32, %pages: i32, %splits: i32, %scale: f32) kernel
+    // The coordinates of block blk0 + n's page (64 x 576) in the cache.
+    func.func private @page_tile(%cK: !cKt, %pbt: !gp, %b: i32, %maxPages: i32, %blk0: i32, %n: i32, %pages: i32) -> !gKt {
+      %c0, %c64 = cute.constants 0, 64 : i32
+      %blk = arith.addi %blk0, %n : i32
+      %pg = func.call @page_of(%pbt, %b, %maxPages, %blk, %pages) : (!gp, i32, i32, i32, i32) -> i32
+      %kr = arith.muli %pg, %c64 : i32
+      %ko = cute.make_coord(%kr, %c0) -> !cute.coord<"(?,?)">
+      %cKt = cute.domain_offset(%cK, %ko)
+      %z = cute.make_coord() -> !cute.coord<"(0,0)">
+      %g = cute.local_tile(%cKt, %z) {tiler = #cute.shape<"(64,576)">}
+      return %g : !gKt
+    }
+
+    // 16 e4m3 values of a page (row r, columns 16 q .. of box c) as bf16
+    // (exact) into the stage's swizzled bf16 box.
+    func.func private @widen16(%src: !k8u, %dst: !bfu, %q: i32, %r: i32, %c: i32, %st: i32) {
+      %at = cute.make_coord(%q, %r, %c, %st) -> !cute.coord<"(_,(?,?),?,?)">
+      %e = cute.tensor_slice(%src, %at)
+      %v = cute.load(%e)
+      %h = arith.extf %v : vector<16xf8E4M3FN> to vector<16x!T>
+      %d = cute.tensor_slice(%dst, %at)
+      cute.store(%h, %d)
+      return
+    }
+
+    // Page stage st: e4m3 in its upper half (nine 64 x 64-byte boxes from
+    // byte 36864) widened to bf16 over the whole stage (nine swizzled
+    // 64 x 64 boxes, 8 KB each), 16 values a step (row r, 16 columns q of a
+    // box; 256 steps a box, 2 a thread). Box c < 4 lands below the e4m3
+    // bytes: streamed. Box c >= 4 lands on e4m3 boxes 2c - 9 and 2c - 8,
+    // which boxes read before it or box c itself: each such box is loaded
+    // whole by the warpgroup, which syncs (barrier 7), then stored.
+    func.func private @widen_page(%src: !k8u, %dst: !bfu, %st: i32, %ct: i32) {
+      %c1, %c4, %c9, %c32, %c128, %c256, %c1024 = cute.constants 1, 4, 9, 32, 128, 256, 1024 : i32
+      scf.for %u = %ct to %c1024 step %c128 : i32 {
+        %c = arith.divui %u, %c256 : i32
+        %w = arith.remui %u, %c256 : i32
+        %q = arith.remui %w, %c4 : i32
+        %r = arith.divui %w, %c4 : i32
+        func.call @widen16(%src, %dst, %q, %r, %c, %st) : (!k8u, !bfu, i32, i32, i32, i32) -> ()
+      }
+      %q = arith.remui %ct, %c4 : i32
+      %r0 = arith.divui %ct, %c4 : i32
+      %r1 = arith.addi %r0, %c32 : i32
+      scf.for %c = %c4 to %c9 step %c1 : i32 {
+        %a0 = cute.make_coord(%q, %r0, %c, %st) -> !cute.coord<"(_,(?,?),?,?)">
+        %a1 = cute.make_coord(%q, %r1, %c, %st) -> !cute.coord<"(_,(?,?),?,?)">
+        %e0 = cute.tensor_slice(%src, %a0)
+        %e1 = cute.tensor_slice(%src, %a1)
+        %v0 = cute.load(%e0)
+        %v1 = cute.load(%e1)
+        cute_nvgpu.named_barrier id = 7, threads = 128
+        %h0 = arith.extf %v0 : vector<16xf8E4M3FN> to vector<16x!T>
+        %h1 = arith.extf %v1 : vector<16xf8E4M3FN> to vector<16x!T>
+        %d0 = cute.tensor_slice(%dst, %a0)
+        %d1 = cute.tensor_slice(%dst, %a1)
+        cute.store(%h0, %d0)
+        cute.store(%h1, %d1)
+      }
+      return
+    }
+
+    gpu.func @mla(%pq: !cute.ptr<!T, gmem, align<16>>, %pkv: !cute.ptr<!KV, gmem, align<16>>, %pbt: !gp, %pctx: !gp, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !fp, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !fp, %pflags: !gp, %batch: i32, %sq: i32, %hq: i32, %maxPages: i32, %pages: i32, %splits: i32, %scale: f32, %kscale: f32) kernel
         attributes {cute.block_size = #cute.shape<"384">, cute.no_specialize, cute.ftz} {
       %c0, %c1, %c64, %c128, %c256, %c576 = cute.constants 0, 1, 64, 128, 256, 576 : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
       %ninf = arith.constant 0xFF800000 : f32
       %log2e = arith.constant 1.44269504 : f32
-      %scale2 = arith.mulf %scale, %log2e : f32
+      // An e4m3 cache's scale: K's folds into the softmax scale, V's into
+      // the final 1 / l (bf16 caches pass 1).
+      %sk = arith.mulf %scale, %kscale : f32
+      %scale2 = arith.mulf %sk, %log2e : f32
       %tid = cute.thread_idx x
       %mt = cute.block_idx x
       %s = cute.block_idx y
@@ -355,13 +438,12 @@ module attributes {gpu.container_module,
       %lq = cute.make_layout(%shQ, %sq576)
       %lk = cute.make_layout(%shK, %sq576)
       %gq = cute.make_view(%pq, %lq)
-      %gk = cute.make_view(%pkv, %lk)
       %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,64):(64,1)">>
-      %dk = cute_nvgpu.make_tma_desc %gk -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,64):(64,1)">>
       %cQ = cute.make_identity_tensor(%shQ)
       %cK = cute.make_identity_tensor(%shK)
       %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %barK = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
+      %barL = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "4:1">
       %sQ = cute.smem_alloc() : !qsm
       %sK = cute.smem_alloc() : !ksm
       %sP = cute.smem_alloc() : !psm
@@ -374,7 +456,10 @@ module attributes {gpu.container_module,
       // has read P(n); every thread of both commits and releases).
       %barP = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %pipeP = cute_nvgpu.pipeline_create %barP : !cute.memref<i64, smem, align<8>, "2:1"> -> !cute_nvgpu.pipeline<async, 1>
-      %pipeK = cute_nvgpu.pipeline_create %barK : !cute.memref<i64, smem, align<8>, "4:1"> {consumers = 8 : i32} -> !cute_nvgpu.pipeline<tma_async, 2>
+      %pipeK = cute_nvgpu.pipeline_create %barK : !cute.memref<i64, smem, align<8>, "4:1"> {consumers = 8 : i32} -> !PK
+      // F8: the e4m3 pages land in the upper half of their stage (TMA), and
+      // the producer warpgroup widens them (every thread releases).
+      %pipeL = cute_nvgpu.pipeline_create %barL : !cute.memref<i64, smem, align<8>, "4:1"> -> !cute_nvgpu.pipeline<tma_async, 2>
       // V (K's first 512 columns) as the two warpgroups' MN-major halves.
       %kit = cute.get_iter(%sK)
       %vl = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (((64,4),64),2):(((1,4096),64),36864)">
@@ -384,13 +469,13 @@ module attributes {gpu.container_module,
       %sV1 = cute.make_view(%kit1, %vl)
       %z = cute.make_coord() -> !cute.coord<"(0,0)">
       cute_nvgpu.warp_specialize
-        role "producer" warps [0, 4) max_regs 24 {
+        role "producer" warps [0, 4) max_regs PR {
           %w = cute_nvgpu.warp_idx
           %w0 = arith.cmpi eq, %w, %c0 : i32
+          %pk0 = cute_nvgpu.pipeline_producer_state %pipeK
           scf.if %w0 {
             cute_nvgpu.elect_one {
               %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
-              %pk0 = cute_nvgpu.pipeline_producer_state %pipeK
               %qo = cute.make_coord(%row0, %c0) -> !cute.coord<"(?,?)">
               %cQt = cute.domain_offset(%cQ, %qo)
               %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(64,576)">}
@@ -398,30 +483,103 @@ module attributes {gpu.container_module,
               %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pq0
               cute.copy(%gQ, %sQ) with(%dq, %fq)
               cute_nvgpu.pipeline_producer_commit %pipeQ, %pq0
-              %pq1 = cute_nvgpu.pipeline_state_advance %pq0
-              %pke = scf.for %n = %c0 to %nb step %c1 iter_args(%ps = %pk0) -> (!KS) : i32 {
-                %blk = arith.addi %blk0, %n : i32
-                %pg = func.call @page_of(%pbt, %b, %maxPages, %blk, %pages) : (!gp, i32, i32, i32, i32) -> i32
-                %kr = arith.muli %pg, %c64 : i32
-                %ko = cute.make_coord(%kr, %c0) -> !cute.coord<"(?,?)">
-                %cKt = cute.domain_offset(%cK, %ko)
-                %gKn = cute.local_tile(%cKt, %z) {tiler = #cute.shape<"(64,576)">}
-                %i = cute_nvgpu.pipeline_state_index %ps
-                %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-                %stK = cute.tensor_slice(%sK, %sc)
-                cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
-                %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
-                cute.copy(%gKn, %stK) with(%dk, %fk)
-                cute_nvgpu.pipeline_producer_commit %pipeK, %ps
-                %pn = cute_nvgpu.pipeline_state_advance %ps
-                scf.yield %pn : !KS
+            }
+          }
+          %f8 = arith.constant #F8
+          scf.if %f8 {
+            // e4m3 pages: thread 0 loads page n into the upper half of its
+            // stage, then the warpgroup widens page n - 1 (its stage is
+            // free: the consumers released page n - 3... n - 2 before the
+            // load was issued) and hands it to the consumers.
+            %ct = arith.subi %tid, %c0 : i32
+            %t0 = arith.cmpi eq, %tid, %c0 : i32
+            %pkv8 = cute.recast(%pkv) {elem_type = f8E4M3FN} : !cute.ptr<!KV, gmem, align<16>> -> !cute.ptr<f8E4M3FN, gmem, align<16>>
+            %gk8 = cute.make_view(%pkv8, %lk)
+            %dk8 = cute_nvgpu.make_tma_desc %gk8 -> !cute_nvgpu.tma_desc<load, !cute.memref<f8E4M3FN, smem, align<1024>, "(64,64):(64,1)">>
+            %kit8 = cute.recast(%kit) {elem_type = f8E4M3FN} : !cute.ptr<!T, smem, align<1024>> -> !cute.ptr<f8E4M3FN, smem, align<1024>>
+            %half = cute.static : !cute.int_tuple<"36864">
+            %k8 = cute.add_offset(%kit8, %half)
+            %l8 = cute.static : !cute.layout<"((64,(64,9)),2):((64,(1,4096)),73728)">
+            %sK8 = cute.make_view(%k8, %l8)
+            %lu8 = cute.static : !cute.layout<"(16,(4,64),9,2):(1,(16,64),4096,73728)">
+            %src = cute.make_view(%k8, %lu8)
+            %lu = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (16,(4,64),9,2):(1,(16,64),4096,36864)">
+            %dst = cute.make_view(%kit, %lu)
+            %pl0 = cute_nvgpu.pipeline_producer_state %pipeL
+            %cl0 = cute_nvgpu.pipeline_consumer_state %pipeL
+            %nb1 = arith.addi %nb, %c1 : i32
+            %fin:4 = scf.for %n = %c0 to %nb1 step %c1 iter_args(%pi = %pk0, %pc = %pk0, %pl = %pl0, %cl = %cl0) -> (!KS, !KS, !KS, !KS) : i32 {
+              %started = arith.cmpi sgt, %n, %c0 : i32
+              %more = arith.cmpi slt, %n, %nb : i32
+              %r:2 = scf.if %started -> (!KS, !KS) {
+                cute_nvgpu.pipeline_consumer_wait %pipeL, %cl
+                %i = cute_nvgpu.pipeline_state_index %cl
+                func.call @widen_page(%src, %dst, %i, %ct) : (!k8u, !bfu, i32, i32) -> ()
+                cute_nvgpu.fence_proxy_async
+                cute_nvgpu.pipeline_consumer_release %pipeL, %cl
+                cute_nvgpu.pipeline_producer_commit %pipeK, %pc
+                %pcn = cute_nvgpu.pipeline_state_advance %pc
+                %cln = cute_nvgpu.pipeline_state_advance %cl
+                scf.yield %pcn, %cln : !KS, !KS
+              } else {
+                scf.yield %pc, %cl : !KS, !KS
               }
+              %nx:2 = scf.if %more -> (!KS, !KS) {
+                cute_nvgpu.pipeline_producer_acquire %pipeK, %pi
+                scf.if %t0 {
+                  %gKn = func.call @page_tile(%cK, %pbt, %b, %maxPages, %blk0, %n, %pages) : (!cKt, !gp, i32, i32, i32, i32, i32) -> !gKt
+                  %i = cute_nvgpu.pipeline_state_index %pl
+                  %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                  %stK = cute.tensor_slice(%sK8, %sc)
+                  cute_nvgpu.pipeline_producer_acquire %pipeL, %pl
+                  %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeL, %pl
+                  cute.copy(%gKn, %stK) with(%dk8, %fk)
+                  cute_nvgpu.pipeline_producer_commit %pipeL, %pl
+                }
+                %pin = cute_nvgpu.pipeline_state_advance %pi
+                %pln = cute_nvgpu.pipeline_state_advance %pl
+                scf.yield %pin, %pln : !KS, !KS
+              } else {
+                scf.yield %pi, %pl : !KS, !KS
+              }
+              scf.yield %nx#0, %r#0, %nx#1, %r#1 : !KS, !KS, !KS, !KS
+            }
+            cute_nvgpu.pipeline_producer_tail %pipeK, %fin#1
+            scf.if %t0 {
+              cute_nvgpu.pipeline_producer_tail %pipeL, %fin#2
+            }
+          } else {
+            // bf16 pages: one thread loads each into the ring.
+            %pkvT = cute.recast(%pkv) {elem_type = !T} : !cute.ptr<!KV, gmem, align<16>> -> !cute.ptr<!T, gmem, align<16>>
+            %gk = cute.make_view(%pkvT, %lk)
+            %dk = cute_nvgpu.make_tma_desc %gk -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,64):(64,1)">>
+            scf.if %w0 {
+              cute_nvgpu.elect_one {
+                %pke = scf.for %n = %c0 to %nb step %c1 iter_args(%ps = %pk0) -> (!KS) : i32 {
+                  %gKn = func.call @page_tile(%cK, %pbt, %b, %maxPages, %blk0, %n, %pages) : (!cKt, !gp, i32, i32, i32, i32, i32) -> !gKt
+                  %i = cute_nvgpu.pipeline_state_index %ps
+                  %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                  %stK = cute.tensor_slice(%sK, %sc)
+                  cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
+                  %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeK, %ps
+                  cute.copy(%gKn, %stK) with(%dk, %fk)
+                  cute_nvgpu.pipeline_producer_commit %pipeK, %ps
+                  %pn = cute_nvgpu.pipeline_state_advance %ps
+                  scf.yield %pn : !KS
+                }
+                cute_nvgpu.pipeline_producer_tail %pipeK, %pke
+              }
+            }
+          }
+          scf.if %w0 {
+            cute_nvgpu.elect_one {
+              %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
+              %pq1 = cute_nvgpu.pipeline_state_advance %pq0
               cute_nvgpu.pipeline_producer_tail %pipeQ, %pq1
-              cute_nvgpu.pipeline_producer_tail %pipeK, %pke
             }
           }
         }
-        role "scores" warps [4, 8) max_regs 240 {
+        role "scores" warps [4, 8) max_regs CR {
           %ct = arith.subi %tid, %c128 : i32
           %acc = cute.make_fragment() : !sfrag
           %o = cute.make_fragment() : !ofrag
@@ -486,7 +644,7 @@ module attributes {gpu.container_module,
               scf.yield %m, %l, %pp : vector<2xf32>, vector<2xf32>, !QS
             }
             scf.if %more {
-              func.call @issue_s(%pipeK, %cs, %fa, %sK, %acc, %ct) : (!cute_nvgpu.pipeline<tma_async, 2>, !KS, !afrag, !ksm, !sfrag, i32) -> ()
+              func.call @issue_s(%pipeK, %cs, %fa, %sK, %acc, %ct) : (!PK, !KS, !afrag, !ksm, !sfrag, i32) -> ()
             }
             // P V(k - 1) is done (S(k) may run on): release page k - 1.
             // (The last page is released after the loop, past a full wait.)
@@ -519,22 +677,24 @@ module attributes {gpu.container_module,
           cute_nvgpu.elect_one {
             cute_nvgpu.pipeline_consumer_release %pipeQ, %qs
           }
-          %lpos, %rinv = func.call @row_inv(%fin#2) : (vector<2xf32>) -> (vector<2xi1>, vector<2xf32>)
+          %lpos, %rinvl = func.call @row_inv(%fin#2) : (vector<2xf32>) -> (vector<2xi1>, vector<2xf32>)
+          %ks = vector.broadcast %kscale : f32 to vector<2xf32>
+          %rinv = arith.mulf %rinvl, %ks : vector<2xf32>
           func.call @put_rows(%sInv, %rinv, %ct) : (!rsm, vector<2xf32>, i32) -> ()
           cute_nvgpu.named_barrier id = 3, threads = 256
           %one = arith.cmpi eq, %splits, %c1 : i32
           scf.if %one {
             func.call @store_half(%o, %rinv, %po, %row0, %rows, %c0, %ct) : (!ofrag, vector<2xf32>, !cute.ptr<!TQ, gmem, align<16>>, i32, i32, i32, i32) -> ()
-            func.call @store_lse(%fin#1, %fin#2, %scale, %plse, %row0, %rows, %ct) : (vector<2xf32>, vector<2xf32>, f32, !fp, i32, i32, i32) -> ()
+            func.call @store_lse(%fin#1, %fin#2, %sk, %plse, %row0, %rows, %ct) : (vector<2xf32>, vector<2xf32>, f32, !fp, i32, i32, i32) -> ()
           } else {
             %srow0 = arith.muli %s, %rtot : i32
             %srow = arith.addi %srow0, %row0 : i32
             func.call @store_half_f32(%o, %rinv, %pws, %srow, %rows, %c0, %ct) : (!ofrag, vector<2xf32>, !cute.ptr<f32, gmem, align<16>>, i32, i32, i32, i32) -> ()
-            func.call @store_lse(%fin#1, %fin#2, %scale, %pwl, %srow, %rows, %ct) : (vector<2xf32>, vector<2xf32>, f32, !fp, i32, i32, i32) -> ()
+            func.call @store_lse(%fin#1, %fin#2, %sk, %pwl, %srow, %rows, %ct) : (vector<2xf32>, vector<2xf32>, f32, !fp, i32, i32, i32) -> ()
           }
           func.call @merge_tile(%pws, %pwl, %po, %plse, %pflags, %rtot, %hq, %splits, %row0, %rows, %b, %mt, %mtiles, %ct) : (!cute.ptr<f32, gmem, align<16>>, !fp, !cute.ptr<!TQ, gmem, align<16>>, !fp, !gp, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
         }
-        role "values" warps [8, 12) max_regs 240 {
+        role "values" warps [8, 12) max_regs CR {
           %ct = arith.subi %tid, %c256 : i32
           %ct2 = arith.subi %tid, %c128 : i32
           %o = cute.make_fragment() : !ofrag

@@ -231,14 +231,19 @@ public:
       auto mt = cast<CuteMemRefType>(t.getType());
       layout = argValue(ba.getArgNumber(), mt.getLayout());
     } else if (auto mv = t.getDefiningOp<MakeViewOp>()) {
-      auto pa = dyn_cast<BlockArgument>(mv.getIter());
+      // A pointer recast to another element type keeps its address
+      // (cute.recast moves no data): the view's own type gives the element.
+      Value iter = mv.getIter();
+      while (auto rc = iter.getDefiningOp<RecastOp>())
+        iter = rc.getSrc();
+      auto pa = dyn_cast<BlockArgument>(iter);
       if (pa && pa.getOwner() == &fn.getBody().front())
         ptr = paramOf(pa.getArgNumber(), -1);
       layout = trace(mv.getLayout());
     }
     if (!ptr || k.params[size_t(*ptr)].kind != kind::Pointer) {
       why = "the tensor is not a pointer parameter with a layout "
-            "(cute.make_view of a kernel argument)";
+            "(cute.make_view of a kernel argument, or of its cute.recast)";
       return std::nullopt;
     }
     if (!layout || layout->kind != CuteKind::Layout) {

@@ -5,6 +5,7 @@
 // cannot infer is an error that says why.
 //
 //===----------------------------------------------------------------------===//
+#include "cute/Dialect/Cute/IR/Cute.h"
 #include "cute/Dialect/CuteNvgpu/Analysis/PipelineProtocol.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 #include "cute/Dialect/CuteNvgpu/Transforms/Passes.h"
@@ -49,6 +50,23 @@ struct InferPipelineCountsPass
     bool ok = true;
     getOperation()->walk([&](gpu::GPUFuncOp fn) {
       int64_t blockThreads = knownBlockThreads(fn);
+      // A pipeline nothing uses (one that only another instance's branch
+      // used: cute-resolve-static-branches removed its steps) is no
+      // pipeline of this kernel: it goes, with barrier storage that only
+      // it used, rather than being an error for counts nobody needs.
+      SmallVector<PipelineCreateOp> unused;
+      fn.walk([&](PipelineCreateOp p) {
+        if (p->use_empty())
+          unused.push_back(p);
+      });
+      for (PipelineCreateOp p : unused) {
+        Operation *storage =
+            p->getNumOperands() ? p->getOperand(0).getDefiningOp() : nullptr;
+        p->erase();
+        if (isa_and_nonnull<mlir::cute::SmemAllocOp>(storage) &&
+            storage->use_empty())
+          storage->erase();
+      }
       fn.walk([&](PipelineCreateOp p) {
         PipelineKind kind = p.getType().getKind();
         bool tma =
