@@ -22,17 +22,18 @@ def main():
             copies[(m[1], m[2])] = float(m[4])
         elif m := cudnn.match(line):
             cud[(m[1], m[2], m[3])] = float(m[4])
-    print("| batch | sq | ctx | splits | us | TFLOP/s | KV GB/s | vs copy_ | "
-          "cuDNN us |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for (_, b, sq, _, ctx, mixed, sp, ms, tf, gb) in rows:
+    print("| cache | batch | sq | ctx | splits | us | TFLOP/s | KV GB/s | "
+          "vs copy_ | cuDNN us |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for (name, b, sq, _, ctx, mixed, sp, ms, tf, gb) in rows:
+        kv = name.split("_")[-1]
         c = copies.get((b, ctx)) if not mixed else None
         ratio = f"{float(gb) / c:.2f}" if c else "-"
         cu = cud.get((b, sq, ctx)) if not mixed else None
-        print(f"| {b} | {sq} | {ctx}{' mixed' if mixed else ''} | {sp} | "
+        print(f"| {kv} | {b} | {sq} | {ctx}{' mixed' if mixed else ''} | {sp} | "
               f"{float(ms) * 1000:.1f} | {tf} | {gb} | {ratio} | "
               f"{cu * 1000:.1f} |" if cu else
-              f"| {b} | {sq} | {ctx}{' mixed' if mixed else ''} | {sp} | "
+              f"| {kv} | {b} | {sq} | {ctx}{' mixed' if mixed else ''} | {sp} | "
               f"{float(ms) * 1000:.1f} | {tf} | {gb} | {ratio} | - |")
 
 

@@ -307,6 +307,10 @@ int main(int argc, char **argv) {
       c.splits = forceSplits;
     if (onlyBatch > 0 && c.batch != onlyBatch)
       continue;
+    const std::string name = c.fp8 ? "mla_e4m3" : "mla_bf16";
+    if (!o.kernels.empty() &&
+        std::find(o.kernels.begin(), o.kernels.end(), name) == o.kernels.end())
+      continue;
     // The timed rows check too unless --no-check (their reference is
     // minutes at batch 64: those print only BENCH lines).
     bool check = o.check && !(c.bench && c.batch >= 16);

@@ -14,10 +14,10 @@ status=0
 stdbuf -oL $H --artifacts "$ART" --chip sm_90a --no-bench >> "$LOG" 2>&1 || status=1
 stdbuf -oL $H --artifacts "$ART" --chip sm_90a --no-check >> "$LOG" 2>&1 || status=1
 for s in 4 8 16 32; do
-  stdbuf -oL $H --artifacts "$ART" --chip sm_90a --no-check --batch 1 --splits $s >> "$LOG.sweep" 2>&1
+  stdbuf -oL $H --artifacts "$ART" --chip sm_90a --no-check --kernel mla_bf16 --batch 1 --splits $s >> "$LOG.sweep" 2>&1
 done
 for s in 1 2 4; do
-  stdbuf -oL $H --artifacts "$ART" --chip sm_90a --no-check --batch 16 --splits $s >> "$LOG.sweep" 2>&1
+  stdbuf -oL $H --artifacts "$ART" --chip sm_90a --no-check --kernel mla_bf16 --batch 16 --splits $s >> "$LOG.sweep" 2>&1
 done
 python3 bench/mla_peers.py >> "$LOG" 2>&1
 grep -E "^CHECK.*FAIL|^BENCH|^PEER|^RESULT" "$LOG" | cut -c1-160
