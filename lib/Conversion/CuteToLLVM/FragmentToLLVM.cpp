@@ -185,19 +185,31 @@ struct Run {
   int64_t first, len, off;
 };
 
-/// The runs of a tensor's first n elements when every offset is static and
-/// no swizzle applies (else none): a strided view such as a thread's chunks
-/// "(8,4):(1,32)" is read or written as one vector access per run.
+/// The runs of a tensor's first n elements when every offset is static
+/// (else none): a strided view such as a thread's chunks "(8,4):(1,32)" is
+/// read or written as one vector access per run. A swizzle S<B,M,S> moves
+/// only address bits from M up (element units), so a run stays contiguous
+/// within each aligned chunk of min(align, 2^M elements): a swizzled view's
+/// runs are cut at those chunks (16 bf16 values of a 128-byte swizzled row,
+/// 32-byte aligned: two 16-byte accesses).
 SmallVector<Run> staticRuns(const MemRefInfo &info, int64_t n) {
   SmallVector<Run> runs;
-  if (info.swizzle || isBytePerElement(info) || info.bits() % 8 != 0)
+  if (isBytePerElement(info) || info.bits() % 8 != 0)
     return {};
+  int64_t chunk = 0; // elements; 0: no swizzle
+  if (info.swizzle && !info.swizzle->isIdentity()) {
+    int64_t bytes = info.bits() / 8;
+    int64_t span = std::min<int64_t>(info.align,
+                                     bytes << std::min(info.swizzle->base, 30));
+    chunk = std::max<int64_t>(1, span / bytes);
+  }
   for (int64_t i = 0; i < n; ++i) {
     Int e(info.layout.eval(i));
     if (!e.isStatic())
       return {};
     int64_t o = e.value();
-    if (!runs.empty() && runs.back().off + runs.back().len == o)
+    if (!runs.empty() && runs.back().off + runs.back().len == o &&
+        (!chunk || o % chunk != 0))
       ++runs.back().len;
     else
       runs.push_back({i, 1, o});
