@@ -50,13 +50,20 @@ struct InferPipelineCountsPass
     bool ok = true;
     getOperation()->walk([&](gpu::GPUFuncOp fn) {
       int64_t blockThreads = knownBlockThreads(fn);
-      // A pipeline nothing uses (one that only another instance's branch
-      // used: cute-resolve-static-branches removed its steps) is no
-      // pipeline of this kernel: it goes, with barrier storage that only
-      // it used, rather than being an error for counts nobody needs.
+      // A pipeline nothing uses whose counts are left out (one that only
+      // another instance's branch used: cute-resolve-static-branches
+      // removed its steps) is no pipeline of this kernel: it goes, with
+      // barrier storage that only it used, rather than being an error for
+      // counts nobody needs.
       SmallVector<PipelineCreateOp> unused;
       fn.walk([&](PipelineCreateOp p) {
-        if (p->use_empty())
+        PipelineKind kind = p.getType().getKind();
+        bool tma =
+            kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma;
+        bool missing = kind != PipelineKind::tma_store &&
+                       ((tma && !p.getTxBytesAttr()) || !p.getConsumersAttr() ||
+                        (kind == PipelineKind::async && !p.getProducersAttr()));
+        if (p->use_empty() && missing)
           unused.push_back(p);
       });
       for (PipelineCreateOp p : unused) {
