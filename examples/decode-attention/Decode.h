@@ -26,14 +26,16 @@ struct Problem {
   int64_t ldq = 0, ldkv = 0, ldo = 0;
 };
 
-/// Rows of 16 q rows (a GQA group's heads x tokens) per kv head.
-inline int64_t rowChunks(const Problem &p) {
-  return (p.hq / p.hkv * p.ntok + 15) / 16;
+/// Chunks of rowsPerCta q rows (a GQA group's heads x tokens) per kv head:
+/// 16 for the mma.sync kernel, 128 for the sm_100a tcgen05 one.
+inline int64_t rowChunks(const Problem &p, int64_t rowsPerCta = 16) {
+  return (p.hq / p.hkv * p.ntok + rowsPerCta - 1) / rowsPerCta;
 }
 
 /// The split counters a launch needs (one i32 per sequence x kv head x row
-/// chunk, zero before the first launch; each launch leaves them zero): the
-/// last of a group's split CTAs merges the splits.
+/// chunk of 16, enough for either kernel; zero before the first launch; each
+/// launch leaves them zero): the last of a group's split CTAs merges the
+/// splits.
 inline int64_t counters(const Problem &p) {
   return p.batch * p.hkv * rowChunks(p);
 }
@@ -54,8 +56,9 @@ struct Plan {
 /// wave. (Fitted to an H100 at batch 1, 2026-12-07: 16 splits best at 4k
 /// keys, 32 at 16k; bench/results/2026-12-07-h100-issue25.)
 inline Plan planSplits(const Problem &p, int64_t maxCtx, int64_t sms,
-                       int64_t ctasPerSm = 3) {
-  const int64_t ctas = std::max<int64_t>(1, p.batch * p.hkv * rowChunks(p));
+                       int64_t ctasPerSm = 3, int64_t rowsPerCta = 16) {
+  const int64_t ctas =
+      std::max<int64_t>(1, p.batch * p.hkv * rowChunks(p, rowsPerCta));
   const int64_t slots = std::max<int64_t>(1, sms * ctasPerSm);
   const int64_t ctx = std::max<int64_t>(maxCtx, 1);
   const int64_t most = std::clamp<int64_t>((ctx + 63) / 64, 1, 64);

@@ -64,9 +64,23 @@ void ropeRow(std::vector<double> &x, int64_t pos, float theta, bool rope,
   }
 }
 
+/// Which decode kernel runs: kernel.mlir's mma.sync one (16 rows a CTA),
+/// or on sm_100a kernel-sm100.mlir's tcgen05 one (128 rows a CTA, and the
+/// CTAs per SM its shared and tensor memory allow: 768 x D bytes and
+/// 2 x D columns rounded up to a power of 2).
+struct Flavor {
+  int64_t rowsPerCta = 16;
+  bool tc = false;
+  int64_t ctasPerSm(int64_t d) const {
+    if (tc)
+      return d == 64 ? 4 : d == 128 ? 2 : 1;
+    return d == 256 ? 2 : 3; // the mma.sync kernel's registers
+  }
+};
+
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
              const rt::Kernel &dec, int sms, const Case &c, bool bench,
-             bool check = true) {
+             bool check, const Flavor &fl) {
   decode::Problem p;
   p.batch = c.batch;
   p.ntok = c.ntok;
@@ -174,8 +188,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   const size_t rows = size_t(c.batch * c.ntok * c.hq);
   auto o = need(rt::DeviceBuffer::allocate(ctx, nq * 2), "o");
   auto lse = need(rt::DeviceBuffer::allocate(ctx, rows * 4), "lse");
-  // D = 256: 2 CTAs per SM (its registers), 3 for the others.
-  decode::Plan plan = decode::planSplits(p, maxCtx, sms, d == 256 ? 2 : 3);
+  decode::Plan plan =
+      decode::planSplits(p, maxCtx, sms, fl.ctasPerSm(d), fl.rowsPerCta);
   if (c.splits > 0) {
     plan.splits = c.splits;
     plan.chunk =
@@ -211,8 +225,8 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   args.scalar(int32_t(plan.chunk)).scalar(scale).scalar(theta);
   args.scalar(int32_t(c.rope ? 1 : 0));
   rt::LaunchConfig cfg;
-  cfg.grid = rt::Dim3{unsigned(c.hkv * decode::rowChunks(p)), unsigned(c.batch),
-                      unsigned(plan.splits)};
+  cfg.grid = rt::Dim3{unsigned(c.hkv * decode::rowChunks(p, fl.rowsPerCta)),
+                      unsigned(c.batch), unsigned(plan.splits)};
   auto launch = [&] { need(dec.launch(stream, cfg, args), "decode launch"); };
   launch();
   if (!c.trap.empty()) {
@@ -576,7 +590,14 @@ int main(int argc, char **argv) {
   const int64_t onlyBatch = o.batch;
   rt::Context ctx = openContext("decode-attention");
   rt::Stream stream = need(rt::Stream::create(ctx), "stream");
-  rt::Program prog = loadProgram(ctx, o, "decode_attention");
+  // sm_100a runs the tcgen05 kernel (kernel-sm100.mlir), the others the
+  // mma.sync one.
+  auto cc0 = need(ctx.computeCapability(), "compute capability");
+  Flavor fl;
+  fl.tc = cc0.first == 10;
+  fl.rowsPerCta = fl.tc ? 128 : 16;
+  rt::Program prog =
+      loadProgram(ctx, o, fl.tc ? "decode_tc" : "decode_attention");
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Case> cases;
@@ -699,10 +720,12 @@ int main(int argc, char **argv) {
       continue;
     std::string suffix =
         std::string(c.fp8 ? "e4m3" : "bf16") + "_d" + std::to_string(c.d);
-    rt::Kernel dec = need(prog.kernel("decode_" + suffix), "decode kernel");
+    rt::Kernel dec =
+        need(prog.kernel((fl.tc ? "decode_tc_" : "decode_") + suffix),
+             "decode kernel");
     if (!o.check && !c.bench)
       continue;
-    ok &= runCase(ctx, stream, dec, sms, c, o.bench, o.check);
+    ok &= runCase(ctx, stream, dec, sms, c, o.bench, o.check, fl);
   }
   std::printf("RESULT decode-attention %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

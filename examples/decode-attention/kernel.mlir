@@ -85,35 +85,6 @@ module attributes {gpu.container_module,
                       "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64,MW=2", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128",
                       "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir", "merge-splits.mlir"]} {
-    // The slot of key j of sequence b: table[b, j / page] x page + j %
-    // page, with j clamped to the block-table row (maxPages x page keys)
-    // and a page index outside the cache read as page 0, so that the load
-    // never depends on the context length and always reads valid memory:
-    // a key past the last valid one (j > last) is masked (its score is
-    // -inf, its V row is zeroed), whatever its table entry holds. With
-    // debug-checks a valid key's page index outside the cache (slots / page
-    // pages) traps, naming the sequence, the key, the entry and the bound.
-    func.func private @slot_of(%pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %j: i32, %last: i32, %slots: i32) -> i32 {
-      %c0, %c1 = cute.constants 0, 1 : i32
-      %rowKeys = arith.muli %maxPages, %page : i32
-      %rowEnd = arith.subi %rowKeys, %c1 : i32
-      %jt = arith.minsi %j, %rowEnd : i32
-      %pi = arith.divui %jt, %page : i32
-      %po = arith.remui %jt, %page : i32
-      %row = arith.muli %b, %maxPages : i32
-      %at = arith.addi %row, %pi : i32
-      %pg = func.call @load_i32(%pbt, %at) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
-      %pages = arith.divui %slots, %page : i32
-      %inCache = arith.cmpi ult, %pg, %pages : i32
-      %past = arith.cmpi sgt, %j, %last : i32
-      %ok = arith.ori %past, %inCache : i1
-      cute.check %ok, "block table entry outside the cache (sequence, key, entry, pages)" (%b, %j, %pg, %pages : i32, i32, i32, i32)
-      %pgc = arith.select %inCache, %pg, %c0 : i32
-      %base = arith.muli %pgc, %page : i32
-      %slot = arith.addi %base, %po : i32
-      return %slot : i32
-    }
-
     // Block blk of a split (keys j0 = ks0 + 16 blk ..) into this thread's
     // fragments: K rows j0 + 8 a + rr (a = 0, 1; chunks 4 i + qd) and V
     // rows j0 + 2 qd + x0 + 8 x1 (x = x0 + 2 x1; columns (D/8) rr ..),
@@ -155,18 +126,6 @@ module attributes {gpu.container_module,
         cute.store(%vvv, %vfx)
       } {cute.unroll}
       return
-    }
-
-    // Row gr of a CTA's group (gr = g ntok + t): its token t, its q head
-    // and its output row (b ntok + t).
-    func.func private @row_of(%gr: i32, %ntok: i32, %hk: i32, %group: i32, %b: i32) -> (i32, i32, i32) {
-      %g = arith.divui %gr, %ntok : i32
-      %t = arith.remui %gr, %ntok : i32
-      %h0 = arith.muli %hk, %group : i32
-      %hh = arith.addi %h0, %g : i32
-      %bt = arith.muli %b, %ntok : i32
-      %orow = arith.addi %bt, %t : i32
-      return %t, %hh, %orow : i32, i32, i32
     }
 
     gpu.func @decode(%pq: !cute.ptr<!TQ, gmem, align<16>>, %pk: !cute.ptr<!KV, gmem, align<16>>, %pv: !cute.ptr<!KV, gmem, align<16>>, %pks: !cute.ptr<f32, gmem, align<4>>, %pvs: !cute.ptr<f32, gmem, align<4>>, %pbt: !cute.ptr<i32, gmem, align<4>>, %pctx: !cute.ptr<i32, gmem, align<4>>, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldq: i32, %ldkv: i32, %ldo: i32, %slots: i32, %page: i32, %maxPages: i32, %splits: i32, %chunk: i32, %scale: f32, %theta: f32, %rope: i32) kernel
@@ -252,59 +211,7 @@ module attributes {gpu.container_module,
         %row = arith.divui %i, %half : i32
         %p = arith.remui %i, %half : i32
         %gr = arith.addi %row0, %row : i32
-        %live = arith.cmpi ult, %gr, %rows : i32
-        %grc = arith.select %live, %gr, %c0 : i32
-        %t, %hh, %orow = func.call @row_of(%grc, %ntok, %hk, %group, %b) : (i32, i32, i32, i32, i32) -> (i32, i32, i32)
-        %qrow = arith.muli %orow, %ldq : i32
-        %qh = arith.muli %hh, %d : i32
-        %qo = arith.addi %qrow, %qh : i32
-        %qp = arith.addi %qo, %p : i32
-        %ph = arith.addi %qp, %half : i32
-        %pq1 = cute.add_offset(%pq, %qp)
-        %pq2 = cute.add_offset(%pq, %ph)
-        %sh1 = cute.static : !cute.shape<"(1)">
-        %st1 = cute.static : !cute.stride<"(1)">
-        %l1 = cute.make_layout(%sh1, %st1)
-        %v1 = cute.make_view(%pq1, %l1)
-        %v2 = cute.make_view(%pq2, %l1)
-        %x1h = cute.load(%v1)
-        %x2h = cute.load(%v2)
-        %x1v = arith.extf %x1h : vector<1x!TQ> to vector<1xf32>
-        %x2v = arith.extf %x2h : vector<1x!TQ> to vector<1xf32>
-        %x1 = vector.extract %x1v[0] : f32 from vector<1xf32>
-        %x2 = vector.extract %x2v[0] : f32 from vector<1xf32>
-        %y1, %y2 = scf.if %ropeOn -> (f32, f32) {
-          %pos = arith.addi %ctxm, %t : i32
-          %fpos = arith.sitofp %pos : i32 to f32
-          %fp = arith.sitofp %p : i32 to f32
-          %fp2 = arith.addf %fp, %fp : f32
-          %e0 = arith.divf %fp2, %fd : f32
-          %e = arith.negf %e0 : f32
-          %el = arith.mulf %e, %lgTheta : f32
-          %inv = math.exp2 %el fastmath<afn> : f32
-          %ang = arith.mulf %fpos, %inv : f32
-          // ang - 2 pi k (Cody-Waite: k x 6.28125 is exact in f32 for the
-          // k of any i32 position), then the hardware sin/cos on [-pi, pi].
-          %inv2pi, %tpiHi, %tpiLo = cute.constants 0.159154943, 6.28125, 0.00193530717 : f32
-          %kr0 = arith.mulf %ang, %inv2pi : f32
-          %kr = math.roundeven %kr0 : f32
-          %nk = arith.negf %kr : f32
-          %red0 = math.fma %nk, %tpiHi, %ang : f32
-          %red = math.fma %nk, %tpiLo, %red0 : f32
-          %cs = math.cos %red fastmath<afn> : f32
-          %sn = math.sin %red fastmath<afn> : f32
-          %a1 = arith.mulf %x1, %cs : f32
-          %a2 = arith.mulf %x2, %sn : f32
-          %r1 = arith.subf %a1, %a2 : f32
-          %b1 = arith.mulf %x2, %cs : f32
-          %b2 = arith.mulf %x1, %sn : f32
-          %r2 = arith.addf %b1, %b2 : f32
-          scf.yield %r1, %r2 : f32, f32
-        } else {
-          scf.yield %x1, %x2 : f32, f32
-        }
-        %z1 = arith.select %live, %y1, %fzero : f32
-        %z2 = arith.select %live, %y2, %fzero : f32
+        %z1, %z2 = func.call @q_pair(%pq, %gr, %rows, %p, %ntok, %hk, %group, %b, %ldq, %ropeOn, %ctxm, %fd, %lgTheta) : (!cute.ptr<!TQ, gmem, align<16>>, i32, i32, i32, i32, i32, i32, i32, i32, i1, i32, f32, f32) -> (f32, f32)
         %z1v = vector.broadcast %z1 : f32 to vector<1xf32>
         %z2v = vector.broadcast %z2 : f32 to vector<1xf32>
         %z1h = arith.truncf %z1v : vector<1xf32> to vector<1x!T>

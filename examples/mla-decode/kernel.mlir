@@ -36,6 +36,11 @@
 // workspace), and the last split CTA of each tile merges them
 // (merge-splits.mlir, as the GQA decode kernel does).
 // Shared memory: Q 72 KB + 2 pages 144 KB + P 8 KB = 224 KB + 0.8 KB.
+//
+// e4m3 caches (mla_e4m3: KV = f8E4M3FN, one scale kscale): each page's
+// 36 KB land (TMA, a staging ring) in the upper half of its 72 KB bf16
+// stage, and the producer warpgroup widens them in place (@widen_page);
+// the consumers see the same bf16 stages through an async ring (PK).
 !T = !cute.param<"T", bf16>
 !TQ = !cute.param<"TQ", bf16>
 // The cache's element: bf16, or e4m3 (F8) with one scale (kscale) for

@@ -93,7 +93,14 @@ ParseResult ConstantsOp::parse(OpAsmParser &p, OperationState &st) {
                    digits.drop_while(llvm::isDigit).starts_with(".");
     bool isInt = !isFloat && !digits.empty() && llvm::isDigit(digits[0]);
     StringRef word;
-    if (isFloat) {
+    if (text.starts_with("\"")) {
+      // A quoted expression of integer parameters in CuTe notation
+      // ("D/KU/2"), as warp bounds and max_regs take.
+      FailureOr<int64_t> v = parseIntOrParam(p);
+      if (failed(v))
+        return failure();
+      l.attr = p.getBuilder().getI64IntegerAttr(*v);
+    } else if (isFloat) {
       double d;
       if (p.parseFloat(d))
         return failure();
