@@ -718,11 +718,14 @@ int main(int argc, char **argv) {
       c.splits = forceSplits;
     if (onlyBatch > 0 && c.bench && c.batch != onlyBatch)
       continue;
-    std::string suffix =
-        std::string(c.fp8 ? "e4m3" : "bf16") + "_d" + std::to_string(c.d);
-    rt::Kernel dec =
-        need(prog.kernel((fl.tc ? "decode_tc_" : "decode_") + suffix),
-             "decode kernel");
+    const std::string name = (fl.tc ? "decode_tc_" : "decode_") +
+                             std::string(c.fp8 ? "e4m3" : "bf16") + "_d" +
+                             std::to_string(c.d);
+    // --kernel NAME: only those kernels' cases.
+    if (!o.kernels.empty() &&
+        std::find(o.kernels.begin(), o.kernels.end(), name) == o.kernels.end())
+      continue;
+    rt::Kernel dec = need(prog.kernel(name), "decode kernel");
     if (!o.check && !c.bench)
       continue;
     ok &= runCase(ctx, stream, dec, sms, c, o.bench, o.check, fl);
