@@ -49,7 +49,16 @@ func.func @bad_type() {
 // -----
 
 func.func @not_a_number() {
-  // expected-error @+1 {{expected an integer or float value, but got "x"}}
+  // expected-error @+1 {{expected an integer or float value, but got [1]}}
+  %a = cute.constants [1] : i32
+  return
+}
+
+// -----
+
+// A quoted value is an expression of integer parameters.
+func.func @not_a_parameter() {
+  // expected-error @+1 {{cannot evaluate "x": cannot parse "x" at column 1: 'x' is not an integer instance parameter}}
   %a = cute.constants "x" : i32
   return
 }
