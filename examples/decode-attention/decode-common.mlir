@@ -128,4 +128,21 @@ module {
     %z2 = arith.select %live, %y2, %fzero : f32
     return %z1, %z2 : f32, f32
   }
+
+  // Split s's keys of sequence b (context ctx, checked against its
+  // block-table row with debug-checks): [ks0, kend), kn0 of them (0 for a
+  // split past the context) and the last valid one, kend - 1.
+  func.func private @split_keys(%b: i32, %ctx: i32, %maxPages: i32, %page: i32, %s: i32, %chunk: i32) -> (i32, i32, i32, i32) {
+    %c0, %c1 = cute.constants 0, 1 : i32
+    %rowKeys = arith.muli %maxPages, %page : i32
+    %ctxOk = arith.cmpi ule, %ctx, %rowKeys : i32
+    cute.check %ctxOk, "context longer than its block-table row (sequence, context, pages in the row, page size)" (%b, %ctx, %maxPages, %page : i32, i32, i32, i32)
+    %ks0 = arith.muli %s, %chunk : i32
+    %ks1 = arith.addi %ks0, %chunk : i32
+    %kend = arith.minsi %ks1, %ctx : i32
+    %kn = arith.subi %kend, %ks0 : i32
+    %kn0 = arith.maxsi %kn, %c0 : i32
+    %last = arith.subi %kend, %c1 : i32
+    return %ks0, %kend, %kn0, %last : i32, i32, i32, i32
+  }
 }

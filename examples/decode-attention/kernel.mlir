@@ -155,18 +155,9 @@ module attributes {gpu.container_module,
       %rows = arith.muli %group, %ntok : i32
       %row0 = arith.muli %rc, %c16 : i32
       %ctx = func.call @load_i32(%pctx, %b) : (!cute.ptr<i32, gmem, align<4>>, i32) -> i32
-      // With debug-checks: the context fits its block-table row.
-      %rowKeys = arith.muli %maxPages, %page : i32
-      %ctxOk = arith.cmpi ule, %ctx, %rowKeys : i32
-      cute.check %ctxOk, "context longer than its block-table row (sequence, context, pages in the row, page size)" (%b, %ctx, %maxPages, %page : i32, i32, i32, i32)
       // The split's keys and this warp's blocks of 16.
-      %ks0 = arith.muli %s, %chunk : i32
-      %ks1 = arith.addi %ks0, %chunk : i32
-      %kend = arith.minsi %ks1, %ctx : i32
-      %kn = arith.subi %kend, %ks0 : i32
-      %kn0 = arith.maxsi %kn, %c0 : i32
+      %ks0, %kend, %kn0, %last = func.call @split_keys(%b, %ctx, %maxPages, %page, %s, %chunk) : (i32, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32)
       %nblk = arith.ceildivui %kn0, %c16 : i32
-      %last = arith.subi %kend, %c1 : i32
       %shK = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(8,4,D/32))">
       // 64-bit slot offsets: a cache may hold more than 2^31 elements.
       %ldkv64 = arith.extui %ldkv : i32 to i64
@@ -480,35 +471,8 @@ module attributes {gpu.container_module,
         }
       }
       }
-      // Split-KV: the last of a (sequence, kv head, row chunk)'s split CTAs
-      // to arrive merges the splits' rows (no second kernel): 32 threads a
-      // row, D/32 columns each.
-      %many = arith.cmpi ugt, %splits, %c1 : i32
-      scf.if %many {
-        %rch = arith.ceildivui %rows, %c16 : i32
-        %nbx = arith.muli %hkv, %rch : i32
-        %cta0 = arith.muli %b, %nbx : i32
-        %cta = arith.addi %cta0, %bx : i32
-        %t0 = arith.cmpi eq, %tid, %c0 : i32
-        %lastA = cute_nvgpu.counter_arrive %pflags[%cta] expected %splits
-            leader %t0 barrier id = 1, threads = 128 : !cute.ptr<i32, gmem, align<4>>
-        scf.if %lastA {
-          %left = arith.subi %rows, %row0 : i32
-          %nr = arith.minui %left, %c16 : i32
-          %units = arith.muli %nr, %c32 : i32
-          %rtot0 = arith.muli %batch, %ntok : i32
-          %rtot = arith.muli %rtot0, %hq : i32
-          scf.for %u = %tid to %units step %c128 : i32 {
-            %ur = arith.divui %u, %c32 : i32
-            %part = arith.remui %u, %c32 : i32
-            %gru = arith.addi %row0, %ur : i32
-            %tu, %hu, %ou = func.call @row_of(%gru, %ntok, %hk, %group, %b) : (i32, i32, i32, i32, i32) -> (i32, i32, i32)
-            %lr0 = arith.muli %ou, %hq : i32
-            %lr = arith.addi %lr0, %hu : i32
-            func.call @merge_splits(%pws, %pwl, %po, %plse, %rtot, %hq, %ldo, %splits, %lr, %part) : (!cute.ptr<f32, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<!TQ, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> ()
-          }
-        }
-      }
+      // Split-KV: the last split CTA merges (decode-common.mlir).
+      func.call @merge_chunk(%pws, %pwl, %po, %plse, %pflags, %batch, %ntok, %hq, %hkv, %ldo, %splits, %rows, %row0, %c16, %hk, %group, %b, %bx, %tid) : (!cute.ptr<f32, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<!TQ, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
   }

@@ -1,4 +1,5 @@
-// The split-KV merge that the decode kernels share (kernel.mlir here and
+// The split-KV merge that the decode kernels share (kernel.mlir and
+// kernel-sm100.mlir here, and
 // examples/mla-decode/kernel.mlir import this file: cute.imports,
 // docs/instances.md): the last split CTA of a group of rows merges the
 // splits' normalized partial outputs and LSEs (no second kernel). D is the
@@ -100,6 +101,41 @@ module attributes {cute.imports = ["decode-common.mlir"]} {
       %pl = cute.add_offset(%plse, %row)
       %vl = cute.make_view(%pl, %l1)
       cute.store(%lsev, %vl)
+    }
+    return
+  }
+
+  // Split-KV: the last of a (sequence b, kv head, row chunk bx)'s split
+  // CTAs (128 threads, thread tid) to arrive on its counter merges the
+  // splits' rows row0 .. (rpc rows a chunk) (no second kernel): 32 threads
+  // a row (@merge_splits; @row_of: decode-common.mlir, which its importers import too).
+  func.func private @merge_chunk(%pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !cute.ptr<f32, gmem, align<4>>, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !cute.ptr<f32, gmem, align<4>>, %pflags: !cute.ptr<i32, gmem, align<4>>, %batch: i32, %ntok: i32, %hq: i32, %hkv: i32, %ldo: i32, %splits: i32, %rows: i32, %row0: i32, %rpc: i32, %hk: i32, %group: i32, %b: i32, %bx: i32, %tid: i32) {
+    %c0, %c1, %c32, %c128 = cute.constants 0, 1, 32, 128 : i32
+    %many = arith.cmpi ugt, %splits, %c1 : i32
+    scf.if %many {
+      %rch = arith.ceildivui %rows, %rpc : i32
+      %nbx = arith.muli %hkv, %rch : i32
+      %cta0 = arith.muli %b, %nbx : i32
+      %cta = arith.addi %cta0, %bx : i32
+      %t0 = arith.cmpi eq, %tid, %c0 : i32
+      %lastA = cute_nvgpu.counter_arrive %pflags[%cta] expected %splits
+          leader %t0 barrier id = 1, threads = 128 : !cute.ptr<i32, gmem, align<4>>
+      scf.if %lastA {
+        %left = arith.subi %rows, %row0 : i32
+        %nr = arith.minui %left, %rpc : i32
+        %units = arith.muli %nr, %c32 : i32
+        %rtot0 = arith.muli %batch, %ntok : i32
+        %rtot = arith.muli %rtot0, %hq : i32
+        scf.for %u = %tid to %units step %c128 : i32 {
+          %ur = arith.divui %u, %c32 : i32
+          %part = arith.remui %u, %c32 : i32
+          %gru = arith.addi %row0, %ur : i32
+          %tu, %hu, %ou = func.call @row_of(%gru, %ntok, %hk, %group, %b) : (i32, i32, i32, i32, i32) -> (i32, i32, i32)
+          %lr0 = arith.muli %ou, %hq : i32
+          %lr = arith.addi %lr0, %hu : i32
+          func.call @merge_splits(%pws, %pwl, %po, %plse, %rtot, %hq, %ldo, %splits, %lr, %part) : (!cute.ptr<f32, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, !cute.ptr<!TQ, gmem, align<16>>, !cute.ptr<f32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> ()
+        }
+      }
     }
     return
   }
