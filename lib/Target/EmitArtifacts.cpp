@@ -268,6 +268,10 @@ struct CuteEmitArtifactsPass
                 "cute.gemm and the wgmma_wait_group that completes it (a "
                 "wait that does not cover the gemm, a spill, or a second "
                 "use of the fragment)"
+          : code == "C7510"
+              ? "a call between a cute.gemm and its wgmma_wait_group: a "
+                "cute.check of a debug-checks build (its printf and trap; "
+                "expected there) or a function that was not inlined"
               : "see ptxas's reason";
       mlir::emitWarning(op->getLoc(), "ptxas serializes every wgmma of '")
           << fn << "' for " << chip << " (" << code << ": " << why
