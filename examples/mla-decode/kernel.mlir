@@ -492,11 +492,11 @@ module attributes {gpu.container_module,
           }
           %f8 = arith.constant #F8
           scf.if %f8 {
-            // e4m3 pages: thread 0 loads page n into the upper half of its
-            // stage, then the warpgroup widens page n - 1 (its stage is
-            // free: the consumers released page n - 3... n - 2 before the
-            // load was issued) and hands it to the consumers.
-            %ct = arith.subi %tid, %c0 : i32
+            // e4m3 pages, step n: the warpgroup widens page n - 1 once it
+            // has landed and hands it to the consumers; then, once they have
+            // released page n - 2 (the same stage), thread 0 loads page n
+            // into the upper half of that stage. (Loading first would wait
+            // for a release that needs page n - 1 widened.)
             %t0 = arith.cmpi eq, %tid, %c0 : i32
             %pkv8 = cute.recast(%pkv) {elem_type = f8E4M3FN} : !cute.ptr<!KV, gmem, align<16>> -> !cute.ptr<f8E4M3FN, gmem, align<16>>
             %gk8 = cute.make_view(%pkv8, %lk)
@@ -519,7 +519,7 @@ module attributes {gpu.container_module,
               %r:2 = scf.if %started -> (!KS, !KS) {
                 cute_nvgpu.pipeline_consumer_wait %pipeL, %cl
                 %i = cute_nvgpu.pipeline_state_index %cl
-                func.call @widen_page(%src, %dst, %i, %ct) : (!k8u, !bfu, i32, i32) -> ()
+                func.call @widen_page(%src, %dst, %i, %tid) : (!k8u, !bfu, i32, i32) -> ()
                 cute_nvgpu.fence_proxy_async
                 cute_nvgpu.pipeline_consumer_release %pipeL, %cl
                 cute_nvgpu.pipeline_producer_commit %pipeK, %pc
