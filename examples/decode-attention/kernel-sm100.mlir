@@ -2,7 +2,7 @@
 // Paged GQA decode attention on datacenter Blackwell (sm_100a), with the
 // MMAs on tcgen05 and their accumulators in Tensor Memory: the same
 // problem, arguments, masks, scales, RoPE, splits and merge as kernel.mlir
-// (the mma.sync kernel, which runs on every chip), so the host launches
+// (the mma.sync kernel of sm_90a and sm_120a), so the host launches
 // either one with one argument list; only the rows per CTA (128) differ.
 //
 // Grid (hkv x row chunks of 128, batch, splits); 4 warps. Thread t owns row
@@ -46,17 +46,11 @@
 !sQt = !cute.memref<!T, smem, align<1024>, sw128, "(128,(64,D/64)):(64,(1,8192))">
 // The ring: tiles K0, V0, K1, V1 of 64 keys x D (tile 2 stage + 1 is V).
 !sRing = !cute.memref<!T, smem, align<1024>, sw128, "((64,(64,D/64)),4):((64,(1,4096)),64*D)">
-// A stage's K (N = 64 keys, K = D) and V as the (N = D, K = 64 keys)
-// MN-major B operand.
-!sKs = !cute.memref<!T, smem, align<1024>, sw128, "((64,(64,D/64)),2):((64,(1,4096)),128*D)">
-!sVs = !cute.memref<!T, smem, align<1024>, sw128, "(((64,D/64),64),2):(((1,4096),64),128*D)">
 // The ring's rows as 16-byte steps: (KU values, (chunk, block)), key, tile.
 !sRows = !cute.memref<!T, smem, align<1024>, sw128, "((KU,(64/KU,D/64)),64,4):((1,(KU,4096)),64,64*D)">
 // The cache of one kv head: (slots, (KU, D / KU)).
 !gRows = !cute.memref<!KV, gmem, align<16>, "(?,(KU,D/KU)):(?{i64,div=8},(1,KU))">
-!gRows3 = !cute.memref<!KV, gmem, align<16>, "(?,?,(KU,D/KU)):(?{i64,div=8},D,(1,KU))">
 !tmemT = !cute.memref<f32, tmem, align<16>, "(128,TC):(65536,1)">
-!tS = !cute.memref<f32, tmem, align<16>, "(128,64):(65536,1)">
 !tO = !cute.memref<f32, tmem, align<16>, "(128,D):(65536,1)">
 !gp = !cute.ptr<i32, gmem, align<4>>
 !fp = !cute.ptr<f32, gmem, align<4>>
@@ -298,6 +292,8 @@ module attributes {gpu.container_module,
       %ring = cute.get_iter(%sRing)
       %lR = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o ((KU,(64/KU,D/64)),64,4):((1,(KU,4096)),64,64*D)">
       %sR = cute.make_view(%ring, %lR)
+      // A stage's K (N = 64 keys, K = D; tiles 0 and 2) and V (tiles 1 and
+      // 3) as the (N = D, K = 64 keys) MN-major B operand.
       %lKs = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o ((64,(64,D/64)),2):((64,(1,4096)),128*D)">
       %sK = cute.make_view(%ring, %lKs)
       %vo = cute.static : !cute.int_tuple<"64*D">
