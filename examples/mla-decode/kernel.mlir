@@ -61,14 +61,17 @@
 !QS = !cute_nvgpu.pipeline_state<1>
 #wgS = #cute_nvgpu.wgmma<m = 64, n = 64, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>
 #mmaS = #cute.tiled_mma<#wgS, #cute.layout<"(1,1,1):(0,0,0)">>
-// O[:, half] += P V: P from shared memory (both warpgroups), V MN-major
-// (256 columns of the page, 64 keys).
-#wgO = #cute_nvgpu.wgmma<m = 64, n = 256, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = mn>
+// O[:, half] += P V: P from registers (scores) or shared memory (values),
+// V MN-major (256 columns of the page, 64 keys).
+#wgO = #cute_nvgpu.wgmma<m = 64, n = 256, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = mn, a_src = rmem>
 #mmaO = #cute.tiled_mma<#wgO, #cute.layout<"(1,1,1):(0,0,0)">>
+#wgOs = #cute_nvgpu.wgmma<m = 64, n = 256, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = mn>
+#mmaOs = #cute.tiled_mma<#wgOs, #cute.layout<"(1,1,1):(0,0,0)">>
 #mmaP = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 16, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
 #stP = #cute.tiled_copy<#cute_nvgpu.stmatrix<num = 4>, "C" of #mmaP>
 #mmaL = #cute.tiled_mma<#cute_nvgpu.wgmma<m = 64, n = 8, k = 16, a = !T, b = !T, c = f32, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
 !sfrag = !cute.memref<f32, rmem, align<16>, "((2,2,8),1,1):((1,2,4),0,0)">
+!pfrag = !cute.memref<!T, rmem, align<16>, "(8,1,4):(1,0,8)">
 !pcfrag = !cute.memref<!T, rmem, align<16>, "((2,2,2),1,4):((1,2,4),0,8)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2,32),1,1):((1,2,4),0,0)">
 !ohfrag = !cute.memref<!TQ, rmem, align<16>, "((2,2,32),1,1):((1,2,4),0,0)">
@@ -82,8 +85,6 @@
 !ksm = !cute.memref<!T, smem, align<1024>, sw128, "((64,(64,9)),2):((64,(1,4096)),36864)">
 // A warpgroup's V: 256 columns (four blocks) of both stages, MN-major.
 !vsm = !cute.memref<!T, smem, align<1024>, sw128, "(((64,4),64),2):(((1,4096),64),36864)">
-// Q as wgmma's A operand (one warpgroup's partition: its 36 K steps).
-!afrag = !cute.memref<!T, smem, align<1024>, sw128, "((64,16),1,(4,9)):((64,1),0,(16,4096))">
 !psm = !cute.memref<!T, smem, align<1024>, sw128, "(64,64):(64,1)">
 !rsm = !cute.memref<f32, smem, align<16>, "64:1">
 // F8: a stage's e4m3 page and its bf16 widening, as 16-value steps (16,
@@ -206,21 +207,6 @@ module attributes {gpu.container_module,
       %la = arith.mulf %l, %alpha : vector<2xf32>
       %lnew = arith.addf %la, %rsum : vector<2xf32>
       return %mnew, %lnew, %alpha : vector<2xf32>, vector<2xf32>, vector<2xf32>
-    }
-
-    // Waits for page state %cs and issues S = Q K^T into %acc (64 x 64 x
-    // 576, one commit group).
-    func.func private @issue_s(%pipeK: !PK, %cs: !KS, %fa: !afrag, %sK: !ksm, %acc: !sfrag, %ct: i32) {
-      %false = arith.constant false
-      cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
-      %i = cute_nvgpu.pipeline_state_index %cs
-      %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-      %stK = cute.tensor_slice(%sK, %sc)
-      %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
-      cute_nvgpu.wgmma_fence
-      cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
-      cute_nvgpu.wgmma_commit_group
-      return
     }
 
     // P (in %acc) as T into the shared tile with stmatrix, fenced for the
@@ -587,6 +573,7 @@ module attributes {gpu.container_module,
         role "scores" warps [4, 8) max_regs CR {
           %ct = arith.subi %tid, %c128 : i32
           %acc = cute.make_fragment() : !sfrag
+          %pf = cute.make_fragment() : !pfrag
           %o = cute.make_fragment() : !ofrag
           cute.fill(%o, %fzero)
           %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
@@ -595,87 +582,51 @@ module attributes {gpu.container_module,
           %qs = cute_nvgpu.pipeline_consumer_state %pipeQ
           %cs0 = cute_nvgpu.pipeline_consumer_state %pipeK
           %fa = cute.mma_partition "A" of #mmaS (%sQ, %ct)
-          %fps = cute.mma_partition "A" of #mmaO (%sP, %ct)
           cute_nvgpu.pipeline_consumer_wait %pipeQ, %qs
           %last = arith.subi %nb, %c1 : i32
           %pp0 = cute_nvgpu.pipeline_producer_state %pipeP
-          // Step k: page k - 1's softmax, P to the values warpgroup and
-          // O[:, :256] += P(k - 1) V(k - 1) issued, then S(k) = Q K(k)^T
-          // behind it: the tensor cores run both while this warpgroup waits
-          // for the P V alone (to release page k - 1), so only the softmax
-          // leaves them idle. One call site per MMA (a second copy of the S
-          // loop would share, and keep live, the A operand's 36
-          // descriptors) and every wgmma wait unconditional (a wait on a
-          // branch makes ptxas serialize all of the kernel's wgmma, C7518).
-          %any = arith.cmpi sgt, %nb, %c0 : i32
-          %nb1 = arith.addi %nb, %c1 : i32
-          %fin:5 = scf.for %k = %c0 to %nb1 step %c1 iter_args(%cs = %cs0, %m = %m0, %l = %l0, %pp = %pp0, %cprev = %cs0) -> (!KS, vector<2xf32>, vector<2xf32>, !QS, !KS) : i32 {
-            %started = arith.cmpi sgt, %k, %c0 : i32
-            %more = arith.cmpi slt, %k, %nb : i32
+          %fin:4 = scf.for %n = %c0 to %nb step %c1 iter_args(%cs = %cs0, %m = %m0, %l = %l0, %pp = %pp0) -> (!KS, vector<2xf32>, vector<2xf32>, !QS) : i32 {
+            cute_nvgpu.pipeline_consumer_wait %pipeK, %cs
+            %i = cute_nvgpu.pipeline_state_index %cs
+            %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+            %stK = cute.tensor_slice(%sK, %sc)
+            %fb = cute.mma_partition "B" of #mmaS (%stK, %ct)
+            cute_nvgpu.wgmma_fence
+            cute.gemm #wgS (%fa, %fb, %acc) accumulate(%false)
+            cute_nvgpu.wgmma_commit_group
             cute_nvgpu.wgmma_wait_group 0
-            %r:3 = scf.if %started -> (vector<2xf32>, vector<2xf32>, !QS) {
-              %n = arith.subi %k, %c1 : i32
-              %i = cute_nvgpu.pipeline_state_index %cprev
-              %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-              %blk = arith.addi %blk0, %n : i32
-              %mn, %ln, %alpha = func.call @softmax_page(%acc, %m, %l, %blk, %ctxc, %sq, %hq, %r0, %ct, %scale2) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i32, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
-              // Once the values warpgroup has read P(n - 1) and its alpha.
-              cute_nvgpu.pipeline_producer_acquire %pipeP, %pp
-              func.call @store_p(%acc, %sP, %ct) : (!sfrag, !psm, i32) -> ()
-              func.call @put_rows(%sAlpha, %alpha, %ct) : (!rsm, vector<2xf32>, i32) -> ()
-              cute_nvgpu.pipeline_producer_commit %pipeP, %pp
-              %ppn = cute_nvgpu.pipeline_state_advance %pp
-              %kc0 = arith.muli %blk, %c64 : i32
-              %tl = arith.subi %ctxc, %kc0 : i32
-              %ragged = arith.cmpi slt, %tl, %c64 : i32
-              %isLast = arith.cmpi eq, %n, %last : i32
-              %zt = arith.andi %isLast, %ragged : i1
-              scf.if %zt {
-                %c5 = arith.constant 5 : i32
-                func.call @zero_tail(%sV0, %i, %tl, %ct, %c5) : (!vsm, i32, i32, i32, i32) -> ()
-              }
-              func.call @rescale_o(%o, %alpha) : (!ofrag, vector<2xf32>) -> ()
-              // P from shared memory here too (its registers would stay
-              // live under S(k)): the warpgroup's stores first.
-              %c5b = arith.constant 5 : i32
-              cute_nvgpu.named_barrier id = %c5b, threads = 128
-              %stV = cute.tensor_slice(%sV0, %sc)
-              %fvs = cute.mma_partition "B" of #mmaO (%stV, %ct)
-              cute_nvgpu.wgmma_fence
-              cute.gemm #wgO (%fps, %fvs, %o)
-              cute_nvgpu.wgmma_commit_group
-              scf.yield %mn, %ln, %ppn : vector<2xf32>, vector<2xf32>, !QS
-            } else {
-              scf.yield %m, %l, %pp : vector<2xf32>, vector<2xf32>, !QS
+            %blk = arith.addi %blk0, %n : i32
+            %mn, %ln, %alpha = func.call @softmax_page(%acc, %m, %l, %blk, %ctxc, %sq, %hq, %r0, %ct, %scale2) : (!sfrag, vector<2xf32>, vector<2xf32>, i32, i32, i32, i32, i32, i32, f32) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>)
+            // Once the values warpgroup has read P(n - 1) and its alpha.
+            cute_nvgpu.pipeline_producer_acquire %pipeP, %pp
+            func.call @store_p(%acc, %sP, %ct) : (!sfrag, !psm, i32) -> ()
+            func.call @put_rows(%sAlpha, %alpha, %ct) : (!rsm, vector<2xf32>, i32) -> ()
+            cute_nvgpu.pipeline_producer_commit %pipeP, %pp
+            %ppn = cute_nvgpu.pipeline_state_advance %pp
+            %isLast = arith.cmpi eq, %n, %last : i32
+            %kc0 = arith.muli %blk, %c64 : i32
+            %tl = arith.subi %ctxc, %kc0 : i32
+            %ragged = arith.cmpi slt, %tl, %c64 : i32
+            %zt = arith.andi %isLast, %ragged : i1
+            scf.if %zt {
+              %c5 = arith.constant 5 : i32
+              func.call @zero_tail(%sV0, %i, %tl, %ct, %c5) : (!vsm, i32, i32, i32, i32) -> ()
             }
-            scf.if %more {
-              func.call @issue_s(%pipeK, %cs, %fa, %sK, %acc, %ct) : (!PK, !KS, !afrag, !ksm, !sfrag, i32) -> ()
-            }
-            // P V(k - 1) is done (S(k) may run on): release page k - 1.
-            // (The last page is released after the loop, past a full wait.)
-            cute_nvgpu.wgmma_wait_group 1
-            %mid = arith.andi %started, %more : i1
-            scf.if %mid {
-              cute_nvgpu.warp_sync
-              cute_nvgpu.elect_one {
-                cute_nvgpu.pipeline_consumer_release %pipeK, %cprev
-              }
-            }
-            %csn = cute_nvgpu.pipeline_state_advance %cs
-            // (After the loop: the last page's state.)
-            %cpn = scf.if %more -> (!KS) {
-              scf.yield %cs : !KS
-            } else {
-              scf.yield %cprev : !KS
-            }
-            scf.yield %csn, %r#0, %r#1, %r#2, %cpn : !KS, vector<2xf32>, vector<2xf32>, !QS, !KS
-          }
-          cute_nvgpu.wgmma_wait_group 0
-          scf.if %any {
+            func.call @rescale_o(%o, %alpha) : (!ofrag, vector<2xf32>) -> ()
+            %pa = cute_nvgpu.accumulator_to_operand(%acc) {elem_type = !T}
+            cute.copy(%pa, %pf)
+            %stV = cute.tensor_slice(%sV0, %sc)
+            %fvs = cute.mma_partition "B" of #mmaO (%stV, %ct)
+            cute_nvgpu.wgmma_fence
+            cute.gemm #wgO (%pf, %fvs, %o)
+            cute_nvgpu.wgmma_commit_group
+            cute_nvgpu.wgmma_wait_group 0
             cute_nvgpu.warp_sync
             cute_nvgpu.elect_one {
-              cute_nvgpu.pipeline_consumer_release %pipeK, %fin#4
+              cute_nvgpu.pipeline_consumer_release %pipeK, %cs
             }
+            %csn = cute_nvgpu.pipeline_state_advance %cs
+            scf.yield %csn, %mn, %ln, %ppn : !KS, vector<2xf32>, vector<2xf32>, !QS
           }
           cute_nvgpu.pipeline_producer_tail %pipeP, %fin#3
           cute_nvgpu.warp_sync
@@ -705,7 +656,7 @@ module attributes {gpu.container_module,
           %o = cute.make_fragment() : !ofrag
           cute.fill(%o, %fzero)
           %cs0 = cute_nvgpu.pipeline_consumer_state %pipeK
-          %fp = cute.mma_partition "A" of #mmaO (%sP, %ct)
+          %fp = cute.mma_partition "A" of #mmaOs (%sP, %ct)
           %last = arith.subi %nb, %c1 : i32
           %pc0 = cute_nvgpu.pipeline_consumer_state %pipeP
           %fin:2 = scf.for %n = %c0 to %nb step %c1 iter_args(%cs = %cs0, %pc = %pc0) -> (!KS, !QS) : i32 {
@@ -726,9 +677,9 @@ module attributes {gpu.container_module,
             func.call @rescale_o(%o, %alpha) : (!ofrag, vector<2xf32>) -> ()
             %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
             %stV = cute.tensor_slice(%sV1, %sc)
-            %fvs = cute.mma_partition "B" of #mmaO (%stV, %ct)
+            %fvs = cute.mma_partition "B" of #mmaOs (%stV, %ct)
             cute_nvgpu.wgmma_fence
-            cute.gemm #wgO (%fp, %fvs, %o)
+            cute.gemm #wgOs (%fp, %fvs, %o)
             cute_nvgpu.wgmma_commit_group
             cute_nvgpu.wgmma_wait_group 0
             cute_nvgpu.pipeline_consumer_release %pipeP, %pc
