@@ -179,8 +179,12 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
     for (int64_t t = 0; t < c.sq; ++t)
       for (int64_t h = 0; h < c.hq; ++h) {
         const int64_t r = (b * c.sq + t) * c.hq + h;
-        for (int64_t x = 0; x < kDimK; ++x)
-          qr[size_t(x)] = bf16ToFloat(hQ[size_t(r * kDimK + x)]);
+        // mla_e4m3's MMAs run in f16: its q is rounded to f16 (exact for
+        // bf16 values in f16's normal range).
+        for (int64_t x = 0; x < kDimK; ++x) {
+          float v = bf16ToFloat(hQ[size_t(r * kDimK + x)]);
+          qr[size_t(x)] = c.fp8 ? double(halfToFloat(floatToHalf(v))) : v;
+        }
         const int64_t keys = std::max<int64_t>(
             0,
             std::min<int64_t>(lens[size_t(b)], lens[size_t(b)] - c.sq + 1 + t));

@@ -38,19 +38,23 @@
 // (merge-splits.mlir, as the GQA decode kernel does).
 // Shared memory: Q 72 KB + 2 pages 144 KB + P 8 KB = 224 KB + 0.8 KB.
 //
-// e4m3 caches (mla_e4m3: KV = f8E4M3FN, one scale kscale): each page's
-// 36 KB land (TMA, a staging ring) in the upper half of its 72 KB bf16
+// e4m3 caches (mla_e4m3: KV = f8E4M3FN, one scale kscale): the MMAs run
+// in T = f16 (an e4m3 -> f16 pair is one cvt; to bf16 it took four). Each
+// page's 36 KB land (TMA, a staging ring) in the upper half of its 72 KB
 // stage, and the producer warpgroup widens them in place (@widen_page);
-// the consumers see the same bf16 stages through an async ring (PK).
+// it converts Q (bf16 from TMA) to f16 in place too. The consumers see the
+// same 16-bit stages and Q through async rings (PK, QP).
 !T = !cute.param<"T", bf16>
 !TQ = !cute.param<"TQ", bf16>
 // The cache's element: bf16, or e4m3 (F8) with one scale (kscale) for
 // the whole cache, as vLLM's FP8 MLA cache.
 !KV = !cute.param<"KV", bf16>
 #F8 = #cute.param<"F8", false>
-// The page ring as the consumers see it: filled by TMA (bf16), or by the
-// producer warpgroup's widening of e4m3 pages to bf16 (F8: async).
+// The page ring and Q as the consumers see them: filled by TMA (bf16), or
+// by the producer warpgroup, which widens e4m3 pages and converts Q to the
+// MMA type T = f16 (F8: async).
 !PK = !cute.param<"PK", !cute_nvgpu.pipeline<tma_async, 2>>
+!QP = !cute.param<"QP", !cute_nvgpu.pipeline<tma_async, 1>>
 // Registers of the producer and of each consumer warpgroup: the widening
 // needs more than the TMA thread (24 + 2 x 240 <= 512 a thread slot).
 #PR = #cute.param<"PR", 24 : i32>
@@ -88,7 +92,7 @@
 !vsm = !cute.memref<!T, smem, align<1024>, sw128, "(((64,4),64),2):(((1,4096),64),36864)">
 !psm = !cute.memref<!T, smem, align<1024>, sw128, "(64,64):(64,1)">
 !rsm = !cute.memref<f32, smem, align<16>, "64:1">
-// F8: a stage's e4m3 page and its bf16 widening, as 16-value steps (16,
+// F8: a stage's e4m3 page and its 16-bit widening, as 16-value steps (16,
 // (q, row), box, stage).
 !k8u = !cute.memref<f8E4M3FN, smem, align<1024>, "(16,(4,64),9,2):(1,(16,64),4096,73728)">
 !bfu = !cute.memref<!T, smem, align<1024>, S<3,3,3>, "(16,(4,64),9,2):(1,(16,64),4096,36864)">
@@ -99,7 +103,7 @@
 
 module attributes {gpu.container_module,
     cute.instances = ["bf16:T=bf16,TQ=bf16,D=512",
-                      "e4m3:T=bf16,TQ=bf16,KV=f8E4M3FN,F8=true,PK=!cute_nvgpu.pipeline<async, 2>,PR=40,CR=232,D=512"]} {
+                      "e4m3:T=f16,TQ=bf16,KV=f8E4M3FN,F8=true,PK=!cute_nvgpu.pipeline<async, 2>,QP=!cute_nvgpu.pipeline<async, 1>,PR=40,CR=232,D=512"]} {
   gpu.module @mla_decode attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "../decode-attention/decode-common.mlir", "../decode-attention/merge-splits.mlir"]} {
     // The two rows of the 64-row tile that thread ct of a warpgroup holds
     // in a wgmma accumulator: 16 w + lane / 4 and 8 more.
@@ -337,7 +341,7 @@ module attributes {gpu.container_module,
       return %g : !gKt
     }
 
-    // 16 e4m3 values of a page (row r, columns 16 q .. of box c) as bf16
+    // 16 e4m3 values of a page (row r, columns 16 q .. of box c) as T
     // (exact) into the stage's swizzled bf16 box.
     func.func private @widen16(%src: !k8u, %dst: !bfu, %q: i32, %r: i32, %c: i32, %st: i32) {
       %at = cute.make_coord(%q, %r, %c, %st) -> !cute.coord<"(_,(?,?),?,?)">
@@ -350,7 +354,7 @@ module attributes {gpu.container_module,
     }
 
     // Page stage st: e4m3 in its upper half (nine 64 x 64-byte boxes from
-    // byte 36864) widened to bf16 over the whole stage (nine swizzled
+    // byte 36864) widened to T over the whole stage (nine swizzled
     // 64 x 64 boxes, 8 KB each), 16 values a step (row r, 16 columns q of a
     // box; 256 steps a box, 2 a thread). Box c < 4 lands below the e4m3
     // bytes: streamed. Box c >= 4 lands on e4m3 boxes 2c - 9 and 2c - 8,
@@ -386,7 +390,7 @@ module attributes {gpu.container_module,
       return
     }
 
-    gpu.func @mla(%pq: !cute.ptr<!T, gmem, align<16>>, %pkv: !cute.ptr<!KV, gmem, align<16>>, %pbt: !gp, %pctx: !gp, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !fp, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !fp, %pflags: !gp, %batch: i32, %sq: i32, %hq: i32, %maxPages: i32, %pages: i32, %splits: i32, %scale: f32, %kscale: f32) kernel
+    gpu.func @mla(%pq: !cute.ptr<!TQ, gmem, align<16>>, %pkv: !cute.ptr<!KV, gmem, align<16>>, %pbt: !gp, %pctx: !gp, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !fp, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !fp, %pflags: !gp, %batch: i32, %sq: i32, %hq: i32, %maxPages: i32, %pages: i32, %splits: i32, %scale: f32, %kscale: f32) kernel
         attributes {cute.block_size = #cute.shape<"384">, cute.no_specialize, cute.ftz} {
       %c0, %c1, %c64, %c128, %c256, %c576 = cute.constants 0, 1, 64, 128, 256, 576 : i32
       %fzero, %fone = cute.constants 0.0, 1.0 : f32
@@ -430,7 +434,7 @@ module attributes {gpu.container_module,
       %lq = cute.make_layout(%shQ, %sq576)
       %lk = cute.make_layout(%shK, %sq576)
       %gq = cute.make_view(%pq, %lq)
-      %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,64):(64,1)">>
+      %dq = cute_nvgpu.make_tma_desc %gq -> !cute_nvgpu.tma_desc<load, !cute.memref<!TQ, smem, align<1024>, sw128, "(64,64):(64,1)">>
       %cQ = cute.make_identity_tensor(%shQ)
       %cK = cute.make_identity_tensor(%shK)
       %barQ = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
@@ -441,7 +445,11 @@ module attributes {gpu.container_module,
       %sP = cute.smem_alloc() : !psm
       %sAlpha = cute.smem_alloc() : !rsm
       %sInv = cute.smem_alloc() : !rsm
-      %pipeQ = cute_nvgpu.pipeline_create %barQ : !cute.memref<i64, smem, align<8>, "2:1"> -> !cute_nvgpu.pipeline<tma_async, 1>
+      %pipeQ = cute_nvgpu.pipeline_create %barQ : !cute.memref<i64, smem, align<8>, "2:1"> -> !QP
+      // F8: Q lands (TMA, as TQ) in its own buffer, which the producer
+      // warpgroup converts to T in place.
+      %barQL = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %pipeQL = cute_nvgpu.pipeline_create %barQL : !cute.memref<i64, smem, align<8>, "2:1"> -> !cute_nvgpu.pipeline<tma_async, 1>
       // Both consumer warpgroups read every stage: 8 warps release it.
       // P and its row factors, scores -> values warpgroup (one stage: the
       // scores warpgroup writes P(n + 1) once the values warpgroup's MMA
@@ -465,20 +473,48 @@ module attributes {gpu.container_module,
           %w = cute_nvgpu.warp_idx
           %w0 = arith.cmpi eq, %w, %c0 : i32
           %pk0 = cute_nvgpu.pipeline_producer_state %pipeK
-          scf.if %w0 {
-            cute_nvgpu.elect_one {
-              %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
-              %qo = cute.make_coord(%row0, %c0) -> !cute.coord<"(?,?)">
-              %cQt = cute.domain_offset(%cQ, %qo)
-              %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(64,576)">}
-              cute_nvgpu.pipeline_producer_acquire %pipeQ, %pq0
-              %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pq0
-              cute.copy(%gQ, %sQ) with(%dq, %fq)
-              cute_nvgpu.pipeline_producer_commit %pipeQ, %pq0
-            }
-          }
+          %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
+          %qo = cute.make_coord(%row0, %c0) -> !cute.coord<"(?,?)">
+          %cQt = cute.domain_offset(%cQ, %qo)
+          %gQ = cute.local_tile(%cQt, %z) {tiler = #cute.shape<"(64,576)">}
+          // Q's buffer as TQ, where the TMA writes.
+          %sQi = cute.get_iter(%sQ)
+          %sQiq = cute.recast(%sQi) {elem_type = !TQ} : !cute.ptr<!T, smem, align<1024>> -> !cute.ptr<!TQ, smem, align<1024>>
+          %lQ = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (64,(64,9)):(64,(1,4096))">
+          %sQq = cute.make_view(%sQiq, %lQ)
           %f8 = arith.constant #F8
           scf.if %f8 {
+            // Q as TQ (a one-stage staging ring), converted to T in place
+            // by the warpgroup (8 values a step, 36 steps a thread), then
+            // handed to the consumers.
+            %tq0 = arith.cmpi eq, %tid, %c0 : i32
+            scf.if %tq0 {
+              %ql0 = cute_nvgpu.pipeline_producer_state %pipeQL
+              cute_nvgpu.pipeline_producer_acquire %pipeQL, %ql0
+              %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQL, %ql0
+              cute.copy(%gQ, %sQq) with(%dq, %fq)
+              cute_nvgpu.pipeline_producer_commit %pipeQL, %ql0
+            }
+            %qc0 = cute_nvgpu.pipeline_consumer_state %pipeQL
+            cute_nvgpu.pipeline_consumer_wait %pipeQL, %qc0
+            %lq8 = cute.static : !cute.layout<"(8,4608):(1,8)">
+            %vq = cute.make_view(%sQiq, %lq8)
+            %vt = cute.make_view(%sQi, %lq8)
+            %c4608 = arith.constant 4608 : i32
+            scf.for %u = %tid to %c4608 step %c128 : i32 {
+              %cu = cute.make_coord(%u) -> !cute.coord<"(_,?)">
+              %eq = cute.tensor_slice(%vq, %cu)
+              %et = cute.tensor_slice(%vt, %cu)
+              %xq = cute.load(%eq)
+              %xf = arith.extf %xq : vector<8x!TQ> to vector<8xf32>
+              %xt = arith.truncf %xf : vector<8xf32> to vector<8x!T>
+              cute.store(%xt, %et)
+            }
+            cute_nvgpu.fence_proxy_async
+            cute_nvgpu.pipeline_consumer_release %pipeQL, %qc0
+            cute_nvgpu.pipeline_producer_acquire %pipeQ, %pq0
+            cute_nvgpu.pipeline_producer_commit %pipeQ, %pq0
+
             // e4m3 pages, step n: the warpgroup widens page n - 1 once it
             // has landed and hands it to the consumers; then, once they have
             // released page n - 2 (the same stage), thread 0 loads page n
@@ -540,13 +576,24 @@ module attributes {gpu.container_module,
             scf.if %t0 {
               cute_nvgpu.pipeline_producer_tail %pipeL, %fin#2
             }
+            %pq1 = cute_nvgpu.pipeline_state_advance %pq0
+            cute_nvgpu.pipeline_producer_tail %pipeQ, %pq1
+            scf.if %tq0 {
+              %ql0 = cute_nvgpu.pipeline_producer_state %pipeQL
+              %ql1 = cute_nvgpu.pipeline_state_advance %ql0
+              cute_nvgpu.pipeline_producer_tail %pipeQL, %ql1
+            }
           } else {
-            // bf16 pages: one thread loads each into the ring.
             %pkvT = cute.recast(%pkv) {elem_type = !T} : !cute.ptr<!KV, gmem, align<16>> -> !cute.ptr<!T, gmem, align<16>>
             %gk = cute.make_view(%pkvT, %lk)
             %dk = cute_nvgpu.make_tma_desc %gk -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(64,64):(64,1)">>
+            // Q and the bf16 pages: one thread loads each.
             scf.if %w0 {
               cute_nvgpu.elect_one {
+                cute_nvgpu.pipeline_producer_acquire %pipeQ, %pq0
+                %fq = cute_nvgpu.pipeline_producer_get_barrier %pipeQ, %pq0
+                cute.copy(%gQ, %sQq) with(%dq, %fq)
+                cute_nvgpu.pipeline_producer_commit %pipeQ, %pq0
                 %pke = scf.for %n = %c0 to %nb step %c1 iter_args(%ps = %pk0) -> (!KS) : i32 {
                   %gKn = func.call @page_tile(%cK, %pbt, %b, %maxPages, %blk0, %n, %pages) : (!cKt, !gp, i32, i32, i32, i32, i32) -> !gKt
                   %i = cute_nvgpu.pipeline_state_index %ps
@@ -560,14 +607,9 @@ module attributes {gpu.container_module,
                   scf.yield %pn : !KS
                 }
                 cute_nvgpu.pipeline_producer_tail %pipeK, %pke
+                %pq1 = cute_nvgpu.pipeline_state_advance %pq0
+                cute_nvgpu.pipeline_producer_tail %pipeQ, %pq1
               }
-            }
-          }
-          scf.if %w0 {
-            cute_nvgpu.elect_one {
-              %pq0 = cute_nvgpu.pipeline_producer_state %pipeQ
-              %pq1 = cute_nvgpu.pipeline_state_advance %pq0
-              cute_nvgpu.pipeline_producer_tail %pipeQ, %pq1
             }
           }
         }
