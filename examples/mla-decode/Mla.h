@@ -35,16 +35,16 @@ inline int64_t rowTiles(const Problem &p) {
 /// before the first launch; each launch leaves them zero).
 inline int64_t counters(const Problem &p) { return p.batch * rowTiles(p); }
 
-/// The split count with the least modeled time, in units of one page's
-/// time in a CTA (about 2 us on the H100): a CTA over `per` pages costs
-/// per + 13 (its prologue and epilogue: 26 us at one split), one CTA per SM
-/// (224 KB of shared memory), so waves x (per + 13); splitting costs 50
-/// per eight splits (the merge). Fitted to the H100 run of 2026-12-07
-/// (commit 793c9de, bench/results/2026-12-07-h100-issue25/mla-793c9de):
-/// batch 16 took 50 us at one split and 128 us at four at 1k keys, 514
-/// and 241 us at 16k, 131 and 153 us at 4k; batch 1 at 16k keys 150 us at
-/// 8 splits, 192 at 16. (Before the merge read 16-byte pieces, 60ef0aa.)
-/// At most 64 splits, each with at least 2 pages; ties go to fewer.
+/// The split count with the least modeled time, in microseconds on the
+/// H100: a CTA over `per` pages costs 2 per + 22 (a page about 2 us, its
+/// prologue and epilogue 22 us), one CTA per SM (224 KB of shared memory),
+/// so waves x (2 per + 22); splitting adds 12 + s (the last CTA's merge
+/// reads every split). Fitted to the H100 run of 2026-12-07 (commit
+/// c9019b2, bench/results/2026-12-07-h100-issue25/mla-c9019b2, the split
+/// sweep of mla.txt.sweep): batch 1 at 16k keys took 96 us at 8 splits
+/// and 82 at 16; at 4k, 50 at 8 and 55 at 16; batch 16 at 4k 148 us at
+/// one split, 106 at two, 84 at four. At most 64 splits, each with at least
+/// 2 pages; ties go to fewer.
 inline int64_t planSplits(const Problem &p, int64_t maxCtx, int64_t sms) {
   const int64_t ctas = std::max<int64_t>(1, p.batch * rowTiles(p));
   const int64_t pages = std::max<int64_t>(1, (maxCtx + kPage - 1) / kPage);
@@ -55,7 +55,7 @@ inline int64_t planSplits(const Problem &p, int64_t maxCtx, int64_t sms) {
       break;
     const int64_t per = (pages + s - 1) / s;
     const int64_t waves = (ctas * s + sms - 1) / std::max<int64_t>(sms, 1);
-    const int64_t cost = waves * (per + 13) + (s > 1 ? 50 * ((s + 7) / 8) : 0);
+    const int64_t cost = waves * (2 * per + 22) + (s > 1 ? 12 + s : 0);
     if (cost < bestCost) {
       bestCost = cost;
       best = s;

@@ -33,24 +33,30 @@ TEST(MlaPlan, RowTilesAndCounters) {
   EXPECT_EQ(counters(p), 6);
 }
 
-TEST(MlaPlan, SplitsPayOnlyForLongContexts) {
-  // 132 SMs, 2 q tiles per sequence; cost = waves x (pages per split + 13)
-  // + 50 per 8 splits. Batch 1, 16 pages (1k keys): one split costs 29,
-  // two 8 + 13 + 50 = 71: one split.
-  EXPECT_EQ(planSplits(deepseek(1, 1, 16), 1024, 132), 1);
-  // Batch 1, 256 pages (16k): 1 split 269; 8 splits 32 + 13 + 50 = 95; 16
-  // splits 16 + 13 + 100 = 129; 7 splits 37 + 13 + 50 = 100: 8.
-  EXPECT_EQ(planSplits(deepseek(1, 1, 256), 16384, 132), 8);
-  // Batch 16 (32 CTAs), 64 pages (4k): 1 split 77, 4 splits (128 CTAs, one
-  // wave) 16 + 13 + 50 = 79: one split.
-  EXPECT_EQ(planSplits(deepseek(16, 1, 64), 4096, 132), 1);
-  // Batch 16, 256 pages: 1 split 269; 4 splits 64 + 13 + 50 = 127; 5
-  // splits (160 CTAs, two waves) 2 x (52 + 13) + 50 = 180: 4.
+TEST(MlaPlan, SplitsFollowTheirCost) {
+  // 132 SMs, 2 q tiles per sequence; cost = waves x (2 x pages per split +
+  // 22) + 12 + s for s > 1 splits. Batch 1, 16 pages (1k keys): one split
+  // 32 + 22 = 54, two 16 + 22 + 14 = 52, four 8 + 22 + 16 = 46, eight
+  // 4 + 22 + 20 = 46 (a tie: fewer), nine would leave a split one page:
+  // four.
+  EXPECT_EQ(planSplits(deepseek(1, 1, 16), 1024, 132), 4);
+  // Batch 1, 256 pages (16k): 8 splits 64 + 22 + 20 = 106, 16 splits 32 +
+  // 22 + 28 = 82, 19 splits (14 pages) 28 + 22 + 31 = 81, 20 splits (13
+  // pages) 26 + 22 + 32 = 80, 21 splits 26 + 22 + 33 = 81: 20.
+  EXPECT_EQ(planSplits(deepseek(1, 1, 256), 16384, 132), 20);
+  // Batch 16 (32 CTAs), 64 pages (4k): 1 split 128 + 22 = 150, 2 splits
+  // 64 + 22 + 14 = 100, 4 splits (128 CTAs, one wave) 32 + 22 + 16 = 70,
+  // 5 splits (160 CTAs, two waves) 2 x (26 + 22) + 17 = 113: four.
+  EXPECT_EQ(planSplits(deepseek(16, 1, 64), 4096, 132), 4);
+  // Batch 16, 256 pages: 4 splits 128 + 22 + 16 = 166; 5 splits (two
+  // waves) 2 x (104 + 22) + 17 = 269: four.
   EXPECT_EQ(planSplits(deepseek(16, 1, 256), 16384, 132), 4);
-  // Batch 64 (128 CTAs, one wave): a split doubles the waves: one split.
+  // Batch 64 (128 CTAs, one wave): a split doubles the waves (2 x (256 +
+  // 22) + 14 = 570 against 512 + 22 = 534): one split.
   EXPECT_EQ(planSplits(deepseek(64, 1, 256), 16384, 132), 1);
-  // sq = 2 doubles the tiles: batch 16 at 16k, 64 CTAs; 2 splits 128 + 13 +
-  // 50 = 191 against 269, 3 splits (192 CTAs, two waves) 2 x (86 + 13) + 50.
+  // sq = 2 doubles the tiles: batch 16 at 16k, 64 CTAs; 2 splits 256 + 22
+  // + 14 = 292 against 534, 3 splits (192 CTAs, two waves) 2 x (172 + 22)
+  // + 15 = 403: two.
   EXPECT_EQ(planSplits(deepseek(16, 2, 256), 16384, 132), 2);
 }
 
