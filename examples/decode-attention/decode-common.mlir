@@ -1,5 +1,6 @@
 // Helpers the decode kernels share (kernel.mlir, kernel-sm100.mlir and
 // append.mlir import this file: cute.imports, docs/instances.md).
+!T = !cute.param<"T", bf16>
 !TQ = !cute.param<"TQ", bf16>
 #D = #cute.param<"D", 128 : i32>
 module {
@@ -68,10 +69,14 @@ module {
   // Pair p (d = p, p + D/2) of q row gr of a CTA's group (gr = g ntok + t;
   // rows past `rows` are zeros) as f32, rotated by RoPE (NeoX pairs, angle
   // = position x theta^(-2 p / D), the position of token t being ctxm + t)
-  // when ropeOn: the q prologue of both decode kernels.
-  func.func private @q_pair(%pq: !cute.ptr<!TQ, gmem, align<16>>, %gr: i32, %rows: i32, %p: i32, %ntok: i32, %hk: i32, %group: i32, %b: i32, %ldq: i32, %ropeOn: i1, %ctxm: i32, %fd: f32, %lgTheta: f32) -> (f32, f32) {
+  // when rope != 0, rounded to the MMA type T: the q prologue of both
+  // decode kernels.
+  func.func private @q_pair(%pq: !cute.ptr<!TQ, gmem, align<16>>, %gr: i32, %rows: i32, %p: i32, %ntok: i32, %hk: i32, %group: i32, %b: i32, %ldq: i32, %rope: i32, %theta: f32, %ctxm: i32) -> (vector<1x!T>, vector<1x!T>) {
     %c0, %c2, %d = cute.constants 0, 2, D : i32
     %fzero = arith.constant 0.0 : f32
+    %ropeOn = arith.cmpi ne, %rope, %c0 : i32
+    %fd = arith.sitofp %d : i32 to f32
+    %lgTheta = math.log2 %theta : f32
     %half = arith.divui %d, %c2 : i32
     %live = arith.cmpi ult, %gr, %rows : i32
     %grc = arith.select %live, %gr, %c0 : i32
@@ -126,7 +131,11 @@ module {
     }
     %z1 = arith.select %live, %y1, %fzero : f32
     %z2 = arith.select %live, %y2, %fzero : f32
-    return %z1, %z2 : f32, f32
+    %z1v = vector.broadcast %z1 : f32 to vector<1xf32>
+    %z2v = vector.broadcast %z2 : f32 to vector<1xf32>
+    %z1h = arith.truncf %z1v : vector<1xf32> to vector<1x!T>
+    %z2h = arith.truncf %z2v : vector<1xf32> to vector<1x!T>
+    return %z1h, %z2h : vector<1x!T>, vector<1x!T>
   }
 
   // Split s's keys of sequence b (context ctx, checked against its

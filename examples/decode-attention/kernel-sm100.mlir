@@ -252,9 +252,6 @@ module attributes {gpu.container_module,
       // Q rows (RoPE applied, T) into shared memory: (row, pair p) per step.
       %half = arith.divui %d, %c2 : i32
       %ctxm = arith.subi %ctx, %ntok : i32
-      %ropeOn = arith.cmpi ne, %rope, %c0 : i32
-      %fd = arith.sitofp %d : i32 to f32
-      %lgTheta = math.log2 %theta : f32
       %sQp = cute.get_iter(%sQ)
       scf.for %it = %c0 to %half step %c1 : i32 {
         %ib = arith.muli %it, %c128 : i32
@@ -262,11 +259,7 @@ module attributes {gpu.container_module,
         %r = arith.divui %i, %half : i32
         %p = arith.remui %i, %half : i32
         %gr = arith.addi %row0, %r : i32
-        %z1, %z2 = func.call @q_pair(%pq, %gr, %rows, %p, %ntok, %hk, %group, %b, %ldq, %ropeOn, %ctxm, %fd, %lgTheta) : (!cute.ptr<!TQ, gmem, align<16>>, i32, i32, i32, i32, i32, i32, i32, i32, i1, i32, f32, f32) -> (f32, f32)
-        %z1v = vector.broadcast %z1 : f32 to vector<1xf32>
-        %z2v = vector.broadcast %z2 : f32 to vector<1xf32>
-        %z1h = arith.truncf %z1v : vector<1xf32> to vector<1x!T>
-        %z2h = arith.truncf %z2v : vector<1xf32> to vector<1x!T>
+        %z1h, %z2h = func.call @q_pair(%pq, %gr, %rows, %p, %ntok, %hk, %group, %b, %ldq, %rope, %theta, %ctxm) : (!cute.ptr<!TQ, gmem, align<16>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, f32, i32) -> (vector<1x!T>, vector<1x!T>)
         %pD = arith.addi %p, %half : i32
         %a1 = cute.make_coord(%r, %p) -> !cute.coord<"(?,?)">
         %a2 = cute.make_coord(%r, %pD) -> !cute.coord<"(?,?)">

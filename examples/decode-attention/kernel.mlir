@@ -191,9 +191,6 @@ module attributes {gpu.container_module,
       %sQf = cute.make_view(%sQp, %sQl)
       %shQ = cute.make_shape(%batch, %ntok, %hq) -> !cute.shape<"(?,?,?,D)">
       %ctxm = arith.subi %ctx, %ntok : i32
-      %ropeOn = arith.cmpi ne, %rope, %c0 : i32
-      %fd = arith.sitofp %d : i32 to f32
-      %lgTheta = math.log2 %theta : f32
       // 16 x D/2 pairs, D/16 a thread (a static count: the loop unrolls and
       // the loads of all its pairs are in flight together).
       scf.for %it = %c0 to %d step %c16 : i32 {
@@ -202,11 +199,7 @@ module attributes {gpu.container_module,
         %row = arith.divui %i, %half : i32
         %p = arith.remui %i, %half : i32
         %gr = arith.addi %row0, %row : i32
-        %z1, %z2 = func.call @q_pair(%pq, %gr, %rows, %p, %ntok, %hk, %group, %b, %ldq, %ropeOn, %ctxm, %fd, %lgTheta) : (!cute.ptr<!TQ, gmem, align<16>>, i32, i32, i32, i32, i32, i32, i32, i32, i1, i32, f32, f32) -> (f32, f32)
-        %z1v = vector.broadcast %z1 : f32 to vector<1xf32>
-        %z2v = vector.broadcast %z2 : f32 to vector<1xf32>
-        %z1h = arith.truncf %z1v : vector<1xf32> to vector<1x!T>
-        %z2h = arith.truncf %z2v : vector<1xf32> to vector<1x!T>
+        %z1h, %z2h = func.call @q_pair(%pq, %gr, %rows, %p, %ntok, %hk, %group, %b, %ldq, %rope, %theta, %ctxm) : (!cute.ptr<!TQ, gmem, align<16>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, f32, i32) -> (vector<1x!T>, vector<1x!T>)
         %c1a = cute.make_coord(%row, %p) -> !cute.coord<"(?,?)">
         %c2a = cute.make_coord(%row, %p) -> !cute.coord<"(?,?)">
         %pD = arith.addi %p, %half : i32
