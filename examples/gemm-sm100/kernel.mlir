@@ -1,24 +1,27 @@
 // chips: sm_100a
 // C (M x N, row-major, leading dimension ldc) = act(alpha s_m s_n x A x B^T
-// + beta x R + bias) with A (M x K) and B (N x K) bf16 row-major, f32
-// accumulation in Tensor Memory: the sm_100a configurations of the kernel
-// library (lib/Kernels, docs/kernels.md), the epilogue of
+// + beta x R + bias) with A (M x K) and B (N x K) row-major, bf16 or e4m3,
+// f32 accumulation in Tensor Memory: the sm_100a configurations of the
+// kernel library (lib/Kernels, docs/kernels.md), the epilogue of
 // examples/gemm-sm90 on tcgen05. Runs on the emulator (CUTE_DEVICE=
-// emu:sm_100a); no Blackwell GPU has run it. One kernel, @gemm, eight
+// emu:sm_100a); no Blackwell GPU has run it. One kernel, @gemm, twelve
 // instances (docs/instances.md):
 //   gemm_1cta_<i>  (CG = 1) one CTA per 128 x BN tile: tcgen05.mma
-//                  cta_group::1 m128nBNk16;
+//                  cta_group::1 m128nBN (k16 for bf16, k32 for e4m3: the
+//                  atoms leave kind and K to A and B's type T);
 //   gemm_2cta_<i>  (CG = 2) a CTA pair (cluster (2,1,1)) per 256 x BN tile:
-//                  tcgen05.mma cta_group::2 m256nBNk16 issued by the even
+//                  tcgen05.mma cta_group::2 m256nBN issued by the even
 //                  CTA; CTA r holds A's rows 128 r .. of the tile and B's
 //                  rows BN/2 r .. (examples/gemm-2cta-sm100's protocol);
 // with <i> = bf16 (BN = 256, C bf16), bf16_n128 (BN = 128), bf16_f32 and
-// bf16_n128_f32 (C f32).
+// bf16_n128_f32 (C f32), e4m3 and e4m3_n128 (A and B f8E4M3FN, C bf16;
+// kind::f8f6f4).
 // - 192 threads: warp 5 the TMA producer of a 4-stage tma_umma ring of
-//   128-byte swizzled 128 x 64 A and BN x 64 (2-CTA: BN/2 x 64) B tiles
-//   (tx bytes and consumer counts inferred); warp 4 the MMA thread (2-CTA:
-//   the even CTA's), which releases each stage with tcgen05.commit and
-//   commits the accumulator (umma_async, 1 stage) after the last K tile;
+//   128-byte swizzled 128 x BK A and BN x BK (2-CTA: BN/2 x BK) B tiles,
+//   BK one 128-byte row (64 bf16, 128 e4m3), tx bytes and consumer counts
+//   inferred; warp 4 the MMA thread (2-CTA: the even CTA's), which releases
+//   each stage with tcgen05.commit and commits the accumulator (umma_async,
+//   1 stage) after the last K tile;
 //   warps 0-3 the epilogue (@epilogue): thread t owns row t of the CTA's
 //   128 rows, BN/32 chunks of 32 columns read with tcgen05.ld 32x32b.x32;
 // - epilogue in f32: alpha acc (times sm[m] and/or sn[n] by scalemode bits
@@ -28,10 +31,15 @@
 //   gemm-sm90's, imported), rounded to TC once; every operand read and C
 //   written by masked copies of the thread's 32 columns (row-contiguous:
 //   vectorized where the kernel variant knows the alignment), so any M, N
-//   and ldc >= N; K % 8 == 0 (TMA's 16-byte row pitch; the K tail and the
-//   edges of A and B are zero-filled).
+//   and ldc >= N; K a multiple of 16 bytes (TMA's row pitch: K % 8 for
+//   bf16, K % 16 for e4m3; the K tail and the edges of A and B are
+//   zero-filled).
 // One tile per CTA (pair), grid (ceil(M / 128), ceil(N / BN)); 2-CTA:
 // (2 ceil(M / 256), ceil(N / BN)). No split-K, stream-K or swap-AB.
+// A and B's type (bf16, or f8E4M3FN: the atoms' kind follows it) and the
+// K extent of a stage: one 128-byte swizzle row (64 bf16, 128 e4m3).
+!T = !cute.param<"T", bf16>
+#BK = #cute.param<"BK", 64 : i32>
 !TC = !cute.param<"TC", bf16>
 #BN = #cute.param<"BN", 256 : i32>
 !LS = !cute_nvgpu.pipeline_state<4>
@@ -47,14 +55,16 @@
 #CG = #cute.param<"CG", 1 : i32>
 // The tile's MMA, 128 CG x BN; a CTA's A and accumulator are partitioned by
 // the one-CTA atom of N = BN, its BN/CG rows of B by that of N = BN/CG.
-#mma = #cute_nvgpu.tcgen05_mma<kind = f16, m = "128*CG", n = BN, k = 16, a = bf16, b = bf16, c = f32, cta_group = CG, a_src = smem, a_major = k, b_major = k>
-#tiled1 = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = BN, k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
-#tiledB = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = "BN/CG", k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
+#mma = #cute_nvgpu.tcgen05_mma<m = "128*CG", n = BN, a = !T, b = !T, c = f32, cta_group = CG, a_src = smem, a_major = k, b_major = k>
+#tiled1 = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<m = 128, n = BN, a = !T, b = !T, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
+#tiledB = #cute.tiled_mma<#cute_nvgpu.tcgen05_mma<m = 128, n = "BN/CG", a = !T, b = !T, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>, #cute.layout<"(1,1,1):(0,0,0)">>
 module attributes {gpu.container_module,
     cute.instances = ["1cta_bf16:TC=bf16", "1cta_bf16_n128:TC=bf16,BN=128",
                       "1cta_bf16_f32:TC=f32", "1cta_bf16_n128_f32:TC=f32,BN=128",
                       "2cta_bf16:CG=2,TC=bf16", "2cta_bf16_n128:CG=2,TC=bf16,BN=128",
-                      "2cta_bf16_f32:CG=2,TC=f32", "2cta_bf16_n128_f32:CG=2,TC=f32,BN=128"]} {
+                      "2cta_bf16_f32:CG=2,TC=f32", "2cta_bf16_n128_f32:CG=2,TC=f32,BN=128",
+                      "1cta_e4m3:T=f8E4M3FN,BK=128", "1cta_e4m3_n128:T=f8E4M3FN,BK=128,BN=128",
+                      "2cta_e4m3:CG=2,T=f8E4M3FN,BK=128", "2cta_e4m3_n128:CG=2,T=f8E4M3FN,BK=128,BN=128"]} {
   gpu.module @gemm_sm100 attributes {cute.imports = ["../gemm-sm90/gemm-activation.mlir"]} {
     // A barrier of the CTA, or of the pair, between tcgen05 fences.
     func.func private @sync_ctas(%pair: i1) {
@@ -189,14 +199,13 @@ module attributes {gpu.container_module,
 
     // One CTA (CG = 1) or a CTA pair (CG = 2, cluster (2,1,1)) per tile of
     // 128 CG x BN; the branches on %pair are resolved per instance.
-    gpu.func @gemm(%pa: !cute.ptr<bf16, gmem, align<16>>, %pb: !cute.ptr<bf16, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) kernel
         attributes {cute.cluster_dims = #cute.shape<"(CG,1,1)">, gpu.known_block_size = array<i32: 192, 1, 1>} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
       %c2 = arith.constant 2 : i32
       %c4 = arith.constant 4 : i32
-      %c63 = arith.constant 63 : i32
-      %c64 = arith.constant 64 : i32
+      %bk = arith.constant #BK
       %cg = arith.constant #CG
       %pair = arith.cmpi eq, %cg, %c2 : i32
       %tidx = gpu.thread_id x
@@ -221,10 +230,10 @@ module attributes {gpu.container_module,
       %lb = cute.make_layout(%shB, %sk)
       %ga = cute.make_view(%pa, %la)
       %gb = cute.make_view(%pb, %lb)
-      %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(128,64):(64,1)">>
-      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<bf16, smem, align<1024>, sw128, "(BN/CG,64):(64,1)">>
-      %sA = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((128,64),4):((64,1),8192)">
-      %sB = cute.smem_alloc() : !cute.memref<bf16, smem, align<1024>, sw128, "((BN/CG,64),4):((64,1),BN*64/CG)">
+      %da = cute_nvgpu.make_tma_desc %ga -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(128,BK):(BK,1)">>
+      %db = cute_nvgpu.make_tma_desc %gb -> !cute_nvgpu.tma_desc<load, !cute.memref<!T, smem, align<1024>, sw128, "(BN/CG,BK):(BK,1)">>
+      %sA = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),4):((BK,1),128*BK)">
+      %sB = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((BN/CG,BK),4):((BK,1),BN*BK/CG)">
       %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
       %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
@@ -241,16 +250,17 @@ module attributes {gpu.container_module,
       %accs = cute_nvgpu.pipeline_create %accBars {cta_group = #CG} -> !cute_nvgpu.pipeline<umma_async, 1>
       func.call @sync_ctas(%pair) : (i1) -> ()
       %acc = cute_nvgpu.tmem_tensor %slot -> !accT
-      %k63 = arith.addi %k, %c63 : i32
-      %ktiles = arith.divui %k63, %c64 : i32
+      %bk1 = arith.subi %bk, %c1 : i32
+      %kup = arith.addi %k, %bk1 : i32
+      %ktiles = arith.divui %kup, %bk : i32
       // This CTA's 128 rows of A (block x), the tile's BN rows of B (block
       // y), all k.
       %cA = cute.make_identity_tensor(%shA)
       %cB = cute.make_identity_tensor(%shB)
       %am = cute.make_coord(%bx) -> !cute.coord<"(?,_)">
       %bn = cute.make_coord(%by) -> !cute.coord<"(?,_)">
-      %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,64)">}
-      %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(BN,64)">}
+      %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,BK)">}
+      %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(BN,BK)">}
       cute_nvgpu.warp_specialize
         role "producer" warps [5, 6) {
           cute_nvgpu.elect_one {

@@ -2,7 +2,8 @@
 //
 // Launches the instances of examples/gemm-sm100/kernel.mlir: one CTA per
 // 128 x BN tile or a CTA pair (cluster (2,1,1)) per 256 x BN tile, one
-// tile per CTA, no workspace.
+// tile per CTA, no workspace; bf16 A and B with a bf16 or f32 C, e4m3 A
+// and B with a bf16 C.
 //
 //===----------------------------------------------------------------------===//
 #include "GemmSm100.h"
@@ -42,13 +43,20 @@ Expected<std::shared_ptr<sm100::Kernels>> sm100::load(const rt::Context &ctx) {
 Status sm100::check(const DeviceMatrix &a, const DeviceMatrix &b,
                     const DeviceMatrix &c, const GemmOptions &o) {
   const std::string on = "on sm_100a (compute capability 10.0) ";
-  if (a.type != ElemType::BF16 || b.type != ElemType::BF16)
+  const bool e4m3 = a.type == ElemType::F8E4M3;
+  if (a.type != b.type || (a.type != ElemType::BF16 && !e4m3))
     return invalid("A is " + std::string(name(a.type)) + " and B " +
                    name(b.type) + "; " + on +
-                   "the library's configurations take bf16 A and B");
-  if (c.type != ElemType::BF16 && c.type != ElemType::F32)
+                   "the library's configurations take bf16 or f8E4M3FN A "
+                   "and B (both one type)");
+  if (e4m3 ? c.type != ElemType::BF16
+           : c.type != ElemType::BF16 && c.type != ElemType::F32)
     return invalid("C is " + std::string(name(c.type)) + "; " + on +
-                   "it must be bf16 or f32");
+                   (e4m3 ? "for f8E4M3FN A and B it must be bf16"
+                         : "for bf16 A and B it must be bf16 or f32"));
+  if (o.blockScaleA || o.blockScaleB)
+    return invalid("128 x 128 block scales have no sm_100a configuration "
+                   "yet; give per-row or per-column scales");
   if (o.activation == Activation::SwiGLU)
     return invalid("SwiGLU has no sm_100a configuration yet");
   if (o.autotune)
@@ -87,24 +95,33 @@ Status sm100::run(const Kernels &k, const rt::Stream &stream,
                    " tile columns of " + str(tn) +
                    "; the grid's y extent is at most 65535");
   const bool f32 = c.type == ElemType::F32;
+  const bool e4m3 = a.type == ElemType::F8E4M3;
   const aot::Module &mod = k.module;
+  // The instance of (configuration, A/B type, C type); check() allows
+  // bf16 -> bf16/f32 and e4m3 -> bf16.
+  auto pick = [&](const rt::Kernel &bf16, const rt::Kernel &bf16f32,
+                  const rt::Kernel &fp8) {
+    return e4m3 ? &fp8 : f32 ? &bf16f32 : &bf16;
+  };
   const rt::Kernel *kern = nullptr;
   switch (cfg) {
   case GemmConfig::Sm100Cta1x128x256:
-    kern =
-        f32 ? &mod.gemm_1cta_bf16_f32_kernel() : &mod.gemm_1cta_bf16_kernel();
+    kern = pick(mod.gemm_1cta_bf16_kernel(), mod.gemm_1cta_bf16_f32_kernel(),
+                mod.gemm_1cta_e4m3_kernel());
     break;
   case GemmConfig::Sm100Cta1x128x128:
-    kern = f32 ? &mod.gemm_1cta_bf16_n128_f32_kernel()
-               : &mod.gemm_1cta_bf16_n128_kernel();
+    kern = pick(mod.gemm_1cta_bf16_n128_kernel(),
+                mod.gemm_1cta_bf16_n128_f32_kernel(),
+                mod.gemm_1cta_e4m3_n128_kernel());
     break;
   case GemmConfig::Sm100Cta2x256x256:
-    kern =
-        f32 ? &mod.gemm_2cta_bf16_f32_kernel() : &mod.gemm_2cta_bf16_kernel();
+    kern = pick(mod.gemm_2cta_bf16_kernel(), mod.gemm_2cta_bf16_f32_kernel(),
+                mod.gemm_2cta_e4m3_kernel());
     break;
   case GemmConfig::Sm100Cta2x256x128:
-    kern = f32 ? &mod.gemm_2cta_bf16_n128_f32_kernel()
-               : &mod.gemm_2cta_bf16_n128_kernel();
+    kern = pick(mod.gemm_2cta_bf16_n128_kernel(),
+                mod.gemm_2cta_bf16_n128_f32_kernel(),
+                mod.gemm_2cta_e4m3_n128_kernel());
     break;
   default:
     return invalid(std::string("configuration ") + gemmConfigName(cfg) +

@@ -1,6 +1,7 @@
 // examples/gemm-sm100: the kernel library's sm_100a configurations, one
-// kernel, eight instances: 1cta_ and 2cta_ (CG = 1, 2) of bf16, bf16_n128,
-// bf16_f32 and bf16_n128_f32. The 1-CTA kernels issue tcgen05.mma
+// kernel, twelve instances: 1cta_ and 2cta_ (CG = 1, 2) of bf16, bf16_n128,
+// bf16_f32, bf16_n128_f32, e4m3 and e4m3_n128 (one atom spelling: kind and
+// K follow A and B's type, kind::f16 K 16 or kind::f8f6f4 K 32). The 1-CTA kernels issue tcgen05.mma
 // cta_group::1 and load A and B by plain TMA; the 2-CTA kernels issue
 // cta_group::2 MMAs, load their halves with cta_group::2 TMA onto the even
 // CTA's barrier, release stages with a multicast commit and allocate the
@@ -20,6 +21,8 @@
 // RUN: sed -n '/^.visible .entry gemm_2cta_bf16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=TWO
 // RUN: sed -n '/^.visible .entry gemm_1cta_bf16_f32(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=F32
 // RUN: sed -n '/^.visible .entry gemm_2cta_bf16_n128__aligned16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=VEC
+// RUN: sed -n '/^.visible .entry gemm_1cta_e4m3(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=E4
+// RUN: sed -n '/^.visible .entry gemm_2cta_e4m3_n128(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=E4TWO
 
 // META: "name":"gemm_1cta_bf16","params":
 // META-SAME: "name":"scalemode"
@@ -30,6 +33,27 @@
 // META-SAME: "cluster":[2,1,1]
 // META: "name":"gemm_2cta_bf16_n128_f32","params":
 // META-SAME: "cluster":[2,1,1]
+// META: "name":"gemm_1cta_e4m3","params":
+// META-SAME: "elem":"f8e4m3"
+// META: "name":"gemm_2cta_e4m3_n128","params":
+// META-SAME: "cluster":[2,1,1]
+
+// e4m3: 128 x 128 + 256 x 128 bytes a stage (the same bytes as bf16's
+// 64-element K), kind::f8f6f4, K tiles of 128: (k + 127) / 128.
+// E4: add.s32 [[KU:%r[0-9]+]], %{{.*}}, 127;
+// E4: shr.u32 %{{.*}}, [[KU]], 7;
+// E4: mov.b32 [[TX:%r[0-9]+]], 49152;
+// E4-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [[TX]];
+// E4: tcgen05.mma.cta_group::1.kind::f8f6f4
+// E4-NOT: kind::f16
+// E4: tcgen05.ld.sync.aligned.32x32b.x32.b32
+
+// A pair at BN = 128: each CTA's 128 x 128 A and 64 x 128 B, both CTAs'
+// 49152 bytes on the even CTA's barrier.
+// E4TWO: mov.b32 [[TX:%r[0-9]+]], 49152;
+// E4TWO-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [[TX]];
+// E4TWO: tcgen05.mma.cta_group::2.kind::f8f6f4
+// E4TWO-NOT: kind::f16
 
 // ONE: tcgen05.alloc.cta_group::1
 // ONE: mov.b32 [[TX:%r[0-9]+]], 49152;

@@ -85,12 +85,12 @@ struct UmmaGemm {
       g.aTmem = t.getASrc() == OperandSource::tmem;
       ta = t.getA(), tb = t.getB();
       g.aMajor = t.getAMajor(), g.bMajor = t.getBMajor();
-      g.k = t.getK();
+      g.k = t.getMmaK();
       g.instr.ctaGroup = int(t.getCtaGroup());
       g.instr.m = int(t.getM()), g.instr.n = int(t.getN());
       g.instr.accum =
           t.getC().isF16() ? atom::UmmaAccum::F16 : atom::UmmaAccum::F32;
-      switch (t.getKind()) {
+      switch (t.getMmaKind()) {
       case UmmaKind::f16:
         g.instr.kind = atom::UmmaKind::F16, g.kind = NVVM::Tcgen05MMAKind::F16;
         break;

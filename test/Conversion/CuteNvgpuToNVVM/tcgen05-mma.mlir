@@ -104,6 +104,19 @@ func.func @f8(%a: !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32)
 
 // -----
 
+// The same with kind and k left out: A and B's types give kind::f8f6f4
+// and K = 32, so the descriptors and the instruction are @f8's.
+// CHECK-LABEL: func.func @f8_inferred(
+// CHECK: arith.constant 4611756662049538048 : i64
+// CHECK: arith.constant 136315920 : i32
+// CHECK: nvvm.tcgen05.mma {{.*}}kind = #nvvm.tcgen05_mma_kind<f8f6f4>
+func.func @f8_inferred(%a: !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32),1,1):((128,1),0,0)">, %b: !cute.memref<f8E5M2, smem, align<1024>, S<3,4,3>, "((128,32),1,1):((128,1),0,0)">, %d: !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">) {
+  cute.gemm #cute_nvgpu.tcgen05_mma<m = 128, n = 128, a = f8E4M3FN, b = f8E5M2, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k> (%a, %b, %d) : !cute.memref<f8E4M3FN, smem, align<1024>, S<3,4,3>, "((128,32),1,1):((128,1),0,0)">, !cute.memref<f8E5M2, smem, align<1024>, S<3,4,3>, "((128,32),1,1):((128,1),0,0)">, !cute.memref<f32, tmem, align<16>, "((128,128),1,1):((65536,1),0,0)">
+  return
+}
+
+// -----
+
 // The CTA pair: M = 256 (128 rows of A and D per CTA), N = 256 (128 rows of
 // B per CTA): cta_group::2, idesc 0x10400490 (M >> 4 = 16).
 // CHECK-LABEL: func.func @pair(

@@ -138,6 +138,14 @@ func.func private @f() attributes {atom = #cute_nvgpu.tcgen05_mma<kind = tf32, m
 // expected-error@+1 {{tcgen05.mma kind::f8f6f4 K = 64; it is 32 (32 bytes of A)}}
 func.func private @f() attributes {atom = #cute_nvgpu.tcgen05_mma<kind = f8f6f4, m = 128, n = 128, k = 64, a = f4E2M1FN, b = f4E2M1FN, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>}
 // -----
+// kind left out: A and B must take one.
+// expected-error@+1 {{tcgen05.mma takes f16 x f16, bf16 x bf16, tf32 x tf32 or 8/6/4-bit floats (kind::f16, tf32, f8f6f4), got 'f16' x 'bf16'}}
+func.func private @f() attributes {atom = #cute_nvgpu.tcgen05_mma<m = 128, n = 128, a = f16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>}
+// -----
+// kind left out, k written: it must be the inferred kind's.
+// expected-error@+1 {{tcgen05.mma kind::f8f6f4 K = 16; it is 32 (32 bytes of A)}}
+func.func private @f() attributes {atom = #cute_nvgpu.tcgen05_mma<m = 128, n = 128, k = 16, a = f8E4M3FN, b = f8E4M3FN, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>}
+// -----
 // expected-error@+1 {{tcgen05.mma accumulates in f32 (or f16), got 'bf16'}}
 func.func private @f() attributes {atom = #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 128, k = 16, a = bf16, b = bf16, c = bf16, cta_group = 1, a_src = smem, a_major = k, b_major = k>}
 // -----

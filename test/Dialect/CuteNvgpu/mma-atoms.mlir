@@ -225,6 +225,17 @@ func.func @sm100_128x256x16_1cta() -> (!cute.shape<"(128,256,16)">, !cute.layout
   return %s, %t, %a, %b, %c : !cute.shape<"(128,256,16)">, !cute.layout<"1:0">, !cute.layout<"(1,(128,16)):(0,(1,128))">, !cute.layout<"(1,(256,16)):(0,(1,256))">, !cute.layout<"(1,(128,256)):(0,(1,128))">
 }
 
+// kind and k left out: A and B's types give them (kind::f16, K = 16 for
+// bf16), so the shape is SM100_MMA_F16BF16_SS's; printed as written.
+// CHECK-LABEL: func.func @sm100_inferred_kind
+// CHECK: cute.mma_atom_layout "shape" of #cute_nvgpu.tcgen05_mma<m = 128, n = 256, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k> -> !cute.shape<"(128,256,16)">
+// CHECK: cute.mma_atom_layout "shape" of #cute_nvgpu.tcgen05_mma<m = 128, n = 256, a = f8E4M3FN, b = f8E4M3FN, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k> -> !cute.shape<"(128,256,32)">
+func.func @sm100_inferred_kind() -> (!cute.shape<"(128,256,16)">, !cute.shape<"(128,256,32)">) {
+  %s = cute.mma_atom_layout "shape" of #cute_nvgpu.tcgen05_mma<m = 128, n = 256, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k> -> !cute.shape<"(128,256,16)">
+  %t = cute.mma_atom_layout "shape" of #cute_nvgpu.tcgen05_mma<m = 128, n = 256, a = f8E4M3FN, b = f8E4M3FN, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k> -> !cute.shape<"(128,256,32)">
+  return %s, %t : !cute.shape<"(128,256,16)">, !cute.shape<"(128,256,32)">
+}
+
 // SM100_MMA_F16BF16_2x1SM_SS 256x256x16 on a CTA pair (CuTe-printed in
 // MmaAtomsTest): each CTA holds half of A's and B's rows and of C's rows.
 // CHECK-LABEL: func.func @sm100_256x256x16_2cta

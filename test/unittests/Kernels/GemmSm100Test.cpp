@@ -4,9 +4,10 @@
 // runs these tests on CUTE_DEVICE=emu:sm_100a (the other GemmLibrary tests
 // on emu:sm_90a). No Blackwell GPU has run them. Every configuration (1-CTA
 // 128 x 256 and 128 x 128, 2-CTA 256 x 256 and 256 x 128) and the planned
-// one at small odd shapes with the epilogues, C poisoned before the
-// launch, against a double-precision CPU reference: integer data in
-// [-2, 2] makes every sum exact, so C is the bf16 (or f32) rounding of the
+// one at small odd shapes with the epilogues, bf16 and e4m3 A and B, C
+// poisoned before the launch, against a double-precision CPU reference:
+// integer data in [-2, 2] (exact in both types) makes every sum exact, so
+// C is the bf16 (or f32) rounding of the
 // reference bit for bit (GELU, SiLU: within 2^-7 |ref| + 1e-4, their exp
 // and division are approximate); random data in [-1, 1) within the bound
 // stated at `withinBound`. Columns of C past N stay poisoned.
@@ -51,6 +52,7 @@ const GemmConfig kConfigs[] = {
 struct Problem {
   int64_t m, n, k;
   ElemType tc = ElemType::BF16;
+  ElemType ab = ElemType::BF16; ///< A and B: bf16 or f8E4M3FN
   GemmOptions o;
   bool exact = true;        ///< integers in [-2, 2], else uniform [-1, 1)
   bool residualIsC = false; ///< R is C's own (bf16) contents
@@ -67,14 +69,24 @@ size_t mismatches(Problem p) {
   std::uniform_int_distribution<int> di(-2, 2);
   std::uniform_real_distribution<float> u(-1.f, 1.f);
   const bool f32 = p.tc == ElemType::F32;
-  const size_t cb = f32 ? 4 : 2;
+  const bool fp8 = p.ab == ElemType::F8E4M3;
+  const size_t cb = f32 ? 4 : 2, eb = fp8 ? 1 : 2;
   const int64_t ldc = p.ldc ? p.ldc : p.n + 5;
   std::vector<float> a(size_t(p.m * p.k)), b(size_t(p.n * p.k));
-  std::vector<uint16_t> ab(a.size()), bb(b.size());
-  auto fill = [&](std::vector<float> &v, std::vector<uint16_t> &bits) {
+  std::vector<uint8_t> ab(a.size() * eb), bb(b.size() * eb);
+  // The operands' codes (bf16 or e4m3, both exact on integers in [-2, 2])
+  // and the values they hold.
+  auto fill = [&](std::vector<float> &v, std::vector<uint8_t> &bytes) {
     for (size_t i = 0; i < v.size(); ++i) {
-      bits[i] = floatToBF16Bits(p.exact ? float(di(rng)) : u(rng));
-      v[i] = bf16BitsToFloat(bits[i]);
+      const float x = p.exact ? float(di(rng)) : u(rng);
+      if (fp8) {
+        bytes[i] = toF8E4M3FN(x);
+        v[i] = fromF8E4M3FN(bytes[i]);
+      } else {
+        const uint16_t h = floatToBF16Bits(x);
+        std::memcpy(&bytes[2 * i], &h, 2);
+        v[i] = bf16BitsToFloat(h);
+      }
     }
   };
   fill(a, ab);
@@ -106,8 +118,8 @@ size_t mismatches(Problem p) {
     EXPECT_TRUE(dc->poison().ok());
   }
   const int64_t cld = p.residualIsC ? ldr : ldc;
-  DeviceMatrix A{da->ptr(), ElemType::BF16, p.m, p.k, p.k};
-  DeviceMatrix B{db->ptr(), ElemType::BF16, p.n, p.k, p.k};
+  DeviceMatrix A{da->ptr(), p.ab, p.m, p.k, p.k};
+  DeviceMatrix B{db->ptr(), p.ab, p.n, p.k, p.k};
   DeviceMatrix C{dc->ptr(), p.tc, p.m, p.n, cld};
   if (p.o.beta != 0.f) {
     p.o.residual = p.residualIsC ? dc->ptr() : dres->ptr();
@@ -234,6 +246,36 @@ TEST(GemmSm100, EveryConfigurationWithEpilogues) {
   }
 }
 
+TEST(GemmSm100, E4M3EveryConfiguration) {
+  REQUIRE_SM100();
+  // e4m3 A and B (kind::f8f6f4, 128-element K stages): K = 1040 is nine
+  // K tiles, the last one 16 wide; the epilogues as for bf16.
+  int i = 0;
+  for (GemmConfig cfg : kConfigs) {
+    SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " e4m3");
+    Problem p{300, 136, 1040};
+    p.ab = ElemType::F8E4M3;
+    p.o.plan = GemmPlan{cfg, 1};
+    p.o.alpha = 0.5f;
+    p.o.beta = i % 2 ? 1.f : 0.f;
+    p.o.biasMode = i % 2 ? Bias::PerColumn : Bias::PerRow;
+    p.o.activation = i >= 2 ? Activation::ReLU : Activation::None;
+    p.o.rowScale = i % 2 == 0;
+    p.o.colScale = i >= 1;
+    EXPECT_EQ(mismatches(p), 0u);
+    ++i;
+  }
+  // The planned configuration, and random data within the bound.
+  Problem one{1, 72, 64};
+  one.ab = ElemType::F8E4M3;
+  EXPECT_EQ(mismatches(one), 0u);
+  Problem r{200, 136, 1008};
+  r.ab = ElemType::F8E4M3;
+  r.exact = false;
+  r.o.plan = GemmPlan{GemmConfig::Sm100Cta2x256x128, 1};
+  EXPECT_EQ(mismatches(r), 0u) << "random e4m3";
+}
+
 TEST(GemmSm100, InPlaceResidualGeluAndSilu) {
   REQUIRE_SM100();
   Problem p{130, 264, 64};
@@ -286,10 +328,19 @@ TEST(GemmSm100, RejectsWhatItCannotRunBeforeLaunch) {
   f16a.type = f16b.type = f16c.type = ElemType::F16;
   expect(f16a, f16b, f16c, {},
          "A is f16 and B f16; on sm_100a (compute capability 10.0) the "
-         "library's configurations take bf16 A and B");
-  DeviceMatrix e4a = A, e4b = B;
+         "library's configurations take bf16 or f8E4M3FN A and B");
+  DeviceMatrix e4a = A, e4b = B, c32e = C;
   e4a.type = e4b.type = ElemType::F8E4M3;
-  expect(e4a, e4b, C, {}, "take bf16 A and B");
+  c32e.type = ElemType::F32;
+  expect(e4a, e4b, c32e, {},
+         "C is f32; on sm_100a (compute capability 10.0) for f8E4M3FN A and "
+         "B it must be bf16");
+  GemmOptions bs;
+  bs.blockScaleA = bs.blockScaleB = p;
+  expect(e4a, e4b, C, bs, "128 x 128 block scales have no sm_100a");
+  DeviceMatrix e4k = e4a, e4kb = e4b;
+  e4k.cols = e4kb.cols = e4k.ld = e4kb.ld = 72;
+  expect(e4k, e4kb, C, {}, "K = 72 must be a multiple of 16 for f8e4m3");
   DeviceMatrix c16 = C;
   c16.type = ElemType::F16;
   expect(A, B, c16, {}, "C is f16; on sm_100a");

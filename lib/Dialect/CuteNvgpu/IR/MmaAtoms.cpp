@@ -9,6 +9,7 @@
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "cute/Atom/Sm90Gmma.h"
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -404,32 +405,70 @@ CUTE_NVGPU_MMA_ATOM(WgmmaAttr, "wgmma")
 // tcgen05_mma (sm_100a)
 //===----------------------------------------------------------------------===//
 
+FailureOr<std::optional<int64_t>>
+mlir::cute_nvgpu::parseOptionalAtomInt(AsmParser &p) {
+  FailureOr<int64_t> v = mlir::cute::parseIntOrParam(p);
+  if (failed(v))
+    return failure();
+  return std::optional<int64_t>(*v);
+}
+
+FailureOr<std::optional<UmmaKind>>
+mlir::cute_nvgpu::parseOptionalUmmaKind(AsmParser &p) {
+  FailureOr<UmmaKind> k = FieldParser<UmmaKind, UmmaKind>::parse(p);
+  if (failed(k))
+    return failure();
+  return std::optional<UmmaKind>(*k);
+}
+
+std::optional<UmmaKind> mlir::cute_nvgpu::inferUmmaKind(Type a, Type b) {
+  if (is16Bit(a) && a == b)
+    return UmmaKind::f16;
+  if (isa<FloatTF32Type, Float32Type>(a) && a == b)
+    return UmmaKind::tf32;
+  if (isF8F6F4(a) && isF8F6F4(b))
+    return UmmaKind::f8f6f4;
+  return std::nullopt;
+}
+
+int64_t mlir::cute_nvgpu::ummaK(UmmaKind kind) {
+  return kind == UmmaKind::tf32 ? 8 : kind == UmmaKind::f16 ? 16 : 32;
+}
+
+UmmaKind Tcgen05MmaAttr::getMmaKind() const {
+  if (getKind())
+    return *getKind();
+  // Verified when built: A and B take a kind.
+  return inferUmmaKind(getA(), getB()).value_or(UmmaKind::f16);
+}
+
+int64_t Tcgen05MmaAttr::getMmaK() const {
+  return getK() ? *getK() : ummaK(getMmaKind());
+}
+
 static atom::MmaAtomLayouts layoutsOf(Tcgen05MmaAttr a) {
   return layoutsOr(
-      atom::ummaAtomLayouts(a.getM(), a.getN(), a.getK(), a.getCtaGroup()));
+      atom::ummaAtomLayouts(a.getM(), a.getN(), a.getMmaK(), a.getCtaGroup()));
 }
 
 LogicalResult
 Tcgen05MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       UmmaKind kind, int64_t m, int64_t n, int64_t k, Type a,
-                       Type b, Type c, int64_t ctaGroup, OperandSource aSrc,
-                       MmaMajor aMajor, MmaMajor bMajor) {
-  bool ok = false;
-  switch (kind) {
-  case UmmaKind::f16:
-    ok = is16Bit(a) && a == b;
-    break;
-  case UmmaKind::tf32:
-    ok = isa<FloatTF32Type, Float32Type>(a) && a == b;
-    break;
-  case UmmaKind::f8f6f4:
-    ok = isF8F6F4(a) && isF8F6F4(b);
-    break;
-  }
-  if (!ok)
+                       std::optional<UmmaKind> kindOrNone, int64_t m, int64_t n,
+                       std::optional<int64_t> kOrNone, Type a, Type b, Type c,
+                       int64_t ctaGroup, OperandSource aSrc, MmaMajor aMajor,
+                       MmaMajor bMajor) {
+  std::optional<UmmaKind> inferred = inferUmmaKind(a, b);
+  if (!kindOrNone && !inferred)
+    return emitError() << "tcgen05.mma takes f16 x f16, bf16 x bf16, tf32 x "
+                          "tf32 or 8/6/4-bit floats (kind::f16, tf32, "
+                          "f8f6f4), got "
+                       << a << " x " << b;
+  UmmaKind kind = kindOrNone ? *kindOrNone : *inferred;
+  if (kind != inferred)
     return emitError() << "tcgen05.mma kind::" << stringifyUmmaKind(kind)
                        << " does not take " << a << " x " << b;
-  int64_t wantK = kind == UmmaKind::tf32 ? 8 : kind == UmmaKind::f16 ? 16 : 32;
+  int64_t wantK = ummaK(kind);
+  int64_t k = kOrNone.value_or(wantK);
   if (k != wantK)
     return emitError() << "tcgen05.mma kind::" << stringifyUmmaKind(kind)
                        << " K = " << k << "; it is " << wantK
@@ -468,7 +507,7 @@ Tcgen05MmaAttr::verifyGemmOperands(function_ref<InFlightDiagnostic()> emitError,
       failed(expectSpace(emitError, "tcgen05.mma", "C", c, MemSpace::tmem,
                          getC())))
     return failure();
-  if (getKind() == UmmaKind::f8f6f4 &&
+  if (getMmaKind() == UmmaKind::f8f6f4 &&
       (failed(expectBytePerElement(emitError, "tcgen05.mma kind::f8f6f4", "A",
                                    a)) ||
        failed(expectBytePerElement(emitError, "tcgen05.mma kind::f8f6f4", "B",

@@ -13,6 +13,7 @@
 
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuEnums.h.inc"
 
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuAtomParams.h"
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmem.h"
 
 #define GET_TYPEDEF_CLASSES

@@ -23,6 +23,13 @@ def CuteNvgpu_Int
   let parser = "::mlir::cute::parseIntOrParam($_parser)";
 }
 
+// The same, optional: left out, the atom infers it (CuteNvgpuAtomParams.h).
+def CuteNvgpu_OptInt : OptionalParameter<"std::optional<int64_t>",
+    "an integer or an instance parameter's name; left out: inferred"> {
+  let parser = "::mlir::cute_nvgpu::parseOptionalAtomInt($_parser)";
+  let printer = "$_printer << *$_self";
+}
+
 def CuteNvgpu_MmaMajor : I32EnumAttr<"MmaMajor",
     "which mode of a shared-memory operand is contiguous", [
     I32EnumAttrCase<"k", 0>, I32EnumAttrCase<"mn", 1>]> {
@@ -35,6 +42,14 @@ def CuteNvgpu_UmmaKind : I32EnumAttr<"UmmaKind", "tcgen05.mma kind", [
     I32EnumAttrCase<"f8f6f4", 2>]> {
   let cppNamespace = "::mlir::cute_nvgpu";
   let genSpecializedAttr = 0;
+}
+
+// tcgen05_mma's kind, optional: left out, A and B's types give it.
+def CuteNvgpu_OptUmmaKind
+    : OptionalParameter<"std::optional<::mlir::cute_nvgpu::UmmaKind>",
+        "a tcgen05.mma kind; left out: the one A and B take"> {
+  let parser = "::mlir::cute_nvgpu::parseOptionalUmmaKind($_parser)";
+  let printer = "$_printer << ::mlir::cute_nvgpu::stringifyUmmaKind(*$_self)";
 }
 
 def CuteNvgpu_BlockScaleKind : I32EnumAttr<"BlockScaleKind",
@@ -139,17 +154,30 @@ def CuteNvgpu_Tcgen05MmaAttr : CuteNvgpu_MmaAtomAttr<"Tcgen05Mma",
     (CuTe's SM100_MMA_*_SS/_TS and _2x1SM_ traits). M is 64 or 128 on one
     CTA, 128 or 256 on two; K = 256 bits of the A type. Completion is
     signalled with `tcgen05.commit` to an mbarrier.
+
+    `kind` and `k` may be left out: the kind is the one A and B's types
+    take (f16 for f16/bf16, tf32 for tf32/f32, f8f6f4 for 8-, 6- and 4-bit
+    floats) and K is 256 bits of A (16, 8 or 32). So `a = !T, b = !T` with
+    a type parameter gives one atom for bf16 and e4m3 instances. Written,
+    they must be those values.
     ```mlir
     #cute_nvgpu.tcgen05_mma<kind = f16, m = 128, n = 256, k = 16, a = bf16, b = bf16, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>
+    #cute_nvgpu.tcgen05_mma<m = 128, n = 256, a = f8E4M3FN, b = f8E4M3FN, c = f32, cta_group = 1, a_src = smem, a_major = k, b_major = k>
     ```
   }];
-  let parameters = (ins "::mlir::cute_nvgpu::UmmaKind":$kind,
-                        CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_Int:$k,
+  let parameters = (ins CuteNvgpu_OptUmmaKind:$kind,
+                        CuteNvgpu_Int:$m, CuteNvgpu_Int:$n, CuteNvgpu_OptInt:$k,
                         "::mlir::Type":$a, "::mlir::Type":$b,
                         "::mlir::Type":$c, CuteNvgpu_Int:$cta_group,
                         "::mlir::cute_nvgpu::OperandSource":$a_src,
                         "::mlir::cute_nvgpu::MmaMajor":$a_major,
                         "::mlir::cute_nvgpu::MmaMajor":$b_major);
+  let extraClassDeclaration = [{
+    /// `kind`, or the one A and B take when it is left out.
+    ::mlir::cute_nvgpu::UmmaKind getMmaKind() const;
+    /// `k`, or 256 bits of A when it is left out.
+    int64_t getMmaK() const;
+  }];
 }
 
 def CuteNvgpu_Tcgen05MmaBlockScaleAttr : CuteNvgpu_MmaAtomAttr<
