@@ -299,6 +299,65 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A warp that fills an async ring (one elected thread) and consumes it
+// (all 32 threads): the elected thread's producer_tail waits for every
+// stage's release, its own included, which it would only do after the
+// tail.
+!apipe = !cute_nvgpu.pipeline<async, 2>
+!ast = !cute_nvgpu.pipeline_state<2>
+!abars = !cute.memref<i64, smem, align<8>, "4:1">
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @tail_before_own_release() kernel attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+      %bars = cute.smem_alloc() : !abars
+      %p = cute_nvgpu.pipeline_create %bars : !abars {producers = 1 : i32, consumers = 32 : i32} -> !apipe
+      %ps = cute_nvgpu.pipeline_producer_state %p : !apipe -> !ast
+      cute_nvgpu.elect_one {
+        cute_nvgpu.pipeline_producer_acquire %p, %ps : !apipe, !ast
+        cute_nvgpu.pipeline_producer_commit %p, %ps : !apipe, !ast
+        %pn = cute_nvgpu.pipeline_state_advance %ps : !ast
+        // expected-error @below {{pipeline_producer_tail of pipeline %p waits until every stage is released, but its thread releases a stage after it (line 325, run by all threads of the block): that release never comes (a deadlock); move the tail after the thread's last pipeline_consumer_release}}
+        cute_nvgpu.pipeline_producer_tail %p, %pn : !apipe, !ast
+      }
+      %cs = cute_nvgpu.pipeline_consumer_state %p : !apipe -> !ast
+      cute_nvgpu.pipeline_consumer_wait %p, %cs : !apipe, !ast
+      // expected-note @below {{the later release}}
+      cute_nvgpu.pipeline_consumer_release %p, %cs : !apipe, !ast
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The same ring with the tail after the thread's release: no error.
+!apipe = !cute_nvgpu.pipeline<async, 2>
+!ast = !cute_nvgpu.pipeline_state<2>
+!abars = !cute.memref<i64, smem, align<8>, "4:1">
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @tail_after_own_release() kernel attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+      %bars = cute.smem_alloc() : !abars
+      %p = cute_nvgpu.pipeline_create %bars : !abars {producers = 1 : i32, consumers = 32 : i32} -> !apipe
+      %ps = cute_nvgpu.pipeline_producer_state %p : !apipe -> !ast
+      cute_nvgpu.elect_one {
+        cute_nvgpu.pipeline_producer_acquire %p, %ps : !apipe, !ast
+        cute_nvgpu.pipeline_producer_commit %p, %ps : !apipe, !ast
+      }
+      %cs = cute_nvgpu.pipeline_consumer_state %p : !apipe -> !ast
+      cute_nvgpu.pipeline_consumer_wait %p, %cs : !apipe, !ast
+      cute_nvgpu.pipeline_consumer_release %p, %cs : !apipe, !ast
+      cute_nvgpu.elect_one {
+        %pn = cute_nvgpu.pipeline_state_advance %ps : !ast
+        cute_nvgpu.pipeline_producer_tail %p, %pn : !apipe, !ast
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Releases in two roles that neither share a stage nor alternate: role "a"
 // is 1 warp (32 threads), role "b" 4 warps (128 threads), 160 in all, and
 // none of these is consumers = 64. The message names the first release in

@@ -646,6 +646,9 @@ PipelineUses mlir::cute_nvgpu::usesOf(PipelineCreateOp p, gpu::GPUFuncOp fn) {
     } else if (auto a = dyn_cast<PipelineProducerAcquireOp>(op)) {
       if (a.getPipeline() == pipe)
         u.acquires.push_back(a);
+    } else if (auto t = dyn_cast<PipelineProducerTailOp>(op)) {
+      if (t.getPipeline() == pipe)
+        u.tails.push_back(t);
     }
   });
   return u;

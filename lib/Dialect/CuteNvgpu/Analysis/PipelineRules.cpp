@@ -461,6 +461,61 @@ struct ProtocolChecker {
     }
   }
 
+  /// pipeline_producer_tail waits until the consumers released every
+  /// stage. A thread that is also a consumer of the pipeline and releases
+  /// a stage after its own tail (later in program order) never gets there:
+  /// the tail waits for that release. Decided when the release runs in
+  /// every thread of the tail's role (or of the block), or both ops are in
+  /// one elect_one; otherwise silent.
+  void checkTailBeforeOwnRelease(nv::PipelineCreateOp p,
+                                 const nv::PipelineUses &uses) {
+    for (Operation *tail : uses.tails) {
+      Executors et = executorsOf(tail, fn, blockThreads);
+      for (Operation *rel : uses.releases) {
+        if (!runsLater(tail, rel))
+          continue;
+        Executors er = executorsOf(rel, fn, blockThreads);
+        auto elect = tail->getParentOfType<nv::ElectOneOp>();
+        bool oneElected =
+            elect && elect == rel->getParentOfType<nv::ElectOneOp>();
+        bool everyThread = er.kind == Executors::Known && !er.elected &&
+                           er.roleKey() == et.roleKey();
+        if (!oneElected && !everyThread)
+          continue;
+        InFlightDiagnostic d =
+            tail->emitError()
+            << "pipeline_producer_tail of " << pipelineName(p)
+            << " waits until every stage is released, but its thread "
+               "releases a stage after it (line "
+            << lineOf(rel) << ", run by "
+            << (oneElected ? std::string("the same elected thread")
+                           : er.where())
+            << "): that release never comes (a deadlock); move the tail "
+               "after the thread's last pipeline_consumer_release";
+        d.attachNote(rel->getLoc()) << "the later release";
+        ok = false;
+        return; // one message per pipeline
+      }
+    }
+  }
+
+  /// Whether `later` runs after `op` in a thread that runs both: their
+  /// ancestors in the innermost block holding both are distinct and in
+  /// this order (ops in different regions of one op, such as two warp
+  /// roles or the branches of an scf.if, are not ordered).
+  static bool runsLater(Operation *op, Operation *later) {
+    for (Operation *a = op; a; a = a->getParentOp()) {
+      Block *b = a->getBlock();
+      if (!b)
+        return false;
+      if (Operation *l = b->findAncestorOpInBlock(*later))
+        return l != a && a->isBeforeInBlock(l);
+      if (isa<gpu::GPUFuncOp>(a->getParentOp()))
+        return false;
+    }
+    return false;
+  }
+
   /// tcgen05.mma is issued by one thread (and the tcgen05.commit that
   /// tracks it by the same one): a cute.gemm with a tcgen05 atom runs in one
   /// thread, e.g. in cute_nvgpu.elect_one inside a role of one warp. Under a
@@ -529,6 +584,7 @@ struct ProtocolChecker {
                       "producers", "commit");
       checkMulticast(p, "pipeline_create", p.getMulticast());
       checkUmmaPipeline(p);
+      checkTailBeforeOwnRelease(p, uses);
     });
     checkRawExpectTx();
     checkProxyFences();

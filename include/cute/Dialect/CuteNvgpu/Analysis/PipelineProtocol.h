@@ -150,6 +150,7 @@ struct PipelineUses {
   SmallVector<Operation *> releases; ///< pipeline_consumer_release
   SmallVector<Operation *> commits;  ///< pipeline_producer_commit
   SmallVector<PipelineProducerAcquireOp> acquires;
+  SmallVector<Operation *> tails; ///< pipeline_producer_tail
   /// A call the pipeline is passed to (a helper that was not inlined, whose
   /// uses cannot be seen), or null.
   Operation *call = nullptr;
