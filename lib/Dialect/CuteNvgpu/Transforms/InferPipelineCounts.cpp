@@ -43,6 +43,24 @@ LogicalResult fill(PipelineCreateOp p, StringRef attr, const InferredCount &c,
   return failure();
 }
 
+/// The counts of `p` this pass infers: tx_bytes of a TMA pipeline,
+/// consumers of all but tma_store, producers of an async one.
+struct Wanted {
+  bool txBytes, consumers, producers;
+  explicit Wanted(PipelineCreateOp p) {
+    PipelineKind kind = p.getType().getKind();
+    txBytes = kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma;
+    consumers = kind != PipelineKind::tma_store;
+    producers = kind == PipelineKind::async;
+  }
+  /// Whether one of them is left out.
+  bool missing(PipelineCreateOp p) const {
+    return (txBytes && !p.getTxBytesAttr()) ||
+           (consumers && !p.getConsumersAttr()) ||
+           (producers && !p.getProducersAttr());
+  }
+};
+
 struct InferPipelineCountsPass
     : public mlir::cute_nvgpu::impl::CuteNvgpuInferPipelineCountsBase<
           InferPipelineCountsPass> {
@@ -57,13 +75,7 @@ struct InferPipelineCountsPass
       // counts nobody needs.
       SmallVector<PipelineCreateOp> unused;
       fn.walk([&](PipelineCreateOp p) {
-        PipelineKind kind = p.getType().getKind();
-        bool tma =
-            kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma;
-        bool missing = kind != PipelineKind::tma_store &&
-                       ((tma && !p.getTxBytesAttr()) || !p.getConsumersAttr() ||
-                        (kind == PipelineKind::async && !p.getProducersAttr()));
-        if (p->use_empty() && missing)
+        if (p->use_empty() && Wanted(p).missing(p))
           unused.push_back(p);
       });
       for (PipelineCreateOp p : unused) {
@@ -75,22 +87,20 @@ struct InferPipelineCountsPass
           storage->erase();
       }
       fn.walk([&](PipelineCreateOp p) {
-        PipelineKind kind = p.getType().getKind();
-        bool tma =
-            kind == PipelineKind::tma_async || kind == PipelineKind::tma_umma;
-        if (tma && !p.getTxBytesAttr() &&
+        Wanted want(p);
+        if (want.txBytes && !p.getTxBytesAttr() &&
             failed(fill(p, p.getTxBytesAttrName().getValue(),
                         inferTxBytes(p, fn, blockThreads), 1 << 20)))
           ok = false;
         // The empty barrier counts consumers x multicast x cta_group.
         int64_t limit = (1 << 20) / (int64_t(p.getMulticast()) *
                                      std::max<int64_t>(1, p.getCtaGroup()));
-        if (kind != PipelineKind::tma_store && !p.getConsumersAttr() &&
+        if (want.consumers && !p.getConsumersAttr() &&
             failed(fill(p, p.getConsumersAttrName().getValue(),
                         inferConsumers(p, fn, blockThreads), limit)))
           ok = false;
         // The full barrier of an async pipeline counts its producers.
-        if (kind == PipelineKind::async && !p.getProducersAttr() &&
+        if (want.producers && !p.getProducersAttr() &&
             failed(fill(p, p.getProducersAttrName().getValue(),
                         inferProducers(p, fn, blockThreads), 1 << 20)))
           ok = false;
