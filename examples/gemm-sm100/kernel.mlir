@@ -4,7 +4,7 @@
 // f32 accumulation in Tensor Memory: the sm_100a configurations of the
 // kernel library (lib/Kernels, docs/kernels.md), the epilogue of
 // examples/gemm-sm90 on tcgen05. Runs on the emulator (CUTE_DEVICE=
-// emu:sm_100a); no Blackwell GPU has run it. One kernel, @gemm, twelve
+// emu:sm_100a); no Blackwell GPU has run it. One kernel, @gemm, twenty
 // instances (docs/instances.md):
 //   gemm_1cta_<i>  (CG = 1) one CTA per 128 x BN tile: tcgen05.mma
 //                  cta_group::1 m128nBN (k16 for bf16, k32 for e4m3: the
@@ -15,7 +15,10 @@
 //                  rows BN/2 r .. (examples/gemm-2cta-sm100's protocol);
 // with <i> = bf16 (BN = 256, C bf16), bf16_n128 (BN = 128), bf16_f32 and
 // bf16_n128_f32 (C f32), e4m3 and e4m3_n128 (A and B f8E4M3FN, C bf16;
-// kind::f8f6f4).
+// kind::f8f6f4), and the SwiGLU forms {bf16,e4m3}[_n128]_swiglu (SWIGLU:
+// B's rows are 64-row gate and up blocks in turn, C = silu(gate) x up
+// (+ beta R) with N / 2 columns, bf16; the scales and bias are over the
+// GEMM's N columns).
 // - 192 threads: warp 5 the TMA producer of a 4-stage tma_umma ring of
 //   128-byte swizzled 128 x BK A and BN x BK (2-CTA: BN/2 x BK) B tiles,
 //   BK one 128-byte row (64 bf16, 128 e4m3), tx bytes and consumer counts
@@ -42,6 +45,9 @@
 #BK = #cute.param<"BK", 64 : i32>
 !TC = !cute.param<"TC", bf16>
 #BN = #cute.param<"BN", 256 : i32>
+// SwiGLU (gate and up blocks of 64 of B's rows in turn; C has N / 2
+// columns).
+#SWIGLU = #cute.param<"SWIGLU", false>
 !LS = !cute_nvgpu.pipeline_state<4>
 !accT = !cute.memref<f32, tmem, align<16>, "(128,BN):(65536,1)">
 !chunk = !cute.memref<f32, rmem, align<16>, "32:1">
@@ -64,7 +70,11 @@ module attributes {gpu.container_module,
                       "2cta_bf16:CG=2,TC=bf16", "2cta_bf16_n128:CG=2,TC=bf16,BN=128",
                       "2cta_bf16_f32:CG=2,TC=f32", "2cta_bf16_n128_f32:CG=2,TC=f32,BN=128",
                       "1cta_e4m3:T=f8E4M3FN,BK=128", "1cta_e4m3_n128:T=f8E4M3FN,BK=128,BN=128",
-                      "2cta_e4m3:CG=2,T=f8E4M3FN,BK=128", "2cta_e4m3_n128:CG=2,T=f8E4M3FN,BK=128,BN=128"]} {
+                      "2cta_e4m3:CG=2,T=f8E4M3FN,BK=128", "2cta_e4m3_n128:CG=2,T=f8E4M3FN,BK=128,BN=128",
+                      "1cta_bf16_swiglu:SWIGLU=true", "1cta_bf16_n128_swiglu:BN=128,SWIGLU=true",
+                      "2cta_bf16_swiglu:CG=2,SWIGLU=true", "2cta_bf16_n128_swiglu:CG=2,BN=128,SWIGLU=true",
+                      "1cta_e4m3_swiglu:T=f8E4M3FN,BK=128,SWIGLU=true", "1cta_e4m3_n128_swiglu:T=f8E4M3FN,BK=128,BN=128,SWIGLU=true",
+                      "2cta_e4m3_swiglu:CG=2,T=f8E4M3FN,BK=128,SWIGLU=true", "2cta_e4m3_n128_swiglu:CG=2,T=f8E4M3FN,BK=128,BN=128,SWIGLU=true"]} {
   gpu.module @gemm_sm100 attributes {cute.imports = ["../gemm-sm90/gemm-activation.mlir"]} {
     // A barrier of the CTA, or of the pair, between tcgen05 fences.
     func.func private @sync_ctas(%pair: i1) {
@@ -78,34 +88,100 @@ module attributes {gpu.container_module,
       return
     }
 
-    // The epilogue of the CTA's 128 rows, by warps 0-3 (thread %tid < 128
-    // owns row %tid, in TMEM lane %tid): rows from 128 %tm, columns from
-    // BN %tn of C (M x N). The accumulator is complete in TMEM.
-    func.func private @epilogue(%acc: !accT, %tid: i32, %tm: i32, %tn: i32, %pc: !pC, %m: i32, %n: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) {
-      %c0 = arith.constant 0 : i32
-      %c1 = arith.constant 1 : i32
-      %c2 = arith.constant 2 : i32
-      %c32 = arith.constant 32 : i32
-      %bn = arith.constant #BN
-      %chunks = arith.divui %bn, %c32 : i32
-      %warp = arith.divui %tid, %c32 : i32
-      // C, R, the bias (as M x N views with stride 0 along the other mode)
-      // and the scales, in C's coordinates.
-      %shC = cute.make_shape(%m, %n)
-      %sc = cute.make_stride(%ldc) -> !cute.stride<"(?,1)">
-      %sr = cute.make_stride(%ldr) -> !cute.stride<"(?{div=8},1)">
+    // One 32-column chunk j of the accumulator (lanes 32 warp .., the
+    // GEMM's columns 32 col ..) times alpha, the row / column scales, plus
+    // the bias: what the epilogue does before SwiGLU, R and the activation.
+    // The scales and the bias are M x N views (%shG) with stride 0 along
+    // the other mode.
+    func.func private @chunk_value(%acc: !accT, %warp: i32, %j: i32, %tid: i32, %bc: !cute.coord<"(?,?)">, %alphas: vector<32xf32>, %shG: !cute.shape<"(?,?)">, %psm: !pS, %psn: !pS, %pbias: !pB, %rowScaled: i1, %colScaled: i1, %hasBias: i1, %biasN: i1) -> vector<32xf32> {
       %sN = cute.static : !cute.stride<"(0,1)">
       %sM = cute.static : !cute.stride<"(1,0)">
-      %lc = cute.make_layout(%shC, %sc)
-      %lr = cute.make_layout(%shC, %sr)
-      %lN = cute.make_layout(%shC, %sN)
-      %lM = cute.make_layout(%shC, %sM)
-      %gc = cute.make_view(%pc, %lc)
-      %gr = cute.make_view(%pr, %lr)
+      %lN = cute.make_layout(%shG, %sN)
+      %lM = cute.make_layout(%shG, %sM)
       %gbn = cute.make_view(%pbias, %lN)
       %gbm = cute.make_view(%pbias, %lM)
       %gsm = cute.make_view(%psm, %lM)
       %gsn = cute.make_view(%psn, %lN)
+      %r = cute.make_fragment() : !chunk
+      %cw = cute.make_coord(%warp, %j) -> !cute.coord<"(?,?)">
+      %tt = cute.local_tile(%acc, %cw) {tiler = #cute.shape<"(32,32)">}
+      cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+      cute_nvgpu.tcgen05_wait_ld
+      %v = cute.load(%r)
+      %v1 = arith.mulf %v, %alphas : vector<32xf32>
+      %v2 = scf.if %rowScaled -> vector<32xf32> {
+        %st = cute.local_tile(%gsm, %bc) {tiler = #cute.shape<"(128,32)">}
+        %sp = cute.local_partition(%st, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+        %sf = cute.make_fragment() : !chunk
+        cute.copy(%sp, %sf) {fill = 0.0 : f32}
+        %sv = cute.load(%sf)
+        %o = arith.mulf %v1, %sv : vector<32xf32>
+        scf.yield %o : vector<32xf32>
+      } else {
+        scf.yield %v1 : vector<32xf32>
+      }
+      %va = scf.if %colScaled -> vector<32xf32> {
+        %st = cute.local_tile(%gsn, %bc) {tiler = #cute.shape<"(128,32)">}
+        %sp = cute.local_partition(%st, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+        %sf = cute.make_fragment() : !chunk
+        cute.copy(%sp, %sf) {fill = 0.0 : f32}
+        %sv = cute.load(%sf)
+        %o = arith.mulf %v2, %sv : vector<32xf32>
+        scf.yield %o : vector<32xf32>
+      } else {
+        scf.yield %v2 : vector<32xf32>
+      }
+      %vb = scf.if %hasBias -> vector<32xf32> {
+        %bf = cute.make_fragment() : !chunkE
+        scf.if %biasN {
+          %bt = cute.local_tile(%gbn, %bc) {tiler = #cute.shape<"(128,32)">}
+          %bp = cute.local_partition(%bt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+          cute.copy(%bp, %bf) {fill = 0.0 : bf16}
+        } else {
+          %bt = cute.local_tile(%gbm, %bc) {tiler = #cute.shape<"(128,32)">}
+          %bp = cute.local_partition(%bt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+          cute.copy(%bp, %bf) {fill = 0.0 : bf16}
+        }
+        %bv = cute.load(%bf)
+        %bx = arith.extf %bv : vector<32xbf16> to vector<32xf32>
+        %o = arith.addf %va, %bx : vector<32xf32>
+        scf.yield %o : vector<32xf32>
+      } else {
+        scf.yield %va : vector<32xf32>
+      }
+      return %vb : vector<32xf32>
+    }
+
+    // The epilogue of the CTA's 128 rows, by warps 0-3 (thread %tid < 128
+    // owns row %tid, in TMEM lane %tid): rows from 128 %tm, the tile's BN
+    // GEMM columns from BN %tn. The accumulator is complete in TMEM.
+    // SwiGLU: the tile's GEMM columns are 64-column gate and up blocks in
+    // turn, and C (N / 2 columns) gets BN / 2 of them from BN / 2 %tn:
+    // output chunk o of the tile is silu(gate chunk) x up chunk, with gate
+    // chunk 4 (o / 2) + o % 2 and its up chunk two later.
+    func.func private @epilogue(%acc: !accT, %tid: i32, %tm: i32, %tn: i32, %pc: !pC, %m: i32, %n: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c2 = arith.constant 2 : i32
+      %c4 = arith.constant 4 : i32
+      %c32 = arith.constant 32 : i32
+      %bn = arith.constant #BN
+      %swiglu = arith.constant #SWIGLU
+      %chunks = arith.divui %bn, %c32 : i32
+      %halfChunks = arith.divui %chunks, %c2 : i32
+      %outChunks = arith.select %swiglu, %halfChunks, %chunks : i32
+      %nHalf = arith.divui %n, %c2 : i32
+      %nOut = arith.select %swiglu, %nHalf, %n : i32
+      %warp = arith.divui %tid, %c32 : i32
+      // C and R (M x nOut); the scales and the bias over the GEMM's M x N.
+      %shC = cute.make_shape(%m, %nOut)
+      %shG = cute.make_shape(%m, %n)
+      %sc = cute.make_stride(%ldc) -> !cute.stride<"(?,1)">
+      %sr = cute.make_stride(%ldr) -> !cute.stride<"(?{div=8},1)">
+      %lc = cute.make_layout(%shC, %sc)
+      %lr = cute.make_layout(%shC, %sr)
+      %gc = cute.make_view(%pc, %lc)
+      %gr = cute.make_view(%pr, %lr)
       %biasN = arith.cmpi eq, %biasmode, %c1 : i32
       %biasM = arith.cmpi eq, %biasmode, %c2 : i32
       %hasBias = arith.ori %biasN, %biasM : i1
@@ -117,60 +193,33 @@ module attributes {gpu.container_module,
       %hasR = arith.cmpf une, %beta, %fzero : f32
       %alphas = vector.broadcast %alpha : f32 to vector<32xf32>
       %betas = vector.broadcast %beta : f32 to vector<32xf32>
-      %r = cute.make_fragment() : !chunk
       %out = cute.make_fragment() : !chunkC
-      %tn32 = arith.muli %tn, %chunks : i32
-      scf.for %j = %c0 to %chunks step %c1 : i32 {
-        // Lanes 32 warp .. + 31, columns 32 j .. + 31 of the accumulator.
-        %cw = cute.make_coord(%warp, %j) -> !cute.coord<"(?,?)">
-        %tt = cute.local_tile(%acc, %cw) {tiler = #cute.shape<"(32,32)">}
-        cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
-        cute_nvgpu.tcgen05_wait_ld
-        %v = cute.load(%r)
-        %v1 = arith.mulf %v, %alphas : vector<32xf32>
+      %tnG = arith.muli %tn, %chunks : i32
+      %tnO = arith.muli %tn, %outChunks : i32
+      scf.for %o = %c0 to %outChunks step %c1 : i32 {
+        // The value's chunk of the tile (SwiGLU: the gate's).
+        %op = arith.divui %o, %c2 : i32
+        %oq = arith.remui %o, %c2 : i32
+        %g4 = arith.muli %op, %c4 : i32
+        %gj = arith.addi %g4, %oq : i32
+        %j = arith.select %swiglu, %gj, %o : i32
+        %colG = arith.addi %tnG, %j : i32
+        %bcG = cute.make_coord(%tm, %colG) -> !cute.coord<"(?,?)">
+        %vg = func.call @chunk_value(%acc, %warp, %j, %tid, %bcG, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
+        %vx = scf.if %swiglu -> vector<32xf32> {
+          %ju = arith.addi %j, %c2 : i32
+          %colU = arith.addi %colG, %c2 : i32
+          %bcU = cute.make_coord(%tm, %colU) -> !cute.coord<"(?,?)">
+          %vu = func.call @chunk_value(%acc, %warp, %ju, %tid, %bcU, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
+          %silu = func.call @activation(%vg, %c4) : (vector<32xf32>, i32) -> vector<32xf32>
+          %glu = arith.mulf %silu, %vu : vector<32xf32>
+          scf.yield %glu : vector<32xf32>
+        } else {
+          scf.yield %vg : vector<32xf32>
+        }
         // The chunk's 128 x 32 block of C; the thread's row of it.
-        %col = arith.addi %tn32, %j : i32
-        %bc = cute.make_coord(%tm, %col) -> !cute.coord<"(?,?)">
-        %v2 = scf.if %rowScaled -> vector<32xf32> {
-          %st = cute.local_tile(%gsm, %bc) {tiler = #cute.shape<"(128,32)">}
-          %sp = cute.local_partition(%st, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
-          %sf = cute.make_fragment() : !chunk
-          cute.copy(%sp, %sf) {fill = 0.0 : f32}
-          %sv = cute.load(%sf)
-          %o = arith.mulf %v1, %sv : vector<32xf32>
-          scf.yield %o : vector<32xf32>
-        } else {
-          scf.yield %v1 : vector<32xf32>
-        }
-        %va = scf.if %colScaled -> vector<32xf32> {
-          %st = cute.local_tile(%gsn, %bc) {tiler = #cute.shape<"(128,32)">}
-          %sp = cute.local_partition(%st, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
-          %sf = cute.make_fragment() : !chunk
-          cute.copy(%sp, %sf) {fill = 0.0 : f32}
-          %sv = cute.load(%sf)
-          %o = arith.mulf %v2, %sv : vector<32xf32>
-          scf.yield %o : vector<32xf32>
-        } else {
-          scf.yield %v2 : vector<32xf32>
-        }
-        %vb = scf.if %hasBias -> vector<32xf32> {
-          %bf = cute.make_fragment() : !chunkE
-          scf.if %biasN {
-            %bt = cute.local_tile(%gbn, %bc) {tiler = #cute.shape<"(128,32)">}
-            %bp = cute.local_partition(%bt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
-            cute.copy(%bp, %bf) {fill = 0.0 : bf16}
-          } else {
-            %bt = cute.local_tile(%gbm, %bc) {tiler = #cute.shape<"(128,32)">}
-            %bp = cute.local_partition(%bt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
-            cute.copy(%bp, %bf) {fill = 0.0 : bf16}
-          }
-          %bv = cute.load(%bf)
-          %bx = arith.extf %bv : vector<32xbf16> to vector<32xf32>
-          %o = arith.addf %va, %bx : vector<32xf32>
-          scf.yield %o : vector<32xf32>
-        } else {
-          scf.yield %va : vector<32xf32>
-        }
+        %colO = arith.addi %tnO, %o : i32
+        %bc = cute.make_coord(%tm, %colO) -> !cute.coord<"(?,?)">
         %vr = scf.if %hasR -> vector<32xf32> {
           %rt = cute.local_tile(%gr, %bc) {tiler = #cute.shape<"(128,32)">}
           %rp = cute.local_partition(%rt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
@@ -179,12 +228,14 @@ module attributes {gpu.container_module,
           %rv = cute.load(%rf)
           %rx = arith.extf %rv : vector<32xbf16> to vector<32xf32>
           %rb = arith.mulf %rx, %betas : vector<32xf32>
-          %o = arith.addf %vb, %rb : vector<32xf32>
-          scf.yield %o : vector<32xf32>
+          %o2 = arith.addf %vx, %rb : vector<32xf32>
+          scf.yield %o2 : vector<32xf32>
         } else {
-          scf.yield %vb : vector<32xf32>
+          scf.yield %vx : vector<32xf32>
         }
-        %y = func.call @activation(%vr, %act) : (vector<32xf32>, i32) -> vector<32xf32>
+        // SwiGLU is the activation: none after it.
+        %ya = func.call @activation(%vr, %act) : (vector<32xf32>, i32) -> vector<32xf32>
+        %y = arith.select %swiglu, %vr, %ya : vector<32xf32>
         // Through f64 so that one spelling serves f32 C too (the exact
         // extension folds away).
         %y64 = arith.extf %y : vector<32xf32> to vector<32xf64>

@@ -347,7 +347,11 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
   if (s_->sm100) {
     if (a.type == b.type)
       CUTE_TRY(sm100::check(a, b, c, o));
-    CUTE_TRY(checkOperands(a, b, c, o));
+    // SwiGLU: C has half of B's rows, checked against B's gate half.
+    DeviceMatrix gemmB = b;
+    if (o.activation == Activation::SwiGLU)
+      gemmB.rows = b.rows / 2;
+    CUTE_TRY(checkOperands(a, gemmB, c, o));
     return sm100::run(*s_->sm100, stream, a, b, c, o, s_->sms);
   }
 #endif

@@ -57,8 +57,15 @@ Status sm100::check(const DeviceMatrix &a, const DeviceMatrix &b,
   if (o.blockScaleA || o.blockScaleB)
     return invalid("128 x 128 block scales have no sm_100a configuration "
                    "yet; give per-row or per-column scales");
-  if (o.activation == Activation::SwiGLU)
-    return invalid("SwiGLU has no sm_100a configuration yet");
+  if (o.activation == Activation::SwiGLU) {
+    if (c.type != ElemType::BF16)
+      return invalid("SwiGLU writes a bf16 C, not " +
+                     std::string(name(c.type)) + " (" + on + ")");
+    if (b.rows % 128)
+      return invalid("SwiGLU needs N % 128 == 0 (64-row gate and up blocks "
+                     "of B in turn), but N is " +
+                     str(b.rows));
+  }
   if (o.autotune)
     return invalid("autotuning has no sm_100a candidates yet (no Blackwell "
                    "GPU has timed these kernels)");
@@ -96,32 +103,42 @@ Status sm100::run(const Kernels &k, const rt::Stream &stream,
                    "; the grid's y extent is at most 65535");
   const bool f32 = c.type == ElemType::F32;
   const bool e4m3 = a.type == ElemType::F8E4M3;
+  const bool swiglu = o.activation == Activation::SwiGLU;
   const aot::Module &mod = k.module;
-  // The instance of (configuration, A/B type, C type); check() allows
-  // bf16 -> bf16/f32 and e4m3 -> bf16.
+  // The instance of (configuration, A/B type, C type, SwiGLU); check()
+  // allows bf16 -> bf16/f32 and e4m3 -> bf16, SwiGLU to bf16.
   auto pick = [&](const rt::Kernel &bf16, const rt::Kernel &bf16f32,
-                  const rt::Kernel &fp8) {
+                  const rt::Kernel &fp8, const rt::Kernel &bf16Glu,
+                  const rt::Kernel &fp8Glu) {
+    if (swiglu)
+      return e4m3 ? &fp8Glu : &bf16Glu;
     return e4m3 ? &fp8 : f32 ? &bf16f32 : &bf16;
   };
   const rt::Kernel *kern = nullptr;
   switch (cfg) {
   case GemmConfig::Sm100Cta1x128x256:
     kern = pick(mod.gemm_1cta_bf16_kernel(), mod.gemm_1cta_bf16_f32_kernel(),
-                mod.gemm_1cta_e4m3_kernel());
+                mod.gemm_1cta_e4m3_kernel(), mod.gemm_1cta_bf16_swiglu_kernel(),
+                mod.gemm_1cta_e4m3_swiglu_kernel());
     break;
   case GemmConfig::Sm100Cta1x128x128:
     kern = pick(mod.gemm_1cta_bf16_n128_kernel(),
                 mod.gemm_1cta_bf16_n128_f32_kernel(),
-                mod.gemm_1cta_e4m3_n128_kernel());
+                mod.gemm_1cta_e4m3_n128_kernel(),
+                mod.gemm_1cta_bf16_n128_swiglu_kernel(),
+                mod.gemm_1cta_e4m3_n128_swiglu_kernel());
     break;
   case GemmConfig::Sm100Cta2x256x256:
     kern = pick(mod.gemm_2cta_bf16_kernel(), mod.gemm_2cta_bf16_f32_kernel(),
-                mod.gemm_2cta_e4m3_kernel());
+                mod.gemm_2cta_e4m3_kernel(), mod.gemm_2cta_bf16_swiglu_kernel(),
+                mod.gemm_2cta_e4m3_swiglu_kernel());
     break;
   case GemmConfig::Sm100Cta2x256x128:
     kern = pick(mod.gemm_2cta_bf16_n128_kernel(),
                 mod.gemm_2cta_bf16_n128_f32_kernel(),
-                mod.gemm_2cta_e4m3_n128_kernel());
+                mod.gemm_2cta_e4m3_n128_kernel(),
+                mod.gemm_2cta_bf16_n128_swiglu_kernel(),
+                mod.gemm_2cta_e4m3_n128_swiglu_kernel());
     break;
   default:
     return invalid(std::string("configuration ") + gemmConfigName(cfg) +

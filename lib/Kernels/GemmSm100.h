@@ -23,8 +23,9 @@ Expected<std::shared_ptr<Kernels>> load(const rt::Context &ctx);
 
 /// What the sm_100a configurations take beyond the shared rules: bf16 A
 /// and B with a bf16 or f32 C, or e4m3 A and B with a bf16 C, C at a
-/// 16-byte aligned address, no block scales, no SwiGLU, no autotuning, a
-/// forced plan of an sm_100a configuration with one split.
+/// 16-byte aligned address, no block scales, SwiGLU to a bf16 C with N %
+/// 128 == 0, no autotuning, a forced plan of an sm_100a configuration with
+/// one split.
 Status check(const DeviceMatrix &a, const DeviceMatrix &b,
              const DeviceMatrix &c, const GemmOptions &o);
 

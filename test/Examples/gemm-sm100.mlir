@@ -1,7 +1,8 @@
 // examples/gemm-sm100: the kernel library's sm_100a configurations, one
-// kernel, twelve instances: 1cta_ and 2cta_ (CG = 1, 2) of bf16, bf16_n128,
+// kernel, twenty instances: 1cta_ and 2cta_ (CG = 1, 2) of bf16, bf16_n128,
 // bf16_f32, bf16_n128_f32, e4m3 and e4m3_n128 (one atom spelling: kind and
-// K follow A and B's type, kind::f16 K 16 or kind::f8f6f4 K 32). The 1-CTA kernels issue tcgen05.mma
+// K follow A and B's type, kind::f16 K 16 or kind::f8f6f4 K 32), and the
+// SwiGLU forms of the bf16 and e4m3 ones. The 1-CTA kernels issue tcgen05.mma
 // cta_group::1 and load A and B by plain TMA; the 2-CTA kernels issue
 // cta_group::2 MMAs, load their halves with cta_group::2 TMA onto the even
 // CTA's barrier, release stages with a multicast commit and allocate the
@@ -23,6 +24,7 @@
 // RUN: sed -n '/^.visible .entry gemm_2cta_bf16_n128__aligned16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=VEC
 // RUN: sed -n '/^.visible .entry gemm_1cta_e4m3(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=E4
 // RUN: sed -n '/^.visible .entry gemm_2cta_e4m3_n128(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=E4TWO
+// RUN: sed -n '/^.visible .entry gemm_1cta_bf16_n128_swiglu(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=GLU
 
 // META: "name":"gemm_1cta_bf16","params":
 // META-SAME: "name":"scalemode"
@@ -84,3 +86,11 @@
 
 // VEC: tcgen05.mma.cta_group::2.kind::f16
 // VEC: st.global.v4.b32
+
+// SwiGLU at BN = 128: one output chunk pair per tile, each reading a gate
+// and an up chunk (two tcgen05.ld each time), silu through ex2.approx.
+// GLU: tcgen05.mma.cta_group::1.kind::f16
+// GLU: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// GLU: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// GLU: ex2.approx
+// GLU: st.global.b16

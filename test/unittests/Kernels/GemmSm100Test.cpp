@@ -120,7 +120,10 @@ size_t mismatches(Problem p) {
   const int64_t cld = p.residualIsC ? ldr : ldc;
   DeviceMatrix A{da->ptr(), p.ab, p.m, p.k, p.k};
   DeviceMatrix B{db->ptr(), p.ab, p.n, p.k, p.k};
-  DeviceMatrix C{dc->ptr(), p.tc, p.m, p.n, cld};
+  // SwiGLU: C has half of the GEMM's N columns.
+  const bool glu = p.o.activation == Activation::SwiGLU;
+  const int64_t nOut = glu ? p.n / 2 : p.n;
+  DeviceMatrix C{dc->ptr(), p.tc, p.m, nOut, cld};
   if (p.o.beta != 0.f) {
     p.o.residual = p.residualIsC ? dc->ptr() : dres->ptr();
     p.o.ldr = ldr;
@@ -137,35 +140,49 @@ size_t mismatches(Problem p) {
   auto c = dc->download<uint8_t>();
   EXPECT_TRUE(c.ok());
   const bool approx = p.o.activation == Activation::GELUTanh ||
-                      p.o.activation == Activation::SiLU;
+                      p.o.activation == Activation::SiLU || glu;
+  // The GEMM's value at (i, j) before R and the activation; mag: sum |a b|.
+  auto gemmValue = [&](int64_t i, int64_t j, double &mag) {
+    double acc = 0;
+    for (int64_t q = 0; q < p.k; ++q) {
+      double t = double(a[size_t(i * p.k + q)]) * b[size_t(j * p.k + q)];
+      acc += t;
+      mag += std::fabs(t);
+    }
+    double x = double(p.o.alpha) * acc;
+    if (p.o.rowScale)
+      x *= scales[size_t(i)];
+    if (p.o.colScale)
+      x *= scales[size_t(p.m + j)];
+    if (p.o.biasMode == Bias::PerColumn)
+      x += bf16BitsToFloat(bias[size_t(j)]);
+    if (p.o.biasMode == Bias::PerRow)
+      x += bf16BitsToFloat(bias[size_t(i)]);
+    return x;
+  };
   size_t bad = 0;
   for (int64_t i = 0; i < p.m; ++i) {
     for (int64_t j = 0; j < cld; ++j) {
       const size_t at = size_t(i * cld + j) * cb;
-      if (j >= p.n) {
+      if (j >= nOut) {
         // Padding: poisoned, or R's own values where C is R.
         for (size_t q = 0; q < cb && !p.residualIsC; ++q)
           bad += (*c)[at + q] != 0xFF;
         continue;
       }
-      double acc = 0, mag = 0;
-      for (int64_t q = 0; q < p.k; ++q) {
-        double t = double(a[size_t(i * p.k + q)]) * b[size_t(j * p.k + q)];
-        acc += t;
-        mag += std::fabs(t);
+      double mag = 0, x;
+      if (glu) {
+        // Column j of C: gate column 128 (j / 64) + j % 64 of the GEMM,
+        // its up column 64 later; silu(gate) x up.
+        const int64_t g = 128 * (j / 64) + j % 64;
+        const double gate = gemmValue(i, g, mag);
+        x = act(Activation::SiLU, gate) * gemmValue(i, g + 64, mag);
+      } else {
+        x = gemmValue(i, j, mag);
       }
-      double x = double(p.o.alpha) * acc;
-      if (p.o.rowScale)
-        x *= scales[size_t(i)];
-      if (p.o.colScale)
-        x *= scales[size_t(p.m + j)];
-      if (p.o.biasMode == Bias::PerColumn)
-        x += bf16BitsToFloat(bias[size_t(j)]);
-      if (p.o.biasMode == Bias::PerRow)
-        x += bf16BitsToFloat(bias[size_t(i)]);
       if (p.o.beta != 0.f)
         x += double(p.o.beta) * bf16BitsToFloat(res[size_t(i * ldr + j)]);
-      const double ref = act(p.o.activation, x);
+      const double ref = glu ? x : act(p.o.activation, x);
       double got;
       if (f32) {
         float g;
@@ -276,6 +293,34 @@ TEST(GemmSm100, E4M3EveryConfiguration) {
   EXPECT_EQ(mismatches(r), 0u) << "random e4m3";
 }
 
+TEST(GemmSm100, SwiGLUEveryConfiguration) {
+  REQUIRE_SM100();
+  // C = silu(gate) x up over B's 64-row gate and up blocks in turn, N / 2
+  // columns: N = 384 is three gate/up pairs (for 128 x 256 tiles, a
+  // partial second tile), with scales and bias over the GEMM's columns
+  // and a residual of C's shape; bf16 and e4m3 A and B.
+  int i = 0;
+  for (GemmConfig cfg : kConfigs) {
+    for (ElemType ab : {ElemType::BF16, ElemType::F8E4M3}) {
+      SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " SwiGLU " +
+                   metadata::elemTypeName(ab));
+      Problem p{130, 384, 160};
+      p.ab = ab;
+      p.o.plan = GemmPlan{cfg, 1};
+      p.o.activation = Activation::SwiGLU;
+      p.o.alpha = 0.5f;
+      p.o.beta = i % 2 ? 1.f : 0.f;
+      p.o.biasMode = i % 3 == 0   ? Bias::PerColumn
+                     : i % 3 == 1 ? Bias::PerRow
+                                  : Bias::None;
+      p.o.colScale = i % 2 == 0;
+      p.o.rowScale = i % 4 == 1;
+      EXPECT_EQ(mismatches(p), 0u);
+      ++i;
+    }
+  }
+}
+
 TEST(GemmSm100, InPlaceResidualGeluAndSilu) {
   REQUIRE_SM100();
   Problem p{130, 264, 64};
@@ -349,7 +394,11 @@ TEST(GemmSm100, RejectsWhatItCannotRunBeforeLaunch) {
   expect(A, mixed, C, {}, "A is bf16 but B is f16; both must have one type");
   GemmOptions o;
   o.activation = Activation::SwiGLU;
-  expect(A, B, C, o, "SwiGLU has no sm_100a configuration yet");
+  DeviceMatrix b192 = B, c96f = C;
+  b192.rows = 192;
+  c96f.type = ElemType::F32;
+  expect(A, b192, C, o, "SwiGLU needs N % 128 == 0");
+  expect(A, B, c96f, o, "SwiGLU writes a bf16 C, not f32");
   o = {};
   o.autotune = true;
   expect(A, B, C, o, "autotuning has no sm_100a candidates yet");
