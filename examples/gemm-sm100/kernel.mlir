@@ -37,8 +37,13 @@
 //   and ldc >= N; K a multiple of 16 bytes (TMA's row pitch: K % 8 for
 //   bf16, K % 16 for e4m3; the K tail and the edges of A and B are
 //   zero-filled).
-// One tile per CTA (pair), grid (ceil(M / 128), ceil(N / BN)); 2-CTA:
-// (2 ceil(M / 256), ceil(N / BN)). No split-K, stream-K or swap-AB.
+// One tile per CTA (pair), grid (ceil(M / 128), ceil(N / BN), splits);
+// 2-CTA: (2 ceil(M / 256), ceil(N / BN), splits). Split-K (`splits` > 1,
+// a runtime argument): split z takes K tiles [z KT / s, (z + 1) KT / s);
+// each writes its f32 partial to its slot of the workspace `ws` and
+// arrives on the CTA's counter in `flags` (zero before the launch); the
+// last to arrive sums the slots in split order and runs the epilogue, and
+// leaves the counter zero. No stream-K or swap-AB.
 // A and B's type (bf16, or f8E4M3FN: the atoms' kind follows it) and the
 // K extent of a stage: one 128-byte swizzle row (64 bf16, 128 e4m3).
 !T = !cute.param<"T", bf16>
@@ -57,6 +62,11 @@
 !pE = !cute.ptr<bf16, gmem, align<16>>
 !pB = !cute.ptr<bf16, gmem, align<2>>
 !pS = !cute.ptr<f32, gmem, align<4>>
+!pW = !cute.ptr<f32, gmem, align<16>>
+!pF = !cute.ptr<i32, gmem, align<4>>
+// The split-K workspace: 32-float chunks, (c, (thread, chunk index)); chunk
+// index (slot BN/32 + j) holds chunk j of a CTA's 128 x BN partial.
+!wsT = !cute.memref<f32, gmem, align<16>, "(32,(128,?)):(1,(32,4096))">
 // The CTAs of a tile: 1, or 2 (a pair running cta_group::2 MMAs).
 #CG = #cute.param<"CG", 1 : i32>
 // The tile's MMA, 128 CG x BN; a CTA's A and accumulator are partitioned by
@@ -88,12 +98,50 @@ module attributes {gpu.container_module,
       return
     }
 
+    // Chunk j (32 columns) of the thread's accumulator row: from TMEM with
+    // one split; with several, the sum of the splits' partials in the
+    // workspace, in split order (slots %slot0 ..; the same sum whichever
+    // split arrives last).
+    func.func private @acc_chunk(%acc: !accT, %warp: i32, %j: i32, %tid: i32, %ws: !wsT, %slot0: i32, %splits: i32) -> vector<32xf32> {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c32 = arith.constant 32 : i32
+      %bn = arith.constant #BN
+      %chunks = arith.divui %bn, %c32 : i32
+      %one = arith.cmpi eq, %splits, %c1 : i32
+      %r = cute.make_fragment() : !chunk
+      %v = scf.if %one -> vector<32xf32> {
+        %cw = cute.make_coord(%warp, %j) -> !cute.coord<"(?,?)">
+        %tt = cute.local_tile(%acc, %cw) {tiler = #cute.shape<"(32,32)">}
+        cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+        cute_nvgpu.tcgen05_wait_ld
+        %x = cute.load(%r)
+        scf.yield %x : vector<32xf32>
+      } else {
+        %fz = arith.constant 0.0 : f32
+        %z = vector.broadcast %fz : f32 to vector<32xf32>
+        %sum = scf.for %s = %c0 to %splits step %c1 iter_args(%a = %z) -> (vector<32xf32>) : i32 {
+          %sl = arith.addi %slot0, %s : i32
+          %sc = arith.muli %sl, %chunks : i32
+          %idx = arith.addi %sc, %j : i32
+          %wc = cute.make_coord(%tid, %idx) -> !cute.coord<"(_,(?,?))">
+          %wchunk = cute.tensor_slice(%ws, %wc)
+          cute.copy(%wchunk, %r)
+          %x = cute.load(%r)
+          %a2 = arith.addf %a, %x : vector<32xf32>
+          scf.yield %a2 : vector<32xf32>
+        }
+        scf.yield %sum : vector<32xf32>
+      }
+      return %v : vector<32xf32>
+    }
+
     // One 32-column chunk j of the accumulator (lanes 32 warp .., the
     // GEMM's columns 32 col ..) times alpha, the row / column scales, plus
     // the bias: what the epilogue does before SwiGLU, R and the activation.
     // The scales and the bias are M x N views (%shG) with stride 0 along
     // the other mode.
-    func.func private @chunk_value(%acc: !accT, %warp: i32, %j: i32, %tid: i32, %bc: !cute.coord<"(?,?)">, %alphas: vector<32xf32>, %shG: !cute.shape<"(?,?)">, %psm: !pS, %psn: !pS, %pbias: !pB, %rowScaled: i1, %colScaled: i1, %hasBias: i1, %biasN: i1) -> vector<32xf32> {
+    func.func private @chunk_value(%acc: !accT, %warp: i32, %j: i32, %tid: i32, %ws: !wsT, %slot0: i32, %splits: i32, %bc: !cute.coord<"(?,?)">, %alphas: vector<32xf32>, %shG: !cute.shape<"(?,?)">, %psm: !pS, %psn: !pS, %pbias: !pB, %rowScaled: i1, %colScaled: i1, %hasBias: i1, %biasN: i1) -> vector<32xf32> {
       %sN = cute.static : !cute.stride<"(0,1)">
       %sM = cute.static : !cute.stride<"(1,0)">
       %lN = cute.make_layout(%shG, %sN)
@@ -102,12 +150,7 @@ module attributes {gpu.container_module,
       %gbm = cute.make_view(%pbias, %lM)
       %gsm = cute.make_view(%psm, %lM)
       %gsn = cute.make_view(%psn, %lN)
-      %r = cute.make_fragment() : !chunk
-      %cw = cute.make_coord(%warp, %j) -> !cute.coord<"(?,?)">
-      %tt = cute.local_tile(%acc, %cw) {tiler = #cute.shape<"(32,32)">}
-      cute.copy(%tt, %r) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
-      cute_nvgpu.tcgen05_wait_ld
-      %v = cute.load(%r)
+      %v = func.call @acc_chunk(%acc, %warp, %j, %tid, %ws, %slot0, %splits) : (!accT, i32, i32, i32, !wsT, i32, i32) -> vector<32xf32>
       %v1 = arith.mulf %v, %alphas : vector<32xf32>
       %v2 = scf.if %rowScaled -> vector<32xf32> {
         %st = cute.local_tile(%gsm, %bc) {tiler = #cute.shape<"(128,32)">}
@@ -159,7 +202,12 @@ module attributes {gpu.container_module,
     // turn, and C (N / 2 columns) gets BN / 2 of them from BN / 2 %tn:
     // output chunk o of the tile is silu(gate chunk) x up chunk, with gate
     // chunk 4 (o / 2) + o % 2 and its up chunk two later.
-    func.func private @epilogue(%acc: !accT, %tid: i32, %tm: i32, %tn: i32, %pc: !pC, %m: i32, %n: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) {
+    // Split-K (%splits > 1): this CTA is split %split of its tile (%tile
+    // among %tiles); it writes its partial to slot %tile %splits + %split
+    // of the workspace and arrives on the tile's counter; only the last to
+    // arrive goes on, with the sum of the slots (@acc_chunk). %noK: the
+    // split had no K tiles (its partial is zero, TMEM never written).
+    func.func private @epilogue(%acc: !accT, %tid: i32, %tm: i32, %tn: i32, %pc: !pC, %m: i32, %n: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32, %pws: !pW, %pflags: !pF, %splits: i32, %split: i32, %tile: i32, %tiles: i32, %noK: i1) {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
       %c2 = arith.constant 2 : i32
@@ -193,9 +241,47 @@ module attributes {gpu.container_module,
       %hasR = arith.cmpf une, %beta, %fzero : f32
       %alphas = vector.broadcast %alpha : f32 to vector<32xf32>
       %betas = vector.broadcast %beta : f32 to vector<32xf32>
+      // The workspace: tiles x splits slots of BN / 32 chunks.
+      %slot0 = arith.muli %tile, %splits : i32
+      %nslots = arith.muli %tiles, %splits : i32
+      %wsChunks = arith.muli %nslots, %chunks : i32
+      %shW = cute.make_shape(%wsChunks) -> !cute.shape<"(32,(128,?))">
+      %stW = cute.static : !cute.stride<"(1,(32,4096))">
+      %lW = cute.make_layout(%shW, %stW)
+      %ws = cute.make_view(%pws, %lW)
+      %multi = arith.cmpi ugt, %splits, %c1 : i32
+      %goOn = scf.if %multi -> (i1) {
+        %mySlot = arith.addi %slot0, %split : i32
+        %myBase = arith.muli %mySlot, %chunks : i32
+        %part = cute.make_fragment() : !chunk
+        %fz = arith.constant 0.0 : f32
+        %zeros = vector.broadcast %fz : f32 to vector<32xf32>
+        scf.for %j = %c0 to %chunks step %c1 : i32 {
+          scf.if %noK {
+            cute.store(%zeros, %part)
+          } else {
+            %cw = cute.make_coord(%warp, %j) -> !cute.coord<"(?,?)">
+            %tt = cute.local_tile(%acc, %cw) {tiler = #cute.shape<"(32,32)">}
+            cute.copy(%tt, %part) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+            cute_nvgpu.tcgen05_wait_ld
+          }
+          %idx = arith.addi %myBase, %j : i32
+          %wc = cute.make_coord(%tid, %idx) -> !cute.coord<"(_,(?,?))">
+          %wchunk = cute.tensor_slice(%ws, %wc)
+          cute.copy(%part, %wchunk)
+        }
+        %leader = arith.cmpi eq, %tid, %c0 : i32
+        %last = cute_nvgpu.counter_arrive %pflags[%tile] expected %splits
+            leader %leader barrier id = 1, threads = 128 : !pF
+        scf.yield %last : i1
+      } else {
+        %true = arith.constant true
+        scf.yield %true : i1
+      }
       %out = cute.make_fragment() : !chunkC
       %tnG = arith.muli %tn, %chunks : i32
       %tnO = arith.muli %tn, %outChunks : i32
+      scf.if %goOn {
       scf.for %o = %c0 to %outChunks step %c1 : i32 {
         // The value's chunk of the tile (SwiGLU: the gate's).
         %op = arith.divui %o, %c2 : i32
@@ -205,12 +291,12 @@ module attributes {gpu.container_module,
         %j = arith.select %swiglu, %gj, %o : i32
         %colG = arith.addi %tnG, %j : i32
         %bcG = cute.make_coord(%tm, %colG) -> !cute.coord<"(?,?)">
-        %vg = func.call @chunk_value(%acc, %warp, %j, %tid, %bcG, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
+        %vg = func.call @chunk_value(%acc, %warp, %j, %tid, %ws, %slot0, %splits, %bcG, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
         %vx = scf.if %swiglu -> vector<32xf32> {
           %ju = arith.addi %j, %c2 : i32
           %colU = arith.addi %colG, %c2 : i32
           %bcU = cute.make_coord(%tm, %colU) -> !cute.coord<"(?,?)">
-          %vu = func.call @chunk_value(%acc, %warp, %ju, %tid, %bcU, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
+          %vu = func.call @chunk_value(%acc, %warp, %ju, %tid, %ws, %slot0, %splits, %bcU, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
           %silu = func.call @activation(%vg, %c4) : (vector<32xf32>, i32) -> vector<32xf32>
           %glu = arith.mulf %silu, %vu : vector<32xf32>
           scf.yield %glu : vector<32xf32>
@@ -245,12 +331,13 @@ module attributes {gpu.container_module,
         %cp = cute.local_partition(%ct, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
         cute.copy(%out, %cp) {masked}
       }
+      }
       return
     }
 
     // One CTA (CG = 1) or a CTA pair (CG = 2, cluster (2,1,1)) per tile of
     // 128 CG x BN; the branches on %pair are resolved per instance.
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32, %pws: !pW, %pflags: !pF, %splits: i32) kernel
         attributes {cute.cluster_dims = #cute.shape<"(CG,1,1)">, gpu.known_block_size = array<i32: 192, 1, 1>} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -304,6 +391,23 @@ module attributes {gpu.container_module,
       %bk1 = arith.subi %bk, %c1 : i32
       %kup = arith.addi %k, %bk1 : i32
       %ktiles = arith.divui %kup, %bk : i32
+      // Split-K: split z of `splits` takes K tiles [z kt / s, (z + 1) kt / s)
+      // of its tile (block z); the CTAs of a tile (x, y) share its counter
+      // and workspace slots, tile index y gridDim.x + x.
+      %bzi = gpu.block_id z
+      %bz = arith.index_cast %bzi : index to i32
+      %gxi = gpu.grid_dim x
+      %gyi = gpu.grid_dim y
+      %gx = arith.index_cast %gxi : index to i32
+      %gy = arith.index_cast %gyi : index to i32
+      %tiles = arith.muli %gx, %gy : i32
+      %tyx = arith.muli %by, %gx : i32
+      %tile = arith.addi %tyx, %bx : i32
+      %zk = arith.muli %bz, %ktiles : i32
+      %kt0 = arith.divui %zk, %splits : i32
+      %zk1 = arith.addi %zk, %ktiles : i32
+      %kt1 = arith.divui %zk1, %splits : i32
+      %noK = arith.cmpi eq, %kt0, %kt1 : i32
       // This CTA's 128 rows of A (block x), the tile's BN rows of B (block
       // y), all k.
       %cA = cute.make_identity_tensor(%shA)
@@ -316,7 +420,7 @@ module attributes {gpu.container_module,
         role "producer" warps [5, 6) {
           cute_nvgpu.elect_one {
             %p0 = cute_nvgpu.pipeline_producer_state %loads
-            %pe = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%ps = %p0) -> (!LS) : i32 {
+            %pe = scf.for %kt = %kt0 to %kt1 step %c1 iter_args(%ps = %p0) -> (!LS) : i32 {
               cute_nvgpu.pipeline_producer_acquire %loads, %ps
               %full = cute_nvgpu.pipeline_producer_get_barrier %loads, %ps
               %i = cute_nvgpu.pipeline_state_index %ps
@@ -344,7 +448,7 @@ module attributes {gpu.container_module,
               %a0 = cute_nvgpu.pipeline_producer_state %accs
               cute_nvgpu.pipeline_producer_acquire %accs, %a0
               %c0s = cute_nvgpu.pipeline_consumer_state %loads
-              %ce = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%cs = %c0s) -> (!LS) : i32 {
+              %ce = scf.for %kt = %kt0 to %kt1 step %c1 iter_args(%cs = %c0s) -> (!LS) : i32 {
                 cute_nvgpu.pipeline_consumer_wait %loads, %cs
                 cute_nvgpu.tcgen05_fence_after_thread_sync
                 %i = cute_nvgpu.pipeline_state_index %cs
@@ -353,7 +457,7 @@ module attributes {gpu.container_module,
                 %bufB = cute.tensor_slice(%sB, %sc)
                 %pas = cute.mma_partition "A" of #tiled1 (%bufA, %c0)
                 %pbs = cute.mma_partition "B" of #tiledB (%bufB, %c0)
-                %notFirst = arith.cmpi ne, %kt, %c0 : i32
+                %notFirst = arith.cmpi ne, %kt, %kt0 : i32
                 cute.gemm #mma (%pas, %pbs, %pct) accumulate(%notFirst)
                 // The stage (both CTAs' in a pair) is free once these MMAs
                 // are done.
@@ -372,7 +476,7 @@ module attributes {gpu.container_module,
           %s0 = cute_nvgpu.pipeline_consumer_state %accs
           cute_nvgpu.pipeline_consumer_wait %accs, %s0
           cute_nvgpu.tcgen05_fence_after_thread_sync
-          func.call @epilogue(%acc, %et, %bx, %by, %pc, %m, %n, %ldc, %alpha, %beta, %pr, %ldr, %pbias, %biasmode, %act, %psm, %psn, %scalemode) : (!accT, i32, i32, i32, !pC, i32, i32, i32, f32, f32, !pE, i32, !pB, i32, i32, !pS, !pS, i32) -> ()
+          func.call @epilogue(%acc, %et, %bx, %by, %pc, %m, %n, %ldc, %alpha, %beta, %pr, %ldr, %pbias, %biasmode, %act, %psm, %psn, %scalemode, %pws, %pflags, %splits, %bz, %tile, %tiles, %noK) : (!accT, i32, i32, i32, !pC, i32, i32, i32, f32, f32, !pE, i32, !pB, i32, i32, !pS, !pS, i32, !pW, !pF, i32, i32, i32, i32, i1) -> ()
           cute_nvgpu.tcgen05_fence_before_thread_sync
           cute_nvgpu.pipeline_consumer_release %accs, %s0
         }

@@ -70,7 +70,7 @@ GemmPlan Gemm::plan(int64_t m, int64_t n, int64_t k, ElemType ab,
                     bool deterministic) const {
 #ifdef CUTE_KERNELS_SM100
   if (s_->sm100)
-    return {selectSm100GemmConfig(m, n, k, s_->sms), 1};
+    return planSm100Gemm(m, n, k, s_->sms, ab == ElemType::F8E4M3 ? 1 : 2);
 #endif
   return planGemm(m, n, k, s_->sms, ab == ElemType::F8E4M3 ? 1 : 2,
                   /*allowSwap=*/true, deterministic);
@@ -352,7 +352,25 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
     if (o.activation == Activation::SwiGLU)
       gemmB.rows = b.rows / 2;
     CUTE_TRY(checkOperands(a, gemmB, c, o));
-    return sm100::run(*s_->sm100, stream, a, b, c, o, s_->sms);
+    const GemmPlan p = o.plan
+                           ? *o.plan
+                           : planSm100Gemm(a.rows, b.rows, a.cols, s_->sms,
+                                           a.type == ElemType::F8E4M3 ? 1 : 2);
+    // Split-K: a slot of 128 x BN f32 partials per CTA and split, a
+    // counter per CTA.
+    const int64_t ctas =
+        gemmTiles(p.config, a.rows, b.rows) * gemmTileCtas(p.config);
+    const int64_t floats =
+        p.splits > 1 ? ctas * p.splits * 128 * gemmTileN(p.config) : 4;
+    if (floats > INT32_MAX)
+      return invalid("split-K with " + str(p.splits) + " splits needs " +
+                     str(floats) +
+                     " floats of workspace, more than the kernels index "
+                     "(2^31 - 1); use fewer splits");
+    CUTE_ASSIGN_OR_RETURN(auto w,
+                          s_->workspace(stream.raw(), size_t(floats) * 4,
+                                        size_t(ctas) * 4, false));
+    return sm100::run(*s_->sm100, stream, a, b, c, o, p, w.first, w.second);
   }
 #endif
   const bool swiglu = o.activation == Activation::SwiGLU;

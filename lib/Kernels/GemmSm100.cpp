@@ -2,8 +2,9 @@
 //
 // Launches the instances of examples/gemm-sm100/kernel.mlir: one CTA per
 // 128 x BN tile or a CTA pair (cluster (2,1,1)) per 256 x BN tile, one
-// tile per CTA, no workspace; bf16 A and B with a bf16 or f32 C, e4m3 A
-// and B with a bf16 C.
+// tile per CTA (pair), split-K over grid z (the partials summed in split
+// order by the last split, through the stream's workspace); bf16 A and B
+// with a bf16 or f32 C, e4m3 A and B with a bf16 C.
 //
 //===----------------------------------------------------------------------===//
 #include "GemmSm100.h"
@@ -79,20 +80,24 @@ Status sm100::check(const DeviceMatrix &a, const DeviceMatrix &b,
           std::string("configuration ") + gemmConfigName(o.plan->config) +
           " is an sm_90a one; " + on + "plan one of sm100-1cta-128x256, " +
           "sm100-1cta-128x128, sm100-2cta-256x256, " + "sm100-2cta-256x128");
-    if (o.plan->splits != 1)
+    if (o.plan->splits < 1 || o.plan->splits > 65535)
       return invalid("splits = " + str(o.plan->splits) + "; " + on +
-                     "the configurations run one split (no split-K or "
+                     "the configurations run 1 to 65535 split-K splits (no "
                      "stream-K yet)");
+    if (o.plan->atomic)
+      return invalid(std::string("atomic split-K reductions have no "
+                                 "sm_100a configuration yet; ") +
+                     on + "the splits are summed in order");
   }
   return {};
 }
 
 Status sm100::run(const Kernels &k, const rt::Stream &stream,
                   const DeviceMatrix &a, const DeviceMatrix &b,
-                  const DeviceMatrix &c, const GemmOptions &o, int sms) {
+                  const DeviceMatrix &c, const GemmOptions &o,
+                  const GemmPlan &plan, CUdeviceptr ws, CUdeviceptr flags) {
   const int64_t m = a.rows, n = b.rows, kk = a.cols;
-  const GemmConfig cfg =
-      o.plan ? o.plan->config : selectSm100GemmConfig(m, n, kk, sms);
+  const GemmConfig cfg = plan.config;
   const int64_t tn = gemmTileN(cfg), ctas = gemmTileCtas(cfg);
   const int64_t gridY = (n + tn - 1) / tn;
   // A pair's tile has 256 rows: grid x counts CTAs, two per tile row.
@@ -145,7 +150,7 @@ Status sm100::run(const Kernels &k, const rt::Stream &stream,
                    " is not an sm_100a one");
   }
   rt::KernelArgs args;
-  args.reserve(17);
+  args.reserve(20);
   args.ptr(a.data).ptr(b.data).ptr(c.data);
   args.scalar(int32_t(m)).scalar(int32_t(n)).scalar(int32_t(kk));
   args.scalar(int32_t(c.ld)).scalar(o.alpha).scalar(o.beta);
@@ -157,7 +162,10 @@ Status sm100::run(const Kernels &k, const rt::Stream &stream,
   args.ptr(o.rowScale ? o.rowScale : c.data);
   args.ptr(o.colScale ? o.colScale : c.data);
   args.scalar(int32_t((o.rowScale ? 1 : 0) | (o.colScale ? 2 : 0)));
+  // Split-K: the workspace, the tiles' counters (zero between launches)
+  // and the splits, one per grid z.
+  args.ptr(ws).ptr(flags).scalar(int32_t(plan.splits));
   rt::LaunchConfig lc;
-  lc.grid = rt::Dim3{unsigned(gridX), unsigned(gridY), 1};
+  lc.grid = rt::Dim3{unsigned(gridX), unsigned(gridY), unsigned(plan.splits)};
   return kern->launch(stream, lc, args);
 }

@@ -24,16 +24,17 @@ Expected<std::shared_ptr<Kernels>> load(const rt::Context &ctx);
 /// What the sm_100a configurations take beyond the shared rules: bf16 A
 /// and B with a bf16 or f32 C, or e4m3 A and B with a bf16 C, C at a
 /// 16-byte aligned address, no block scales, SwiGLU to a bf16 C with N %
-/// 128 == 0, no autotuning, a forced plan of an sm_100a configuration with
-/// one split.
+/// 128 == 0, no autotuning, a forced plan of an sm_100a configuration
+/// with split-K splits (no stream-K, no atomic reductions).
 Status check(const DeviceMatrix &a, const DeviceMatrix &b,
              const DeviceMatrix &c, const GemmOptions &o);
 
-/// Launches the plan (o.plan or selectSm100GemmConfig's) on checked
-/// operands.
+/// Launches `plan` on checked operands; with plan.splits > 1, `ws` holds
+/// a slot of 128 x BN floats per CTA and split and `flags` a counter per
+/// CTA, zero before the launch (the last split leaves it zero).
 Status run(const Kernels &k, const rt::Stream &stream, const DeviceMatrix &a,
            const DeviceMatrix &b, const DeviceMatrix &c, const GemmOptions &o,
-           int sms);
+           const GemmPlan &plan, CUdeviceptr ws, CUdeviceptr flags);
 
 } // namespace cute::kernels::sm100
 

@@ -394,6 +394,28 @@ inline GemmConfig selectSm100GemmConfig(int64_t m, int64_t n, int64_t k,
   return best;
 }
 
+/// Split-K on sm_100a (unfitted, like the rest of this model): with fewer
+/// CTAs than SMs, each tile's K loop is cut into the most splits whose
+/// CTAs still fit one wave, at most kSm100MaxSplits and keeping at least
+/// kSm100MinSplitKTiles K tiles (of 128 bytes) per split; one otherwise.
+inline constexpr int64_t kSm100MaxSplits = 16;
+inline constexpr int64_t kSm100MinSplitKTiles = 4;
+inline int64_t sm100GemmSplits(GemmConfig c, int64_t m, int64_t n, int64_t k,
+                               int64_t sms, int64_t elemBytes) {
+  const int64_t ctas = gemmTiles(c, m, n) * gemmTileCtas(c);
+  const int64_t byWave = sms / std::max<int64_t>(1, ctas);
+  const int64_t byK = gemmKTiles(k, elemBytes) / kSm100MinSplitKTiles;
+  return std::max<int64_t>(1, std::min({byWave, byK, kSm100MaxSplits}));
+}
+
+/// The sm_100a plan: selectSm100GemmConfig's configuration with
+/// sm100GemmSplits' splits.
+inline GemmPlan planSm100Gemm(int64_t m, int64_t n, int64_t k, int64_t sms,
+                              int64_t elemBytes) {
+  GemmConfig c = selectSm100GemmConfig(m, n, k, sms);
+  return {c, sm100GemmSplits(c, m, n, k, sms, elemBytes)};
+}
+
 } // namespace cute::kernels
 
 #endif // CUTE_KERNELS_GEMMSELECT_H

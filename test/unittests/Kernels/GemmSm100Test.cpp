@@ -224,11 +224,16 @@ std::string shape(int64_t m, int64_t n, int64_t k) {
 
 TEST(GemmSm100, PlansSm100ConfigurationsAndIsExact) {
   REQUIRE_SM100();
-  for (auto [m, n, k] : {std::array<int64_t, 3>{1, 72, 64}, {200, 136, 1000}}) {
+  // The plans by hand (GemmSelect.h's model): both shapes take 2-CTA
+  // 256 x 128 (the fewest waves at the lowest per-tile cost); 1 x 72 x 64
+  // has one K tile, so one split; 200 x 136 x 1000 has 2 pair tiles (4
+  // CTAs) and 16 K tiles: 16 / 4 = 4 splits (148 / 4 would allow 37).
+  for (auto [m, n, k, splits] :
+       {std::array<int64_t, 4>{1, 72, 64, 1}, {200, 136, 1000, 4}}) {
     GemmPlan p = device().gemm.plan(m, n, k, ElemType::BF16);
     SCOPED_TRACE(shape(m, n, k) + " " + gemmConfigName(p.config));
-    EXPECT_TRUE(isSm100GemmConfig(p.config));
-    EXPECT_EQ(p.splits, 1);
+    EXPECT_EQ(p.config, GemmConfig::Sm100Cta2x256x128);
+    EXPECT_EQ(p.splits, splits);
     EXPECT_EQ(mismatches({m, n, k}), 0u);
   }
 }
@@ -321,6 +326,48 @@ TEST(GemmSm100, SwiGLUEveryConfiguration) {
   }
 }
 
+TEST(GemmSm100, SplitKEveryConfiguration) {
+  REQUIRE_SM100();
+  // Each configuration with 3 splits of 16 K tiles (6, 5, 5: the last
+  // split's partial sums in split order), the epilogues on the sum; then
+  // the same problem again (the counters the last split reset), e4m3,
+  // SwiGLU, and more splits than K tiles (empty splits add zero).
+  int i = 0;
+  for (GemmConfig cfg : kConfigs) {
+    SCOPED_TRACE(std::string(gemmConfigName(cfg)) + " split-K");
+    Problem p{300, 136, 1000};
+    p.o.plan = GemmPlan{cfg, 3};
+    p.o.alpha = 2.f;
+    p.o.beta = i % 2 ? -1.f : 0.f;
+    p.o.biasMode = i % 2 ? Bias::PerRow : Bias::PerColumn;
+    p.o.activation = i % 2 ? Activation::ReLU : Activation::None;
+    p.o.colScale = i >= 2;
+    EXPECT_EQ(mismatches(p), 0u);
+    EXPECT_EQ(mismatches(p), 0u) << "second launch";
+    Problem e{130, 136, 1040};
+    e.ab = ElemType::F8E4M3;
+    e.o.plan = GemmPlan{cfg, 5};
+    EXPECT_EQ(mismatches(e), 0u) << "e4m3, 5 splits";
+    Problem g{77, 256, 320};
+    g.o.plan = GemmPlan{cfg, 4};
+    g.o.activation = Activation::SwiGLU;
+    g.o.biasMode = Bias::PerColumn;
+    EXPECT_EQ(mismatches(g), 0u) << "SwiGLU, 4 splits";
+    Problem z{40, 72, 64};
+    z.tc = i % 2 ? ElemType::F32 : ElemType::BF16;
+    z.o.plan = GemmPlan{cfg, 3};
+    EXPECT_EQ(mismatches(z), 0u) << "3 splits of 1 K tile";
+    ++i;
+  }
+  // The plan's own splits: 1 x 4096 x 4096 on the emulated 148 SMs is
+  // 2-CTA 256 x 128 with 2 splits (GemmSelectSm100.SplitKFillsOneWave).
+  GemmPlan plan = device().gemm.plan(1, 4096, 4096, ElemType::BF16);
+  EXPECT_EQ(plan.splits, 2);
+  Problem q{1, 512, 4096};
+  q.exact = false;
+  EXPECT_EQ(mismatches(q), 0u) << "planned, random data";
+}
+
 TEST(GemmSm100, InPlaceResidualGeluAndSilu) {
   REQUIRE_SM100();
   Problem p{130, 264, 64};
@@ -405,10 +452,12 @@ TEST(GemmSm100, RejectsWhatItCannotRunBeforeLaunch) {
   o = {};
   o.plan = GemmPlan{GemmConfig::Tile128x256, 1};
   expect(A, B, C, o, "configuration 128x256 is an sm_90a one");
-  o.plan = GemmPlan{GemmConfig::Sm100Cta2x256x256, 3};
-  expect(A, B, C, o, "splits = 3; on sm_100a");
+  o.plan = GemmPlan{GemmConfig::Sm100Cta2x256x256, 3, /*atomic=*/true};
+  expect(A, B, C, o, "atomic split-K reductions have no sm_100a");
   o.plan = GemmPlan{GemmConfig::Sm100Cta1x128x256, 0};
-  expect(A, B, C, o, "splits = 0; on sm_100a");
+  expect(A, B, C, o,
+         "splits = 0; on sm_100a (compute capability 10.0) the "
+         "configurations run 1 to 65535 split-K splits (no stream-K yet)");
   DeviceMatrix cOdd = C;
   cOdd.data = p + 2;
   expect(A, B, cOdd, {}, "C is not 16-byte aligned");

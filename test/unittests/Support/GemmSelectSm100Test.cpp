@@ -85,3 +85,25 @@ TEST(GemmSelectSm100, DegenerateInputsTakeTheDefault) {
   EXPECT_EQ(selectSm100GemmConfig(16, -1, 16, kB200Sms),
             GemmConfig::Sm100Cta2x256x256);
 }
+
+TEST(GemmSelectSm100, SplitKFillsOneWave) {
+  // 1 x 4096 x 4096 bf16: the plan is 2-CTA 256 x 128 (32 tiles = 64
+  // CTAs, one wave); 148 / 64 = 2 splits fit the wave, and 64 K tiles
+  // allow 16: 2 splits.
+  GemmPlan p = planSm100Gemm(1, 4096, 4096, kB200Sms, 2);
+  EXPECT_EQ(p.config, GemmConfig::Sm100Cta2x256x128);
+  EXPECT_EQ(p.splits, 2);
+  // 128 x 128 x 65536: one pair tile of 256 x 128 = 2 CTAs; 74 splits fit
+  // the wave, 1024 K tiles allow 256: capped at 16.
+  EXPECT_EQ(planSm100Gemm(128, 128, 65536, kB200Sms, 2).splits, 16);
+  // K = 512 bf16: 8 K tiles allow 2 splits of 4.
+  EXPECT_EQ(sm100GemmSplits(GemmConfig::Sm100Cta1x128x128, 128, 128, 512,
+                            kB200Sms, 2),
+            2);
+  // The same K in e4m3 is 4 K tiles of 128 bytes: one split.
+  EXPECT_EQ(sm100GemmSplits(GemmConfig::Sm100Cta1x128x128, 128, 128, 512,
+                            kB200Sms, 1),
+            1);
+  // 4096^3: 512 CTAs, more than the SMs: one split.
+  EXPECT_EQ(planSm100Gemm(4096, 4096, 4096, kB200Sms, 2).splits, 1);
+}
