@@ -19,6 +19,7 @@
 // RUN: cute-opt %cute_src/examples/gemm-sm100/kernel.mlir --cute-compile="chip=sm_100a format=ptx output-dir=%t" -o /dev/null
 // RUN: FileCheck %s --check-prefix=META < %t/gemm_sm100.sm_100a.json
 // RUN: sed -n '/^.visible .entry gemm_1cta_bf16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=ONE
+// RUN: sed -n '/^.visible .entry gemm_1cta_bf16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=SPLIT
 // RUN: sed -n '/^.visible .entry gemm_2cta_bf16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=TWO
 // RUN: sed -n '/^.visible .entry gemm_1cta_bf16_f32(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=F32
 // RUN: sed -n '/^.visible .entry gemm_2cta_bf16_n128__aligned16(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=VEC
@@ -94,3 +95,14 @@
 // GLU: tcgen05.ld.sync.aligned.32x32b.x32.b32
 // GLU: ex2.approx
 // GLU: st.global.b16
+
+// Split-K: the split is block z; a split's 32-float partial chunk goes to
+// the workspace as eight 16-byte stores; the epilogue's 128 threads meet
+// on named barrier 1 before the counter's acq_rel add (the last split
+// resets it); the last split reads the slots back 16 bytes at a time.
+// SPLIT: mov.u32 %r{{[0-9]+}}, %ctaid.z;
+// SPLIT-COUNT-8: st.global.v2.b64
+// SPLIT: bar.sync 1, 128;
+// SPLIT: atom.acq_rel.gpu.global.add.u32
+// SPLIT: st.global.b32 [%rd{{[0-9]+}}], 0;
+// SPLIT-COUNT-8: ld.global.v2.b64
