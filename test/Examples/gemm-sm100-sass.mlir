@@ -2,7 +2,9 @@
 // 1-CTA kernel's K tile is 4 UTCHMMA (m128n256k16, 64 of K) between 2
 // UTMALDG.2D; the 2-CTA kernel's is 4 UTCHMMA.2CTA fed by UTMALDG.2D.2CTA
 // and released by UTCBAR.2CTA.MULTICAST; both read the accumulator with
-// LDTM.x32 and keep everything in registers (no local memory). Not run:
+// LDTM.x32, in two places (the epilogue's chunk, and split-K's partial
+// store to the workspace), and keep everything in registers (no local
+// memory). Not run:
 // no GPU here executes sm_100a code (the emulator runs the PTX).
 // REQUIRES: ptxas, sass
 // RUN: rm -rf %t && mkdir -p %t
@@ -21,4 +23,4 @@
 // MMA: 4
 // TMA: 2
 // BAR: 2
-// LD: 1
+// LD: 2
