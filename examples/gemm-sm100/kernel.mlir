@@ -282,55 +282,55 @@ module attributes {gpu.container_module,
       %tnG = arith.muli %tn, %chunks : i32
       %tnO = arith.muli %tn, %outChunks : i32
       scf.if %goOn {
-      scf.for %o = %c0 to %outChunks step %c1 : i32 {
-        // The value's chunk of the tile (SwiGLU: the gate's).
-        %op = arith.divui %o, %c2 : i32
-        %oq = arith.remui %o, %c2 : i32
-        %g4 = arith.muli %op, %c4 : i32
-        %gj = arith.addi %g4, %oq : i32
-        %j = arith.select %swiglu, %gj, %o : i32
-        %colG = arith.addi %tnG, %j : i32
-        %bcG = cute.make_coord(%tm, %colG) -> !cute.coord<"(?,?)">
-        %vg = func.call @chunk_value(%acc, %warp, %j, %tid, %ws, %slot0, %splits, %bcG, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
-        %vx = scf.if %swiglu -> vector<32xf32> {
-          %ju = arith.addi %j, %c2 : i32
-          %colU = arith.addi %colG, %c2 : i32
-          %bcU = cute.make_coord(%tm, %colU) -> !cute.coord<"(?,?)">
-          %vu = func.call @chunk_value(%acc, %warp, %ju, %tid, %ws, %slot0, %splits, %bcU, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
-          %silu = func.call @activation(%vg, %c4) : (vector<32xf32>, i32) -> vector<32xf32>
-          %glu = arith.mulf %silu, %vu : vector<32xf32>
-          scf.yield %glu : vector<32xf32>
-        } else {
-          scf.yield %vg : vector<32xf32>
+        scf.for %o = %c0 to %outChunks step %c1 : i32 {
+          // The value's chunk of the tile (SwiGLU: the gate's).
+          %op = arith.divui %o, %c2 : i32
+          %oq = arith.remui %o, %c2 : i32
+          %g4 = arith.muli %op, %c4 : i32
+          %gj = arith.addi %g4, %oq : i32
+          %j = arith.select %swiglu, %gj, %o : i32
+          %colG = arith.addi %tnG, %j : i32
+          %bcG = cute.make_coord(%tm, %colG) -> !cute.coord<"(?,?)">
+          %vg = func.call @chunk_value(%acc, %warp, %j, %tid, %ws, %slot0, %splits, %bcG, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
+          %vx = scf.if %swiglu -> vector<32xf32> {
+            %ju = arith.addi %j, %c2 : i32
+            %colU = arith.addi %colG, %c2 : i32
+            %bcU = cute.make_coord(%tm, %colU) -> !cute.coord<"(?,?)">
+            %vu = func.call @chunk_value(%acc, %warp, %ju, %tid, %ws, %slot0, %splits, %bcU, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
+            %silu = func.call @activation(%vg, %c4) : (vector<32xf32>, i32) -> vector<32xf32>
+            %glu = arith.mulf %silu, %vu : vector<32xf32>
+            scf.yield %glu : vector<32xf32>
+          } else {
+            scf.yield %vg : vector<32xf32>
+          }
+          // The chunk's 128 x 32 block of C; the thread's row of it.
+          %colO = arith.addi %tnO, %o : i32
+          %bc = cute.make_coord(%tm, %colO) -> !cute.coord<"(?,?)">
+          %vr = scf.if %hasR -> vector<32xf32> {
+            %rt = cute.local_tile(%gr, %bc) {tiler = #cute.shape<"(128,32)">}
+            %rp = cute.local_partition(%rt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+            %rf = cute.make_fragment() : !chunkE
+            cute.copy(%rp, %rf) {fill = 0.0 : bf16}
+            %rv = cute.load(%rf)
+            %rx = arith.extf %rv : vector<32xbf16> to vector<32xf32>
+            %rb = arith.mulf %rx, %betas : vector<32xf32>
+            %o2 = arith.addf %vx, %rb : vector<32xf32>
+            scf.yield %o2 : vector<32xf32>
+          } else {
+            scf.yield %vx : vector<32xf32>
+          }
+          // SwiGLU is the activation: none after it.
+          %ya = func.call @activation(%vr, %act) : (vector<32xf32>, i32) -> vector<32xf32>
+          %y = arith.select %swiglu, %vr, %ya : vector<32xf32>
+          // Through f64 so that one spelling serves f32 C too (the exact
+          // extension folds away).
+          %y64 = arith.extf %y : vector<32xf32> to vector<32xf64>
+          %h = arith.truncf %y64 : vector<32xf64> to vector<32x!TC>
+          cute.store(%h, %out)
+          %ct = cute.local_tile(%gc, %bc) {tiler = #cute.shape<"(128,32)">}
+          %cp = cute.local_partition(%ct, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
+          cute.copy(%out, %cp) {masked}
         }
-        // The chunk's 128 x 32 block of C; the thread's row of it.
-        %colO = arith.addi %tnO, %o : i32
-        %bc = cute.make_coord(%tm, %colO) -> !cute.coord<"(?,?)">
-        %vr = scf.if %hasR -> vector<32xf32> {
-          %rt = cute.local_tile(%gr, %bc) {tiler = #cute.shape<"(128,32)">}
-          %rp = cute.local_partition(%rt, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
-          %rf = cute.make_fragment() : !chunkE
-          cute.copy(%rp, %rf) {fill = 0.0 : bf16}
-          %rv = cute.load(%rf)
-          %rx = arith.extf %rv : vector<32xbf16> to vector<32xf32>
-          %rb = arith.mulf %rx, %betas : vector<32xf32>
-          %o2 = arith.addf %vx, %rb : vector<32xf32>
-          scf.yield %o2 : vector<32xf32>
-        } else {
-          scf.yield %vx : vector<32xf32>
-        }
-        // SwiGLU is the activation: none after it.
-        %ya = func.call @activation(%vr, %act) : (vector<32xf32>, i32) -> vector<32xf32>
-        %y = arith.select %swiglu, %vr, %ya : vector<32xf32>
-        // Through f64 so that one spelling serves f32 C too (the exact
-        // extension folds away).
-        %y64 = arith.extf %y : vector<32xf32> to vector<32xf64>
-        %h = arith.truncf %y64 : vector<32xf64> to vector<32x!TC>
-        cute.store(%h, %out)
-        %ct = cute.local_tile(%gc, %bc) {tiler = #cute.shape<"(128,32)">}
-        %cp = cute.local_partition(%ct, %tid) {thr_layout = #cute.layout<"(128,1):(1,0)">}
-        cute.copy(%out, %cp) {masked}
-      }
       }
       return
     }
