@@ -118,12 +118,8 @@ size_t failures(const Case &c) {
   size_t bad = 0;
   for (int64_t i = 0; i < c.m; ++i) {
     for (int64_t j = 0; j < c.n; ++j) {
-      double acc = 0, mag = 0;
-      for (int64_t q = 0; q < c.k; ++q) {
-        double p = double(a[size_t(i * c.k + q)]) * b[size_t(j * c.k + q)];
-        acc += p;
-        mag += std::fabs(p);
-      }
+      double mag = 0;
+      const double acc = gemm_test::refDot(a, b, i, j, c.k, mag);
       uint16_t g = got[size_t(i * ldc + j)];
       if (c.integer) {
         double x = acc;

@@ -639,13 +639,8 @@ size_t outputMismatches(OutProblem p) {
   size_t bad = 0;
   for (int64_t i = 0; i < p.m; ++i) {
     for (int64_t j = 0; j < p.n; ++j) {
-      double acc = 0, mag = 0;
-      for (int64_t q = 0; q < p.k; ++q) {
-        double t = double(a[size_t(i * p.k + q)]) * b[size_t(j * p.k + q)];
-        acc += t;
-        mag += std::fabs(t);
-      }
-      double x = double(p.o.alpha) * acc;
+      double mag = 0;
+      double x = double(p.o.alpha) * gemm_test::refDot(a, b, i, j, p.k, mag);
       if (p.o.rowScale)
         x *= scales[size_t(i)];
       if (p.o.colScale)

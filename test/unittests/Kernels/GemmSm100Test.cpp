@@ -143,13 +143,7 @@ size_t mismatches(Problem p) {
                       p.o.activation == Activation::SiLU || glu;
   // The GEMM's value at (i, j) before R and the activation; mag: sum |a b|.
   auto gemmValue = [&](int64_t i, int64_t j, double &mag) {
-    double acc = 0;
-    for (int64_t q = 0; q < p.k; ++q) {
-      double t = double(a[size_t(i * p.k + q)]) * b[size_t(j * p.k + q)];
-      acc += t;
-      mag += std::fabs(t);
-    }
-    double x = double(p.o.alpha) * acc;
+    double x = double(p.o.alpha) * gemm_test::refDot(a, b, i, j, p.k, mag);
     if (p.o.rowScale)
       x *= scales[size_t(i)];
     if (p.o.colScale)

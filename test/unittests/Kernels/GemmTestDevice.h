@@ -87,6 +87,19 @@ runAndDownload16(const DeviceMatrix &a, const DeviceMatrix &b,
   return got.ok() ? std::move(*got) : std::vector<uint16_t>();
 }
 
+/// Row i of A times row j of B (both row-major with k columns), in
+/// double; adds sum |a b| to `mag` (the scale of the rounding bounds).
+inline double refDot(const std::vector<float> &a, const std::vector<float> &b,
+                     int64_t i, int64_t j, int64_t k, double &mag) {
+  double acc = 0;
+  for (int64_t q = 0; q < k; ++q) {
+    double t = double(a[size_t(i * k + q)]) * b[size_t(j * k + q)];
+    acc += t;
+    mag += std::fabs(t);
+  }
+  return acc;
+}
+
 /// The epilogue's activation of `x`, in double (GELU in its tanh form).
 inline double refActivation(Activation a, double x) {
   switch (a) {
