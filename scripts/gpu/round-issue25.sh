@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# One GPU call (at most 10 minutes) for issue 25, after
+# `CHIPS=sm_90a scripts/compile-examples.sh`: the MLA and paged-decode
+# timed rows first with their peers in the same run (bench/mla_peers.py,
+# bench/decode_peers.py), then small checks of both, then the MLA split
+# sweep at batch 1 and 16, each step cut to the time left of BUDGET seconds
+# (default 570). Writes ${OUT:-gpu-results}/{mla,decode}.txt, mla.txt.sweep
+# and the two tables (bench/mla_table.py, bench/decode_table.py). The
+# longer scripts (bench-mla.sh, bench-decode.sh: full check lists and
+# compute-sanitizer) need a call each.
+set -uo pipefail
+source "$(dirname "$0")/common.sh"
+T0=$(date +%s)
+gpu_begin mla.txt mla-decode-host decode-attention-host
+M=build-gpu/bin/mla-decode-host
+D=build-gpu/bin/decode-attention-host
+head -2 "$LOG" > "$OUT/decode.txt"
+left() { echo $(( ${BUDGET:-570} - ($(date +%s) - T0) )); }
+# step SECONDS CMD...: CMD with at most SECONDS, fewer when time is short.
+step() {
+  local t=$1 l
+  shift
+  l=$(left)
+  if [ "$l" -lt 15 ]; then echo "SKIP (no time left) $*"; return 0; fi
+  [ "$t" -gt $((l - 10)) ] && t=$((l - 10))
+  timeout "$t" "$@"
+}
+A=(--artifacts "$ART" --chip sm_90a)
+step 110 stdbuf -oL $M "${A[@]}" --no-check >> "$LOG" 2>&1
+step 50 python3 bench/mla_peers.py >> "$LOG" 2>&1
+step 140 stdbuf -oL $D "${A[@]}" --no-check >> "$OUT/decode.txt" 2>&1
+step 50 python3 bench/decode_peers.py >> "$OUT/decode.txt" 2>&1
+step 40 stdbuf -oL $M "${A[@]}" --size 130 --size 700 --no-bench >> "$LOG" 2>&1
+step 40 stdbuf -oL $D "${A[@]}" --size 300 --no-bench >> "$OUT/decode.txt" 2>&1
+for s in 8 16 20 32; do
+  step 15 stdbuf -oL $M "${A[@]}" --no-check --kernel mla_bf16 --batch 1 --splits $s >> "$LOG.sweep" 2>&1
+done
+for s in 1 4 0; do
+  step 15 stdbuf -oL $M "${A[@]}" --no-check --kernel mla_bf16 --batch 16 --splits $s >> "$LOG.sweep" 2>&1
+done
+python3 bench/mla_table.py "$LOG" > "$OUT/mla-table.md" 2>&1
+python3 bench/decode_table.py "$OUT/decode.txt" > "$OUT/decode-table.md" 2>&1
+grep -E "CHECK.*FAIL|^RESULT" "$LOG" "$OUT/decode.txt" | cut -c1-160
+grep BENCH "$LOG.sweep" | cut -c1-150
+head -45 "$OUT/mla-table.md"
+head -70 "$OUT/decode-table.md"
