@@ -67,6 +67,9 @@ const std::vector<DecoderEntry> &cvtDecoders();
 const std::vector<DecoderEntry> &tcgen05Decoders();
 /// bar.warp.sync (ExecControl.cpp), reached through the `bar` decoder.
 Status decodeBarWarpSync(Mods &mods, Inst &inst);
+/// The sm_80 per-thread cp.async family (ExecCpAsync.cpp), reached
+/// through the `cp` decoder once `.async` is taken and `.bulk` is absent.
+Status decodeCpAsync(Mods &mods, Inst &inst);
 
 /// Operand-shape checks used by decoders.
 Status expectOperands(const Inst &inst, size_t n);

@@ -63,16 +63,17 @@ struct KernelImpl {
 /// Why a lane is parked.
 enum class Wait : uint8_t {
   None,
-  Barrier,    ///< bar.sync: waitA = barrier id, waitB = generation
-  Mbar,       ///< mbarrier.try_wait: waitA = shared address, waitB = phase
-              ///< parity/token, waitDst = predicate register
-  Collective, ///< warp collective at this pc: the last arriver executes
-  WarpGroup,  ///< warpgroup collective (wgmma) at this pc
-  BulkGroup,  ///< cp.async.bulk.wait_group: waitA = N
-  Cluster,    ///< barrier.cluster.wait: waitA = generation
-  WgmmaGroup, ///< wgmma.wait_group: waitA = N
-  Registers,  ///< setmaxnreg.inc: waitA = registers per thread wanted
-  TmemAlloc,  ///< tcgen05.alloc: waitA = columns, waitB = cta_group
+  Barrier,      ///< bar.sync: waitA = barrier id, waitB = generation
+  Mbar,         ///< mbarrier.try_wait: waitA = shared address, waitB = phase
+                ///< parity/token, waitDst = predicate register
+  Collective,   ///< warp collective at this pc: the last arriver executes
+  WarpGroup,    ///< warpgroup collective (wgmma) at this pc
+  BulkGroup,    ///< cp.async.bulk.wait_group: waitA = N
+  CpAsyncGroup, ///< cp.async.wait_group / wait_all: waitA = N
+  Cluster,      ///< barrier.cluster.wait: waitA = generation
+  WgmmaGroup,   ///< wgmma.wait_group: waitA = N
+  Registers,    ///< setmaxnreg.inc: waitA = registers per thread wanted
+  TmemAlloc,    ///< tcgen05.alloc: waitA = columns, waitB = cta_group
 };
 
 struct Mbarrier {
@@ -128,6 +129,19 @@ struct BulkGroups {
   uint32_t pendingIn(size_t groups) const;
 };
 
+/// The cp.async-groups of a thread (sm_80 per-thread copies, PTX ISA
+/// "cp.async.commit_group"; separate from its bulk async-groups), kept by
+/// ExecCpAsync.cpp. Groups leave the queue when a wait_group covers them.
+struct CpAsyncGroups {
+  struct Group {
+    uint32_t pending = 0; ///< copies not yet complete
+    uint32_t tick = 0;    ///< race checking: clock of its last copy
+  };
+  Group open;                 ///< copies issued since the last commit
+  LazyQueue<Group> committed; ///< oldest first
+  uint64_t commits = 0;       ///< commit_groups so far
+};
+
 /// A wgmma.mma_async waiting for its group to retire.
 struct WgmmaOp {
   const Inst *inst = nullptr;
@@ -155,6 +169,7 @@ struct Warp {
   uint64_t *regs = nullptr; ///< numRegs x 32, lane-minor
   uint8_t *local = nullptr; ///< localBytes x 32, lane-major
   BulkGroups bulk[32];
+  CpAsyncGroups cpAsync[32];
   uint32_t maxnreg = 0;                 ///< registers per thread (setmaxnreg)
   std::vector<uint32_t> maxnregHistory; ///< values set, for uniformity
   /// CC.CF of each lane: the carry (or borrow) that add.cc, sub.cc,
@@ -352,6 +367,11 @@ void park(ExecCtx &c, uint32_t lanes, Wait why, uint64_t a = 0, uint64_t b = 0,
           uint32_t dst = 0);
 /// Queues an asynchronous completion in the cluster's async unit.
 void enqueueAsync(ExecCtx &c, AsyncOp op);
+/// cp.async.wait_group N for `lane` of `w` (ExecCpAsync.cpp): true when at
+/// most the newest N of its cp.async-groups are pending; the covered groups
+/// are then retired and, with race checking, their copies' writes become
+/// ordered before what the lane's warp does next.
+bool cpAsyncWaitDone(Cluster &cl, Cta &cta, Warp &w, int lane, uint64_t keep);
 /// Barrier bookkeeping when threads exit (counted as arrived by barriers
 /// without a thread count and by cluster barriers).
 void noteExit(Cta &cta, uint32_t lanes);

@@ -744,7 +744,7 @@ Status decodeCp(Mods &m, Inst &in) {
   if (!m.take("async"))
     return unsupported("this cp form");
   if (!m.take("bulk"))
-    return unsupported("cp.async (the sm_80 per-thread asynchronous copy)");
+    return decodeCpAsync(m, in); // ExecCpAsync.cpp
   if (m.take("commit_group")) {
     in.exec = execCommit;
     return expectOperands(in, 0);

@@ -11,6 +11,7 @@
 #include "Decode.h"
 #include "Lexer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <unordered_map>
@@ -303,6 +304,7 @@ private:
     (void)isExtern;
     fn_ = &f;
     scopes_.assign(1, {});
+    predRegs_.clear();
     labels_.clear();
     pendingNames_.clear();
     localSyms_.clear();
@@ -479,8 +481,11 @@ private:
   }
 
   void declareReg(const std::string &name, Ty ty) {
-    (void)ty;
     uint32_t idx = fn_->numRegs++;
+    if (ty == Ty::Pred) {
+      predRegs_.resize(std::max<size_t>(predRegs_.size(), idx + 1), false);
+      predRegs_[idx] = true;
+    }
     fn_->regNames.push_back(name);
     scopes_.back()[name] = idx;
   }
@@ -655,6 +660,7 @@ private:
     if (auto r = lookupReg(name)) {
       o.kind = Operand::Reg;
       o.reg = *r;
+      o.pred = *r < predRegs_.size() && predRegs_[*r];
       return okStatus();
     }
     if (auto s = parseSreg(name)) {
@@ -753,6 +759,7 @@ private:
   ModuleDecl &m_;
   Function *fn_ = nullptr;
   std::vector<std::unordered_map<std::string, uint32_t>> scopes_;
+  std::vector<bool> predRegs_; ///< by register index: declared .pred
   std::unordered_map<std::string, uint32_t> labels_;
   std::unordered_map<std::string, size_t> localSyms_;
   // (instruction index, (operand index placeholder, label name))

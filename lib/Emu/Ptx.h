@@ -87,6 +87,9 @@ struct Operand {
   /// Imm / Mem: a function-body `.param` (call argument scratch), which
   /// the emulator keeps in the thread's local memory.
   bool localParam = false;
+  /// Reg: the register is declared .pred (cp.async tells its ignore-src
+  /// operand from src-size by this).
+  bool pred = false;
   static constexpr uint32_t kNoReg = 0xffffffffu;
 };
 

@@ -9,7 +9,8 @@ namespace cute::emu {
 
 void RaceState::init(uint32_t ctas, uint32_t wpc, uint32_t smemBytes) {
   warpsPerCta = wpc;
-  uint32_t n = 2 * ctas * wpc;
+  warpUnits = ctas * wpc;
+  uint32_t n = 3 * warpUnits;
   clocks.assign(n, VClock(n, 0));
   for (uint32_t u = 0; u < n; ++u)
     clocks[u][u] = 1;
@@ -20,8 +21,9 @@ void RaceState::init(uint32_t ctas, uint32_t wpc, uint32_t smemBytes) {
 uint32_t warpUnit(const ExecCtx &c) {
   return c.cta.rank * c.cl.race->warpsPerCta + c.w.id;
 }
-uint32_t agentUnit(const ExecCtx &c) {
-  return c.cl.race->units() / 2 + warpUnit(c);
+uint32_t agentUnit(const ExecCtx &c) { return c.cl.race->agentOf(warpUnit(c)); }
+uint32_t cpAsyncUnit(const ExecCtx &c) {
+  return c.cl.race->cpAsyncOf(warpUnit(c));
 }
 
 void joinInto(VClock &dst, const VClock &src) {
@@ -35,15 +37,16 @@ namespace {
 
 std::string describeUnit(const ExecCtx &c, uint32_t unit) {
   const RaceState &r = *c.cl.race;
-  uint32_t half = r.units() / 2;
-  bool agent = unit >= half;
-  uint32_t w = unit % half;
+  uint32_t kind = unit / r.warpUnits;
+  uint32_t w = unit % r.warpUnits;
   std::ostringstream os;
   uint32_t rank = w / r.warpsPerCta;
   const Cta &cta = *c.cl.ctas[rank];
-  os << (agent ? "the async proxy (TMA/wgmma/tcgen05) of " : "") << "warp "
-     << w % r.warpsPerCta << " of CTA (" << cta.ctaid[0] << "," << cta.ctaid[1]
-     << "," << cta.ctaid[2] << ")";
+  os << (kind == 1   ? "the async proxy (TMA/wgmma/tcgen05) of "
+         : kind == 2 ? "the cp.async copies of "
+                     : "")
+     << "warp " << w % r.warpsPerCta << " of CTA (" << cta.ctaid[0] << ","
+     << cta.ctaid[1] << "," << cta.ctaid[2] << ")";
   return os.str();
 }
 
@@ -206,6 +209,14 @@ void raceProxyFence(ExecCtx &c) {
   uint32_t u = warpUnit(c);
   r.fences[u].push_back(r.clocks[u][u]);
   ++r.clocks[u][u];
+  // cp.async writes are generic-proxy writes of the issuing thread (PTX ISA
+  // "cp.async"): its fence covers the copies its waits have observed, i.e.
+  // the cp.async ticks up to the warp's view of that unit.
+  uint32_t cu = r.cpAsyncOf(u);
+  uint32_t seen = r.clocks[u][cu];
+  auto &f = r.fences[cu];
+  if (seen && (f.empty() || f.back() < seen))
+    f.push_back(seen);
 }
 
 VClock raceAsyncIssue(ExecCtx &c) {

@@ -4,7 +4,10 @@
 // CUTE_EMU_RACECHECK=1), in the vector-clock style of FastTrack:
 //  - the units are the warps of a cluster and, for each warp, its async
 //    agent (the TMA loads/stores, wgmma reads and tcgen05.mma/cp it issues
-//    run as the agent, starting from the warp's clock at issue);
+//    run as the agent, starting from the warp's clock at issue) and its
+//    cp.async copies (sm_80 per-thread copies: each instruction's copies
+//    write at a tick of their own that the warp learns only when a
+//    cp.async.wait_group covers their group);
 //  - bar.sync / barrier.cluster / mbarrier phases are release-acquire
 //    objects: an arrival joins the arriving unit's clock into the object,
 //    a completed wait (or a TMA complete_tx) joins it back;
@@ -59,6 +62,9 @@ struct RaceState {
   bool raceCheck = true;  ///< Options::raceCheck
   bool initCheck = false; ///< Options::initCheck: reads of unwritten bytes
   uint32_t warpsPerCta = 0;
+  /// Warps of the cluster, W: unit w < W is warp w, W + w its async agent,
+  /// 2W + w its cp.async copies.
+  uint32_t warpUnits = 0;
   std::vector<VClock> clocks;                  ///< per unit
   std::vector<std::vector<uint32_t>> fences;   ///< fence.proxy.async clocks
   std::vector<std::vector<ShadowByte>> shadow; ///< per CTA, per byte
@@ -67,10 +73,13 @@ struct RaceState {
   std::vector<std::vector<ShadowByte>> tmemShadow;
   void init(uint32_t ctas, uint32_t warpsPerCta, uint32_t smemBytes);
   uint32_t units() const { return uint32_t(clocks.size()); }
+  uint32_t agentOf(uint32_t warp) const { return warpUnits + warp; }
+  uint32_t cpAsyncOf(uint32_t warp) const { return 2 * warpUnits + warp; }
 };
 
 uint32_t warpUnit(const ExecCtx &c);
 uint32_t agentUnit(const ExecCtx &c);
+uint32_t cpAsyncUnit(const ExecCtx &c);
 
 void joinInto(VClock &dst, const VClock &src);
 
@@ -96,7 +105,8 @@ bool raceAccessWarp(ExecCtx &c, const Inst &in, Cta &owner, uint64_t offset,
 void raceRelease(ExecCtx &c, SyncClock &s);
 /// Acquire of the completed phase of `s` by lanes of warp `unit`.
 void raceAcquire(RaceState &r, uint32_t unit, const SyncClock &s);
-/// fence.proxy.async by the executing warp.
+/// fence.proxy.async by the executing warp (it also covers the writes of
+/// the warp's cp.async copies that its waits have observed).
 void raceProxyFence(ExecCtx &c);
 /// The clock an async operation issued now starts from (the issuer's, and
 /// the issuer ticks); the agent runs as agentUnit(c).

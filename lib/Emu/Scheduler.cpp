@@ -287,10 +287,13 @@ bool wake(Launch &L, Cluster &cl, Warp &w) {
       if (ready && cl.race) {
         // The completed stores happen before what follows the wait.
         uint32_t u = cta.rank * cl.race->warpsPerCta + w.id;
-        joinInto(cl.race->clocks[u], cl.race->clocks[cl.race->units() / 2 + u]);
+        joinInto(cl.race->clocks[u], cl.race->clocks[cl.race->agentOf(u)]);
       }
       break;
     }
+    case Wait::CpAsyncGroup:
+      ready = cpAsyncWaitDone(cl, cta, w, l, w.waitA[l]);
+      break;
     case Wait::Cluster:
       ready = cl.clusterGeneration > w.waitA[l];
       if (ready && cl.race)
@@ -452,6 +455,8 @@ const char *waitName(Wait w) {
     return "a warpgroup collective (wgmma)";
   case Wait::BulkGroup:
     return "cp.async.bulk.wait_group";
+  case Wait::CpAsyncGroup:
+    return "cp.async.wait_group";
   case Wait::Cluster:
     return "barrier.cluster.wait";
   case Wait::WgmmaGroup:

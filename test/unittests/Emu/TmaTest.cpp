@@ -797,7 +797,6 @@ TEST(EmuTma, Decode) {
       {"cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx:"
        ":bytes [%rd2], [%rd1, {%r1}], [%rd3];",
        "needs 2 coordinates"},
-      {"cp.async.ca.shared.global [%rd2], [%rd1], 16;", "sm_80"},
   };
   for (const Bad &b : bad) {
     auto m = d.loadModule(body(b.insn));
