@@ -119,6 +119,7 @@ struct ConvertCuteNvgpuToNVVMPass
     lowering::populateTmemPatterns(tc, patterns);
     lowering::populateMatrixCopyPatterns(tc, patterns);
     lowering::populateRedPatterns(tc, patterns);
+    lowering::populateCpAsyncPatterns(tc, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      tc);
     ConversionTarget target(*ctx);
@@ -134,7 +135,7 @@ struct ConvertCuteNvgpuToNVVMPass
         [](Operation *op) { return !lowering::isNvgpuGemm(op); });
     target.addDynamicallyLegalOp<mlir::cute::CopyOp>([](Operation *op) {
       return !lowering::isTmemCopy(op) && !lowering::isMatrixCopy(op) &&
-             !lowering::isRedCopy(op);
+             !lowering::isRedCopy(op) && !lowering::isCpAsyncCopy(op);
     });
     scf::populateSCFStructuralTypeConversionsAndLegality(tc, patterns, target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))

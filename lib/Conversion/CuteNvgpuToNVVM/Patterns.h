@@ -52,6 +52,12 @@ bool isMatrixCopy(Operation *op);
 void populateRedPatterns(const TypeConverter &tc, RewritePatternSet &p);
 /// A cute.copy with a red_add atom (this pass lowers it).
 bool isRedCopy(Operation *op);
+
+/// cute.copy with the cp_async atom, cp_async_commit and cp_async_wait
+/// (CpAsyncToNVVM.cpp).
+void populateCpAsyncPatterns(const TypeConverter &tc, RewritePatternSet &p);
+/// Whether `op` is a cute.copy with the cp_async atom.
+bool isCpAsyncCopy(Operation *op);
 /// Rewrites warp_specialize, elect_one and warp_idx in place (before the
 /// dialect conversion: they only restructure control flow).
 LogicalResult lowerWarpRegions(Operation *root);

@@ -1,6 +1,7 @@
 //===- CuteNvgpuOps.td - cute_nvgpu ops ---------------------*- tablegen -*-===//
 //
-// One file per op family: barriers, TMA, pipelines, warps and clusters.
+// One file per op family: barriers, TMA, cp.async, pipelines, warps and
+// clusters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_NVGPU_OPS_TD
@@ -23,5 +24,7 @@ include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemAttrs.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuTmemOps.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuMatrixCopyAttrs.td"
 include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuRedAttrs.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuCpAsyncAttrs.td"
+include "cute/Dialect/CuteNvgpu/IR/CuteNvgpuCpAsyncOps.td"
 
 #endif // CUTE_NVGPU_OPS_TD
