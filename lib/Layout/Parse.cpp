@@ -71,8 +71,10 @@ public:
       do {
         skipSpace();
         if (s.compare(pos, 4, "div=") == 0) {
+          // An expression like a static leaf's: an instance's parameters
+          // may give the divisor (`div=16/KB`).
           pos += 4;
-          div = integer();
+          div = expression();
           if (div <= 0)
             error("a divisor must be positive");
         } else if (consume('i')) {

@@ -14,7 +14,7 @@
 
 module attributes {gpu.container_module} {
   gpu.module @m {
-    gpu.func @k(%p: !cute.ptr<!T, gmem, align<16>>, %x: vector<4x!T>) kernel {
+    gpu.func @k(%p: !cute.ptr<!T, gmem, align<16>>, %x: vector<4x!T>, %m: !cute.memref<!T, gmem, align<16>, "(4,?):(1,?{i64,div=BK/8})">) kernel {
       %bk = arith.constant #BK
       %s = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),STAGES):((BK,1),128*BK)">
       %a = cute.smem_alloc() : !cute.memref<!T, smem, align<16>, "(BK/2,BK%5+1):(1,BK/2)">
@@ -24,12 +24,15 @@ module attributes {gpu.container_module} {
 }
 // DEFAULT-LABEL: gpu.func @k(
 // DEFAULT-SAME: !cute.ptr<bf16, gmem, align<16>>{{.*}}: vector<4xbf16>
+// A dynamic leaf's divisor may be an expression of parameters too.
+// DEFAULT-SAME: "(4,?):(1,?{i64,div=8})"
 // DEFAULT: arith.constant 64 : i32
 // DEFAULT: !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "((128,64),4):((64,1),8192)">
 // DEFAULT: !cute.memref<bf16, smem, align<16>, "(32,5):(1,32)">
 
 // F16-LABEL: gpu.func @k_f16_32(
 // F16-SAME: !cute.ptr<f16, gmem, align<16>>{{.*}}: vector<4xf16>
+// F16-SAME: "(4,?):(1,?{i64,div=4})"
 // F16: arith.constant 32 : i32
 // F16: !cute.memref<f16, smem, align<1024>, S<3,3,3>, "((128,32),4):((32,1),4096)">
 // F16: "(16,3):(1,16)"
