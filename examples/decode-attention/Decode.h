@@ -24,6 +24,8 @@ struct Problem {
   int64_t batch = 1, ntok = 1, hq = 32, hkv = 8, d = 128;
   int64_t page = 16, pages = 0, maxPages = 0;
   int64_t ldq = 0, ldkv = 0, ldo = 0;
+  /// Bytes of a cache element: 2 (bf16) or 1 (e4m3).
+  int64_t kvBytes = 2;
 };
 
 /// Chunks of rowsPerCta q rows (a GQA group's heads x tokens) per kv head:
@@ -97,9 +99,12 @@ inline std::string checkLaunch(const Problem &p, int64_t kernelD,
     return "tokens per sequence " + n(p.ntok) + " outside 1..8";
   if (p.page < 1)
     return "page size " + n(p.page) + " must be at least 1";
-  if (p.ldkv % 8 != 0 || p.ldkv < p.hkv * p.d)
-    return "kv row stride " + n(p.ldkv) +
-           " must be a multiple of 8 and at least hkv x d = " + n(p.hkv * p.d);
+  // 16-byte slot rows: the kernel's 16-byte loads (and cp.async copies)
+  // of V rows start at slot x ldkv.
+  const int64_t align = 16 / std::max<int64_t>(p.kvBytes, 1);
+  if (p.ldkv % align != 0 || p.ldkv < p.hkv * p.d)
+    return "kv row stride " + n(p.ldkv) + " must be a multiple of " + n(align) +
+           " (16 bytes) and at least hkv x d = " + n(p.hkv * p.d);
   if (p.ldq < p.hq * p.d || p.ldo < p.hq * p.d)
     return "q/o row strides (" + n(p.ldq) + ", " + n(p.ldo) +
            ") must be at least hq x d = " + n(p.hq * p.d);

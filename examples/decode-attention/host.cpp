@@ -88,6 +88,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   p.hkv = c.hkv;
   p.d = c.d;
   p.page = c.page;
+  p.kvBytes = c.fp8 ? 1 : 2;
   const int64_t d = c.d;
   std::vector<int32_t> lens(size_t(c.batch));
   for (int64_t b = 0; b < c.batch; ++b)
@@ -718,17 +719,26 @@ int main(int argc, char **argv) {
       c.splits = forceSplits;
     if (onlyBatch > 0 && c.bench && c.batch != onlyBatch)
       continue;
-    const std::string name = (fl.tc ? "decode_tc_" : "decode_") +
-                             std::string(c.fp8 ? "e4m3" : "bf16") + "_d" +
-                             std::to_string(c.d);
-    // --kernel NAME: only those kernels' cases.
-    if (!o.kernels.empty() &&
-        std::find(o.kernels.begin(), o.kernels.end(), name) == o.kernels.end())
-      continue;
-    rt::Kernel dec = need(prog.kernel(name), "decode kernel");
     if (!o.check && !c.bench)
       continue;
-    ok &= runCase(ctx, stream, dec, sms, c, o.bench, o.check, fl);
+    const std::string kv = c.fp8 ? "e4m3" : "bf16";
+    const std::string d = "_d" + std::to_string(c.d);
+    // The case's kernel, then the same case on its cp.async variant where
+    // the program has one (decode_<kv>cp_d<D>: blocks in flight through
+    // shared memory), checked and timed alike. --kernel NAME: only those.
+    std::vector<std::string> names{(fl.tc ? "decode_tc_" : "decode_") + kv + d};
+    if (!fl.tc)
+      names.push_back("decode_" + kv + "cp" + d);
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (!o.kernels.empty() && std::find(o.kernels.begin(), o.kernels.end(),
+                                          names[i]) == o.kernels.end())
+        continue;
+      Expected<rt::Kernel> k = prog.kernel(names[i]);
+      if (i > 0 && !k)
+        continue; // no variant of this kernel
+      rt::Kernel dec = need(std::move(k), "decode kernel");
+      ok &= runCase(ctx, stream, dec, sms, c, o.bench, o.check, fl);
+    }
   }
   std::printf("RESULT decode-attention %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

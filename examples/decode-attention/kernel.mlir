@@ -51,6 +51,12 @@
 #DV = #cute.param<"DV", 128 : i32>
 // CTAs per SM the registers allow (the host's split plan assumes it).
 #MC = #cute.param<"MC", 3 : i32>
+// Blocks in flight ahead of the one computed, through shared memory (A + 1
+// stages of cp.async, each thread copying only what it reads itself), or 0:
+// each warp loads its next block straight into registers after P V.
+#A = #cute.param<"A", 0 : i32>
+// What the slot stride (ldkv elements) is known to divide: 16 bytes.
+#LA = #cute.param<"LA", 8 : i32>
 
 #sync = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = !T, b = !T, c = f32>
 #mma = #cute.tiled_mma<#sync, #cute.layout<"(1,1,1):(0,0,0)">>
@@ -65,8 +71,15 @@
 // The caches (slots, kv heads, D) seen two ways: D as (8, 4, D/32) (a
 // thread's K chunks 8 (4 i + q) .. + 8) and, from the warp's column half,
 // as (DV/8, 8) (a thread's V columns (DV/8) r ..).
-!kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(8,4,D/32)):(?{i64,div=8},D,(1,8,32))">
-!vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(DV/8,8)):(?{i64,div=8},D,(1,DV/8))">
+!kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(8,4,D/32)):(?{i64,div=LA},D,(1,8,32))">
+!vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(DV/8,8)):(?{i64,div=LA},D,(1,DV/8))">
+// The cp.async stages (A + 1; the bytes of the merge's sO after the loop):
+// K as (thread's chunk (8, D/32, row a), thread, stage), V as (thread's
+// columns (DV/8, row x), thread, stage), so that a warp's 32 threads copy
+// and read consecutive chunks (no bank conflicts).
+!stg = !cute.memref<!KV, smem, align<16>, "(64*D*A+64*D+64*DV*A+64*DV):(1)">
+!kst = !cute.memref<!KV, smem, align<16>, "((8,D/32,2),128,A+1):((1,1024,32*D),8,64*D)">
+!vst = !cute.memref<!KV, smem, align<16>, "((DV/8,4),128,A+1):((1,16*DV),DV/8,64*DV)">
 !qs = !cute.memref<!T, smem, align<16>, "(16,(8,4,D/32)):(D,(1,8,32))">
 !os = !cute.memref<f32, smem, align<16>, "(4,16,(DV/8,8)):(16*DV,DV,(1,DV/8))">
 !ms = !cute.memref<f32, smem, align<16>, "(4,16):(16,1)">
@@ -82,8 +95,9 @@
 module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64,DV=64,MW=2", "bf16_d128:T=bf16,KV=bf16,D=128",
                       "bf16_d256:T=bf16,KV=bf16,D=256,DV=128,MC=2",
-                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64,MW=2", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128",
-                      "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2"]} {
+                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64,MW=2,LA=16", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128,LA=16",
+                      "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2,LA=16",
+                      "bf16cp_d128:T=bf16,KV=bf16,D=128,A=1", "e4m3cp_d128:T=f16,KV=f8E4M3FN,D=128,A=3,LA=16"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir", "merge-splits.mlir"]} {
     // Block blk of a split (keys j0 = ks0 + 16 blk ..) into this thread's
     // fragments: K rows j0 + 8 a + rr (a = 0, 1; chunks 4 i + qd) and V
@@ -101,11 +115,7 @@ module attributes {gpu.container_module,
         %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
         %gk = cute.tensor_slice(%gK, %ck)
         %kvr = cute.load(%gk)
-        %kvf = arith.extf %kvr : !kvr to !kvf
-        %kvv = arith.truncf %kvf : !kvf to !kv
-        %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
-        %kfa = cute.tensor_slice(%kf, %ca)
-        cute.store(%kvv, %kfa)
+        func.call @put_k(%kvr, %kf, %a) : (!kvr, !kfrag, i32) -> ()
       } {cute.unroll}
       %q2 = arith.muli %qd, %c2 : i32
       %jq = arith.addi %j0, %q2 : i32
@@ -119,11 +129,84 @@ module attributes {gpu.container_module,
         %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
         %gv = cute.tensor_slice(%gV, %cv)
         %vvr = cute.load(%gv)
-        %vvf = arith.extf %vvr : !vvr to !dv
-        %vvv = arith.truncf %vvf : !dv to !dh
-        %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
-        %vfx = cute.tensor_slice(%vf, %cx)
-        cute.store(%vvv, %vfx)
+        func.call @put_v(%vvr, %vf, %x) : (!vvr, !vfrag, i32) -> ()
+      } {cute.unroll}
+      return
+    }
+
+    // K row a (D/4 values of the cache) into the fragment, converted to T.
+    func.func private @put_k(%kvr: !kvr, %kf: !kfrag, %a: i32) {
+      %kvf = arith.extf %kvr : !kvr to !kvf
+      %kvv = arith.truncf %kvf : !kvf to !kv
+      %ca = cute.make_coord(%a) -> !cute.coord<"(_,?,_)">
+      %kfa = cute.tensor_slice(%kf, %ca)
+      cute.store(%kvv, %kfa)
+      return
+    }
+
+    // V row x (x0 + 2 x1: DV/8 values of the cache) into the fragment.
+    func.func private @put_v(%vvr: !vvr, %vf: !vfrag, %x: i32) {
+      %c2 = arith.constant 2 : i32
+      %x0 = arith.remui %x, %c2 : i32
+      %x1 = arith.divui %x, %c2 : i32
+      %vvf = arith.extf %vvr : !vvr to !dv
+      %vvv = arith.truncf %vvf : !dv to !dh
+      %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
+      %vfx = cute.tensor_slice(%vf, %cx)
+      cute.store(%vvv, %vfx)
+      return
+    }
+
+    // A > 0: @load_block's rows of block blk copied by this thread (tid)
+    // into its slots of stage st with cp.async (not committed here).
+    func.func private @stage_block(%gK: !kview, %gV: !vview, %sK: !kst, %sV: !vst, %pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %slots: i32, %last: i32, %ks0: i32, %blk: i32, %hk: i32, %rr: i32, %qd: i32, %tid: i32, %st: i32) {
+      %c0, %c1, %c2, %c4, %c8, %c16 = cute.constants 0, 1, 2, 4, 8, 16 : i32
+      %bo = arith.muli %blk, %c16 : i32
+      %j0 = arith.addi %ks0, %bo : i32
+      scf.for %a = %c0 to %c2 step %c1 : i32 {
+        %a8 = arith.muli %a, %c8 : i32
+        %ja = arith.addi %j0, %a8 : i32
+        %j = arith.addi %ja, %rr : i32
+        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
+        %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
+        %gk = cute.tensor_slice(%gK, %ck)
+        %cs = cute.make_coord(%a, %tid, %st) -> !cute.coord<"((_,_,?),?,?)">
+        %dk = cute.tensor_slice(%sK, %cs)
+        cute.copy(%gk, %dk) {atom = #cute_nvgpu.cp_async<128>}
+      } {cute.unroll}
+      %q2 = arith.muli %qd, %c2 : i32
+      %jq = arith.addi %j0, %q2 : i32
+      scf.for %x = %c0 to %c4 step %c1 : i32 {
+        %x0 = arith.remui %x, %c2 : i32
+        %x1 = arith.divui %x, %c2 : i32
+        %x18 = arith.muli %x1, %c8 : i32
+        %jx = arith.addi %jq, %x0 : i32
+        %j = arith.addi %jx, %x18 : i32
+        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
+        %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
+        %gv = cute.tensor_slice(%gV, %cv)
+        %cs = cute.make_coord(%x, %tid, %st) -> !cute.coord<"((_,?),?,?)">
+        %dv = cute.tensor_slice(%sV, %cs)
+        cute.copy(%gv, %dv) {atom = #cute_nvgpu.cp_async<128>}
+      } {cute.unroll}
+      return
+    }
+
+    // A > 0: this thread's rows of stage st (landed: after cp_async_wait)
+    // into its fragments, converted to T.
+    func.func private @read_block(%sK: !kst, %sV: !vst, %kf: !kfrag, %vf: !vfrag, %tid: i32, %st: i32) {
+      %c0, %c1, %c2, %c4 = cute.constants 0, 1, 2, 4 : i32
+      scf.for %a = %c0 to %c2 step %c1 : i32 {
+        %cs = cute.make_coord(%a, %tid, %st) -> !cute.coord<"((_,_,?),?,?)">
+        %sk = cute.tensor_slice(%sK, %cs)
+        %kvr = cute.load(%sk)
+        func.call @put_k(%kvr, %kf, %a) : (!kvr, !kfrag, i32) -> ()
+      } {cute.unroll}
+      scf.for %x = %c0 to %c4 step %c1 : i32 {
+        %cs = cute.make_coord(%x, %tid, %st) -> !cute.coord<"((_,?),?,?)">
+        %sv = cute.tensor_slice(%sV, %cs)
+        %vvr = cute.load(%sv)
+        func.call @put_v(%vvr, %vf, %x) : (!vvr, !vfrag, i32) -> ()
       } {cute.unroll}
       return
     }
@@ -161,7 +244,7 @@ module attributes {gpu.container_module,
       %shK = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(8,4,D/32))">
       // 64-bit slot offsets: a cache may hold more than 2^31 elements.
       %ldkv64 = arith.extui %ldkv : i32 to i64
-      %stK = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,8,32))">
+      %stK = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=LA},D,(1,8,32))">
       %lK = cute.make_layout(%shK, %stK)
       %gK = cute.make_view(%pk, %lK)
       // V from this warp's column half (DV columns from vc DV).
@@ -172,7 +255,7 @@ module attributes {gpu.container_module,
       %shalf = cute.tensor_slice(%vhalf, %chalf)
       %pvc = cute.get_iter(%shalf)
       %shV = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(DV/8,8))">
-      %stV = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=8},D,(1,DV/8))">
+      %stV = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=LA},D,(1,DV/8))">
       %lV = cute.make_layout(%shV, %stV)
       %gV = cute.make_view(%pvc, %lV)
       // This warp's first block of K and V, loaded before the Q prologue
@@ -181,7 +264,37 @@ module attributes {gpu.container_module,
       // used).
       %kf = cute.make_fragment() : !kfrag
       %vf = cute.make_fragment() : !vfrag
-      func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %pw, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      // A > 0: the stages, K's then V's (a slice at 1 of a (2):(K bytes)
+      // view keeps V's alignment), and the first A blocks in flight, a
+      // cp.async group each (committed even when empty, so that the group
+      // of the block computed is always A groups back).
+      %ahead = cute.constants A : i32
+      %nst = arith.addi %ahead, %c1 : i32
+      %cp = arith.cmpi ugt, %ahead, %c0 : i32
+      %stg = cute.smem_alloc() {alias = "stages_merge"} : !stg
+      %pst = cute.get_iter(%stg)
+      %lKs = cute.static : !cute.layout<"((8,D/32,2),128,A+1):((1,1024,32*D),8,64*D)">
+      %sK = cute.make_view(%pst, %lKs)
+      %lkv = cute.static : !cute.layout<"(2):(64*D*A+64*D)">
+      %kvh = cute.make_view(%pst, %lkv)
+      %cvh = cute.make_coord(%c1) -> !cute.coord<"(?)">
+      %vh = cute.tensor_slice(%kvh, %cvh)
+      %pvst = cute.get_iter(%vh)
+      %lVs = cute.static : !cute.layout<"((DV/8,4),128,A+1):((1,16*DV),DV/8,64*DV)">
+      %sV = cute.make_view(%pvst, %lVs)
+      scf.if %cp {
+        scf.for %i = %c0 to %ahead step %c1 : i32 {
+          %ib = arith.muli %i, %nstep : i32
+          %bi = arith.addi %pw, %ib : i32
+          %has = arith.cmpi ult, %bi, %nblk : i32
+          scf.if %has {
+            func.call @stage_block(%gK, %gV, %sK, %sV, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %bi, %hk, %rr, %qd, %tid, %i) : (!kview, !vview, !kst, !vst, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+          }
+          cute_nvgpu.cp_async_commit
+        }
+      } else {
+        func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %pw, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      }
       %dh = arith.muli %d, %c2 : i32
       %half = arith.divui %d, %c2 : i32
       // Q rows into shared memory, rotated: (row, pair p) per step.
@@ -242,6 +355,25 @@ module attributes {gpu.container_module,
       %m0 = vector.broadcast %ninf : f32 to vector<2xf32>
       %l0 = vector.broadcast %fzero : f32 to vector<2xf32>
       %fin:2 = scf.for %blk = %pw to %nblk step %nstep iter_args(%m = %m0, %l = %l0) -> (vector<2xf32>, vector<2xf32>) : i32 {
+        // A > 0: block blk + A nstep into the stage block blk - nstep
+        // was read from (its reads are done: their values were used),
+        // then block blk's stage, A groups back, into the fragments.
+        scf.if %cp {
+          %bn = arith.subi %blk, %pw : i32
+          %it = arith.divui %bn, %nstep : i32
+          %aoff = arith.muli %ahead, %nstep : i32
+          %ba = arith.addi %blk, %aoff : i32
+          %ita = arith.addi %it, %ahead : i32
+          %sta = arith.remui %ita, %nst : i32
+          %has = arith.cmpi ult, %ba, %nblk : i32
+          scf.if %has {
+            func.call @stage_block(%gK, %gV, %sK, %sV, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %ba, %hk, %rr, %qd, %tid, %sta) : (!kview, !vview, !kst, !vst, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+          }
+          cute_nvgpu.cp_async_commit
+          cute_nvgpu.cp_async_wait #A
+          %st = arith.remui %it, %nst : i32
+          func.call @read_block(%sK, %sV, %kf, %vf, %tid, %st) : (!kst, !vst, !kfrag, !vfrag, i32, i32) -> ()
+        }
         %bo = arith.muli %blk, %c16 : i32
         %j0 = arith.addi %ks0, %bo : i32
         // S = Q K^T, masked: key < min(row's limit, split end), row < rows.
@@ -304,18 +436,26 @@ module attributes {gpu.container_module,
           cute.store(%vz, %vfx)
         } {cute.unroll}
         cute.gemm #sync (%pf, %vf, %o)
-        // The warp's next block.
+        // A = 0: the warp's next block, into the registers.
         %nb = arith.addi %blk, %nstep : i32
-        %more = arith.cmpi ult, %nb, %nblk : i32
+        %more0 = arith.cmpi ult, %nb, %nblk : i32
+        %regs = arith.cmpi eq, %ahead, %c0 : i32
+        %more = arith.andi %more0, %regs : i1
         scf.if %more {
           func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %nb, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
         }
         scf.yield %mnew, %lnew : vector<2xf32>, vector<2xf32>
       }
-      // The warps' (max x scale log2 e, sum, O) through shared memory.
+      // The warps' (max x scale log2 e, sum, O) through shared memory; sO
+      // takes the stages' bytes once every thread's copies have landed
+      // and every warp has left its loop.
+      scf.if %cp {
+        cute_nvgpu.cp_async_wait 0
+      }
+      gpu.barrier
       %sM = cute.smem_alloc() : !ms
       %sL = cute.smem_alloc() : !ms
-      %sO = cute.smem_alloc() : !os
+      %sO = cute.smem_alloc() {alias = "stages_merge"} : !os
       %msc = vector.broadcast %scale2 : f32 to vector<2xf32>
       %mscaled = arith.mulf %fin#0, %msc : vector<2xf32>
       %lead = arith.cmpi eq, %qd, %c0 : i32

@@ -102,8 +102,16 @@ TEST(DecodePlan, RejectsMisalignedKvRows) {
   Problem p = qwen(1, 16, 4);
   p.ldkv = 1028;
   EXPECT_EQ(checkLaunch(p, 128, nullptr, nullptr),
-            "kv row stride 1028 must be a multiple of 8 and at least hkv x d "
-            "= 1024");
+            "kv row stride 1028 must be a multiple of 8 (16 bytes) and at "
+            "least hkv x d = 1024");
+  // An e4m3 cache's rows: 16 bytes are 16 elements.
+  p.kvBytes = 1;
+  p.ldkv = 1032;
+  EXPECT_EQ(checkLaunch(p, 128, nullptr, nullptr),
+            "kv row stride 1032 must be a multiple of 16 (16 bytes) and at "
+            "least hkv x d = 1024");
+  p.ldkv = 1040;
+  EXPECT_EQ(checkLaunch(p, 128, nullptr, nullptr), "");
 }
 
 TEST(DecodePlan, RejectsAContextLongerThanItsBlockTableRow) {
