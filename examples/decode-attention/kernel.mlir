@@ -15,12 +15,14 @@
 // Grid (hkv x row chunks, batch, splits); 4 warps. Split s takes keys
 // [s chunk, min((s + 1) chunk, ctx)) (flash-decoding's split-KV); its warps
 // take blocks of 16 keys in turn (D = 256: pairs of warps take them, each
-// warp of a pair holding half of O's columns, DV). Per block a warp loads K (2 key rows of
-// 8 a thread) and V (4 key rows a thread) straight from global memory into
-// the mma.sync fragments (no shared memory): the head dimension is
-// permuted in S = Q K^T (thread q of a quad holds d = 32 i + 8 q + x, so
-// each load is 16 contiguous bytes; Q is loaded with the same permutation,
-// which the sum over d does not see) and in O = P V's columns (thread r of
+// warp of a pair holding half of O's columns, DV). Per block a warp loads
+// K (2 key rows of D/4 values a thread) and V (4 key rows a thread)
+// straight from global memory into the mma.sync fragments (no shared
+// memory; or, A > 0, through shared-memory stages of its own: below): the
+// head dimension is permuted in S = Q K^T (thread q of a quad holds d =
+// 4 CK i + CK q + x, x < CK, so each load is 16 contiguous bytes: CK = 8
+// bf16 or 16 e4m3 values; Q is loaded with the same permutation, which
+// the sum over d does not see) and in O = P V's columns (thread r of
 // a quad row holds d = (D/8) r + b, written back in order). Each key row's
 // slot comes from the block table: page = table[b, key / page], slot =
 // page x page + key % page, read without waiting for the context length
@@ -57,6 +59,8 @@
 #A = #cute.param<"A", 0 : i32>
 // What the slot stride (ldkv elements) is known to divide: 16 bytes.
 #LA = #cute.param<"LA", 8 : i32>
+// The contiguous d values of a thread's K chunk: 16 bytes of the cache.
+#CK = #cute.param<"CK", 8 : i32>
 
 #sync = #cute_nvgpu.mma_sync<m = 16, n = 8, k = 16, a = !T, b = !T, c = f32>
 #mma = #cute.tiled_mma<#sync, #cute.layout<"(1,1,1):(0,0,0)">>
@@ -68,19 +72,19 @@
 !pfrag = !cute.memref<!T, rmem, align<16>, "(8,1,1):(1,0,0)">
 !vfrag = !cute.memref<!T, rmem, align<16>, "((2,2),DV/8,1):((DV/8,DV/4),1,0)">
 !ofrag = !cute.memref<f32, rmem, align<16>, "((2,2),1,DV/8):((1,2),0,4)">
-// The caches (slots, kv heads, D) seen two ways: D as (8, 4, D/32) (a
-// thread's K chunks 8 (4 i + q) .. + 8) and, from the warp's column half,
+// The caches (slots, kv heads, D) seen two ways: D as (CK, 4, D/4/CK) (a
+// thread's K chunks CK (4 i + q) .. + CK) and, from the warp's column half,
 // as (DV/8, 8) (a thread's V columns (DV/8) r ..).
-!kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(8,4,D/32)):(?{i64,div=LA},D,(1,8,32))">
+!kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(CK,4,D/4/CK)):(?{i64,div=LA},D,(1,CK,4*CK))">
 !vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(DV/8,8)):(?{i64,div=LA},D,(1,DV/8))">
 // The cp.async stages (A + 1; the bytes of the merge's sO after the loop):
 // K as (thread's chunk (8, D/32, row a), thread, stage), V as (thread's
 // columns (DV/8, row x), thread, stage), so that a warp's 32 threads copy
 // and read consecutive chunks (no bank conflicts).
 !stg = !cute.memref<!KV, smem, align<16>, "(64*D*A+64*D+64*DV*A+64*DV):(1)">
-!kst = !cute.memref<!KV, smem, align<16>, "((8,D/32,2),128,A+1):((1,1024,32*D),8,64*D)">
+!kst = !cute.memref<!KV, smem, align<16>, "((CK,D/4/CK,2),128,A+1):((1,128*CK,32*D),CK,64*D)">
 !vst = !cute.memref<!KV, smem, align<16>, "((DV/8,4),128,A+1):((1,16*DV),DV/8,64*DV)">
-!qs = !cute.memref<!T, smem, align<16>, "(16,(8,4,D/32)):(D,(1,8,32))">
+!qs = !cute.memref<!T, smem, align<16>, "(16,(CK,4,D/4/CK)):(D,(1,CK,4*CK))">
 !os = !cute.memref<f32, smem, align<16>, "(4,16,(DV/8,8)):(16*DV,DV,(1,DV/8))">
 !ms = !cute.memref<f32, smem, align<16>, "(4,16):(16,1)">
 !dv = !cute.vec<"DV/8", f32>
@@ -95,9 +99,9 @@
 module attributes {gpu.container_module,
     cute.instances = ["bf16_d64:T=bf16,KV=bf16,D=64,DV=64,MW=2", "bf16_d128:T=bf16,KV=bf16,D=128",
                       "bf16_d256:T=bf16,KV=bf16,D=256,DV=128,MC=2",
-                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64,MW=2,LA=16", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128,LA=16",
-                      "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2,LA=16",
-                      "bf16cp_d128:T=bf16,KV=bf16,D=128,A=1", "e4m3cp_d128:T=f16,KV=f8E4M3FN,D=128,A=3,LA=16"]} {
+                      "e4m3_d64:T=f16,KV=f8E4M3FN,D=64,DV=64,MW=2,LA=16,CK=16", "e4m3_d128:T=f16,KV=f8E4M3FN,D=128,LA=16,CK=16",
+                      "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2,LA=16,CK=16",
+                      "bf16cp_d128:T=bf16,KV=bf16,D=128,A=1", "e4m3cp_d128:T=f16,KV=f8E4M3FN,D=128,A=3,LA=16,CK=16"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir", "merge-splits.mlir"]} {
     // Block blk of a split (keys j0 = ks0 + 16 blk ..) into this thread's
     // fragments: K rows j0 + 8 a + rr (a = 0, 1; chunks 4 i + qd) and V
@@ -241,10 +245,10 @@ module attributes {gpu.container_module,
       // The split's keys and this warp's blocks of 16.
       %ks0, %kend, %kn0, %last = func.call @split_keys(%b, %ctx, %maxPages, %page, %s, %chunk) : (i32, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32)
       %nblk = arith.ceildivui %kn0, %c16 : i32
-      %shK = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(8,4,D/32))">
+      %shK = cute.make_shape(%slots, %hkv) -> !cute.shape<"(?,?,(CK,4,D/4/CK))">
       // 64-bit slot offsets: a cache may hold more than 2^31 elements.
       %ldkv64 = arith.extui %ldkv : i32 to i64
-      %stK = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=LA},D,(1,8,32))">
+      %stK = cute.make_stride(%ldkv64) -> !cute.stride<"(?{i64,div=LA},D,(1,CK,4*CK))">
       %lK = cute.make_layout(%shK, %stK)
       %gK = cute.make_view(%pk, %lK)
       // V from this warp's column half (DV columns from vc DV).
@@ -273,7 +277,7 @@ module attributes {gpu.container_module,
       %cp = arith.cmpi ugt, %ahead, %c0 : i32
       %stg = cute.smem_alloc() {alias = "stages_merge"} : !stg
       %pst = cute.get_iter(%stg)
-      %lKs = cute.static : !cute.layout<"((8,D/32,2),128,A+1):((1,1024,32*D),8,64*D)">
+      %lKs = cute.static : !cute.layout<"((CK,D/4/CK,2),128,A+1):((1,128*CK,32*D),CK,64*D)">
       %sK = cute.make_view(%pst, %lKs)
       %lkv = cute.static : !cute.layout<"(2):(64*D*A+64*D)">
       %kvh = cute.make_view(%pst, %lkv)
