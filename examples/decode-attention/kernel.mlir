@@ -103,12 +103,15 @@ module attributes {gpu.container_module,
                       "e4m3_d256:T=f16,KV=f8E4M3FN,D=256,DV=128,MC=2,LA=16,CK=16",
                       "bf16cp_d128:T=bf16,KV=bf16,D=128,A=1", "e4m3cp_d128:T=f16,KV=f8E4M3FN,D=128,A=3,LA=16,CK=16"]} {
   gpu.module @decode_attention attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "decode-common.mlir", "merge-splits.mlir"]} {
-    // Block blk of a split (keys j0 = ks0 + 16 blk ..) into this thread's
-    // fragments: K rows j0 + 8 a + rr (a = 0, 1; chunks 4 i + qd) and V
-    // rows j0 + 2 qd + x0 + 8 x1 (x = x0 + 2 x1; columns (D/8) rr ..),
-    // converted to T. `last` is only for the debug check.
-    func.func private @load_block(%gK: !kview, %gV: !vview, %kf: !kfrag, %vf: !vfrag, %pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %slots: i32, %last: i32, %ks0: i32, %blk: i32, %hk: i32, %rr: i32, %qd: i32) {
-      %c0, %c1, %c2, %c4, %c8, %c16 = cute.constants 0, 1, 2, 4, 8, 16 : i32
+    // Block blk of a split (keys j0 = ks0 + 16 blk ..): this thread's K
+    // rows j0 + 8 a + rr (a = 0, 1; chunks 4 i + qd) and V rows j0 + 2 qd +
+    // x0 + 8 x1 (x = x0 + 2 x1; columns (D/8) rr ..), into its fragments
+    // converted to T (A = 0), or (A > 0) copied with cp.async into its
+    // slots of stage st (not committed here). `last` is only for the debug
+    // check.
+    func.func private @fetch_block(%gK: !kview, %gV: !vview, %kf: !kfrag, %vf: !vfrag, %sK: !kst, %sV: !vst, %pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %slots: i32, %last: i32, %ks0: i32, %blk: i32, %hk: i32, %rr: i32, %qd: i32, %tid: i32, %st: i32) {
+      %c0, %c1, %c2, %c4, %c8, %c16, %ahead = cute.constants 0, 1, 2, 4, 8, 16, A : i32
+      %cp = arith.cmpi ugt, %ahead, %c0 : i32
       %bo = arith.muli %blk, %c16 : i32
       %j0 = arith.addi %ks0, %bo : i32
       scf.for %a = %c0 to %c2 step %c1 : i32 {
@@ -118,8 +121,14 @@ module attributes {gpu.container_module,
         %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
         %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
         %gk = cute.tensor_slice(%gK, %ck)
-        %kvr = cute.load(%gk)
-        func.call @put_k(%kvr, %kf, %a) : (!kvr, !kfrag, i32) -> ()
+        scf.if %cp {
+          %cs = cute.make_coord(%a, %tid, %st) -> !cute.coord<"((_,_,?),?,?)">
+          %dk = cute.tensor_slice(%sK, %cs)
+          cute.copy(%gk, %dk) {atom = #cute_nvgpu.cp_async<128>}
+        } else {
+          %kvr = cute.load(%gk)
+          func.call @put_k(%kvr, %kf, %a) : (!kvr, !kfrag, i32) -> ()
+        }
       } {cute.unroll}
       %q2 = arith.muli %qd, %c2 : i32
       %jq = arith.addi %j0, %q2 : i32
@@ -132,8 +141,14 @@ module attributes {gpu.container_module,
         %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
         %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
         %gv = cute.tensor_slice(%gV, %cv)
-        %vvr = cute.load(%gv)
-        func.call @put_v(%vvr, %vf, %x) : (!vvr, !vfrag, i32) -> ()
+        scf.if %cp {
+          %cs = cute.make_coord(%x, %tid, %st) -> !cute.coord<"((_,?),?,?)">
+          %dv = cute.tensor_slice(%sV, %cs)
+          cute.copy(%gv, %dv) {atom = #cute_nvgpu.cp_async<128>}
+        } else {
+          %vvr = cute.load(%gv)
+          func.call @put_v(%vvr, %vf, %x) : (!vvr, !vfrag, i32) -> ()
+        }
       } {cute.unroll}
       return
     }
@@ -158,41 +173,6 @@ module attributes {gpu.container_module,
       %cx = cute.make_coord(%x0, %x1) -> !cute.coord<"((?,?),_,_)">
       %vfx = cute.tensor_slice(%vf, %cx)
       cute.store(%vvv, %vfx)
-      return
-    }
-
-    // A > 0: @load_block's rows of block blk copied by this thread (tid)
-    // into its slots of stage st with cp.async (not committed here).
-    func.func private @stage_block(%gK: !kview, %gV: !vview, %sK: !kst, %sV: !vst, %pbt: !cute.ptr<i32, gmem, align<4>>, %b: i32, %maxPages: i32, %page: i32, %slots: i32, %last: i32, %ks0: i32, %blk: i32, %hk: i32, %rr: i32, %qd: i32, %tid: i32, %st: i32) {
-      %c0, %c1, %c2, %c4, %c8, %c16 = cute.constants 0, 1, 2, 4, 8, 16 : i32
-      %bo = arith.muli %blk, %c16 : i32
-      %j0 = arith.addi %ks0, %bo : i32
-      scf.for %a = %c0 to %c2 step %c1 : i32 {
-        %a8 = arith.muli %a, %c8 : i32
-        %ja = arith.addi %j0, %a8 : i32
-        %j = arith.addi %ja, %rr : i32
-        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
-        %ck = cute.make_coord(%slot, %hk, %qd) -> !cute.coord<"(?,?,(_,?,_))">
-        %gk = cute.tensor_slice(%gK, %ck)
-        %cs = cute.make_coord(%a, %tid, %st) -> !cute.coord<"((_,_,?),?,?)">
-        %dk = cute.tensor_slice(%sK, %cs)
-        cute.copy(%gk, %dk) {atom = #cute_nvgpu.cp_async<128>}
-      } {cute.unroll}
-      %q2 = arith.muli %qd, %c2 : i32
-      %jq = arith.addi %j0, %q2 : i32
-      scf.for %x = %c0 to %c4 step %c1 : i32 {
-        %x0 = arith.remui %x, %c2 : i32
-        %x1 = arith.divui %x, %c2 : i32
-        %x18 = arith.muli %x1, %c8 : i32
-        %jx = arith.addi %jq, %x0 : i32
-        %j = arith.addi %jx, %x18 : i32
-        %slot = func.call @slot_of(%pbt, %b, %maxPages, %page, %j, %last, %slots) : (!cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32) -> i32
-        %cv = cute.make_coord(%slot, %hk, %rr) -> !cute.coord<"(?,?,(_,?))">
-        %gv = cute.tensor_slice(%gV, %cv)
-        %cs = cute.make_coord(%x, %tid, %st) -> !cute.coord<"((_,?),?,?)">
-        %dv = cute.tensor_slice(%sV, %cs)
-        cute.copy(%gv, %dv) {atom = #cute_nvgpu.cp_async<128>}
-      } {cute.unroll}
       return
     }
 
@@ -292,12 +272,12 @@ module attributes {gpu.container_module,
           %bi = arith.addi %pw, %ib : i32
           %has = arith.cmpi ult, %bi, %nblk : i32
           scf.if %has {
-            func.call @stage_block(%gK, %gV, %sK, %sV, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %bi, %hk, %rr, %qd, %tid, %i) : (!kview, !vview, !kst, !vst, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+            func.call @fetch_block(%gK, %gV, %kf, %vf, %sK, %sV, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %bi, %hk, %rr, %qd, %tid, %i) : (!kview, !vview, !kfrag, !vfrag, !kst, !vst, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
           }
           cute_nvgpu.cp_async_commit
         }
       } else {
-        func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %pw, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+        func.call @fetch_block(%gK, %gV, %kf, %vf, %sK, %sV, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %pw, %hk, %rr, %qd, %tid, %c0) : (!kview, !vview, !kfrag, !vfrag, !kst, !vst, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       }
       %dh = arith.muli %d, %c2 : i32
       %half = arith.divui %d, %c2 : i32
@@ -371,7 +351,7 @@ module attributes {gpu.container_module,
           %sta = arith.remui %ita, %nst : i32
           %has = arith.cmpi ult, %ba, %nblk : i32
           scf.if %has {
-            func.call @stage_block(%gK, %gV, %sK, %sV, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %ba, %hk, %rr, %qd, %tid, %sta) : (!kview, !vview, !kst, !vst, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+            func.call @fetch_block(%gK, %gV, %kf, %vf, %sK, %sV, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %ba, %hk, %rr, %qd, %tid, %sta) : (!kview, !vview, !kfrag, !vfrag, !kst, !vst, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
           }
           cute_nvgpu.cp_async_commit
           cute_nvgpu.cp_async_wait #A
@@ -446,7 +426,7 @@ module attributes {gpu.container_module,
         %regs = arith.cmpi eq, %ahead, %c0 : i32
         %more = arith.andi %more0, %regs : i1
         scf.if %more {
-          func.call @load_block(%gK, %gV, %kf, %vf, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %nb, %hk, %rr, %qd) : (!kview, !vview, !kfrag, !vfrag, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+          func.call @fetch_block(%gK, %gV, %kf, %vf, %sK, %sV, %pbt, %b, %maxPages, %page, %slots, %last, %ks0, %nb, %hk, %rr, %qd, %tid, %c0) : (!kview, !vview, !kfrag, !vfrag, !kst, !vst, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
         }
         scf.yield %mnew, %lnew : vector<2xf32>, vector<2xf32>
       }
