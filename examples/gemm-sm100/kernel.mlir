@@ -4,8 +4,8 @@
 // f32 accumulation in Tensor Memory: the sm_100a configurations of the
 // kernel library (lib/Kernels, docs/kernels.md), the epilogue of
 // examples/gemm-sm90 on tcgen05. Runs on the emulator (CUTE_DEVICE=
-// emu:sm_100a); no Blackwell GPU has run it. One kernel, @gemm, twenty
-// instances (docs/instances.md):
+// emu:sm_100a); no Blackwell GPU has run it. One kernel, @gemm,
+// twenty-four instances (docs/instances.md):
 //   gemm_1cta_<i>  (CG = 1) one CTA per 128 x BN tile: tcgen05.mma
 //                  cta_group::1 m128nBN (k16 for bf16, k32 for e4m3: the
 //                  atoms leave kind and K to A and B's type T);
@@ -18,7 +18,8 @@
 // kind::f8f6f4), and the SwiGLU forms {bf16,e4m3}[_n128]_swiglu (SWIGLU:
 // B's rows are 64-row gate and up blocks in turn, C = silu(gate) x up
 // (+ beta R) with N / 2 columns, bf16; the scales and bias are over the
-// GEMM's N columns).
+// GEMM's N columns), and the grouped GEMM 1cta_{bf16,e4m3}_grouped[_swiglu]
+// (GROUPED, BN = 128, one split; the group's rows and B block below).
 // - 192 threads: warp 5 the TMA producer of a 4-stage tma_umma ring of
 //   128-byte swizzled 128 x BK A and BN x BK (2-CTA: BN/2 x BK) B tiles,
 //   BK one 128-byte row (64 bf16, 128 e4m3), tx bytes and consumer counts
@@ -43,7 +44,10 @@
 // each writes its f32 partial to its slot of the workspace `ws` and
 // arrives on the CTA's counter in `flags` (zero before the launch); the
 // last to arrive sums the slots in split order and runs the epilogue, and
-// leaves the counter zero. No stream-K or swap-AB.
+// leaves the counter zero. No stream-K or swap-AB. Grouped: grid x over
+// the groups' tile rows (the bound ceil((M + 127 groups) / 128)), each
+// CTA's group, its first row and rows from @tile_origin; `offs` and
+// `groups` are unread otherwise.
 // A and B's type (bf16, or f8E4M3FN: the atoms' kind follows it) and the
 // K extent of a stage: one 128-byte swizzle row (64 bf16, 128 e4m3).
 !T = !cute.param<"T", bf16>
@@ -53,6 +57,10 @@
 // SwiGLU (gate and up blocks of 64 of B's rows in turn; C has N / 2
 // columns).
 #SWIGLU = #cute.param<"SWIGLU", false>
+// Grouped GEMM for MoE (1-CTA): group g owns rows [offs[g-1], offs[g]) of
+// A and C and the N x K block g of B (examples/gemm-sm90/gemm-groups.mlir's
+// bookkeeping); grid x runs over ceil((M + 127 groups) / 128) tile rows.
+#GROUPED = #cute.param<"GROUPED", false>
 !LS = !cute_nvgpu.pipeline_state<4>
 !accT = !cute.memref<f32, tmem, align<16>, "(128,BN):(65536,1)">
 !chunk = !cute.memref<f32, rmem, align<16>, "32:1">
@@ -84,8 +92,10 @@ module attributes {gpu.container_module,
                       "1cta_bf16_swiglu:SWIGLU=true", "1cta_bf16_n128_swiglu:BN=128,SWIGLU=true",
                       "2cta_bf16_swiglu:CG=2,SWIGLU=true", "2cta_bf16_n128_swiglu:CG=2,BN=128,SWIGLU=true",
                       "1cta_e4m3_swiglu:T=f8E4M3FN,BK=128,SWIGLU=true", "1cta_e4m3_n128_swiglu:T=f8E4M3FN,BK=128,BN=128,SWIGLU=true",
-                      "2cta_e4m3_swiglu:CG=2,T=f8E4M3FN,BK=128,SWIGLU=true", "2cta_e4m3_n128_swiglu:CG=2,T=f8E4M3FN,BK=128,BN=128,SWIGLU=true"]} {
-  gpu.module @gemm_sm100 attributes {cute.imports = ["../gemm-sm90/gemm-activation.mlir"]} {
+                      "2cta_e4m3_swiglu:CG=2,T=f8E4M3FN,BK=128,SWIGLU=true", "2cta_e4m3_n128_swiglu:CG=2,T=f8E4M3FN,BK=128,BN=128,SWIGLU=true",
+                      "1cta_bf16_grouped:BN=128,GROUPED=true", "1cta_e4m3_grouped:T=f8E4M3FN,BK=128,BN=128,GROUPED=true",
+                      "1cta_bf16_grouped_swiglu:BN=128,GROUPED=true,SWIGLU=true", "1cta_e4m3_grouped_swiglu:T=f8E4M3FN,BK=128,BN=128,GROUPED=true,SWIGLU=true"]} {
+  gpu.module @gemm_sm100 attributes {cute.imports = ["../gemm-sm90/gemm-activation.mlir", "../gemm-sm90/gemm-groups.mlir"]} {
     // A barrier of the CTA, or of the pair, between tcgen05 fences.
     func.func private @sync_ctas(%pair: i1) {
       cute_nvgpu.tcgen05_fence_before_thread_sync
@@ -140,14 +150,15 @@ module attributes {gpu.container_module,
     // GEMM's columns 32 col ..) times alpha, the row / column scales, plus
     // the bias: what the epilogue does before SwiGLU, R and the activation.
     // The scales and the bias are M x N views (%shG) with stride 0 along
-    // the other mode.
-    func.func private @chunk_value(%acc: !accT, %warp: i32, %j: i32, %tid: i32, %ws: !wsT, %slot0: i32, %splits: i32, %bc: !cute.coord<"(?,?)">, %alphas: vector<32xf32>, %shG: !cute.shape<"(?,?)">, %psm: !pS, %psn: !pS, %pbias: !pB, %rowScaled: i1, %colScaled: i1, %hasBias: i1, %biasN: i1) -> vector<32xf32> {
+    // the other mode (the bias from %pbn per column, %pbm per row: one
+    // pointer, or a group's two places in it).
+    func.func private @chunk_value(%acc: !accT, %warp: i32, %j: i32, %tid: i32, %ws: !wsT, %slot0: i32, %splits: i32, %bc: !cute.coord<"(?,?)">, %alphas: vector<32xf32>, %shG: !cute.shape<"(?,?)">, %psm: !pS, %psn: !pS, %pbn: !pB, %pbm: !pB, %rowScaled: i1, %colScaled: i1, %hasBias: i1, %biasN: i1) -> vector<32xf32> {
       %sN = cute.static : !cute.stride<"(0,1)">
       %sM = cute.static : !cute.stride<"(1,0)">
       %lN = cute.make_layout(%shG, %sN)
       %lM = cute.make_layout(%shG, %sM)
-      %gbn = cute.make_view(%pbias, %lN)
-      %gbm = cute.make_view(%pbias, %lM)
+      %gbn = cute.make_view(%pbn, %lN)
+      %gbm = cute.make_view(%pbm, %lM)
       %gsm = cute.make_view(%psm, %lM)
       %gsn = cute.make_view(%psn, %lN)
       %v = func.call @acc_chunk(%acc, %warp, %j, %tid, %ws, %slot0, %splits) : (!accT, i32, i32, i32, !wsT, i32, i32) -> vector<32xf32>
@@ -207,7 +218,10 @@ module attributes {gpu.container_module,
     // of the workspace and arrives on the tile's counter; only the last to
     // arrive goes on, with the sum of the slots (@acc_chunk). %noK: the
     // split had no K tiles (its partial is zero, TMEM never written).
-    func.func private @epilogue(%acc: !accT, %tid: i32, %tm: i32, %tn: i32, %pc: !pC, %m: i32, %n: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32, %pws: !pW, %pflags: !pF, %splits: i32, %split: i32, %tile: i32, %tiles: i32, %noK: i1) {
+    // Grouped: the tile is tile row %tm of its group, whose %m rows start
+    // at row %row0 of C, R, the row scales and the row bias; its column
+    // scales and column bias start at %gcol (g N). Otherwise both are 0.
+    func.func private @epilogue(%acc: !accT, %tid: i32, %tm: i32, %tn: i32, %row0: i32, %gcol: i32, %pc: !pC, %m: i32, %n: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32, %pws: !pW, %pflags: !pF, %splits: i32, %split: i32, %tile: i32, %tiles: i32, %noK: i1) {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
       %c2 = arith.constant 2 : i32
@@ -221,15 +235,27 @@ module attributes {gpu.container_module,
       %nHalf = arith.divui %n, %c2 : i32
       %nOut = arith.select %swiglu, %nHalf, %n : i32
       %warp = arith.divui %tid, %c32 : i32
-      // C and R (M x nOut); the scales and the bias over the GEMM's M x N.
+      // C and R (M x nOut); the scales and the bias over the GEMM's M x N;
+      // each from the group's first row (column) on.
       %shC = cute.make_shape(%m, %nOut)
       %shG = cute.make_shape(%m, %n)
       %sc = cute.make_stride(%ldc) -> !cute.stride<"(?,1)">
       %sr = cute.make_stride(%ldr) -> !cute.stride<"(?{div=8},1)">
       %lc = cute.make_layout(%shC, %sc)
       %lr = cute.make_layout(%shC, %sr)
-      %gc = cute.make_view(%pc, %lc)
-      %gr = cute.make_view(%pr, %lr)
+      %oR = cute.make_coord(%row0) -> !cute.coord<"(?,0)">
+      %gc0 = cute.make_view(%pc, %lc)
+      %gcO = cute.domain_offset(%gc0, %oR)
+      %pcG = cute.get_iter(%gcO)
+      %gc = cute.make_view(%pcG, %lc)
+      %gr0 = cute.make_view(%pr, %lr)
+      %grO = cute.domain_offset(%gr0, %oR)
+      %prG = cute.get_iter(%grO)
+      %gr = cute.make_view(%prG, %lr)
+      %psmG = cute.add_offset(%psm, %row0)
+      %psnG = cute.add_offset(%psn, %gcol)
+      %pbmG = cute.add_offset(%pbias, %row0)
+      %pbnG = cute.add_offset(%pbias, %gcol)
       %biasN = arith.cmpi eq, %biasmode, %c1 : i32
       %biasM = arith.cmpi eq, %biasmode, %c2 : i32
       %hasBias = arith.ori %biasN, %biasM : i1
@@ -291,12 +317,12 @@ module attributes {gpu.container_module,
           %j = arith.select %swiglu, %gj, %o : i32
           %colG = arith.addi %tnG, %j : i32
           %bcG = cute.make_coord(%tm, %colG) -> !cute.coord<"(?,?)">
-          %vg = func.call @chunk_value(%acc, %warp, %j, %tid, %ws, %slot0, %splits, %bcG, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
+          %vg = func.call @chunk_value(%acc, %warp, %j, %tid, %ws, %slot0, %splits, %bcG, %alphas, %shG, %psmG, %psnG, %pbnG, %pbmG, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, !pB, i1, i1, i1, i1) -> vector<32xf32>
           %vx = scf.if %swiglu -> vector<32xf32> {
             %ju = arith.addi %j, %c2 : i32
             %colU = arith.addi %colG, %c2 : i32
             %bcU = cute.make_coord(%tm, %colU) -> !cute.coord<"(?,?)">
-            %vu = func.call @chunk_value(%acc, %warp, %ju, %tid, %ws, %slot0, %splits, %bcU, %alphas, %shG, %psm, %psn, %pbias, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, i1, i1, i1, i1) -> vector<32xf32>
+            %vu = func.call @chunk_value(%acc, %warp, %ju, %tid, %ws, %slot0, %splits, %bcU, %alphas, %shG, %psmG, %psnG, %pbnG, %pbmG, %rowScaled, %colScaled, %hasBias, %biasN) : (!accT, i32, i32, i32, !wsT, i32, i32, !cute.coord<"(?,?)">, vector<32xf32>, !cute.shape<"(?,?)">, !pS, !pS, !pB, !pB, i1, i1, i1, i1) -> vector<32xf32>
             %silu = func.call @activation(%vg, %c4) : (vector<32xf32>, i32) -> vector<32xf32>
             %glu = arith.mulf %silu, %vu : vector<32xf32>
             scf.yield %glu : vector<32xf32>
@@ -337,7 +363,7 @@ module attributes {gpu.container_module,
 
     // One CTA (CG = 1) or a CTA pair (CG = 2, cluster (2,1,1)) per tile of
     // 128 CG x BN; the branches on %pair are resolved per instance.
-    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32, %pws: !pW, %pflags: !pF, %splits: i32) kernel
+    gpu.func @gemm(%pa: !cute.ptr<!T, gmem, align<16>>, %pb: !cute.ptr<!T, gmem, align<16>>, %pc: !pC, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %beta: f32, %pr: !pE, %ldr: i32, %pbias: !pB, %biasmode: i32, %act: i32, %psm: !pS, %psn: !pS, %scalemode: i32, %pws: !pW, %pflags: !pF, %splits: i32, %poffs: !cute.ptr<i32, gmem, align<4>>, %groups: i32) kernel
         attributes {cute.cluster_dims = #cute.shape<"(CG,1,1)">, gpu.known_block_size = array<i32: 192, 1, 1>} {
       %c0 = arith.constant 0 : i32
       %c1 = arith.constant 1 : i32
@@ -362,8 +388,12 @@ module attributes {gpu.container_module,
       %odd = arith.andi %rank, %c1 : i32
       %leader = arith.cmpi eq, %odd, %c0 : i32
       %sk = cute.make_stride(%k) -> !cute.stride<"(?,1)">
+      // Grouped: B holds every group's N x K block.
+      %grouped = arith.constant #GROUPED
+      %nAll = arith.muli %n, %groups : i32
+      %nb = arith.select %grouped, %nAll, %n : i32
       %shA = cute.make_shape(%m, %k)
-      %shB = cute.make_shape(%n, %k)
+      %shB = cute.make_shape(%nb, %k)
       %la = cute.make_layout(%shA, %sk)
       %lb = cute.make_layout(%shB, %sk)
       %ga = cute.make_view(%pa, %la)
@@ -406,16 +436,31 @@ module attributes {gpu.container_module,
       %zk = arith.muli %bz, %ktiles : i32
       %kt0 = arith.divui %zk, %splits : i32
       %zk1 = arith.addi %zk, %ktiles : i32
-      %kt1 = arith.divui %zk1, %splits : i32
+      %kt1s = arith.divui %zk1, %splits : i32
+      // Grouped: tile row x's group g, the group's first row and rows, and
+      // the tile's row within the group (gemm-groups.mlir: a walk over the
+      // offsets); otherwise group 0 of all m rows, tile row x. A tile past
+      // the last group has no rows and loads nothing.
+      %g, %rg, %row0, %rows, %tl = func.call @tile_origin(%grouped, %poffs, %groups, %m, %bx, %c0, %c0) : (i1, !cute.ptr<i32, gmem, align<4>>, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32)
+      %gn0 = arith.muli %g, %n : i32
+      %empty = arith.cmpi eq, %rows, %c0 : i32
+      %kt1 = arith.select %empty, %kt0, %kt1s : i32
       %noK = arith.cmpi eq, %kt0, %kt1 : i32
-      // This CTA's 128 rows of A (block x), the tile's BN rows of B (block
-      // y), all k.
+      // This CTA's 128 rows of A (from row row0 + 128 tl), the tile's BN
+      // rows of B (block y of group g's block), all k.
       %cA = cute.make_identity_tensor(%shA)
       %cB = cute.make_identity_tensor(%shB)
-      %am = cute.make_coord(%bx) -> !cute.coord<"(?,_)">
+      %c128r = arith.constant 128 : i32
+      %tlr = arith.muli %tl, %c128r : i32
+      %ar = arith.addi %row0, %tlr : i32
+      %ao = cute.make_coord(%ar) -> !cute.coord<"(?,0)">
+      %cAt = cute.domain_offset(%cA, %ao)
+      %bo = cute.make_coord(%gn0) -> !cute.coord<"(?,0)">
+      %cBg = cute.domain_offset(%cB, %bo)
+      %am = cute.make_coord() -> !cute.coord<"(0,_)">
       %bn = cute.make_coord(%by) -> !cute.coord<"(?,_)">
-      %gA = cute.local_tile(%cA, %am) {tiler = #cute.shape<"(128,BK)">}
-      %gB = cute.local_tile(%cB, %bn) {tiler = #cute.shape<"(BN,BK)">}
+      %gA = cute.local_tile(%cAt, %am) {tiler = #cute.shape<"(128,BK)">}
+      %gB = cute.local_tile(%cBg, %bn) {tiler = #cute.shape<"(BN,BK)">}
       cute_nvgpu.warp_specialize
         role "producer" warps [5, 6) {
           cute_nvgpu.elect_one {
@@ -476,7 +521,7 @@ module attributes {gpu.container_module,
           %s0 = cute_nvgpu.pipeline_consumer_state %accs
           cute_nvgpu.pipeline_consumer_wait %accs, %s0
           cute_nvgpu.tcgen05_fence_after_thread_sync
-          func.call @epilogue(%acc, %et, %bx, %by, %pc, %m, %n, %ldc, %alpha, %beta, %pr, %ldr, %pbias, %biasmode, %act, %psm, %psn, %scalemode, %pws, %pflags, %splits, %bz, %tile, %tiles, %noK) : (!accT, i32, i32, i32, !pC, i32, i32, i32, f32, f32, !pE, i32, !pB, i32, i32, !pS, !pS, i32, !pW, !pF, i32, i32, i32, i32, i1) -> ()
+          func.call @epilogue(%acc, %et, %tl, %by, %row0, %gn0, %pc, %rows, %n, %ldc, %alpha, %beta, %pr, %ldr, %pbias, %biasmode, %act, %psm, %psn, %scalemode, %pws, %pflags, %splits, %bz, %tile, %tiles, %noK) : (!accT, i32, i32, i32, i32, i32, !pC, i32, i32, i32, f32, f32, !pE, i32, !pB, i32, i32, !pS, !pS, i32, !pW, !pF, i32, i32, i32, i32, i1) -> ()
           cute_nvgpu.tcgen05_fence_before_thread_sync
           cute_nvgpu.pipeline_consumer_release %accs, %s0
         }

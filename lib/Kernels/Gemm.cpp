@@ -645,11 +645,6 @@ Status Gemm::runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
                         const DeviceMatrix &b, const DeviceMatrix &c,
                         CUdeviceptr offsets, int64_t groups,
                         const GemmOptions &o) const {
-#ifdef CUTE_KERNELS_SM100
-  if (s_->sm100)
-    return invalid("the grouped GEMM has no sm_100a configuration yet (this "
-                   "device is compute capability 10.0)");
-#endif
   if (a.type == ElemType::F16)
     return invalid("the grouped GEMM is built for bf16 and e4m3 A and B, "
                    "not f16");
@@ -686,6 +681,13 @@ Status Gemm::runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
                    str(c.ld) +
                    ") must be a multiple of 8 and C 16-byte "
                    "aligned");
+#ifdef CUTE_KERNELS_SM100
+  // sm_100a: the 1-CTA 128 x 128 tcgen05 instances (GROUPED).
+  if (s_->sm100) {
+    CUTE_TRY(sm100::check(a, b0, c, o));
+    return sm100::runGrouped(*s_->sm100, stream, a, b, c, o, offsets, groups);
+  }
+#endif
   return s_->launch(stream, a, b, c, o, GemmPlan{GemmConfig::Tile128x128, 1},
                     offsets, groups);
 }

@@ -92,11 +92,68 @@ Status sm100::check(const DeviceMatrix &a, const DeviceMatrix &b,
   return {};
 }
 
+namespace {
+
+/// The kernel arguments every instance takes, in order (grouped: N is one
+/// group's; the offsets and group count are unread otherwise).
+rt::KernelArgs gemmArgs(const DeviceMatrix &a, CUdeviceptr b,
+                        const DeviceMatrix &c, const GemmOptions &o, int64_t n,
+                        int64_t splits, CUdeviceptr ws, CUdeviceptr flags,
+                        CUdeviceptr offsets, int64_t groups) {
+  rt::KernelArgs args;
+  args.reserve(22);
+  args.ptr(a.data).ptr(b).ptr(c.data);
+  args.scalar(int32_t(a.rows)).scalar(int32_t(n)).scalar(int32_t(a.cols));
+  args.scalar(int32_t(c.ld)).scalar(o.alpha).scalar(o.beta);
+  const bool res = o.beta != 0.f;
+  // Unused pointers are A's or C's (16-byte aligned, never read).
+  args.ptr(res ? o.residual : a.data).scalar(int32_t(res ? o.ldr : 0));
+  args.ptr(o.bias ? o.bias : c.data).scalar(int32_t(o.biasMode));
+  args.scalar(int32_t(o.activation));
+  args.ptr(o.rowScale ? o.rowScale : c.data);
+  args.ptr(o.colScale ? o.colScale : c.data);
+  args.scalar(int32_t((o.rowScale ? 1 : 0) | (o.colScale ? 2 : 0)));
+  // Split-K: the workspace, the tiles' counters (zero between launches)
+  // and the splits, one per grid z (one split: C's, never read).
+  args.ptr(ws ? ws : c.data).ptr(flags ? flags : c.data);
+  args.scalar(int32_t(splits));
+  args.ptr(offsets ? offsets : c.data).scalar(int32_t(groups));
+  return args;
+}
+
+} // namespace
+
+Status sm100::runGrouped(const Kernels &k, const rt::Stream &stream,
+                         const DeviceMatrix &a, const DeviceMatrix &b,
+                         const DeviceMatrix &c, const GemmOptions &o,
+                         CUdeviceptr offsets, int64_t groups) {
+  const bool e4m3 = a.type == ElemType::F8E4M3;
+  const bool swiglu = o.activation == Activation::SwiGLU;
+  const int64_t n = b.rows / groups;
+  const int64_t gridY = (n + 127) / 128;
+  const int64_t gridX = (a.rows + 127 * groups + 127) / 128;
+  if (gridX > INT32_MAX || gridY > 65535)
+    return invalid("M = " + str(a.rows) + " in " + str(groups) +
+                   " groups and N = " + str(n) + " need a grid of " +
+                   str(gridX) + " x " + str(gridY) +
+                   " tiles (at most 2^31 - 1 x 65535)");
+  const aot::Module &mod = k.module;
+  const rt::Kernel &kern =
+      swiglu ? (e4m3 ? mod.gemm_1cta_e4m3_grouped_swiglu_kernel()
+                     : mod.gemm_1cta_bf16_grouped_swiglu_kernel())
+             : (e4m3 ? mod.gemm_1cta_e4m3_grouped_kernel()
+                     : mod.gemm_1cta_bf16_grouped_kernel());
+  rt::KernelArgs args = gemmArgs(a, b.data, c, o, n, 1, 0, 0, offsets, groups);
+  rt::LaunchConfig lc;
+  lc.grid = rt::Dim3{unsigned(gridX), unsigned(gridY), 1};
+  return kern.launch(stream, lc, args);
+}
+
 Status sm100::run(const Kernels &k, const rt::Stream &stream,
                   const DeviceMatrix &a, const DeviceMatrix &b,
                   const DeviceMatrix &c, const GemmOptions &o,
                   const GemmPlan &plan, CUdeviceptr ws, CUdeviceptr flags) {
-  const int64_t m = a.rows, n = b.rows, kk = a.cols;
+  const int64_t m = a.rows, n = b.rows;
   const GemmConfig cfg = plan.config;
   const int64_t tn = gemmTileN(cfg), ctas = gemmTileCtas(cfg);
   const int64_t gridY = (n + tn - 1) / tn;
@@ -149,22 +206,8 @@ Status sm100::run(const Kernels &k, const rt::Stream &stream,
     return invalid(std::string("configuration ") + gemmConfigName(cfg) +
                    " is not an sm_100a one");
   }
-  rt::KernelArgs args;
-  args.reserve(20);
-  args.ptr(a.data).ptr(b.data).ptr(c.data);
-  args.scalar(int32_t(m)).scalar(int32_t(n)).scalar(int32_t(kk));
-  args.scalar(int32_t(c.ld)).scalar(o.alpha).scalar(o.beta);
-  const bool res = o.beta != 0.f;
-  // Unused pointers are A's or C's (16-byte aligned, never read).
-  args.ptr(res ? o.residual : a.data).scalar(int32_t(res ? o.ldr : 0));
-  args.ptr(o.bias ? o.bias : c.data).scalar(int32_t(o.biasMode));
-  args.scalar(int32_t(o.activation));
-  args.ptr(o.rowScale ? o.rowScale : c.data);
-  args.ptr(o.colScale ? o.colScale : c.data);
-  args.scalar(int32_t((o.rowScale ? 1 : 0) | (o.colScale ? 2 : 0)));
-  // Split-K: the workspace, the tiles' counters (zero between launches)
-  // and the splits, one per grid z.
-  args.ptr(ws).ptr(flags).scalar(int32_t(plan.splits));
+  rt::KernelArgs args =
+      gemmArgs(a, b.data, c, o, n, plan.splits, ws, flags, 0, 1);
   rt::LaunchConfig lc;
   lc.grid = rt::Dim3{unsigned(gridX), unsigned(gridY), unsigned(plan.splits)};
   return kern->launch(stream, lc, args);

@@ -36,6 +36,14 @@ Status run(const Kernels &k, const rt::Stream &stream, const DeviceMatrix &a,
            const DeviceMatrix &b, const DeviceMatrix &c, const GemmOptions &o,
            const GemmPlan &plan, CUdeviceptr ws, CUdeviceptr flags);
 
+/// The grouped GEMM (Gemm::runGrouped's operands, checked there): the
+/// 1-CTA 128 x 128 instances over ceil((M + 127 groups) / 128) tile rows,
+/// one split; bf16 or e4m3 A and B, a bf16 C.
+Status runGrouped(const Kernels &k, const rt::Stream &stream,
+                  const DeviceMatrix &a, const DeviceMatrix &b,
+                  const DeviceMatrix &c, const GemmOptions &o,
+                  CUdeviceptr offsets, int64_t groups);
+
 } // namespace cute::kernels::sm100
 
 #endif // CUTE_LIB_KERNELS_GEMMSM100_H

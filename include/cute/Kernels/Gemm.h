@@ -21,11 +21,13 @@
 //
 // On a compute capability 10.0 device (or CUTE_DEVICE=emu:sm_100a) the
 // call runs examples/gemm-sm100/kernel.mlir's configurations instead
-// (selectSm100GemmConfig: tcgen05, one CTA per 128 x 256 / 128 x 128 tile
-// or a CTA pair per 256 x 256 / 256 x 128 tile): bf16 A and B, bf16 or f32
-// C at a 16-byte aligned address, the same epilogues except SwiGLU, one
-// split, no autotuning, no grouped GEMM; the rest is an InvalidArgument
-// error. No Blackwell GPU has run them (the emulator has).
+// (planSm100Gemm: tcgen05, one CTA per 128 x 256 / 128 x 128 tile or a
+// CTA pair per 256 x 256 / 256 x 128 tile): bf16 A and B with a bf16 or f32
+// C, e4m3 A and B with a bf16 C, C at a 16-byte aligned address, the same
+// epilogues (SwiGLU included), split-K summed in split order, no stream-K,
+// atomic reductions, block scales or autotuning; the grouped GEMM on the
+// 1-CTA 128 x 128 tiles; the rest is an InvalidArgument error. No
+// Blackwell GPU has run them (the emulator has).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUTE_KERNELS_GEMM_H
