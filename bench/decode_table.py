@@ -4,8 +4,9 @@ for each benchmark row of examples/decode-attention (batch, context, page
 size, cache type) the kernel's KV bandwidth, and its ratio to torch SDPA with
 cuDNN on a dense bf16 cache and to copy_'s read+write bandwidth, both
 measured in the same run at the same batch and context (mixed lengths: the
-peers' nearest uniform context to their mean); then the fused QKV epilogue's
-rows (BENCH qkv_...). Markdown on stdout.
+peers' nearest uniform context to their mean); then the cp.async
+instances' times against the register ones on the same rows, and the fused
+QKV epilogue's rows (BENCH qkv_...). Markdown on stdout.
 
     python3 bench/decode_table.py gpu-results/decode.txt
 """
@@ -63,6 +64,20 @@ def main(path):
               if c else f"| {kv} | {b} | {ctx} | {page} | {splits} | "
               f"{ms * 1e3:.1f} | {gbs:.0f} | - | - | ", end="")
         print(f"{p[1]:.0f} | {gbs / p[1]:.2f} |" if p else "- | - |")
+    # The cp.async instances (cache "<kv>cp": decode_<kv>cp_d128) against
+    # the register ones on the same rows: > 1 means the cp form is faster.
+    pairs = [(key, ours[(key[0] + "cp",) + key[1:]])
+             for key in sorted(ours) if (key[0] + "cp",) + key[1:] in ours]
+    if pairs:
+        print()
+        print("| cache | batch | context | page | registers (us) | cp.async "
+              "(us) | registers / cp.async |")
+        print("|---|---|---|---|---|---|---|")
+        for (kv, b, ctx, mixed, page), cp in pairs:
+            reg = ours[(kv, b, ctx, mixed, page)]
+            ctx = f"{ctx} (mixed, mean)" if mixed else ctx
+            print(f"| {kv} | {b} | {ctx} | {page} | {reg[1] * 1e3:.1f} | "
+                  f"{cp[1] * 1e3:.1f} | {reg[1] / cp[1]:.2f} |")
     if qkv:
         # The QKV projection with the fused KV append (Gemm::runQkv) against
         # the plain GEMM and the unfused chain (GEMM, then append.mlir).
