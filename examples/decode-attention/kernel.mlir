@@ -78,7 +78,7 @@
 !kview = !cute.memref<!KV, gmem, align<16>, "(?,?,(CK,4,D/4/CK)):(?{i64,div=LA},D,(1,CK,4*CK))">
 !vview = !cute.memref<!KV, gmem, align<16>, "(?,?,(DV/8,8)):(?{i64,div=LA},D,(1,DV/8))">
 // The cp.async stages (A + 1; the bytes of the merge's sO after the loop):
-// K as (thread's chunk (8, D/32, row a), thread, stage), V as (thread's
+// K as (thread's chunks (CK, D/4/CK, row a), thread, stage), V as (thread's
 // columns (DV/8, row x), thread, stage), so that a warp's 32 threads copy
 // and read consecutive chunks (no bank conflicts).
 !stg = !cute.memref<!KV, smem, align<16>, "(64*D*A+64*D+64*DV*A+64*DV):(1)">
@@ -248,7 +248,7 @@ module attributes {gpu.container_module,
       // used).
       %kf = cute.make_fragment() : !kfrag
       %vf = cute.make_fragment() : !vfrag
-      // A > 0: the stages, K's then V's (a slice at 1 of a (2):(K bytes)
+      // A > 0: the stages, K's then V's (a slice at 1 of a (2):(K's size)
       // view keeps V's alignment), and the first A blocks in flight, a
       // cp.async group each (committed even when empty, so that the group
       // of the block computed is always A groups back).
