@@ -107,8 +107,8 @@ size_t mismatches(Grouped p) {
   auto drs = rt::DeviceBuffer::fromHost(d.ctx, rowScale);
   auto dcs = rt::DeviceBuffer::fromHost(d.ctx, colScale);
   auto doffs = rt::DeviceBuffer::fromHost(d.ctx, offs);
-  auto dc = rt::DeviceBuffer::allocate(d.ctx, size_t(std::max<int64_t>(m, 1) *
-                                                     ldc * 2));
+  auto dc = rt::DeviceBuffer::allocate(
+      d.ctx, size_t(std::max<int64_t>(m, 1) * ldc * 2));
   EXPECT_TRUE(da.ok() && db.ok() && dbias.ok() && dres.ok() && drs.ok() &&
               dcs.ok() && doffs.ok() && dc.ok());
   EXPECT_TRUE(dc->poison().ok());
@@ -133,8 +133,8 @@ size_t mismatches(Grouped p) {
   // Row i of group g times column j of block g, then the epilogue.
   auto value = [&](int64_t i, int64_t g, int64_t j) {
     double mag = 0;
-    double x = double(p.o.alpha) * gemm_test::refDot(a, b, i, g * p.n + j, k,
-                                                     mag);
+    double x =
+        double(p.o.alpha) * gemm_test::refDot(a, b, i, g * p.n + j, k, mag);
     if (p.o.rowScale)
       x *= rowScale[size_t(i)];
     if (p.o.colScale)
