@@ -29,11 +29,25 @@
 #include <functional>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace cute::emu {
+
+/// Calls f(lane) for each lane set in `mask`, lowest first.
+template <class F> inline void forLanes(uint32_t mask, F &&f) {
+  for (uint32_t m = mask; m; m &= m - 1)
+    f(__builtin_ctz(m));
+}
+
+/// `v` in hexadecimal with a 0x prefix (addresses in messages).
+inline std::string hexs(uint64_t v) {
+  std::ostringstream os;
+  os << "0x" << std::hex << v;
+  return os.str();
+}
 
 constexpr unsigned kRankShift = 24;
 constexpr uint64_t kOffsetMask = (1ull << kRankShift) - 1;

@@ -17,11 +17,6 @@ namespace cute::emu {
 
 namespace {
 
-template <class F> inline void forLanes(uint32_t mask, F &&f) {
-  for (uint32_t m = mask; m; m &= m - 1)
-    f(__builtin_ctz(m));
-}
-
 inline uint64_t rdU(ExecCtx &c, const Operand &o, int l, unsigned bits) {
   return readOp(c, o, l) & maskBits(bits);
 }

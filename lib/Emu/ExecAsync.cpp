@@ -66,17 +66,6 @@ enum AsyncFlags : uint32_t {
   FDstCta = 8,    // destination .shared::cta
 };
 
-template <class F> inline void forLanes(uint32_t mask, F &&f) {
-  for (uint32_t m = mask; m; m &= m - 1)
-    f(__builtin_ctz(m));
-}
-
-std::string hexs(uint64_t v) {
-  std::ostringstream os;
-  os << "0x" << std::hex << v;
-  return os.str();
-}
-
 // CUtensorMapDataType values (cuda.h), as the emulated driver stores them.
 enum TmType : uint8_t {
   TmU8 = 0,

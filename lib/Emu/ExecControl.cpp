@@ -25,11 +25,6 @@ namespace cute::emu {
 
 namespace {
 
-template <class F> inline void forLanes(uint32_t mask, F &&f) {
-  for (uint32_t m = mask; m; m &= m - 1)
-    f(__builtin_ctz(m));
-}
-
 // A trap is "unspecified launch failure" on the GPU (CUDA_ERROR_LAUNCH_FAILED).
 constexpr int kLaunchFailed = 719, kAssert = 710, kIllegalInstruction = 719;
 

@@ -57,17 +57,6 @@ enum CpAsyncFlags : uint32_t {
   FWaitAll = 8,   // cp.async.wait_all: commit_group then wait_group 0
 };
 
-template <class F> inline void forLanes(uint32_t mask, F &&f) {
-  for (uint32_t m = mask; m; m &= m - 1)
-    f(__builtin_ctz(m));
-}
-
-std::string hexs(uint64_t v) {
-  std::ostringstream os;
-  os << "0x" << std::hex << v;
-  return os.str();
-}
-
 /// One lane's copy.
 struct Copy {
   int lane = 0;

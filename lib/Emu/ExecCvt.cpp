@@ -18,11 +18,6 @@ namespace cute::emu {
 
 namespace {
 
-template <class F> inline void forLanes(uint32_t mask, F &&f) {
-  for (uint32_t m = mask; m; m &= m - 1)
-    f(__builtin_ctz(m));
-}
-
 enum CvtFlags : uint32_t {
   CFtz = 1,
   CSat = 2,

@@ -20,11 +20,6 @@ namespace cute::emu {
 
 namespace {
 
-template <class F> inline void forLanes(uint32_t mask, F &&f) {
-  for (uint32_t m = mask; m; m &= m - 1)
-    f(__builtin_ctz(m));
-}
-
 std::string hex(uint64_t v) {
   std::ostringstream os;
   os << "0x" << std::hex << v;
