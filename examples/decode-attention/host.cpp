@@ -78,9 +78,13 @@ struct Flavor {
   }
 };
 
+/// Runs case `c` on each kernel of `decs` (one head dim; the same data,
+/// plan and reference for all): checked against the CPU reference and/or
+/// timed. A trap case runs the first kernel only.
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &dec, int sms, const Case &c, bool bench,
-             bool check, const Flavor &fl) {
+             const std::vector<rt::Kernel> &decs, int sms, const Case &c,
+             bool bench, bool check, const Flavor &fl) {
+  const rt::Kernel &dec0 = decs.front();
   decode::Problem p;
   p.batch = c.batch;
   p.ntok = c.ntok;
@@ -112,7 +116,7 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   std::string bad = decode::checkLaunch(
       p,
       std::atoll(
-          dec.info().name.substr(dec.info().name.rfind("_d") + 2).c_str()),
+          dec0.info().name.substr(dec0.info().name.rfind("_d") + 2).c_str()),
       &lens, &table);
   if (!bad.empty() && c.trap.empty()) {
     std::printf("REJECTED %s\n", bad.c_str());
@@ -204,10 +208,6 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   auto wl = need(rt::DeviceBuffer::allocate(
                      ctx, std::max<size_t>(16, size_t(plan.splits) * rows * 4)),
                  "workspace lse");
-  need(o.poison(), "poison");
-  need(lse.poison(), "poison");
-  need(ws.poison(), "poison");
-  need(wl.poison(), "poison");
   // The split counters: zero once; the last arrival resets each.
   auto flags = need(rt::DeviceBuffer::allocate(
                         ctx, size_t(decode::counters(p)) * sizeof(int32_t)),
@@ -228,105 +228,118 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   rt::LaunchConfig cfg;
   cfg.grid = rt::Dim3{unsigned(c.hkv * decode::rowChunks(p, fl.rowsPerCta)),
                       unsigned(c.batch), unsigned(plan.splits)};
-  auto launch = [&] { need(dec.launch(stream, cfg, args), "decode launch"); };
-  launch();
-  if (!c.trap.empty()) {
-    // The kernel must stop with its device-side assert (cute.check).
-    Status st = stream.synchronize();
-    std::printf("CHECK %s trap %s (host check: %s): %s -> %s\n",
-                dec.info().name.c_str(), c.trap.c_str(), bad.c_str(),
-                st.ok() ? "ran to the end" : st.message().c_str(),
-                st.ok() ? "FAIL" : "PASS");
-    return !st.ok();
-  }
-  need(stream.synchronize(), "run");
-  std::vector<uint16_t> ho(nq);
-  std::vector<float> hl(rows);
-  need(o.copyToHost(ho.data(), nq * 2), "download o");
-  need(lse.copyToHost(hl.data(), rows * 4), "download lse");
-  // The KV bytes read per second (a BENCH line).
-  auto timeIt = [&] {
-    double ms = medianMs(ctx, stream, launch);
-    double bytes = 0;
-    for (int32_t l : lens)
-      bytes += 2.0 * double(l) * double(c.hkv * d) * (c.fp8 ? 1 : 2);
-    // Mixed lengths print their mean and "mixed".
-    bool mixed = c.ctx.size() > 1;
-    int64_t shown =
-        mixed ? int64_t(bytes /
-                        (2.0 * double(c.batch * c.hkv * d * (c.fp8 ? 1 : 2))))
-              : lens[0];
-    std::printf("BENCH %s b%lld ctx%lld%s page%lld splits %lld: %.4f ms, KV "
-                "%.1f GB/s\n",
-                dec.info().name.c_str(), (long long)c.batch, (long long)shown,
-                mixed ? " mixed" : "", (long long)c.page,
-                (long long)plan.splits, ms, bytes / (ms * 1e6));
-  };
-  if (!check) {
-    // --no-check: the timed rows only (the reference is minutes at batch 64).
-    timeIt();
-    return true;
-  }
-  // The reference, in double.
+  // The reference (in double), computed for the first kernel checked.
   const int64_t g = c.hq / c.hkv;
-  std::vector<double> refO(nq), refL(rows);
-  std::vector<float> gotO(nq), gotL(rows);
-  for (int64_t b = 0; b < c.batch; ++b)
-    for (int64_t t = 0; t < c.ntok; ++t)
-      for (int64_t h = 0; h < c.hq; ++h) {
-        const int64_t orow = b * c.ntok + t, kh = h / g;
-        const size_t qo = size_t(orow * p.ldq + h * d);
-        std::vector<double> qr(static_cast<size_t>(d));
-        for (int64_t x = 0; x < d; ++x)
-          qr[size_t(x)] = bf16ToFloat(hQ[qo + size_t(x)]);
-        const int64_t pos = lens[size_t(b)] - c.ntok + t;
-        ropeRow(qr, pos, theta, c.rope, c.fp8);
-        const int64_t keys = std::max<int64_t>(0, pos + 1);
-        std::vector<double> sc(static_cast<size_t>(keys));
-        double mx = -INFINITY;
-        auto slotOf = [&](int64_t j) {
-          return int64_t(table[size_t(b * p.maxPages + j / c.page)]) * c.page +
-                 j % c.page;
-        };
-        for (int64_t j = 0; j < keys; ++j) {
-          const size_t ko = size_t(slotOf(j) * p.ldkv + kh * d);
-          double s = 0;
-          for (int64_t x = 0; x < d; ++x)
-            s += qr[size_t(x)] * kf(ko + size_t(x), kh);
-          sc[size_t(j)] = s * double(scale);
-          mx = std::max(mx, sc[size_t(j)]);
-        }
-        double sum = 0;
-        for (double &s : sc)
-          sum += (s = std::exp(s - mx));
-        const size_t oo = size_t(orow * p.ldo + h * d);
-        for (int64_t x = 0; x < d; ++x) {
-          double acc = 0;
-          for (int64_t j = 0; j < keys; ++j)
-            acc +=
-                sc[size_t(j)] * vf(size_t(slotOf(j) * p.ldkv + kh * d + x), kh);
-          refO[oo + size_t(x)] = keys ? acc / sum : 0.0;
-          gotO[oo + size_t(x)] = bf16ToFloat(ho[oo + size_t(x)]);
-        }
-        const size_t li = size_t(orow * c.hq + h);
-        refL[li] = keys ? mx + std::log(sum) : -INFINITY;
-        gotL[li] = hl[li];
-      }
-  Comparison co = compare(refO, gotO, 1e-2, 2e-2);
-  LseCheck lc = compareLse(refL, gotL);
-  const double lseMax = lc.maxErr;
-  bool ok = co.pass && lc.ok;
-  const std::string ctxs = contextList(c.ctx);
-  std::printf("CHECK %s b%lld ntok%lld hq%lld/hkv%lld page%lld ctx[%s] "
-              "splits %lld seed %llu: O max|d| %.3g (%zu bad), LSE max|d| "
-              "%.3g: %s\n",
-              dec.info().name.c_str(), (long long)c.batch, (long long)c.ntok,
-              (long long)c.hq, (long long)c.hkv, (long long)c.page,
-              ctxs.c_str(), (long long)plan.splits, (unsigned long long)seed,
-              co.maxAbs, co.bad, lseMax, ok ? "PASS" : "FAIL");
-  if (bench && c.bench)
-    timeIt();
-  return ok;
+  std::vector<double> refO, refL;
+  bool allOk = true;
+  for (const rt::Kernel &dec : decs) {
+    need(o.poison(), "poison");
+    need(lse.poison(), "poison");
+    need(ws.poison(), "poison");
+    need(wl.poison(), "poison");
+    auto launch = [&] { need(dec.launch(stream, cfg, args), "decode launch"); };
+    launch();
+    if (!c.trap.empty()) {
+      // The kernel must stop with its device-side assert (cute.check).
+      Status st = stream.synchronize();
+      std::printf("CHECK %s trap %s (host check: %s): %s -> %s\n",
+                  dec.info().name.c_str(), c.trap.c_str(), bad.c_str(),
+                  st.ok() ? "ran to the end" : st.message().c_str(),
+                  st.ok() ? "FAIL" : "PASS");
+      return !st.ok();
+    }
+    need(stream.synchronize(), "run");
+    std::vector<uint16_t> ho(nq);
+    std::vector<float> hl(rows);
+    need(o.copyToHost(ho.data(), nq * 2), "download o");
+    need(lse.copyToHost(hl.data(), rows * 4), "download lse");
+    // The KV bytes read per second (a BENCH line).
+    auto timeIt = [&] {
+      double ms = medianMs(ctx, stream, launch);
+      double bytes = 0;
+      for (int32_t l : lens)
+        bytes += 2.0 * double(l) * double(c.hkv * d) * (c.fp8 ? 1 : 2);
+      // Mixed lengths print their mean and "mixed".
+      bool mixed = c.ctx.size() > 1;
+      int64_t shown =
+          mixed ? int64_t(bytes /
+                          (2.0 * double(c.batch * c.hkv * d * (c.fp8 ? 1 : 2))))
+                : lens[0];
+      std::printf("BENCH %s b%lld ctx%lld%s page%lld splits %lld: %.4f ms, KV "
+                  "%.1f GB/s\n",
+                  dec.info().name.c_str(), (long long)c.batch, (long long)shown,
+                  mixed ? " mixed" : "", (long long)c.page,
+                  (long long)plan.splits, ms, bytes / (ms * 1e6));
+    };
+    if (!check) {
+      // --no-check: the timed rows only (the reference is minutes at batch 64).
+      timeIt();
+      continue;
+    }
+    if (refO.empty()) {
+      refO.assign(nq, 0.0);
+      refL.assign(rows, 0.0);
+      for (int64_t b = 0; b < c.batch; ++b)
+        for (int64_t t = 0; t < c.ntok; ++t)
+          for (int64_t h = 0; h < c.hq; ++h) {
+            const int64_t orow = b * c.ntok + t, kh = h / g;
+            const size_t qo = size_t(orow * p.ldq + h * d);
+            std::vector<double> qr(static_cast<size_t>(d));
+            for (int64_t x = 0; x < d; ++x)
+              qr[size_t(x)] = bf16ToFloat(hQ[qo + size_t(x)]);
+            const int64_t pos = lens[size_t(b)] - c.ntok + t;
+            ropeRow(qr, pos, theta, c.rope, c.fp8);
+            const int64_t keys = std::max<int64_t>(0, pos + 1);
+            std::vector<double> sc(static_cast<size_t>(keys));
+            double mx = -INFINITY;
+            auto slotOf = [&](int64_t j) {
+              return int64_t(table[size_t(b * p.maxPages + j / c.page)]) *
+                         c.page +
+                     j % c.page;
+            };
+            for (int64_t j = 0; j < keys; ++j) {
+              const size_t ko = size_t(slotOf(j) * p.ldkv + kh * d);
+              double s = 0;
+              for (int64_t x = 0; x < d; ++x)
+                s += qr[size_t(x)] * kf(ko + size_t(x), kh);
+              sc[size_t(j)] = s * double(scale);
+              mx = std::max(mx, sc[size_t(j)]);
+            }
+            double sum = 0;
+            for (double &s : sc)
+              sum += (s = std::exp(s - mx));
+            const size_t oo = size_t(orow * p.ldo + h * d);
+            for (int64_t x = 0; x < d; ++x) {
+              double acc = 0;
+              for (int64_t j = 0; j < keys; ++j)
+                acc += sc[size_t(j)] *
+                       vf(size_t(slotOf(j) * p.ldkv + kh * d + x), kh);
+              refO[oo + size_t(x)] = keys ? acc / sum : 0.0;
+            }
+            const size_t li = size_t(orow * c.hq + h);
+            refL[li] = keys ? mx + std::log(sum) : -INFINITY;
+          }
+    }
+    std::vector<float> gotO(nq), gotL(hl.begin(), hl.end());
+    for (size_t i = 0; i < nq; ++i)
+      gotO[i] = bf16ToFloat(ho[i]);
+    Comparison co = compare(refO, gotO, 1e-2, 2e-2);
+    LseCheck lc = compareLse(refL, gotL);
+    const double lseMax = lc.maxErr;
+    bool ok = co.pass && lc.ok;
+    const std::string ctxs = contextList(c.ctx);
+    std::printf("CHECK %s b%lld ntok%lld hq%lld/hkv%lld page%lld ctx[%s] "
+                "splits %lld seed %llu: O max|d| %.3g (%zu bad), LSE max|d| "
+                "%.3g: %s\n",
+                dec.info().name.c_str(), (long long)c.batch, (long long)c.ntok,
+                (long long)c.hq, (long long)c.hkv, (long long)c.page,
+                ctxs.c_str(), (long long)plan.splits, (unsigned long long)seed,
+                co.maxAbs, co.bad, lseMax, ok ? "PASS" : "FAIL");
+    if (bench && c.bench)
+      timeIt();
+    allOk &= ok;
+  }
+  return allOk;
 }
 
 /// An append problem's device buffers: the inputs, and q_out and the
@@ -727,6 +740,7 @@ int main(int argc, char **argv) {
     // the program has one (decode_<kv>cp_d<D>: blocks in flight through
     // shared memory), checked and timed alike. --kernel NAME: only those.
     std::vector<std::string> names{(fl.tc ? "decode_tc_" : "decode_") + kv + d};
+    std::vector<rt::Kernel> decs;
     if (!fl.tc)
       names.push_back("decode_" + kv + "cp" + d);
     for (size_t i = 0; i < names.size(); ++i) {
@@ -736,9 +750,12 @@ int main(int argc, char **argv) {
       Expected<rt::Kernel> k = prog.kernel(names[i]);
       if (i > 0 && !k)
         continue; // no variant of this kernel
-      rt::Kernel dec = need(std::move(k), "decode kernel");
-      ok &= runCase(ctx, stream, dec, sms, c, o.bench, o.check, fl);
+      decs.push_back(need(std::move(k), "decode kernel"));
+      if (!c.trap.empty())
+        break; // a trap ends the context: one kernel
     }
+    if (!decs.empty())
+      ok &= runCase(ctx, stream, decs, sms, c, o.bench, o.check, fl);
   }
   std::printf("RESULT decode-attention %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
