@@ -684,7 +684,11 @@ Status Gemm::runGrouped(const rt::Stream &stream, const DeviceMatrix &a,
 #ifdef CUTE_KERNELS_SM100
   // sm_100a: the 1-CTA 128 x 128 tcgen05 instances (GROUPED).
   if (s_->sm100) {
-    CUTE_TRY(sm100::check(a, b0, c, o));
+    // sm100::check sees one group's whole block (SwiGLU: N % 128 of the
+    // GEMM's N, not of C's).
+    DeviceMatrix block = b;
+    block.rows = n;
+    CUTE_TRY(sm100::check(a, block, c, o));
     return sm100::runGrouped(*s_->sm100, stream, a, b, c, o, offsets, groups);
   }
 #endif

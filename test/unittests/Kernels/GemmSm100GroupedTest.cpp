@@ -202,14 +202,15 @@ TEST(GemmSm100Grouped, ExactWithEveryGroupOperand) {
 
 TEST(GemmSm100Grouped, SwiGLU) {
   REQUIRE_SM100();
-  // Two groups of 30 and 47 rows, each with its own 256 x 64 B (64-row
-  // gate and up blocks in turn): C has 128 columns.
+  // Two groups of 30 and 47 rows, each with its own 384 x 64 B (64-row
+  // gate and up blocks in turn: a partial second tile column): C has 192
+  // columns.
   GemmOptions o;
   o.activation = Activation::SwiGLU;
   o.biasMode = Bias::PerColumn;
   for (ElemType t : {ElemType::BF16, ElemType::F8E4M3}) {
     SCOPED_TRACE(metadata::elemTypeName(t));
-    EXPECT_EQ(mismatches({{30, 47}, 256, 64, t, o}), 0u);
+    EXPECT_EQ(mismatches({{30, 47}, 384, 64, t, o}), 0u);
   }
 }
 
