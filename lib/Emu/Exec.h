@@ -143,6 +143,8 @@ struct BulkGroups {
   uint32_t pendingIn(size_t groups) const;
 };
 
+struct CpArrive; // ExecCpAsync.cpp
+
 /// The cp.async-groups of a thread (sm_80 per-thread copies, PTX ISA
 /// "cp.async.commit_group"; separate from its bulk async-groups), kept by
 /// ExecCpAsync.cpp. Groups leave the queue when a wait_group covers them.
@@ -154,6 +156,16 @@ struct CpAsyncGroups {
   Group open;                 ///< copies issued since the last commit
   LazyQueue<Group> committed; ///< oldest first
   uint64_t commits = 0;       ///< commit_groups so far
+  uint64_t issued = 0;        ///< copies issued so far (the next one's order)
+  uint32_t lastTick = 0;      ///< race checking: tick of the newest copy
+  /// A cp.async.mbarrier.arrive of this thread waiting for its copies
+  /// issued before it (those of order < before) that are still pending.
+  struct ArriveWait {
+    uint64_t before = 0;
+    uint32_t pending = 0;
+    std::shared_ptr<CpArrive> arrive;
+  };
+  std::vector<ArriveWait> arrives; ///< in issue order
 };
 
 /// A wgmma.mma_async waiting for its group to retire.

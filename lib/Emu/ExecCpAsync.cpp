@@ -2,8 +2,9 @@
 //
 // PTX ISA "Data Movement and Conversion Instructions: Asynchronous copy"
 // ("Completion Mechanisms for Asynchronous Copy Operations: Async-group
-// mechanism"), "cp.async", "cp.async.commit_group", "cp.async.wait_group /
-// cp.async.wait_all"; "Addresses as Operands" (alignment).
+// mechanism" and "mbarrier-based mechanism"), "cp.async",
+// "cp.async.commit_group", "cp.async.wait_group / cp.async.wait_all",
+// "cp.async.mbarrier.arrive"; "Addresses as Operands" (alignment).
 //
 // A cp.async checks its addresses when it issues (both aligned to cp-size,
 // the destination in the executing CTA's shared memory, the src-size bytes
@@ -21,6 +22,21 @@
 // until every group but the newest N is complete. These groups are separate
 // from the bulk async-groups of cp.async.bulk (ExecAsync.cpp).
 //
+// cp.async.mbarrier.arrive{.noinc} checks at issue, per lane, that its
+// address (generic or .shared{::cta}) is an initialised mbarrier in the
+// executing CTA's shared memory; without .noinc it then raises the
+// pending count of the barrier's current phase by one (at most to 2^20-1).
+// Each lane's arrive-on operation waits for the lane's copies issued
+// before it that are still pending, in its open and committed groups
+// (copies carry their order in the thread, CpAsyncGroups::issued; the
+// lane keeps an ArriveWait per arrive that still waits). The instruction
+// queues one AsyncOp for its lanes once the last of those copies has
+// completed (at issue when none is pending); when the scheduler runs it,
+// each lane arrives once on its barrier, which may complete the phase. An
+// arrival that finds no arrival pending (the phase held back by a
+// tx-count; .noinc on a barrier whose init count leaves it out) fails the
+// launch.
+//
 // Race checking (RaceCheck.h). cp.async is a weak generic-proxy operation
 // (PTX ISA "cp.async"); its writes become visible to the issuing thread
 // only when a wait covers its group. The copies of an instruction run as
@@ -31,7 +47,13 @@
 // clean; other threads see the bytes through barriers after the wait.
 // Threads of a warp are one unit there: a wait by one lane orders the
 // copies of the other lanes issued before the covered ones (see
-// docs/emulator.md on lanes).
+// docs/emulator.md on lanes). The asynchronous arrival of
+// cp.async.mbarrier.arrive releases the lane's copies into the barrier
+// phase (PTX ISA "mbarrier.test_wait / mbarrier.try_wait": the cp.async
+// operations requested before cp.async.mbarrier.arrive are made visible
+// to the waiting thread): it joins the cp.async unit's tick of the lane's
+// newest copy, not the issuing warp's clock, so the thread's other
+// accesses before the instruction are not released by it.
 //
 //===----------------------------------------------------------------------===//
 #include "Decode.h"
@@ -55,6 +77,7 @@ enum CpAsyncFlags : uint32_t {
   FIgnoreSrc = 2, // operand 4 is the ignore-src predicate
   FCacheHint = 4, // .L2::cache_hint with a cache-policy operand (a hint)
   FWaitAll = 8,   // cp.async.wait_all: commit_group then wait_group 0
+  FNoInc = 16,    // cp.async.mbarrier.arrive.noinc
 };
 
 /// One lane's copy.
@@ -64,6 +87,7 @@ struct Copy {
   uint64_t src = 0; ///< global address
   uint32_t srcBytes = 0;
   uint64_t seq = 0; ///< CpAsyncGroups::commits at issue: its group
+  uint64_t ord = 0; ///< CpAsyncGroups::issued at issue: its order
 };
 
 /// The bytes `lane` copies, from src-size or ignore-src (PTX ISA
@@ -136,6 +160,48 @@ void retire(CpAsyncGroups &g, uint64_t seq) {
     --g.committed[size_t(seq - popped)].pending;
 }
 
+/// The copies of a thread not yet complete (all of them were issued
+/// before now; complete groups hold none).
+uint32_t pendingCopies(const CpAsyncGroups &g) {
+  uint32_t n = g.open.pending;
+  for (size_t i = 0; i < g.committed.size(); ++i)
+    n += g.committed[i].pending;
+  return n;
+}
+
+} // namespace
+
+/// A cp.async.mbarrier.arrive instruction waiting for the copies its lanes
+/// issued before it; `op` (the arrive-on operations) is queued when the
+/// last of them completes.
+struct CpArrive {
+  uint32_t pending = 0; ///< lane copies still to complete
+  AsyncOp op;
+};
+
+namespace {
+
+/// A copy of order `ord` of the thread with groups `g` completed: the
+/// arrives it was holding back count it, and one it was the last copy of
+/// is queued (PTX ISA "cp.async.mbarrier.arrive": the arrive-on operation
+/// is triggered upon the completion of all prior cp.async operations of
+/// the executing thread).
+void copyDone(ExecCtx &x, CpAsyncGroups &g, uint64_t ord) {
+  for (size_t i = 0; i < g.arrives.size();) {
+    CpAsyncGroups::ArriveWait &a = g.arrives[i];
+    if (a.before <= ord) { // issued before this copy
+      ++i;
+      continue;
+    }
+    if (--a.arrive->pending == 0)
+      enqueueAsync(x, std::move(a.arrive->op));
+    if (--a.pending == 0)
+      g.arrives.erase(g.arrives.begin() + long(i));
+    else
+      ++i;
+  }
+}
+
 // --- Handlers ----------------------------------------------------------------
 
 /// PTX ISA "cp.async": each lane of `mask` starts a copy of cp-size bytes
@@ -172,7 +238,9 @@ bool execCpAsync(ExecCtx &c, const Inst &in, uint32_t mask) {
     CpAsyncGroups &g = c.w.cpAsync[k.lane];
     ++g.open.pending;
     g.open.tick = std::max(g.open.tick, tick);
+    g.lastTick = std::max(g.lastTick, tick);
     k.seq = g.commits;
+    k.ord = g.issued++;
   }
   AsyncOp op;
   op.what = "cp.async of " + std::to_string(cpSize) + " bytes by " +
@@ -192,7 +260,10 @@ bool execCpAsync(ExecCtx &c, const Inst &in, uint32_t mask) {
                             unit, *vc))
         return;
       std::memcpy(cta->smem.data() + off, bytes, cpSize);
-      retire(w->cpAsync[k.lane], k.seq);
+      CpAsyncGroups &g = w->cpAsync[k.lane];
+      retire(g, k.seq);
+      if (!g.arrives.empty())
+        copyDone(x, g, k.ord);
     }
   };
   enqueueAsync(c, std::move(op));
@@ -231,6 +302,134 @@ bool execCpWait(ExecCtx &c, const Inst &in, uint32_t mask) {
     return true;
   park(c, parked, Wait::CpAsyncGroup, keep);
   return false;
+}
+
+/// One lane's asynchronous arrive-on operation.
+struct Arrival {
+  int lane = 0;
+  uint64_t mbar = 0; ///< shared::cta address (rank bits included)
+  uint32_t tick = 0; ///< race checking: the lane's newest copy
+};
+
+/// The largest pending count (PTX ISA "Contents of the mbarrier object").
+constexpr uint32_t kMaxPending = (1u << 20) - 1;
+
+/// PTX ISA "cp.async.mbarrier.arrive": for each lane of `mask`, an
+/// arrive-on operation on the mbarrier that the system triggers once every
+/// cp.async the lane issued before this instruction has completed. Without
+/// .noinc the pending count of the current phase is first raised by one,
+/// so the asynchronous arrival makes no net change to it.
+bool execCpArrive(ExecCtx &c, const Inst &in, uint32_t mask) {
+  const bool noinc = in.flags & FNoInc;
+  std::vector<Arrival> arrivals;
+  arrivals.reserve(size_t(__builtin_popcount(mask)));
+  std::vector<uint32_t> pending;
+  uint32_t total = 0;
+  bool ok = true;
+  forLanes(mask, [&](int l) {
+    if (!ok)
+      return;
+    uint64_t a = memAddr(c, in.ops[0], l);
+    if (in.space == Space::Generic) {
+      if ((a >> kWindowBits) != (kSharedWindow >> kWindowBits)) {
+        ok = c.fail(in, l,
+                    "cp.async.mbarrier.arrive address " + hexs(a) +
+                        " is not a generic address of shared memory",
+                    kIllegalAddress);
+        return;
+      }
+      a &= kWindowMask;
+    }
+    if ((a >> kRankShift) != c.cta.rank) {
+      ok = c.fail(in, l,
+                  "cp.async.mbarrier.arrive address " + hexs(a) +
+                      " is not in the executing CTA's shared memory (it "
+                      "names CTA rank " +
+                      std::to_string(a >> kRankShift) +
+                      ", the executing CTA has rank " +
+                      std::to_string(c.cta.rank) + ")",
+                  kIllegalAddress);
+      return;
+    }
+    Mbarrier *mb = mbarrierAt(c, in, l, a);
+    if (!mb) {
+      ok = false;
+      return;
+    }
+    if (!noinc) {
+      if (mb->pending >= kMaxPending) {
+        ok = c.fail(in, l,
+                    "cp.async.mbarrier.arrive raises the pending count of "
+                    "the mbarrier at shared " +
+                        hexs(a) + " in phase " + std::to_string(mb->phase) +
+                        " past the limit of 2^20-1 (it is " +
+                        std::to_string(mb->pending) + ")",
+                    kLaunchFailed);
+        return;
+      }
+      ++mb->pending;
+    }
+    const CpAsyncGroups &g = c.w.cpAsync[l];
+    arrivals.push_back({l, a, g.lastTick});
+    pending.push_back(pendingCopies(g));
+    total += pending.back();
+  });
+  if (!ok)
+    return false;
+  AsyncOp op;
+  op.what = std::string("cp.async.mbarrier.arrive") + (noinc ? ".noinc" : "") +
+            " of " + std::to_string(arrivals.size()) + " threads of warp " +
+            std::to_string(c.w.id);
+  op.line = in.line;
+  const uint32_t unit = c.cl.race ? cpAsyncUnit(c) : 0;
+  op.complete = [L = &c.L, cl = &c.cl, cta = &c.cta, w = &c.w, inst = &in,
+                 arrivals, unit]() {
+    ExecCtx x{*L, *cl, *cta, *w, *L->fn, w->regs};
+    for (const Arrival &a : arrivals) {
+      Mbarrier *mb = mbarrierAt(x, *inst, a.lane, a.mbar);
+      if (!mb)
+        return;
+      if (mb->pending == 0) {
+        x.fail(*inst, a.lane,
+               "the asynchronous arrive-on operation of "
+               "cp.async.mbarrier.arrive finds the mbarrier at shared " +
+                   hexs(a.mbar) + " in phase " + std::to_string(mb->phase) +
+                   " with no arrival pending (init count " +
+                   std::to_string(mb->expected) +
+                   "; with .noinc the init count must include these "
+                   "arrivals)",
+               kLaunchFailed);
+        return;
+      }
+      --mb->pending;
+      // Release of the lane's copies (PTX ISA "mbarrier.test_wait /
+      // mbarrier.try_wait": the cp.async operations requested before
+      // cp.async.mbarrier.arrive are performed and made visible to the
+      // waiting thread): their unit's ticks up to the lane's newest copy.
+      // What the thread did otherwise is not released.
+      if (cl->race && a.tick) {
+        VClock &acc = mb->sync.acc;
+        if (acc.size() <= unit)
+          acc.resize(cl->race->units(), 0);
+        acc[unit] = std::max(acc[unit], a.tick);
+      }
+      mbarrierMaybeComplete(*mb);
+    }
+  };
+  if (total == 0) {
+    enqueueAsync(c, std::move(op));
+    return true;
+  }
+  auto held = std::make_shared<CpArrive>();
+  held->pending = total;
+  held->op = std::move(op);
+  for (size_t i = 0; i < arrivals.size(); ++i) {
+    if (!pending[i])
+      continue;
+    CpAsyncGroups &g = c.w.cpAsync[arrivals[i].lane];
+    g.arrives.push_back({g.issued, pending[i], held});
+  }
+  return true;
 }
 
 // --- Decoding ----------------------------------------------------------------
@@ -315,6 +514,39 @@ Status decodeCopy(Mods &m, Inst &in, bool cg) {
   return okStatus();
 }
 
+/// cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr];
+Status decodeArrive(Mods &m, Inst &in) {
+  if (m.take("noinc"))
+    in.flags |= FNoInc;
+  if (position(m, {"shared::cluster"}) >= 0)
+    return parseError("cp.async.mbarrier.arrive arrives on an mbarrier of the "
+                      "executing CTA: the state space is .shared or "
+                      ".shared::cta (or none, for a generic address), not "
+                      ".shared::cluster");
+  in.space = Space::Generic;
+  Space s;
+  if (m.takeSpace(s)) {
+    if (s != Space::Shared)
+      return parseError("cp.async.mbarrier.arrive takes the mbarrier's "
+                        "address in .shared, .shared::cta or generic space, "
+                        "not ." +
+                        std::string(s == Space::Global  ? "global"
+                                    : s == Space::Local ? "local"
+                                    : s == Space::Param ? "param"
+                                                        : "const"));
+    in.space = Space::Shared;
+  }
+  if (m.takeType() != Ty::B64)
+    return parseError("cp.async.mbarrier.arrive takes .b64");
+  if (in.ops.size() != 1)
+    return parseError("cp.async.mbarrier.arrive takes one operand, [addr]; "
+                      "found " +
+                      std::to_string(in.ops.size()));
+  CUTE_TRY(expectKind(in, 0, Operand::Mem));
+  in.exec = execCpArrive;
+  return okStatus();
+}
+
 } // namespace
 
 bool cpAsyncWaitDone(Cluster &cl, Cta &cta, Warp &w, int lane, uint64_t keep) {
@@ -364,9 +596,11 @@ Status decodeCpAsync(Mods &m, Inst &in) {
     in.aux[0] = in.ops[0].imm;
     return okStatus();
   }
-  if (position(m, {"mbarrier"}) >= 0)
-    return parseError("cute-emu does not implement cp.async.mbarrier.arrive "
-                      "(mbarrier-based completion of cp.async)");
+  if (m.take("mbarrier")) {
+    if (!m.take("arrive"))
+      return parseError("cp.async.mbarrier needs .arrive");
+    return decodeArrive(m, in);
+  }
   const int level = m.takeOneOf({"ca", "cg"});
   if (level < 0)
     return parseError("cp.async needs a cache operator (.ca or .cg), or is "

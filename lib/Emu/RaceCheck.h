@@ -10,7 +10,9 @@
 //    cp.async.wait_group covers their group);
 //  - bar.sync / barrier.cluster / mbarrier phases are release-acquire
 //    objects: an arrival joins the arriving unit's clock into the object,
-//    a completed wait (or a TMA complete_tx) joins it back;
+//    a completed wait (or a TMA complete_tx) joins it back; the
+//    asynchronous arrival of cp.async.mbarrier.arrive joins the tick of the
+//    thread's newest cp.async copy;
 //  - every shared byte remembers its last write (unit, clock, proxy,
 //    instruction) and last read; an access not ordered after a conflicting
 //    one by another unit is a race, reported with both instructions;

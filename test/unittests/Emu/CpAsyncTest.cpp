@@ -7,7 +7,8 @@
 // bytes land in shared memory, the bytes from src-size on are zeros;
 // "cp.async.wait_group / cp.async.wait_all": at most the newest N groups
 // stay pending, an empty group is complete, and the writes are visible to
-// the executing thread after the wait), never the emulator. Every
+// the executing thread after the wait), never the emulator
+// (cp.async.mbarrier.arrive: CpAsyncMbarrierTest.cpp). Every
 // instruction form used here is accepted by ptxas -arch=sm_90a (CUDA 13.0);
 // the rejected forms are rejected by it too.
 //
@@ -20,10 +21,6 @@ using namespace cute::emu;
 using namespace cute::emu::test;
 
 namespace {
-
-bool contains(const std::string &s, const std::string &part) {
-  return s.find(part) != std::string::npos;
-}
 
 /// A kernel where thread t fills its `p_n` shared bytes at smem + t * p_n
 /// with 0xa5, runs `body` (the copy of global src + t * p_n into them, its
@@ -77,18 +74,6 @@ $L__dump:
 )");
 }
 
-/// Global source bytes: byte i is (i * 7 + 3) mod 256, except that 0 and
-/// 0xa5 become 0x5a, so zero fill and the 0xa5 fill stand out.
-std::vector<uint8_t> sourceBytes(size_t n) {
-  std::vector<uint8_t> v(n);
-  for (size_t i = 0; i < n; ++i) {
-    v[i] = uint8_t(i * 7 + 3);
-    if (v[i] == 0 || v[i] == 0xa5)
-      v[i] = 0x5a;
-  }
-  return v;
-}
-
 struct CopyRun {
   unsigned threads = 64, cpSize = 16, arg = 0;
   unsigned srcShort = 0; ///< the source allocation lacks its last bytes
@@ -126,14 +111,6 @@ std::vector<uint8_t> expectCopy(unsigned threads, unsigned cpSize,
 
 std::string copyThenWait(const std::string &copy) {
   return copy + "\n  cp.async.commit_group;\n  cp.async.wait_group 0;";
-}
-
-Options raceOptions(uint64_t seed) {
-  Options o;
-  o.raceCheck = true;
-  o.schedule.random = seed != 0;
-  o.schedule.seed = seed;
-  return o;
 }
 
 } // namespace

@@ -20,10 +20,6 @@ Options raceOptions() {
   return o;
 }
 
-bool contains(const std::string &s, const std::string &part) {
-  return s.find(part) != std::string::npos;
-}
-
 } // namespace
 
 // mbarrier (PTX ISA "mbarrier"): a phase completes when the pending

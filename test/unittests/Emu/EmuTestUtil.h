@@ -51,6 +51,32 @@ inline LaunchConfig blocks(uint32_t grid, uint32_t block) {
   return c;
 }
 
+inline bool contains(const std::string &s, const std::string &part) {
+  return s.find(part) != std::string::npos;
+}
+
+/// Global source bytes: byte i is (i * 7 + 3) mod 256, except that 0 and
+/// 0xa5 become 0x5a, so zero fill and the 0xa5 fill stand out.
+inline std::vector<uint8_t> sourceBytes(size_t n) {
+  std::vector<uint8_t> v(n);
+  for (size_t i = 0; i < n; ++i) {
+    v[i] = uint8_t(i * 7 + 3);
+    if (v[i] == 0 || v[i] == 0xa5)
+      v[i] = 0x5a;
+  }
+  return v;
+}
+
+/// Options with the race checker on, under schedule seed `seed` (0: the
+/// deterministic schedule).
+inline Options raceOptions(uint64_t seed) {
+  Options o;
+  o.raceCheck = true;
+  o.schedule.random = seed != 0;
+  o.schedule.seed = seed;
+  return o;
+}
+
 } // namespace cute::emu::test
 
 #endif // CUTE_TEST_EMU_EMUTESTUTIL_H

@@ -23,10 +23,6 @@ using namespace cute::emu::test;
 
 namespace {
 
-bool contains(const std::string &s, const std::string &part) {
-  return s.find(part) != std::string::npos;
-}
-
 // --- tcgen05.ld/st layouts against CuTe's SM100_TMEM_LOAD traits -----------
 
 struct TmemRecord {
