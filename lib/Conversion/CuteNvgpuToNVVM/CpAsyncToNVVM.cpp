@@ -2,9 +2,10 @@
 //
 // Each access of the copy's plan (planCopy, the verifier's) becomes one
 // `nvvm.cp.async.shared.global` of 4, 8 or 16 bytes (`.cg` for 16, `.ca`
-// otherwise); cp_async_commit and cp_async_wait become
-// `nvvm.cp.async.commit.group` and `nvvm.cp.async.wait.group`. Both tensors
-// have static layouts, so the element offsets are constants from the
+// otherwise); cp_async_commit, cp_async_wait and cp_async_mbarrier_arrive
+// become `nvvm.cp.async.commit.group`, `nvvm.cp.async.wait.group` and
+// `nvvm.cp.async.mbarrier.arrive` (on the barrier's shared pointer). Both
+// tensors have static layouts, so the element offsets are constants from the
 // iterators (unrealized casts that convert-cute-to-llvm resolves); a
 // swizzled destination applies its swizzle to the shared byte address, as
 // convert-cute-to-llvm's element addresses do.
@@ -119,6 +120,18 @@ struct CpAsyncWaitLowering : OpConversionPattern<CpAsyncWaitOp> {
   }
 };
 
+struct CpAsyncMbarrierArriveLowering
+    : OpConversionPattern<CpAsyncMbarrierArriveOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CpAsyncMbarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncMBarrierArriveOp>(
+        op, adaptor.getBar(), rewriter.getBoolAttr(op.getNoinc()));
+    return success();
+  }
+};
+
 } // namespace
 
 bool lowering::isCpAsyncCopy(Operation *op) {
@@ -128,6 +141,6 @@ bool lowering::isCpAsyncCopy(Operation *op) {
 
 void lowering::populateCpAsyncPatterns(const TypeConverter &tc,
                                        RewritePatternSet &p) {
-  p.add<CpAsyncCopyLowering, CpAsyncCommitLowering, CpAsyncWaitLowering>(
-      tc, p.getContext());
+  p.add<CpAsyncCopyLowering, CpAsyncCommitLowering, CpAsyncWaitLowering,
+        CpAsyncMbarrierArriveLowering>(tc, p.getContext());
 }

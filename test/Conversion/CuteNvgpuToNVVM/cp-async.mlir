@@ -79,3 +79,15 @@ func.func @swizzled(%g: !cute.memref<bf16, gmem, align<16>, "(8,2):(1,4096)">, %
   cute.copy(%g, %s) {atom = #cute_nvgpu.cp_async<128>} : !cute.memref<bf16, gmem, align<16>, "(8,2):(1,4096)">, !cute.memref<bf16, smem, align<1024>, S<3,3,3>, "(8,2):(1,64)">
   return
 }
+
+// cp_async_mbarrier_arrive: the barrier's shared pointer, noinc as written.
+// CHECK-LABEL: func.func @arrive(
+// CHECK: %[[B:.+]] = builtin.unrealized_conversion_cast %arg0 : !cute_nvgpu.mbarrier to !llvm.ptr<3>
+// CHECK: nvvm.cp.async.mbarrier.arrive %[[B]] {noinc = true} : !llvm.ptr<3>
+// CHECK: nvvm.cp.async.mbarrier.arrive %[[B]] : !llvm.ptr<3>
+// CHECK: return
+func.func @arrive(%bar: !cute_nvgpu.mbarrier) {
+  cute_nvgpu.cp_async_mbarrier_arrive %bar noinc
+  cute_nvgpu.cp_async_mbarrier_arrive %bar
+  return
+}
