@@ -72,21 +72,9 @@ size_t mismatches(Grouped p) {
   const size_t eb = fp8 ? 1 : 2;
   std::vector<float> a(size_t(m * k)), b(size_t(nAll * k));
   std::vector<uint8_t> ab(a.size() * eb), bb(b.size() * eb);
-  auto fill = [&](std::vector<float> &v, std::vector<uint8_t> &bytes) {
-    for (size_t i = 0; i < v.size(); ++i) {
-      const float x = float(di(rng));
-      if (fp8) {
-        bytes[i] = toF8E4M3FN(x);
-        v[i] = fromF8E4M3FN(bytes[i]);
-      } else {
-        const uint16_t h = floatToBF16Bits(x);
-        std::memcpy(&bytes[2 * i], &h, 2);
-        v[i] = bf16BitsToFloat(h);
-      }
-    }
-  };
-  fill(a, ab);
-  fill(b, bb);
+  auto next = [&] { return float(di(rng)); };
+  gemm_test::fillOperand(a, ab, fp8, next);
+  gemm_test::fillOperand(b, bb, fp8, next);
   // The column bias and column scales hold a row of N per group; the row
   // scales and the residual (C's pitch) one value (row) per row of A.
   std::vector<uint16_t> bias(size_t(std::max(m, nAll))), res(size_t(m * ldc));

@@ -76,21 +76,9 @@ size_t mismatches(Problem p) {
   std::vector<uint8_t> ab(a.size() * eb), bb(b.size() * eb);
   // The operands' codes (bf16 or e4m3, both exact on integers in [-2, 2])
   // and the values they hold.
-  auto fill = [&](std::vector<float> &v, std::vector<uint8_t> &bytes) {
-    for (size_t i = 0; i < v.size(); ++i) {
-      const float x = p.exact ? float(di(rng)) : u(rng);
-      if (fp8) {
-        bytes[i] = toF8E4M3FN(x);
-        v[i] = fromF8E4M3FN(bytes[i]);
-      } else {
-        const uint16_t h = floatToBF16Bits(x);
-        std::memcpy(&bytes[2 * i], &h, 2);
-        v[i] = bf16BitsToFloat(h);
-      }
-    }
-  };
-  fill(a, ab);
-  fill(b, bb);
+  auto next = [&] { return p.exact ? float(di(rng)) : u(rng); };
+  gemm_test::fillOperand(a, ab, fp8, next);
+  gemm_test::fillOperand(b, bb, fp8, next);
   // R has C's pitch (it may be C itself); bias, scales: small integers and
   // powers of two, so exact sums stay exact.
   const int64_t ldr = (ldc + 7) / 8 * 8;

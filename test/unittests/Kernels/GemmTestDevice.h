@@ -15,9 +15,11 @@
 #include <gtest/gtest.h>
 
 #include "cute/Runtime/Memory.h"
+#include "cute/Support/NarrowFloat.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -85,6 +87,25 @@ runAndDownload16(const DeviceMatrix &a, const DeviceMatrix &b,
   auto got = dc.download<uint16_t>();
   EXPECT_TRUE(got.ok());
   return got.ok() ? std::move(*got) : std::vector<uint16_t>();
+}
+
+/// Fills an operand: element i gets the code of next() in bf16 (two bytes
+/// of `bytes`) or, with `fp8`, f8E4M3FN (one byte), and `v[i]` the value
+/// that code holds.
+template <class Next>
+void fillOperand(std::vector<float> &v, std::vector<uint8_t> &bytes, bool fp8,
+                 Next &&next) {
+  for (size_t i = 0; i < v.size(); ++i) {
+    const float x = next();
+    if (fp8) {
+      bytes[i] = toF8E4M3FN(x);
+      v[i] = fromF8E4M3FN(bytes[i]);
+    } else {
+      const uint16_t h = floatToBF16Bits(x);
+      std::memcpy(&bytes[2 * i], &h, 2);
+      v[i] = bf16BitsToFloat(h);
+    }
+  }
 }
 
 /// Row i of A times row j of B (both row-major with k columns), in
