@@ -30,16 +30,6 @@ namespace {
 
 gemm_test::TestDevice &device() { return gemm_test::testDevice(); }
 
-#define REQUIRE_SM100()                                                        \
-  do {                                                                         \
-    auto cc = device().ctx.computeCapability();                                \
-    ASSERT_TRUE(cc.ok());                                                      \
-    if (cc->first != 10 || cc->second != 0)                                    \
-      GTEST_SKIP() << "needs compute capability 10.0 (CUTE_DEVICE="            \
-                      "emu:sm_100a), the device is "                           \
-                   << cc->first << "." << cc->second;                          \
-  } while (0)
-
 struct Grouped {
   std::vector<int32_t> sizes; ///< rows of each group
   int64_t n, k;               ///< one group's B block: N x K

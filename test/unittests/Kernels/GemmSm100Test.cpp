@@ -32,17 +32,6 @@ namespace {
 using Device = gemm_test::TestDevice;
 Device &device() { return gemm_test::testDevice(); }
 
-/// Skips a test unless the device is compute capability 10.0.
-#define REQUIRE_SM100()                                                        \
-  do {                                                                         \
-    auto cc = device().ctx.computeCapability();                                \
-    ASSERT_TRUE(cc.ok());                                                      \
-    if (cc->first != 10 || cc->second != 0)                                    \
-      GTEST_SKIP() << "needs compute capability 10.0 (CUTE_DEVICE="            \
-                      "emu:sm_100a), the device is "                           \
-                   << cc->first << "." << cc->second;                          \
-  } while (0)
-
 double act(Activation a, double x) { return gemm_test::refActivation(a, x); }
 
 const GemmConfig kConfigs[] = {

@@ -89,6 +89,18 @@ runAndDownload16(const DeviceMatrix &a, const DeviceMatrix &b,
   return got.ok() ? std::move(*got) : std::vector<uint16_t>();
 }
 
+/// Skips a test unless the test device is compute capability 10.0 (ctest
+/// runs the GemmSm100* suites on CUTE_DEVICE=emu:sm_100a).
+#define REQUIRE_SM100()                                                        \
+  do {                                                                         \
+    auto cc = gemm_test::testDevice().ctx.computeCapability();                 \
+    ASSERT_TRUE(cc.ok());                                                      \
+    if (cc->first != 10 || cc->second != 0)                                    \
+      GTEST_SKIP() << "needs compute capability 10.0 (CUTE_DEVICE="            \
+                      "emu:sm_100a), the device is "                           \
+                   << cc->first << "." << cc->second;                          \
+  } while (0)
+
 /// Fills an operand: element i gets the code of next() in bf16 (two bytes
 /// of `bytes`) or, with `fp8`, f8E4M3FN (one byte), and `v[i]` the value
 /// that code holds.
