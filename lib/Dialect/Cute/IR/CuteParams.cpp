@@ -407,6 +407,19 @@ FailureOr<int64_t> mlir::cute::parseIntOrParam(AsmParser &p) {
       return p.emitError(loc) << "\"" << expr << "\" is not one static integer";
     return t->value().value();
   }
+  // An integer attribute: an alias of an integer parameter (`#BN`).
+  Attribute attr;
+  OptionalParseResult ar = p.parseOptionalAttribute(attr);
+  if (ar.has_value()) {
+    if (failed(*ar))
+      return failure();
+    if (auto i = dyn_cast<IntegerAttr>(attr))
+      return i.getValue().getSExtValue();
+    return p.emitError(loc) << "expected an integer, an integer instance "
+                               "parameter or a quoted expression of them, "
+                               "got "
+                            << attr;
+  }
   StringRef name;
   if (p.parseKeyword(&name))
     return failure();

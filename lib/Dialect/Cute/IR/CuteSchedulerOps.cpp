@@ -18,6 +18,22 @@ void mlir::cute::printIntOrParam(OpAsmPrinter &p, Operation *,
   p << attr.getValue().getSExtValue();
 }
 
+ParseResult mlir::cute::parseI32OrParam(OpAsmParser &p, IntegerAttr &attr) {
+  SMLoc loc = p.getCurrentLocation();
+  FailureOr<int64_t> v = parseIntOrParam(p);
+  if (failed(v))
+    return failure();
+  if (*v < INT32_MIN || *v > INT32_MAX)
+    return p.emitError(loc) << *v << " does not fit 32 bits";
+  attr = IntegerAttr::get(IntegerType::get(p.getContext(), 32), *v);
+  return success();
+}
+
+void mlir::cute::printI32OrParam(OpAsmPrinter &p, Operation *,
+                                 IntegerAttr attr) {
+  p << attr.getValue().getSExtValue();
+}
+
 ParseResult mlir::cute::parseTileSizes(OpAsmParser &p, IntegerAttr &tm,
                                        IntegerAttr &tn, IntegerAttr &tk) {
   if (parseIntOrParam(p, tm) || p.parseComma() || parseIntOrParam(p, tn))

@@ -2,6 +2,7 @@
 #include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "cute/Dialect/Cute/IR/CuteAsm.h"
+#include "cute/Dialect/Cute/IR/CuteParams.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "mlir/IR/Matchers.h"
@@ -16,7 +17,9 @@ using namespace mlir::cute_nvgpu;
 //===----------------------------------------------------------------------===//
 
 namespace mlir::cute_nvgpu {
+using ::mlir::cute::parseI32OrParam;
 using ::mlir::cute::parseOperandTypes;
+using ::mlir::cute::printI32OrParam;
 using ::mlir::cute::printOperandTypes;
 
 /// A named barrier's id: an integer (the `id` attribute) or an i32 value.

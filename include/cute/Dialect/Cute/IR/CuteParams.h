@@ -108,8 +108,9 @@ InstanceEnv &instanceEnv(MLIRContext *ctx);
 /// integer instance parameters declared so far.
 ::cute::layout::DynamicSymbols paramSymbols(MLIRContext *ctx);
 
-/// An integer, the name of an integer instance parameter, or a quoted
-/// expression of such parameters in CuTe notation (`"4*WG+4"`).
+/// An integer, the name of an integer instance parameter, an integer
+/// attribute (a parameter's alias, `#BN`), or a quoted expression of such
+/// parameters in CuTe notation (`"4*WG+4"`).
 FailureOr<int64_t> parseIntOrParam(AsmParser &p);
 /// The same, for a count that fits 32 bits unsigned (a pipeline's stages;
 /// the type's verifier checks the range).
@@ -119,6 +120,9 @@ FailureOr<unsigned> parseUnsignedOrParam(AsmParser &p);
 /// attribute written as a number or an instance parameter's name).
 ParseResult parseIntOrParam(OpAsmParser &p, IntegerAttr &attr);
 void printIntOrParam(OpAsmPrinter &p, Operation *op, IntegerAttr attr);
+/// `custom<I32OrParam>($attr)`: the same for an i32 attribute.
+ParseResult parseI32OrParam(OpAsmParser &p, IntegerAttr &attr);
+void printI32OrParam(OpAsmPrinter &p, Operation *op, IntegerAttr attr);
 /// `custom<TileSizes>(TM, TN, TK)`: `TM, TN [, TK]`, each an IntOrParam.
 ParseResult parseTileSizes(OpAsmParser &p, IntegerAttr &tm, IntegerAttr &tn,
                            IntegerAttr &tk);

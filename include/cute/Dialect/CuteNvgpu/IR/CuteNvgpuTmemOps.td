@@ -23,7 +23,9 @@ def CuteNvgpu_TmemAllocOp : CuteNvgpu_Op<"tmem_alloc"> {
     TMEM address (lane 0, first column: `lane << 16 | column`) is written to
     `slot`, element 0 of an smem tensor of i32. It blocks until the columns
     are free. `cta_group = 2` allocates the same columns in both CTAs of a
-    pair (the same warp in each). The same warp frees them with
+    pair (the same warp in each). In an instanced source `columns` may be
+    an integer parameter (`#BN`, `BN`) or a quoted expression of them
+    (`"BN*NACC"`, docs/instances.md). The same warp frees them with
     `tmem_dealloc`; to read the address, other threads first order the
     write: `tcgen05_fence_before_thread_sync`, a block barrier,
     `tcgen05_fence_after_thread_sync`, then `tmem_tensor`.
@@ -39,7 +41,7 @@ def CuteNvgpu_TmemAllocOp : CuteNvgpu_Op<"tmem_alloc"> {
   let arguments = (ins Cute_MemRefType:$slot, I32Attr:$columns,
                    CuteNvgpu_CtaGroupAttr:$cta_group);
   let assemblyFormat = [{
-    $slot `,` `columns` `=` $columns (`cta_group` `=` $cta_group^)? attr-dict
+    $slot `,` `columns` `=` custom<I32OrParam>($columns) (`cta_group` `=` $cta_group^)? attr-dict
     `` custom<OperandTypes>(ref($slot), type($slot))
   }];
   let hasVerifier = 1;
@@ -87,7 +89,7 @@ def CuteNvgpu_TmemDeallocOp : CuteNvgpu_Op<"tmem_dealloc"> {
   let arguments = (ins Cute_MemRefType:$tmem, I32Attr:$columns,
                    CuteNvgpu_CtaGroupAttr:$cta_group);
   let assemblyFormat = [{
-    $tmem `,` `columns` `=` $columns (`cta_group` `=` $cta_group^)? attr-dict
+    $tmem `,` `columns` `=` custom<I32OrParam>($columns) (`cta_group` `=` $cta_group^)? attr-dict
     `` custom<OperandTypes>(ref($tmem), type($tmem))
   }];
   let hasVerifier = 1;
