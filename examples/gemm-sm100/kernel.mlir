@@ -5,7 +5,7 @@
 // kernel library (lib/Kernels, docs/kernels.md), the epilogue of
 // examples/gemm-sm90 on tcgen05. Runs on the emulator (CUTE_DEVICE=
 // emu:sm_100a); no Blackwell GPU has run it. One kernel, @gemm,
-// twenty-four instances (docs/instances.md):
+// twenty-six instances (docs/instances.md):
 //   gemm_1cta_<i>  (CG = 1) one CTA per 128 x BN tile: tcgen05.mma
 //                  cta_group::1 m128nBN (k16 for bf16, k32 for e4m3: the
 //                  atoms leave kind and K to A and B's type T);
@@ -18,8 +18,9 @@
 // kind::f8f6f4), and the SwiGLU forms {bf16,e4m3}[_n128]_swiglu (SWIGLU:
 // B's rows are 64-row gate and up blocks in turn, C = silu(gate) x up
 // (+ beta R) with N / 2 columns, bf16; the scales and bias are over the
-// GEMM's N columns), and the grouped GEMM 1cta_{bf16,e4m3}_grouped[_swiglu]
-// (GROUPED, BN = 128, one split; the group's rows and B block below).
+// GEMM's N columns), the grouped GEMM 1cta_{bf16,e4m3}_grouped[_swiglu]
+// (GROUPED, BN = 128, one split; the group's rows and B block below), and
+// {1cta,2cta}_e4m3_n128_bs with FP8 128 x 128 block scales (BS, below).
 // - 192 threads: warp 5 the TMA producer of a 4-stage tma_umma ring of
 //   128-byte swizzled 128 x BK A and BN x BK (2-CTA: BN/2 x BK) B tiles,
 //   BK one 128-byte row (64 bf16, 128 e4m3), tx bytes and consumer counts
@@ -61,8 +62,21 @@
 // A and C and the N x K block g of B (examples/gemm-sm90/gemm-groups.mlir's
 // bookkeeping); grid x runs over ceil((M + 127 groups) / 128) tile rows.
 #GROUPED = #cute.param<"GROUPED", false>
+// FP8 128 x 128 block scales (DeepSeek-V3's recipe; e4m3, BN = 128: a K
+// tile is one K block, a tile's columns one block of B): the MMA thread
+// writes each K tile's product into its own accumulator buffer (NACC of
+// them, a umma_async ring), the epilogue warps add each, scaled by its
+// row's A scale times the tile's B scale (gemm-sm90/gemm-blockscale.mlir's
+// @scale_at: psm and psn hold A's and B's scales, scalemode 0), into a
+// register sum, store the sum into buffer 0 and run @epilogue on it.
+#BS = #cute.param<"BS", false>
+#NACC = #cute.param<"NACC", 1 : i32>
+!AS = !cute_nvgpu.pipeline_state<NACC>
 !LS = !cute_nvgpu.pipeline_state<4>
 !accT = !cute.memref<f32, tmem, align<16>, "(128,BN):(65536,1)">
+!accS = !cute.memref<f32, tmem, align<16>, "((128,BN),NACC):((65536,1),BN)">
+// BS: the thread's row of the block-scaled sum, in 32-column chunks.
+!sumR = !cute.memref<f32, rmem, align<16>, "(32,BN/32):(1,32)">
 !chunk = !cute.memref<f32, rmem, align<16>, "32:1">
 !chunkE = !cute.memref<bf16, rmem, align<16>, "32:1">
 !chunkC = !cute.memref<!TC, rmem, align<16>, "32:1">
@@ -94,8 +108,9 @@ module attributes {gpu.container_module,
                       "1cta_e4m3_swiglu:T=f8E4M3FN,BK=128,SWIGLU=true", "1cta_e4m3_n128_swiglu:T=f8E4M3FN,BK=128,BN=128,SWIGLU=true",
                       "2cta_e4m3_swiglu:CG=2,T=f8E4M3FN,BK=128,SWIGLU=true", "2cta_e4m3_n128_swiglu:CG=2,T=f8E4M3FN,BK=128,BN=128,SWIGLU=true",
                       "1cta_bf16_grouped:BN=128,GROUPED=true", "1cta_e4m3_grouped:T=f8E4M3FN,BK=128,BN=128,GROUPED=true",
-                      "1cta_bf16_grouped_swiglu:BN=128,GROUPED=true,SWIGLU=true", "1cta_e4m3_grouped_swiglu:T=f8E4M3FN,BK=128,BN=128,GROUPED=true,SWIGLU=true"]} {
-  gpu.module @gemm_sm100 attributes {cute.imports = ["../gemm-sm90/gemm-activation.mlir", "../gemm-sm90/gemm-groups.mlir"]} {
+                      "1cta_bf16_grouped_swiglu:BN=128,GROUPED=true,SWIGLU=true", "1cta_e4m3_grouped_swiglu:T=f8E4M3FN,BK=128,BN=128,GROUPED=true,SWIGLU=true",
+                      "1cta_e4m3_n128_bs:T=f8E4M3FN,BK=128,BN=128,BS=true,NACC=4", "2cta_e4m3_n128_bs:CG=2,T=f8E4M3FN,BK=128,BN=128,BS=true,NACC=4"]} {
+  gpu.module @gemm_sm100 attributes {cute.imports = ["../gemm-sm90/gemm-activation.mlir", "../gemm-sm90/gemm-groups.mlir", "../gemm-sm90/gemm-blockscale.mlir"]} {
     // A barrier of the CTA, or of the pair, between tcgen05 fences.
     func.func private @sync_ctas(%pair: i1) {
       cute_nvgpu.tcgen05_fence_before_thread_sync
@@ -403,21 +418,23 @@ module attributes {gpu.container_module,
       %sA = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((128,BK),4):((BK,1),128*BK)">
       %sB = cute.smem_alloc() : !cute.memref<!T, smem, align<1024>, sw128, "((BN/CG,BK),4):((BK,1),BN*BK/CG)">
       %loadBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "8:1">
-      %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2:1">
+      %accBars = cute.smem_alloc() : !cute.memref<i64, smem, align<8>, "2*NACC:1">
       %slot = cute.smem_alloc() : !cute.memref<i32, smem, align<16>, "1:1">
       %warp = cute_nvgpu.warp_idx
       %warp4 = arith.cmpi eq, %warp, %c4 : i32
       // Warp 4 allocates the columns (of both CTAs of a pair).
       scf.if %warp4 {
-        cute_nvgpu.tmem_alloc %slot, columns = #BN cta_group = #CG
+        cute_nvgpu.tmem_alloc %slot, columns = "BN*NACC" cta_group = #CG
         scf.if %pair {
           cute_nvgpu.tmem_relinquish_alloc_permit cta_group = 2
         }
       }
       %loads = cute_nvgpu.pipeline_create %loadBars {cta_group = #CG} -> !cute_nvgpu.pipeline<tma_umma, 4>
-      %accs = cute_nvgpu.pipeline_create %accBars {cta_group = #CG} -> !cute_nvgpu.pipeline<umma_async, 1>
+      %accs = cute_nvgpu.pipeline_create %accBars {cta_group = #CG} -> !cute_nvgpu.pipeline<umma_async, NACC>
       func.call @sync_ctas(%pair) : (i1) -> ()
       %acc = cute_nvgpu.tmem_tensor %slot -> !accT
+      %accS = cute_nvgpu.tmem_tensor %slot -> !accS
+      %bs = arith.constant #BS
       %bk1 = arith.subi %bk, %c1 : i32
       %kup = arith.addi %k, %bk1 : i32
       %ktiles = arith.divui %kup, %bk : i32
@@ -489,11 +506,23 @@ module attributes {gpu.container_module,
         role "mma" warps [4, 5) {
           scf.if %leader {
             cute_nvgpu.elect_one {
-              %pct = cute.mma_partition "C" of #tiled1 (%acc, %c0)
+              // One accumulator for the whole K range; BS: one buffer of
+              // the ring per K tile, each released by the epilogue.
               %a0 = cute_nvgpu.pipeline_producer_state %accs
-              cute_nvgpu.pipeline_producer_acquire %accs, %a0
+              %t1 = arith.constant true
+              %one = arith.xori %bs, %t1 : i1
+              scf.if %one {
+                cute_nvgpu.pipeline_producer_acquire %accs, %a0
+              }
               %c0s = cute_nvgpu.pipeline_consumer_state %loads
-              %ce = scf.for %kt = %kt0 to %kt1 step %c1 iter_args(%cs = %c0s) -> (!LS) : i32 {
+              %ce:2 = scf.for %kt = %kt0 to %kt1 step %c1 iter_args(%cs = %c0s, %as = %a0) -> (!LS, !AS) : i32 {
+                scf.if %bs {
+                  cute_nvgpu.pipeline_producer_acquire %accs, %as
+                }
+                %ai = cute_nvgpu.pipeline_state_index %as
+                %aic = cute.make_coord(%ai) -> !cute.coord<"(_,?)">
+                %accI = cute.tensor_slice(%accS, %aic)
+                %pct = cute.mma_partition "C" of #tiled1 (%accI, %c0)
                 cute_nvgpu.pipeline_consumer_wait %loads, %cs
                 cute_nvgpu.tcgen05_fence_after_thread_sync
                 %i = cute_nvgpu.pipeline_state_index %cs
@@ -503,15 +532,27 @@ module attributes {gpu.container_module,
                 %pas = cute.mma_partition "A" of #tiled1 (%bufA, %c0)
                 %pbs = cute.mma_partition "B" of #tiledB (%bufB, %c0)
                 %notFirst = arith.cmpi ne, %kt, %kt0 : i32
-                cute.gemm #mma (%pas, %pbs, %pct) accumulate(%notFirst)
+                %true = arith.constant true
+                %notBs = arith.xori %bs, %true : i1
+                %accum = arith.andi %notFirst, %notBs : i1
+                cute.gemm #mma (%pas, %pbs, %pct) accumulate(%accum)
                 // The stage (both CTAs' in a pair) is free once these MMAs
                 // are done.
                 cute_nvgpu.pipeline_consumer_release %loads, %cs
                 %cn = cute_nvgpu.pipeline_state_advance %cs
-                scf.yield %cn : !LS
+                %an = scf.if %bs -> (!AS) {
+                  cute_nvgpu.pipeline_producer_commit %accs, %as
+                  %x = cute_nvgpu.pipeline_state_advance %as
+                  scf.yield %x : !AS
+                } else {
+                  scf.yield %as : !AS
+                }
+                scf.yield %cn, %an : !LS, !AS
               }
               // The accumulator is complete (in both CTAs of a pair).
-              cute_nvgpu.pipeline_producer_commit %accs, %a0
+              scf.if %one {
+                cute_nvgpu.pipeline_producer_commit %accs, %a0
+              }
             }
           }
         }
@@ -519,17 +560,74 @@ module attributes {gpu.container_module,
           %c128 = arith.constant 128 : i32
           %et = arith.remui %tid, %c128 : i32
           %s0 = cute_nvgpu.pipeline_consumer_state %accs
-          cute_nvgpu.pipeline_consumer_wait %accs, %s0
-          cute_nvgpu.tcgen05_fence_after_thread_sync
+          %t1 = arith.constant true
+          %notBs = arith.xori %bs, %t1 : i1
+          scf.if %bs {
+            // BS: the thread's row of the sum over the K tiles of each
+            // tile's product times sa[row, kt] sb[by, kt], then stored
+            // into buffer 0 for @epilogue (every MMA is complete then).
+            %c32 = arith.constant 32 : i32
+            %c128b = arith.constant 128 : i32
+            %bnc = arith.constant #BN
+            %chunks = arith.divui %bnc, %c32 : i32
+            %ew = arith.divui %et, %c32 : i32
+            %row = arith.addi %ar, %et : i32
+            %nbs = arith.ceildivui %n, %c128b : i32
+            %sum = cute.make_fragment() : !sumR
+            %fz = arith.constant 0.0 : f32
+            cute.fill(%sum, %fz)
+            %part = cute.make_fragment() : !chunk
+            %se = scf.for %kt = %kt0 to %kt1 step %c1 iter_args(%st = %s0) -> (!AS) : i32 {
+              // The scales' loads overlap the wait.
+              %sa = func.call @scale_at(%psm, %m, %k, %row, %kt) : (!pS, i32, i32, i32, i32) -> f32
+              %sb = func.call @scale_at(%psn, %nbs, %k, %by, %kt) : (!pS, i32, i32, i32, i32) -> f32
+              %sab = arith.mulf %sa, %sb : f32
+              %sv = vector.broadcast %sab : f32 to vector<32xf32>
+              cute_nvgpu.pipeline_consumer_wait %accs, %st
+              cute_nvgpu.tcgen05_fence_after_thread_sync
+              %i = cute_nvgpu.pipeline_state_index %st
+              %ic = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+              %buf = cute.tensor_slice(%accS, %ic)
+              scf.for %j = %c0 to %chunks step %c1 : i32 {
+                %cw = cute.make_coord(%ew, %j) -> !cute.coord<"(?,?)">
+                %tt = cute.local_tile(%buf, %cw) {tiler = #cute.shape<"(32,32)">}
+                cute.copy(%tt, %part) {atom = #cute_nvgpu.tcgen05_ld<shape = 32x32b, num = 32>}
+                cute_nvgpu.tcgen05_wait_ld
+                %jc = cute.make_coord(%j) -> !cute.coord<"(_,?)">
+                %sj = cute.tensor_slice(%sum, %jc)
+                %x = cute.load(%part)
+                %y = cute.load(%sj)
+                %z = math.fma %x, %sv, %y : vector<32xf32>
+                cute.store(%z, %sj)
+              } {cute.unroll}
+              cute_nvgpu.tcgen05_fence_before_thread_sync
+              cute_nvgpu.pipeline_consumer_release %accs, %st
+              %sn = cute_nvgpu.pipeline_state_advance %st
+              scf.yield %sn : !AS
+            }
+            scf.for %j = %c0 to %chunks step %c1 : i32 {
+              %cw = cute.make_coord(%ew, %j) -> !cute.coord<"(?,?)">
+              %tt = cute.local_tile(%acc, %cw) {tiler = #cute.shape<"(32,32)">}
+              %jc = cute.make_coord(%j) -> !cute.coord<"(_,?)">
+              %sj = cute.tensor_slice(%sum, %jc)
+              cute.copy(%sj, %tt) {atom = #cute_nvgpu.tcgen05_st<shape = 32x32b, num = 32>}
+            } {cute.unroll}
+            cute_nvgpu.tcgen05_wait_st
+          } else {
+            cute_nvgpu.pipeline_consumer_wait %accs, %s0
+            cute_nvgpu.tcgen05_fence_after_thread_sync
+          }
           func.call @epilogue(%acc, %et, %tl, %by, %row0, %gn0, %pc, %rows, %n, %ldc, %alpha, %beta, %pr, %ldr, %pbias, %biasmode, %act, %psm, %psn, %scalemode, %pws, %pflags, %splits, %bz, %tile, %tiles, %noK) : (!accT, i32, i32, i32, i32, i32, !pC, i32, i32, i32, f32, f32, !pE, i32, !pB, i32, i32, !pS, !pS, i32, !pW, !pF, i32, i32, i32, i32, i1) -> ()
-          cute_nvgpu.tcgen05_fence_before_thread_sync
-          cute_nvgpu.pipeline_consumer_release %accs, %s0
+          scf.if %notBs {
+            cute_nvgpu.tcgen05_fence_before_thread_sync
+            cute_nvgpu.pipeline_consumer_release %accs, %s0
+          }
         }
       // Every warp (of both CTAs of a pair) is done with the TMEM before
       // warp 4 frees it.
       func.call @sync_ctas(%pair) : (i1) -> ()
       scf.if %warp4 {
-        cute_nvgpu.tmem_dealloc %acc, columns = #BN cta_group = #CG
+        cute_nvgpu.tmem_dealloc %acc, columns = "BN*NACC" cta_group = #CG
       }
       gpu.return
     }

@@ -291,9 +291,13 @@ Status checkOperands(const DeviceMatrix &a, const DeviceMatrix &b,
       return invalid("block scales are planned (swap-AB at M <= 64, else "
                      "128 x 128 tiles), not autotuned");
     if (o.plan && o.plan->config != GemmConfig::Tile128x128 &&
-        o.plan->config != GemmConfig::Swap128x64)
-      return invalid(std::string("block scales run 128 x 128 tiles or "
-                                 "swap-AB, not configuration ") +
+        o.plan->config != GemmConfig::Swap128x64 &&
+        o.plan->config != GemmConfig::Sm100Cta1x128x128 &&
+        o.plan->config != GemmConfig::Sm100Cta2x256x128)
+      return invalid(std::string("block scales run tiles 128 columns wide "
+                                 "(128x128 or swap-AB on sm_90a, "
+                                 "sm100-1cta-128x128 or sm100-2cta-256x128 "
+                                 "on sm_100a), not configuration ") +
                      gemmConfigName(o.plan->config));
   }
   if (int32_t(o.activation) < 0 || int32_t(o.activation) > 5)
@@ -355,7 +359,8 @@ Status Gemm::run(const rt::Stream &stream, const DeviceMatrix &a,
     const GemmPlan p = o.plan
                            ? *o.plan
                            : planSm100Gemm(a.rows, b.rows, a.cols, s_->sms,
-                                           a.type == ElemType::F8E4M3 ? 1 : 2);
+                                           a.type == ElemType::F8E4M3 ? 1 : 2,
+                                           o.blockScaleA != 0);
     // Split-K: a slot of 128 x BN f32 partials per CTA and split, a
     // counter per CTA.
     const int64_t ctas =

@@ -4,7 +4,8 @@
 // 128 x BN tile or a CTA pair (cluster (2,1,1)) per 256 x BN tile, one
 // tile per CTA (pair), split-K over grid z (the partials summed in split
 // order by the last split, through the stream's workspace); bf16 A and B
-// with a bf16 or f32 C, e4m3 A and B with a bf16 C.
+// with a bf16 or f32 C, e4m3 A and B with a bf16 C, with 128 x 128 block
+// scales on the tiles 128 columns wide.
 //
 //===----------------------------------------------------------------------===//
 #include "GemmSm100.h"
@@ -55,9 +56,6 @@ Status sm100::check(const DeviceMatrix &a, const DeviceMatrix &b,
     return invalid("C is " + std::string(name(c.type)) + "; " + on +
                    (e4m3 ? "for f8E4M3FN A and B it must be bf16"
                          : "for bf16 A and B it must be bf16 or f32"));
-  if (o.blockScaleA || o.blockScaleB)
-    return invalid("128 x 128 block scales have no sm_100a configuration "
-                   "yet; give per-row or per-column scales");
   if (o.activation == Activation::SwiGLU) {
     if (c.type != ElemType::BF16)
       return invalid("SwiGLU writes a bf16 C, not " +
@@ -84,6 +82,14 @@ Status sm100::check(const DeviceMatrix &a, const DeviceMatrix &b,
       return invalid("splits = " + str(o.plan->splits) + "; " + on +
                      "the configurations run 1 to 65535 split-K splits (no "
                      "stream-K yet)");
+    if ((o.blockScaleA || o.blockScaleB) && gemmTileN(o.plan->config) != 128)
+      return invalid(std::string("128 x 128 block scales run the tiles 128 "
+                                 "columns wide (a tile's columns are one "
+                                 "block of B); ") +
+                     on +
+                     "plan sm100-1cta-128x128 or sm100-2cta-256x128, "
+                     "not " +
+                     gemmConfigName(o.plan->config));
     if (o.plan->atomic)
       return invalid(std::string("atomic split-K reductions have no "
                                  "sm_100a configuration yet; ") +
@@ -110,8 +116,11 @@ rt::KernelArgs gemmArgs(const DeviceMatrix &a, CUdeviceptr b,
   args.ptr(res ? o.residual : a.data).scalar(int32_t(res ? o.ldr : 0));
   args.ptr(o.bias ? o.bias : c.data).scalar(int32_t(o.biasMode));
   args.scalar(int32_t(o.activation));
-  args.ptr(o.rowScale ? o.rowScale : c.data);
-  args.ptr(o.colScale ? o.colScale : c.data);
+  // Block scales (the _bs instances) take A's and B's scales in the row
+  // and column scales' places, scalemode 0.
+  const bool block = o.blockScaleA != 0;
+  args.ptr(block ? o.blockScaleA : o.rowScale ? o.rowScale : c.data);
+  args.ptr(block ? o.blockScaleB : o.colScale ? o.colScale : c.data);
   args.scalar(int32_t((o.rowScale ? 1 : 0) | (o.colScale ? 2 : 0)));
   // Split-K: the workspace, the tiles' counters (zero between launches)
   // and the splits, one per grid z (one split: C's, never read).
@@ -166,12 +175,21 @@ Status sm100::run(const Kernels &k, const rt::Stream &stream,
   const bool f32 = c.type == ElemType::F32;
   const bool e4m3 = a.type == ElemType::F8E4M3;
   const bool swiglu = o.activation == Activation::SwiGLU;
+  const bool block = o.blockScaleA != 0;
   const aot::Module &mod = k.module;
-  // The instance of (configuration, A/B type, C type, SwiGLU); check()
-  // allows bf16 -> bf16/f32 and e4m3 -> bf16, SwiGLU to bf16.
+  if (block && tn != 128)
+    return invalid(std::string("128 x 128 block scales run the tiles 128 "
+                               "columns wide, not configuration ") +
+                   gemmConfigName(cfg));
+  // The instance of (configuration, A/B type, C type, SwiGLU, block
+  // scales); check() allows bf16 -> bf16/f32 and e4m3 -> bf16, SwiGLU to
+  // bf16, block scales e4m3 -> bf16 without SwiGLU.
   auto pick = [&](const rt::Kernel &bf16, const rt::Kernel &bf16f32,
                   const rt::Kernel &fp8, const rt::Kernel &bf16Glu,
-                  const rt::Kernel &fp8Glu) {
+                  const rt::Kernel &fp8Glu,
+                  const rt::Kernel *fp8Block = nullptr) {
+    if (block)
+      return fp8Block;
     if (swiglu)
       return e4m3 ? &fp8Glu : &bf16Glu;
     return e4m3 ? &fp8 : f32 ? &bf16f32 : &bf16;
@@ -188,7 +206,8 @@ Status sm100::run(const Kernels &k, const rt::Stream &stream,
                 mod.gemm_1cta_bf16_n128_f32_kernel(),
                 mod.gemm_1cta_e4m3_n128_kernel(),
                 mod.gemm_1cta_bf16_n128_swiglu_kernel(),
-                mod.gemm_1cta_e4m3_n128_swiglu_kernel());
+                mod.gemm_1cta_e4m3_n128_swiglu_kernel(),
+                &mod.gemm_1cta_e4m3_n128_bs_kernel());
     break;
   case GemmConfig::Sm100Cta2x256x256:
     kern = pick(mod.gemm_2cta_bf16_kernel(), mod.gemm_2cta_bf16_f32_kernel(),
@@ -200,7 +219,8 @@ Status sm100::run(const Kernels &k, const rt::Stream &stream,
                 mod.gemm_2cta_bf16_n128_f32_kernel(),
                 mod.gemm_2cta_e4m3_n128_kernel(),
                 mod.gemm_2cta_bf16_n128_swiglu_kernel(),
-                mod.gemm_2cta_e4m3_n128_swiglu_kernel());
+                mod.gemm_2cta_e4m3_n128_swiglu_kernel(),
+                &mod.gemm_2cta_e4m3_n128_bs_kernel());
     break;
   default:
     return invalid(std::string("configuration ") + gemmConfigName(cfg) +

@@ -26,6 +26,7 @@
 // RUN: sed -n '/^.visible .entry gemm_1cta_e4m3(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=E4
 // RUN: sed -n '/^.visible .entry gemm_2cta_e4m3_n128(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=E4TWO
 // RUN: sed -n '/^.visible .entry gemm_1cta_bf16_n128_swiglu(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=GLU
+// RUN: sed -n '/^.visible .entry gemm_1cta_e4m3_n128_bs(/,/\/\/ .globl/p' %t/gemm_sm100.sm_100a.ptx | FileCheck %s --check-prefix=BS
 
 // META: "name":"gemm_1cta_bf16","params":
 // META-SAME: "name":"scalemode"
@@ -40,6 +41,12 @@
 // META-SAME: "elem":"f8e4m3"
 // META: "name":"gemm_2cta_e4m3_n128","params":
 // META-SAME: "cluster":[2,1,1]
+// Block scales: four 128-column accumulator buffers, all 512 columns.
+// META: "name":"gemm_1cta_e4m3_n128_bs","params":
+// META-SAME: "tmem_columns":512
+// META: "name":"gemm_2cta_e4m3_n128_bs","params":
+// META-SAME: "cluster":[2,1,1]
+// META-SAME: "tmem_columns":512
 
 // e4m3: 128 x 128 + 256 x 128 bytes a stage (the same bytes as bf16's
 // 64-element K), kind::f8f6f4, K tiles of 128: (k + 127) / 128.
@@ -106,3 +113,21 @@
 // SPLIT: atom.acq_rel.gpu.global.add.u32
 // SPLIT: st.global.b32 [%rd{{[0-9]+}}], 0;
 // SPLIT-COUNT-8: ld.global.v2.b64
+
+// Block scales (BS, NACC = 4): 4 load stages and 4 accumulator buffers (16
+// barriers); per K tile the MMA thread commits its buffer after releasing
+// the load stage, the epilogue reads the buffer's four 32-column chunks,
+// fuses them into the register sum (packed fma.rn.f32x2), and after the loop stores the sum's
+// four chunks into buffer 0 (tcgen05.st, waited) for the common epilogue.
+// BS: tcgen05.alloc.cta_group::1
+// BS-COUNT-16: mbarrier.init.shared.b64
+// BS: tcgen05.mma.cta_group::1.kind::f8f6f4
+// BS: tcgen05.commit.cta_group::1
+// BS: tcgen05.commit.cta_group::1
+// BS: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// BS: fma.rn.f32x2
+// BS-COUNT-4: tcgen05.st.sync.aligned.32x32b.x32.b32
+// BS: tcgen05.wait::st.sync.aligned
+// BS: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// BS: st.global.b16
+// BS: tcgen05.dealloc.cta_group::1

@@ -375,16 +375,21 @@ inline int64_t sm100GemmModelCost(GemmConfig c, int64_t m, int64_t n, int64_t k,
 
 /// The sm_100a configuration for C (M x N) = A (M x K) B^T, bf16, on `sms`
 /// SMs: the lowest modelled cost, ties to the earlier of 2-CTA 256 x 256,
-/// 1-CTA 128 x 256, 2-CTA 256 x 128, 1-CTA 128 x 128.
+/// 1-CTA 128 x 256, 2-CTA 256 x 128, 1-CTA 128 x 128. `n128`: only the
+/// tiles 128 columns wide (128 x 128 block scales: a tile's columns are
+/// one block of B).
 inline GemmConfig selectSm100GemmConfig(int64_t m, int64_t n, int64_t k,
-                                        int64_t sms) {
-  GemmConfig best = GemmConfig::Sm100Cta2x256x256;
+                                        int64_t sms, bool n128 = false) {
+  GemmConfig best =
+      n128 ? GemmConfig::Sm100Cta2x256x128 : GemmConfig::Sm100Cta2x256x256;
   if (m <= 0 || n <= 0 || k <= 0 || sms <= 0)
     return best;
   int64_t bestCost = sm100GemmModelCost(best, m, n, k, sms);
   for (GemmConfig c :
        {GemmConfig::Sm100Cta1x128x256, GemmConfig::Sm100Cta2x256x128,
         GemmConfig::Sm100Cta1x128x128}) {
+    if (n128 && gemmTileN(c) != 128)
+      continue;
     int64_t cost = sm100GemmModelCost(c, m, n, k, sms);
     if (cost < bestCost) {
       best = c;
@@ -409,10 +414,10 @@ inline int64_t sm100GemmSplits(GemmConfig c, int64_t m, int64_t n, int64_t k,
 }
 
 /// The sm_100a plan: selectSm100GemmConfig's configuration with
-/// sm100GemmSplits' splits.
+/// sm100GemmSplits' splits (`blockScaled`: among the 128-column tiles).
 inline GemmPlan planSm100Gemm(int64_t m, int64_t n, int64_t k, int64_t sms,
-                              int64_t elemBytes) {
-  GemmConfig c = selectSm100GemmConfig(m, n, k, sms);
+                              int64_t elemBytes, bool blockScaled = false) {
+  GemmConfig c = selectSm100GemmConfig(m, n, k, sms, blockScaled);
   return {c, sm100GemmSplits(c, m, n, k, sms, elemBytes)};
 }
 

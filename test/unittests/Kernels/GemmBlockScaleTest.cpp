@@ -10,6 +10,7 @@
 // be the bf16 rounding of the reference bit for bit. Shapes with a K tail
 // (the last block short) and N past a 128 boundary, ordered and atomic
 // split-K, stream-K, an epilogue; and the rules, named before any launch.
+// GemmSm100BlockScale runs the sm_100a configurations (emu:sm_100a).
 //
 //===----------------------------------------------------------------------===//
 #include "GemmTestDevice.h"
@@ -155,6 +156,34 @@ TEST(GemmBlockScale, SwapABAtSmallM) {
   }
 }
 
+// The sm_100a configurations (ctest: emu:sm_100a; no Blackwell GPU has run
+// them): each K tile's product in its own Tensor Memory buffer, scaled and
+// summed by the epilogue warps. Both 128-column tiles, one and three
+// ordered splits (an epilogue at three), and the planned one.
+TEST(GemmSm100BlockScale, ExactEveryConfigurationAndSplits) {
+  REQUIRE_SM100();
+  for (std::optional<GemmPlan> plan :
+       {std::optional<GemmPlan>{},
+        std::optional<GemmPlan>{{GemmConfig::Sm100Cta1x128x128, 1}},
+        std::optional<GemmPlan>{{GemmConfig::Sm100Cta2x256x128, 1}},
+        std::optional<GemmPlan>{{GemmConfig::Sm100Cta1x128x128, 3}},
+        std::optional<GemmPlan>{{GemmConfig::Sm100Cta2x256x128, 3}}}) {
+    Case c{200, 300, 1008, plan};
+    c.epilogue = plan && plan->splits == 3;
+    SCOPED_TRACE(name(c));
+    EXPECT_EQ(failures(c), 0u);
+  }
+  // One row, one K block shorter than 128; a split without K tiles (three
+  // splits of one K tile).
+  for (std::optional<GemmPlan> plan :
+       {std::optional<GemmPlan>{},
+        std::optional<GemmPlan>{{GemmConfig::Sm100Cta1x128x128, 3}}}) {
+    Case one{1, 136, 80, plan};
+    SCOPED_TRACE(name(one));
+    EXPECT_EQ(failures(one), 0u);
+  }
+}
+
 TEST(GemmBlockScale, RulesNameTheArgument) {
   using gemm_test::expectRejected;
   using gemm_test::scratch;
@@ -177,8 +206,9 @@ TEST(GemmBlockScale, RulesNameTheArgument) {
   o.rowScale = 0;
   o.plan = GemmPlan{GemmConfig::Tile128x256, 1};
   expectRejected(a, b, c, o,
-                 "block scales run 128 x 128 tiles or swap-AB, not "
-                 "configuration 128x256");
+                 "block scales run tiles 128 columns wide (128x128 or "
+                 "swap-AB on sm_90a, sm100-1cta-128x128 or "
+                 "sm100-2cta-256x128 on sm_100a), not configuration 128x256");
   o.plan.reset();
   o.autotune = true;
   expectRejected(a, b, c, o,

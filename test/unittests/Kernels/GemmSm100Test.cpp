@@ -400,7 +400,12 @@ TEST(GemmSm100, RejectsWhatItCannotRunBeforeLaunch) {
          "B it must be bf16");
   GemmOptions bs;
   bs.blockScaleA = bs.blockScaleB = p;
-  expect(e4a, e4b, C, bs, "128 x 128 block scales have no sm_100a");
+  bs.plan = GemmPlan{GemmConfig::Sm100Cta2x256x256, 1};
+  expect(e4a, e4b, C, bs,
+         "128 x 128 block scales run the tiles 128 columns wide (a tile's "
+         "columns are one block of B); on sm_100a (compute capability 10.0) "
+         "plan sm100-1cta-128x128 or sm100-2cta-256x128, not "
+         "sm100-2cta-256x256");
   DeviceMatrix e4k = e4a, e4kb = e4b;
   e4k.cols = e4kb.cols = e4k.ld = e4kb.ld = 72;
   expect(e4k, e4kb, C, {}, "K = 72 must be a multiple of 16 for f8e4m3");

@@ -107,3 +107,20 @@ TEST(GemmSelectSm100, SplitKFillsOneWave) {
   // 4096^3: 512 CTAs, more than the SMs: one split.
   EXPECT_EQ(planSm100Gemm(4096, 4096, 4096, kB200Sms, 2).splits, 1);
 }
+
+TEST(GemmSelectSm100, BlockScalesTakeTheNarrowTiles) {
+  // 128 x 128 block scales run only the tiles 128 columns wide. 4096^3
+  // (WavesDecide: 2-CTA 256x256 at 340 otherwise): 2-CTA 256x128 at 385
+  // against 1-CTA 128x128 at 455.
+  EXPECT_EQ(selectSm100GemmConfig(4096, 4096, 4096, kB200Sms, true),
+            GemmConfig::Sm100Cta2x256x128);
+  EXPECT_EQ(planSm100Gemm(4096, 4096, 4096, kB200Sms, 1, true).config,
+            GemmConfig::Sm100Cta2x256x128);
+  // 128 x 18944 (148 tiles of 128 columns): 2-CTA 256x128 296 CTAs, 2
+  // waves (110); 1-CTA 128x128 148 CTAs, 1 wave (65).
+  EXPECT_EQ(selectSm100GemmConfig(128, 18944, 4096, kB200Sms, true),
+            GemmConfig::Sm100Cta1x128x128);
+  // Degenerate input: the narrow default.
+  EXPECT_EQ(selectSm100GemmConfig(0, 16, 16, kB200Sms, true),
+            GemmConfig::Sm100Cta2x256x128);
+}
