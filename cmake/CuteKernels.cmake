@@ -5,7 +5,7 @@
 #                         [OPTIONS <opt>...]       # more --cute-compile options
 #                         [INSTANCES <inst>...]    # [suffix:]name=value,... each
 #                         [PRECOMPILED <dir>]      # use <dir>/<chip>/<module>.<chip>.{cubin,json[,ptx]}
-#                         [DEPENDS <file>...])     # more files the compile reads (imports elsewhere)
+#                         [DEPENDS <file>...])     # more files the compile reads (imports of imports)
 #
 # An AOT kernel library: compiles the module for every chip with cute-opt
 # (or takes the cubins and metadata already in PRECOMPILED, e.g. on a
@@ -18,8 +18,11 @@
 # the installed CuteMLIR package. With INSTANCES (a source with instance
 # parameters, docs/instances.md), every instance's kernels are in the one
 # module, each with its own typed launcher named after the instance. The
-# source is recompiled when a .mlir file of its directory changes, or one of
-# DEPENDS (files it imports from other directories).
+# source is recompiled when a .mlir file of its directory changes, one it
+# imports from another directory (cute.imports' "../dir/file.mlir"), or one
+# of DEPENDS (what those import in turn). A second library of the same
+# source and chips (no OPTIONS or INSTANCES) embeds the first one's images
+# instead of compiling them again.
 function(cute_add_kernel_library target)
   cmake_parse_arguments(ARG "" "SOURCE;NAMESPACE;MODULE;PRECOMPILED"
                         "CHIPS;OPTIONS;INSTANCES;DEPENDS" ${ARGN})
@@ -67,11 +70,17 @@ function(cute_add_kernel_library target)
   endif()
 
   # The files the source may import (cute.imports): its directory's other
-  # sources.
+  # sources and those it names in other directories ("../dir/file.mlir").
   set(siblings)
   if(ARG_SOURCE)
     get_filename_component(srcdir ${ARG_SOURCE} DIRECTORY)
     file(GLOB siblings CONFIGURE_DEPENDS ${srcdir}/*.mlir)
+    file(STRINGS ${ARG_SOURCE} importLines REGEX "cute\\.imports")
+    string(REGEX MATCHALL "\\.\\./[A-Za-z0-9_./-]+\\.mlir" farImports
+           "${importLines}")
+    foreach(f ${farImports})
+      list(APPEND siblings ${srcdir}/${f})
+    endforeach()
   endif()
   set(instance_args)
   foreach(inst ${ARG_INSTANCES})
@@ -80,11 +89,33 @@ function(cute_add_kernel_library target)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/${target}.cute)
   set(images)
   set(inputs)
+  set(reused)
   foreach(chip ${ARG_CHIPS})
+    # The same source compiled for the same chip by an earlier library of
+    # this build (no OPTIONS or INSTANCES on either): its images, not a
+    # second compile (global property CUTE_KERNEL_IMAGES_<module>_<chip>:
+    # source, base path, target; test/emu copies them the same way).
+    set(plain FALSE)
+    if(NOT ARG_PRECOMPILED AND NOT ARG_OPTIONS AND NOT ARG_INSTANCES)
+      set(plain TRUE)
+    endif()
+    get_property(known GLOBAL PROPERTY CUTE_KERNEL_IMAGES_${ARG_MODULE}_${chip})
+    set(knownSource)
+    if(known)
+      list(GET known 0 knownSource)
+    endif()
     if(ARG_PRECOMPILED)
       set(base ${ARG_PRECOMPILED}/${chip}/${ARG_MODULE}.${chip})
+    elseif(plain AND knownSource STREQUAL ARG_SOURCE)
+      list(GET known 1 base)
+      list(GET known 2 owner)
+      list(APPEND reused ${owner})
     else()
       set(base ${dir}/${chip}/${ARG_MODULE}.${chip})
+      if(plain)
+        set_property(GLOBAL PROPERTY CUTE_KERNEL_IMAGES_${ARG_MODULE}_${chip}
+                     "${ARG_SOURCE};${base};${target}")
+      endif()
       add_custom_command(
         OUTPUT ${base}.cubin ${base}.json ${base}.ptx
         COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/${chip}
@@ -120,4 +151,8 @@ function(cute_add_kernel_library target)
   set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_include_directories(${target} PUBLIC ${dir}/include)
   target_link_libraries(${target} PUBLIC ${runtime})
+  if(reused)
+    list(REMOVE_DUPLICATES reused)
+    add_dependencies(${target} ${reused})
+  endif()
 endfunction()

@@ -22,7 +22,9 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <map>
+#include <thread>
 
 namespace mlir::cute {
 #define GEN_PASS_DEF_CUTEEMITARTIFACTS
@@ -198,7 +200,13 @@ struct CuteEmitArtifactsPass
     std::string arch = "-arch=" + chip;
     std::string opt = "-O" + std::to_string(ptxasOptLevel);
     // -v: each entry's register count, checked against its block size.
-    SmallVector<StringRef> args{exe, arch, opt, "-v", ptxPath, "-o", cubinPath};
+    // --split-compile: the entries compiled on the machine's cores (the
+    // same SASS and -v report as with one thread).
+    std::string split = std::to_string(
+        std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
+    SmallVector<StringRef> args{
+        exe,   arch,    opt,  "-v",     "--split-compile",
+        split, ptxPath, "-o", cubinPath};
     SmallString<256> errPath;
     if (llvm::sys::fs::createTemporaryFile("ptxas", "log", errPath))
       return op->emitError("cannot create a temporary file for ptxas output");
