@@ -3,10 +3,12 @@
 # `CHIPS=sm_90a scripts/compile-examples.sh`: the MLA and paged-decode
 # timed rows first with their peers in the same run (bench/mla_peers.py,
 # bench/decode_peers.py), then small checks of both, then the MLA split
-# sweep at batch 1 and 16, each step cut to the time left of BUDGET seconds
+# sweep at batch 1 and 16 and the fixed cost of a CTA (contexts of 1 and
+# 10 pages), each step cut to the time left of BUDGET seconds
 # (default 570). The decode driver times each d = 128 row on the register
 # instances and on their cp.async forms (decode_{bf16,e4m3}cp_d128).
-# Writes ${OUT:-gpu-results}/{mla,decode}.txt, mla.txt.sweep and the two
+# Writes ${OUT:-gpu-results}/{mla,decode}.txt, mla.txt.sweep, mla.txt.ncu
+# and the two
 # tables (bench/mla_table.py, bench/decode_table.py). The
 # longer scripts (bench-mla.sh, bench-decode.sh: full check lists and
 # compute-sanitizer) need a call each.
@@ -40,9 +42,17 @@ done
 for s in 1 0; do
   step 15 stdbuf -oL $M "${A[@]}" --no-check --kernel mla_bf16 --batch 16 --splits $s >> "$LOG.sweep" 2>&1
 done
+# The fixed cost of an MLA CTA: contexts of one page and of ten (the
+# --size cases timed, one split where the case has one).
+step 20 stdbuf -oL $M "${A[@]}" --no-check --size 64 --size 640 >> "$LOG.sweep" 2>&1
+# The same kernels' durations as ncu measures them (the kernel alone,
+# without the host's launch): against the events above, the host's share.
+step 40 ncu --clock-control none --metrics gpu__time_duration.sum $M "${A[@]}" --no-check \
+  --kernel mla_bf16 --size 64 >> "$LOG.ncu" 2>&1
 python3 bench/mla_table.py "$LOG" > "$OUT/mla-table.md" 2>&1
 python3 bench/decode_table.py "$OUT/decode.txt" > "$OUT/decode-table.md" 2>&1
 grep -E "CHECK.*FAIL|^RESULT" "$LOG" "$OUT/decode.txt" | cut -c1-160
 grep BENCH "$LOG.sweep" | cut -c1-150
+grep -E "mla_bf16|gpu__time_duration" "$LOG.ncu" | head -40
 head -45 "$OUT/mla-table.md"
 head -70 "$OUT/decode-table.md"
