@@ -1,9 +1,10 @@
 //===- host.cpp - MLA decode (DeepSeek-V3 shapes): check and benchmark ----===//
 //
-// Runs mla_bf16 and mla_e4m3 (kernel.mlir): the sq newest tokens of each
-// sequence, hq heads of 576 (absorbed q), attend to the sequence's latent
-// cache in pages of 64 tokens (pages in a shuffled order, so the block table
-// matters), bf16 or e4m3 with one scale.
+// Runs mla_bf16, mla_e4m3 and mla_e4m3r (kernel.mlir): the sq newest tokens
+// of each sequence, hq heads of 576 (absorbed q), attend to the sequence's
+// latent cache in pages of 64 tokens (pages in a shuffled order, so the
+// block table matters), bf16 or e4m3 with one scale. An e4m3 case runs on
+// both e4m3 forms with the same data and reference (--kernel picks).
 // Every case is checked against a CPU reference in double precision (fresh
 // random data, seeds printed, outputs and workspace poisoned, every cache
 // row no valid key holds filled with NaN); --size N runs small cases of
@@ -34,10 +35,12 @@ struct Case {
   std::string trap;
 };
 
+/// Runs the case on each of `kerns` (the forms of its cache type: mla_bf16,
+/// or mla_e4m3 and mla_e4m3r) with the same data, plan and reference, the
+/// outputs poisoned again before each.
 bool runCase(const rt::Context &ctx, const rt::Stream &stream,
-             const rt::Kernel &kern16, const rt::Kernel &kern8, int sms,
+             const std::vector<const rt::Kernel *> &kerns, int sms,
              const Case &c, bool bench, bool check) {
-  const rt::Kernel &kern = c.fp8 ? kern8 : kern16;
   const size_t eb = c.fp8 ? 1 : 2; // bytes of a cache element
   using namespace cute::mla;
   Problem p;
@@ -120,10 +123,6 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   auto flags = need(
       rt::DeviceBuffer::allocate(ctx, size_t(counters(p)) * sizeof(int32_t)),
       "split counters");
-  need(o.poison(), "poison");
-  need(lse.poison(), "poison");
-  need(ws.poison(), "poison");
-  need(wl.poison(), "poison");
   need(flags.memset(0), "zero the counters");
   // DeepSeek-V3's softmax scale: 1 / sqrt(128 + 64).
   const float scale = float(1.0 / std::sqrt(192.0));
@@ -136,104 +135,119 @@ bool runCase(const rt::Context &ctx, const rt::Stream &stream,
   rt::LaunchConfig cfg;
   cfg.grid =
       rt::Dim3{unsigned(rowTiles(p)), unsigned(splits), unsigned(c.batch)};
-  auto launch = [&] { need(kern.launch(stream, cfg, args), "mla launch"); };
-  launch();
-  if (!c.trap.empty()) {
-    Status st = stream.synchronize();
-    std::printf("CHECK %s trap %s (host check: %s): %s -> %s\n",
-                kern.info().name.c_str(), c.trap.c_str(), bad.c_str(),
-                st.ok() ? "ran to the end" : st.message().c_str(),
-                st.ok() ? "FAIL" : "PASS");
-    return !st.ok();
+  // The reference (checks only), in double, from the inputs' values.
+  std::vector<double> refO, refL;
+  if (check && c.trap.empty()) {
+    refO.resize(no);
+    refL.resize(static_cast<size_t>(rows));
+    std::vector<double> sc, qr(kDimK);
+    for (int64_t b = 0; b < c.batch; ++b)
+      for (int64_t t = 0; t < c.sq; ++t)
+        for (int64_t h = 0; h < c.hq; ++h) {
+          const int64_t r = (b * c.sq + t) * c.hq + h;
+          // mla_e4m3's MMAs run in f16: its q is rounded to f16 (exact for
+          // bf16 values in f16's normal range).
+          for (int64_t x = 0; x < kDimK; ++x) {
+            float v = bf16ToFloat(hQ[size_t(r * kDimK + x)]);
+            qr[size_t(x)] = c.fp8 ? double(halfToFloat(floatToHalf(v))) : v;
+          }
+          const int64_t keys = std::max<int64_t>(
+              0, std::min<int64_t>(lens[size_t(b)],
+                                   lens[size_t(b)] - c.sq + 1 + t));
+          sc.assign(size_t(keys), 0);
+          double mx = -INFINITY;
+          auto row = [&](int64_t j) {
+            return size_t(
+                (int64_t(table[size_t(b * p.maxPages + j / kPage)]) * kPage +
+                 j % kPage) *
+                kDimK);
+          };
+          for (int64_t j = 0; j < keys; ++j) {
+            const size_t ko = row(j);
+            double s = 0;
+            for (int64_t x = 0; x < kDimK; ++x)
+              s += qr[size_t(x)] * kf(ko + size_t(x));
+            sc[size_t(j)] = s * double(scale);
+            mx = std::max(mx, sc[size_t(j)]);
+          }
+          double sum = 0;
+          for (double &s : sc)
+            sum += (s = std::exp(s - mx));
+          std::vector<double> acc(kDimV, 0.0);
+          for (int64_t j = 0; j < keys; ++j) {
+            const size_t ko = row(j);
+            for (int64_t x = 0; x < kDimV; ++x)
+              acc[size_t(x)] += sc[size_t(j)] * kf(ko + size_t(x));
+          }
+          for (int64_t x = 0; x < kDimV; ++x) {
+            const size_t oi = size_t(r * kDimV + x);
+            refO[oi] = keys ? acc[size_t(x)] / sum : 0.0;
+          }
+          refL[size_t(r)] = keys ? mx + std::log(sum) : -INFINITY;
+        }
   }
-  need(stream.synchronize(), "run");
-  auto timeIt = [&] {
-    double ms = medianMs(ctx, stream, launch);
-    double keys = 0, flops = 0;
-    for (int32_t l : lens) {
-      keys += double(l);
-      flops += 2.0 * double(c.sq * c.hq) * double(l) * double(kDimK + kDimV);
+  bool ok = true;
+  for (const rt::Kernel *kp : kerns) {
+    const rt::Kernel &kern = *kp;
+    need(o.poison(), "poison");
+    need(lse.poison(), "poison");
+    need(ws.poison(), "poison");
+    need(wl.poison(), "poison");
+    auto launch = [&] { need(kern.launch(stream, cfg, args), "mla launch"); };
+    launch();
+    if (!c.trap.empty()) {
+      Status st = stream.synchronize();
+      std::printf("CHECK %s trap %s (host check: %s): %s -> %s\n",
+                  kern.info().name.c_str(), c.trap.c_str(), bad.c_str(),
+                  st.ok() ? "ran to the end" : st.message().c_str(),
+                  st.ok() ? "FAIL" : "PASS");
+      ok &= !st.ok();
+      continue;
     }
-    bool mixed = c.ctx.size() > 1;
-    std::printf("BENCH %s b%lld sq%lld hq%lld ctx%lld%s splits %lld: %.4f ms, "
-                "%.1f TFLOP/s, KV %.1f GB/s\n",
-                kern.info().name.c_str(), (long long)c.batch, (long long)c.sq,
-                (long long)c.hq,
-                (long long)(mixed ? int64_t(keys / double(c.batch)) : lens[0]),
-                mixed ? " mixed" : "", (long long)splits, ms,
-                flops / (ms * 1e9), keys * kDimK * double(eb) / (ms * 1e6));
-  };
-  if (!check) {
-    timeIt();
-    return true;
-  }
-  std::vector<uint16_t> ho(no);
-  std::vector<float> hl(static_cast<size_t>(rows));
-  need(o.copyToHost(ho.data(), no * 2), "download o");
-  need(lse.copyToHost(hl.data(), size_t(rows) * 4), "download lse");
-  // The reference, in double, from the inputs' values.
-  std::vector<double> refO(no), refL(static_cast<size_t>(rows));
-  std::vector<float> gotO(no), gotL(static_cast<size_t>(rows));
-  std::vector<double> sc, qr(kDimK);
-  for (int64_t b = 0; b < c.batch; ++b)
-    for (int64_t t = 0; t < c.sq; ++t)
-      for (int64_t h = 0; h < c.hq; ++h) {
-        const int64_t r = (b * c.sq + t) * c.hq + h;
-        // mla_e4m3's MMAs run in f16: its q is rounded to f16 (exact for
-        // bf16 values in f16's normal range).
-        for (int64_t x = 0; x < kDimK; ++x) {
-          float v = bf16ToFloat(hQ[size_t(r * kDimK + x)]);
-          qr[size_t(x)] = c.fp8 ? double(halfToFloat(floatToHalf(v))) : v;
-        }
-        const int64_t keys = std::max<int64_t>(
-            0,
-            std::min<int64_t>(lens[size_t(b)], lens[size_t(b)] - c.sq + 1 + t));
-        sc.assign(size_t(keys), 0);
-        double mx = -INFINITY;
-        auto row = [&](int64_t j) {
-          return size_t(
-              (int64_t(table[size_t(b * p.maxPages + j / kPage)]) * kPage +
-               j % kPage) *
-              kDimK);
-        };
-        for (int64_t j = 0; j < keys; ++j) {
-          const size_t ko = row(j);
-          double s = 0;
-          for (int64_t x = 0; x < kDimK; ++x)
-            s += qr[size_t(x)] * kf(ko + size_t(x));
-          sc[size_t(j)] = s * double(scale);
-          mx = std::max(mx, sc[size_t(j)]);
-        }
-        double sum = 0;
-        for (double &s : sc)
-          sum += (s = std::exp(s - mx));
-        std::vector<double> acc(kDimV, 0.0);
-        for (int64_t j = 0; j < keys; ++j) {
-          const size_t ko = row(j);
-          for (int64_t x = 0; x < kDimV; ++x)
-            acc[size_t(x)] += sc[size_t(j)] * kf(ko + size_t(x));
-        }
-        for (int64_t x = 0; x < kDimV; ++x) {
-          const size_t oi = size_t(r * kDimV + x);
-          refO[oi] = keys ? acc[size_t(x)] / sum : 0.0;
-          gotO[oi] = bf16ToFloat(ho[oi]);
-        }
-        refL[size_t(r)] = keys ? mx + std::log(sum) : -INFINITY;
-        gotL[size_t(r)] = hl[size_t(r)];
+    need(stream.synchronize(), "run");
+    auto timeIt = [&] {
+      double ms = medianMs(ctx, stream, launch);
+      double keys = 0, flops = 0;
+      for (int32_t l : lens) {
+        keys += double(l);
+        flops += 2.0 * double(c.sq * c.hq) * double(l) * double(kDimK + kDimV);
       }
-  Comparison co = compare(refO, gotO, 1e-2, 2e-2);
-  LseCheck lc = compareLse(refL, gotL);
-  const double lseMax = lc.maxErr;
-  bool ok = co.pass && lc.ok;
-  const std::string ctxs = contextList(c.ctx);
-  std::printf("CHECK %s b%lld sq%lld hq%lld ctx[%s] splits %lld seed %llu: O "
-              "max|d| %.3g (%zu bad), LSE max|d| %.3g: %s\n",
-              kern.info().name.c_str(), (long long)c.batch, (long long)c.sq,
-              (long long)c.hq, ctxs.c_str(), (long long)splits,
-              (unsigned long long)seed, co.maxAbs, co.bad, lseMax,
-              ok ? "PASS" : "FAIL");
-  if (bench && c.bench)
-    timeIt();
+      bool mixed = c.ctx.size() > 1;
+      std::printf(
+          "BENCH %s b%lld sq%lld hq%lld ctx%lld%s splits %lld: %.4f ms, "
+          "%.1f TFLOP/s, KV %.1f GB/s\n",
+          kern.info().name.c_str(), (long long)c.batch, (long long)c.sq,
+          (long long)c.hq,
+          (long long)(mixed ? int64_t(keys / double(c.batch)) : lens[0]),
+          mixed ? " mixed" : "", (long long)splits, ms, flops / (ms * 1e9),
+          keys * kDimK * double(eb) / (ms * 1e6));
+    };
+    if (!check) {
+      timeIt();
+      continue;
+    }
+    std::vector<uint16_t> ho(no);
+    std::vector<float> hl(static_cast<size_t>(rows));
+    need(o.copyToHost(ho.data(), no * 2), "download o");
+    need(lse.copyToHost(hl.data(), size_t(rows) * 4), "download lse");
+    std::vector<float> gotO(no);
+    for (size_t x = 0; x < no; ++x)
+      gotO[x] = bf16ToFloat(ho[x]);
+    Comparison co = compare(refO, gotO, 1e-2, 2e-2);
+    LseCheck lc = compareLse(refL, hl);
+    const double lseMax = lc.maxErr;
+    bool good = co.pass && lc.ok;
+    const std::string ctxs = contextList(c.ctx);
+    std::printf("CHECK %s b%lld sq%lld hq%lld ctx[%s] splits %lld seed %llu: O "
+                "max|d| %.3g (%zu bad), LSE max|d| %.3g: %s\n",
+                kern.info().name.c_str(), (long long)c.batch, (long long)c.sq,
+                (long long)c.hq, ctxs.c_str(), (long long)splits,
+                (unsigned long long)seed, co.maxAbs, co.bad, lseMax,
+                good ? "PASS" : "FAIL");
+    ok &= good;
+    if (bench && c.bench)
+      timeIt();
+  }
   return ok;
 }
 
@@ -258,6 +272,7 @@ int main(int argc, char **argv) {
   rt::Program prog = loadProgram(ctx, o, "mla_decode");
   rt::Kernel kern16 = need(prog.kernel("mla_bf16"), "kernel mla_bf16");
   rt::Kernel kern8 = need(prog.kernel("mla_e4m3"), "kernel mla_e4m3");
+  rt::Kernel kern8r = need(prog.kernel("mla_e4m3r"), "kernel mla_e4m3r");
   int sms =
       need(ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "SM count");
   std::vector<Case> cases;
@@ -311,16 +326,22 @@ int main(int argc, char **argv) {
       c.splits = forceSplits;
     if (onlyBatch > 0 && c.batch != onlyBatch)
       continue;
-    const std::string name = c.fp8 ? "mla_e4m3" : "mla_bf16";
-    if (!o.kernels.empty() &&
-        std::find(o.kernels.begin(), o.kernels.end(), name) == o.kernels.end())
+    // An e4m3 cache runs on both forms (TMA landing, register landing).
+    std::vector<const rt::Kernel *> kerns;
+    for (const rt::Kernel *k :
+         c.fp8 ? std::vector<const rt::Kernel *>{&kern8, &kern8r}
+               : std::vector<const rt::Kernel *>{&kern16})
+      if (o.kernels.empty() || std::find(o.kernels.begin(), o.kernels.end(),
+                                         k->info().name) != o.kernels.end())
+        kerns.push_back(k);
+    if (kerns.empty())
       continue;
     // The timed rows check too unless --no-check (their reference is
     // minutes at batch 64: those print only BENCH lines).
     bool check = o.check && !(c.bench && c.batch >= 16);
     if (c.bench && !o.bench)
       continue;
-    ok &= runCase(ctx, stream, kern16, kern8, sms, c, o.bench, check);
+    ok &= runCase(ctx, stream, kerns, sms, c, o.bench, check);
   }
   std::printf("RESULT mla-decode %s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

@@ -43,13 +43,21 @@
 // page's 36 KB land (TMA, a staging ring) in the upper half of its 72 KB
 // stage, and the producer warpgroup widens them in place (@widen_page);
 // it converts Q (bf16 from TMA) to f16 in place too. The consumers see the
-// same 16-bit stages and Q through async rings (PK, QP).
+// same 16-bit stages and Q through async rings (PK, QP). mla_e4m3r (F8R)
+// lands each page in the producer warpgroup's registers instead (18
+// 16-byte loads a thread, @fetch_page), issued before its stage is free,
+// and widens from there (@widen_landed): no staging ring, and the loads
+// wait for no release.
 !T = !cute.param<"T", bf16>
 !TQ = !cute.param<"TQ", bf16>
 // The cache's element: bf16, or e4m3 (F8) with one scale (kscale) for
 // the whole cache, as vLLM's FP8 MLA cache.
 !KV = !cute.param<"KV", bf16>
 #F8 = #cute.param<"F8", false>
+// F8R (mla_e4m3r): the producer warpgroup lands each e4m3 page in its
+// registers instead of a stage's upper half (TMA), so a page's loads are
+// issued before its stage is free.
+#F8R = #cute.param<"F8R", false>
 // The page ring and Q as the consumers see them: filled by TMA (bf16), or
 // by the producer warpgroup, which widens e4m3 pages and converts Q to the
 // MMA type T = f16 (F8: async).
@@ -96,6 +104,11 @@
 // (q, row), box, stage).
 !k8u = !cute.memref<f8E4M3FN, smem, align<1024>, "(16,(4,64),9,2):(1,(16,64),4096,73728)">
 !bfu = !cute.memref<!T, smem, align<1024>, S<3,3,3>, "(16,(4,64),9,2):(1,(16,64),4096,36864)">
+// F8R: the cache as 16-byte chunks (16, chunk, page): a page's 64 rows of
+// 576 bytes are 2304 chunks, row u / 36, columns 16 (u % 36) ..; a
+// producer thread's 18 of them (u = tid + 128 j) in registers.
+!gpg = !cute.memref<f8E4M3FN, gmem, align<16>, "(16,2304,?):(1,16,36864)">
+!land = !cute.memref<f8E4M3FN, rmem, align<16>, "(16,18):(1,16)">
 !cKt = !cute.coord_tensor<"(0,0)", "(?,?):(1@0,1@1)">
 !gKt = !cute.coord_tensor<"(?,?)", "(64,576):(1@0,1@1)">
 !gp = !cute.ptr<i32, gmem, align<4>>
@@ -103,7 +116,8 @@
 
 module attributes {gpu.container_module,
     cute.instances = ["bf16:T=bf16,TQ=bf16,D=512",
-                      "e4m3:T=f16,TQ=bf16,KV=f8E4M3FN,F8=true,PK=!cute_nvgpu.pipeline<async, 2>,QP=!cute_nvgpu.pipeline<async, 1>,PR=40,CR=232,D=512"]} {
+                      "e4m3:T=f16,TQ=bf16,KV=f8E4M3FN,F8=true,PK=!cute_nvgpu.pipeline<async, 2>,QP=!cute_nvgpu.pipeline<async, 1>,PR=40,CR=232,D=512",
+                      "e4m3r:T=f16,TQ=bf16,KV=f8E4M3FN,F8=true,F8R=true,PK=!cute_nvgpu.pipeline<async, 2>,QP=!cute_nvgpu.pipeline<async, 1>,PR=112,CR=200,D=512"]} {
   gpu.module @mla_decode attributes {cute.imports = ["../fmha-prefill/fmha-common.mlir", "../decode-attention/decode-common.mlir", "../decode-attention/merge-splits.mlir"]} {
     // The two rows of the 64-row tile that thread ct of a warpgroup holds
     // in a wgmma accumulator: 16 w + lane / 4 and 8 more.
@@ -390,6 +404,47 @@ module attributes {gpu.container_module,
       return
     }
 
+    // F8R: page blk0 + n's 18 chunks of thread tid (u = tid + 128 j) into
+    // its registers (16-byte loads; a page outside the cache is read as
+    // page 0, @page_of).
+    func.func private @fetch_page(%gP: !gpg, %land: !land, %pbt: !gp, %b: i32, %maxPages: i32, %blk0: i32, %n: i32, %pages: i32, %tid: i32) {
+      %c0, %c1, %c18, %c128 = cute.constants 0, 1, 18, 128 : i32
+      %blk = arith.addi %blk0, %n : i32
+      %pg = func.call @page_of(%pbt, %b, %maxPages, %blk, %pages) : (!gp, i32, i32, i32, i32) -> i32
+      scf.for %j = %c0 to %c18 step %c1 : i32 {
+        %j128 = arith.muli %j, %c128 : i32
+        %u = arith.addi %tid, %j128 : i32
+        %at = cute.make_coord(%u, %pg) -> !cute.coord<"(_,?,?)">
+        %src = cute.tensor_slice(%gP, %at)
+        %jc = cute.make_coord(%j) -> !cute.coord<"(_,?)">
+        %dst = cute.tensor_slice(%land, %jc)
+        cute.copy(%src, %dst)
+      } {cute.unroll}
+      return
+    }
+
+    // F8R: the landed chunks as T (exact) into stage st's swizzled boxes:
+    // chunk u is row r = u / 36, 16 columns q of box c (u % 36 = 4 c + q).
+    func.func private @widen_landed(%land: !land, %dst: !bfu, %st: i32, %tid: i32) {
+      %c0, %c1, %c4, %c18, %c36, %c128 = cute.constants 0, 1, 4, 18, 36, 128 : i32
+      scf.for %j = %c0 to %c18 step %c1 : i32 {
+        %j128 = arith.muli %j, %c128 : i32
+        %u = arith.addi %tid, %j128 : i32
+        %r = arith.divui %u, %c36 : i32
+        %w = arith.remui %u, %c36 : i32
+        %q = arith.remui %w, %c4 : i32
+        %c = arith.divui %w, %c4 : i32
+        %jc = cute.make_coord(%j) -> !cute.coord<"(_,?)">
+        %e = cute.tensor_slice(%land, %jc)
+        %v = cute.load(%e)
+        %h = arith.extf %v : vector<16xf8E4M3FN> to vector<16x!T>
+        %at = cute.make_coord(%q, %r, %c, %st) -> !cute.coord<"(_,(?,?),?,?)">
+        %d = cute.tensor_slice(%dst, %at)
+        cute.store(%h, %d)
+      } {cute.unroll}
+      return
+    }
+
     gpu.func @mla(%pq: !cute.ptr<!TQ, gmem, align<16>>, %pkv: !cute.ptr<!KV, gmem, align<16>>, %pbt: !gp, %pctx: !gp, %po: !cute.ptr<!TQ, gmem, align<16>>, %plse: !fp, %pws: !cute.ptr<f32, gmem, align<16>>, %pwl: !fp, %pflags: !gp, %batch: i32, %sq: i32, %hq: i32, %maxPages: i32, %pages: i32, %splits: i32, %scale: f32, %kscale: f32) kernel
         attributes {cute.block_size = #cute.shape<"384">, cute.no_specialize, cute.ftz} {
       %c0, %c1, %c64, %c128, %c256, %c576 = cute.constants 0, 1, 64, 128, 256, 576 : i32
@@ -515,66 +570,98 @@ module attributes {gpu.container_module,
             cute_nvgpu.pipeline_producer_acquire %pipeQ, %pq0
             cute_nvgpu.pipeline_producer_commit %pipeQ, %pq0
 
-            // e4m3 pages, step n: the warpgroup widens page n - 1 once it
-            // has landed and hands it to the consumers; then, once they have
-            // released page n - 2 (the same stage), thread 0 loads page n
-            // into the upper half of that stage. (Loading first would wait
-            // for a release that needs page n - 1 widened.)
-            %t0 = arith.cmpi eq, %tid, %c0 : i32
-            %pkv8 = cute.recast(%pkv) {elem_type = f8E4M3FN} : !cute.ptr<!KV, gmem, align<16>> -> !cute.ptr<f8E4M3FN, gmem, align<16>>
-            %gk8 = cute.make_view(%pkv8, %lk)
-            %dk8 = cute_nvgpu.make_tma_desc %gk8 -> !cute_nvgpu.tma_desc<load, !cute.memref<f8E4M3FN, smem, align<1024>, "(64,64):(64,1)">>
-            %kit8 = cute.recast(%kit) {elem_type = f8E4M3FN} : !cute.ptr<!T, smem, align<1024>> -> !cute.ptr<f8E4M3FN, smem, align<1024>>
-            %half = cute.static : !cute.int_tuple<"36864">
-            %k8 = cute.add_offset(%kit8, %half)
-            %l8 = cute.static : !cute.layout<"((64,(64,9)),2):((64,(1,4096)),73728)">
-            %sK8 = cute.make_view(%k8, %l8)
-            %lu8 = cute.static : !cute.layout<"(16,(4,64),9,2):(1,(16,64),4096,73728)">
-            %src = cute.make_view(%k8, %lu8)
             %lu = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (16,(4,64),9,2):(1,(16,64),4096,36864)">
             %dst = cute.make_view(%kit, %lu)
-            %pl0 = cute_nvgpu.pipeline_producer_state %pipeL
-            %cl0 = cute_nvgpu.pipeline_consumer_state %pipeL
-            %nb1 = arith.addi %nb, %c1 : i32
-            %fin:4 = scf.for %n = %c0 to %nb1 step %c1 iter_args(%pi = %pk0, %pc = %pk0, %pl = %pl0, %cl = %cl0) -> (!KS, !KS, !KS, !KS) : i32 {
-              %started = arith.cmpi sgt, %n, %c0 : i32
-              %more = arith.cmpi slt, %n, %nb : i32
-              %r:2 = scf.if %started -> (!KS, !KS) {
-                cute_nvgpu.pipeline_consumer_wait %pipeL, %cl
-                %i = cute_nvgpu.pipeline_state_index %cl
-                func.call @widen_page(%src, %dst, %i, %tid) : (!k8u, !bfu, i32, i32) -> ()
+            %pkv8 = cute.recast(%pkv) {elem_type = f8E4M3FN} : !cute.ptr<!KV, gmem, align<16>> -> !cute.ptr<f8E4M3FN, gmem, align<16>>
+            %f8r = arith.constant #F8R
+            scf.if %f8r {
+              // F8R: each thread loads its 18 16-byte chunks of page n into
+              // registers before the stage is free (page n - 2 released),
+              // then widens them into it: the loads wait for no release, and
+              // the widening of page n overlaps the consumers' page n - 1.
+              %shP = cute.make_shape(%pages) -> !cute.shape<"(16,2304,?)">
+              %stP = cute.static : !cute.stride<"(1,16,36864)">
+              %lP = cute.make_layout(%shP, %stP)
+              %gP = cute.make_view(%pkv8, %lP)
+              %land = cute.make_fragment() : !land
+              %any = arith.cmpi sgt, %nb, %c0 : i32
+              scf.if %any {
+                func.call @fetch_page(%gP, %land, %pbt, %b, %maxPages, %blk0, %c0, %pages, %tid) : (!gpg, !land, !gp, i32, i32, i32, i32, i32, i32) -> ()
+              }
+              %pe = scf.for %n = %c0 to %nb step %c1 iter_args(%ps = %pk0) -> (!KS) : i32 {
+                cute_nvgpu.pipeline_producer_acquire %pipeK, %ps
+                %i = cute_nvgpu.pipeline_state_index %ps
+                func.call @widen_landed(%land, %dst, %i, %tid) : (!land, !bfu, i32, i32) -> ()
                 cute_nvgpu.fence_proxy_async
-                cute_nvgpu.pipeline_consumer_release %pipeL, %cl
-                cute_nvgpu.pipeline_producer_commit %pipeK, %pc
-                %pcn = cute_nvgpu.pipeline_state_advance %pc
-                %cln = cute_nvgpu.pipeline_state_advance %cl
-                scf.yield %pcn, %cln : !KS, !KS
-              } else {
-                scf.yield %pc, %cl : !KS, !KS
-              }
-              %nx:2 = scf.if %more -> (!KS, !KS) {
-                cute_nvgpu.pipeline_producer_acquire %pipeK, %pi
-                scf.if %t0 {
-                  %gKn = func.call @page_tile(%cK, %pbt, %b, %maxPages, %blk0, %n, %pages) : (!cKt, !gp, i32, i32, i32, i32, i32) -> !gKt
-                  %i = cute_nvgpu.pipeline_state_index %pl
-                  %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
-                  %stK = cute.tensor_slice(%sK8, %sc)
-                  cute_nvgpu.pipeline_producer_acquire %pipeL, %pl
-                  %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeL, %pl
-                  cute.copy(%gKn, %stK) with(%dk8, %fk)
-                  cute_nvgpu.pipeline_producer_commit %pipeL, %pl
+                cute_nvgpu.pipeline_producer_commit %pipeK, %ps
+                %n1 = arith.addi %n, %c1 : i32
+                %next = arith.cmpi slt, %n1, %nb : i32
+                scf.if %next {
+                  func.call @fetch_page(%gP, %land, %pbt, %b, %maxPages, %blk0, %n1, %pages, %tid) : (!gpg, !land, !gp, i32, i32, i32, i32, i32, i32) -> ()
                 }
-                %pin = cute_nvgpu.pipeline_state_advance %pi
-                %pln = cute_nvgpu.pipeline_state_advance %pl
-                scf.yield %pin, %pln : !KS, !KS
-              } else {
-                scf.yield %pi, %pl : !KS, !KS
+                %pn = cute_nvgpu.pipeline_state_advance %ps
+                scf.yield %pn : !KS
               }
-              scf.yield %nx#0, %r#0, %nx#1, %r#1 : !KS, !KS, !KS, !KS
-            }
-            cute_nvgpu.pipeline_producer_tail %pipeK, %fin#1
-            scf.if %t0 {
-              cute_nvgpu.pipeline_producer_tail %pipeL, %fin#2
+              cute_nvgpu.pipeline_producer_tail %pipeK, %pe
+            } else {
+              // e4m3 pages, step n: the warpgroup widens page n - 1 once it
+              // has landed and hands it to the consumers; then, once they have
+              // released page n - 2 (the same stage), thread 0 loads page n
+              // into the upper half of that stage. (Loading first would wait
+              // for a release that needs page n - 1 widened.)
+              %t0 = arith.cmpi eq, %tid, %c0 : i32
+              %gk8 = cute.make_view(%pkv8, %lk)
+              %dk8 = cute_nvgpu.make_tma_desc %gk8 -> !cute_nvgpu.tma_desc<load, !cute.memref<f8E4M3FN, smem, align<1024>, "(64,64):(64,1)">>
+              %kit8 = cute.recast(%kit) {elem_type = f8E4M3FN} : !cute.ptr<!T, smem, align<1024>> -> !cute.ptr<f8E4M3FN, smem, align<1024>>
+              %half = cute.static : !cute.int_tuple<"36864">
+              %k8 = cute.add_offset(%kit8, %half)
+              %l8 = cute.static : !cute.layout<"((64,(64,9)),2):((64,(1,4096)),73728)">
+              %sK8 = cute.make_view(%k8, %l8)
+              %lu8 = cute.static : !cute.layout<"(16,(4,64),9,2):(1,(16,64),4096,73728)">
+              %src = cute.make_view(%k8, %lu8)
+              %pl0 = cute_nvgpu.pipeline_producer_state %pipeL
+              %cl0 = cute_nvgpu.pipeline_consumer_state %pipeL
+              %nb1 = arith.addi %nb, %c1 : i32
+              %fin:4 = scf.for %n = %c0 to %nb1 step %c1 iter_args(%pi = %pk0, %pc = %pk0, %pl = %pl0, %cl = %cl0) -> (!KS, !KS, !KS, !KS) : i32 {
+                %started = arith.cmpi sgt, %n, %c0 : i32
+                %more = arith.cmpi slt, %n, %nb : i32
+                %r:2 = scf.if %started -> (!KS, !KS) {
+                  cute_nvgpu.pipeline_consumer_wait %pipeL, %cl
+                  %i = cute_nvgpu.pipeline_state_index %cl
+                  func.call @widen_page(%src, %dst, %i, %tid) : (!k8u, !bfu, i32, i32) -> ()
+                  cute_nvgpu.fence_proxy_async
+                  cute_nvgpu.pipeline_consumer_release %pipeL, %cl
+                  cute_nvgpu.pipeline_producer_commit %pipeK, %pc
+                  %pcn = cute_nvgpu.pipeline_state_advance %pc
+                  %cln = cute_nvgpu.pipeline_state_advance %cl
+                  scf.yield %pcn, %cln : !KS, !KS
+                } else {
+                  scf.yield %pc, %cl : !KS, !KS
+                }
+                %nx:2 = scf.if %more -> (!KS, !KS) {
+                  cute_nvgpu.pipeline_producer_acquire %pipeK, %pi
+                  scf.if %t0 {
+                    %gKn = func.call @page_tile(%cK, %pbt, %b, %maxPages, %blk0, %n, %pages) : (!cKt, !gp, i32, i32, i32, i32, i32) -> !gKt
+                    %i = cute_nvgpu.pipeline_state_index %pl
+                    %sc = cute.make_coord(%i) -> !cute.coord<"(_,?)">
+                    %stK = cute.tensor_slice(%sK8, %sc)
+                    cute_nvgpu.pipeline_producer_acquire %pipeL, %pl
+                    %fk = cute_nvgpu.pipeline_producer_get_barrier %pipeL, %pl
+                    cute.copy(%gKn, %stK) with(%dk8, %fk)
+                    cute_nvgpu.pipeline_producer_commit %pipeL, %pl
+                  }
+                  %pin = cute_nvgpu.pipeline_state_advance %pi
+                  %pln = cute_nvgpu.pipeline_state_advance %pl
+                  scf.yield %pin, %pln : !KS, !KS
+                } else {
+                  scf.yield %pi, %pl : !KS, !KS
+                }
+                scf.yield %nx#0, %r#0, %nx#1, %r#1 : !KS, !KS, !KS, !KS
+              }
+              cute_nvgpu.pipeline_producer_tail %pipeK, %fin#1
+              scf.if %t0 {
+                cute_nvgpu.pipeline_producer_tail %pipeL, %fin#2
+              }
             }
             %pq1 = cute_nvgpu.pipeline_state_advance %pq0
             cute_nvgpu.pipeline_producer_tail %pipeQ, %pq1
