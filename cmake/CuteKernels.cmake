@@ -155,4 +155,9 @@ function(cute_add_kernel_library target)
     list(REMOVE_DUPLICATES reused)
     add_dependencies(${target} ${reused})
   endif()
+  # Where the images are (<dir>/<chip>/<module>.<chip>.*): this library's,
+  # another library's it reuses, or PRECOMPILED.
+  get_filename_component(imageDir ${base} DIRECTORY)
+  get_filename_component(imageDir ${imageDir} DIRECTORY)
+  set_target_properties(${target} PROPERTIES CUTE_IMAGE_DIR ${imageDir})
 endfunction()

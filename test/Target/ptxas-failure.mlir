@@ -4,4 +4,4 @@
 // CHECK: error: ptxas failed for sm_90a (exit 255)
 // CHECK: ptxas fatal   : Unresolved extern function 'missing'
 // CHECK: PTX: [[DIR]]/kernels.sm_90a.ptx
-// CHECK: reproduce with: {{.*}}failing-ptxas -arch=sm_90a -O3 -v [[DIR]]/kernels.sm_90a.ptx -o [[DIR]]/kernels.sm_90a.cubin
+// CHECK: reproduce with: {{.*}}failing-ptxas -arch=sm_90a -O3 -v --split-compile {{[0-9]+}} [[DIR]]/kernels.sm_90a.ptx -o [[DIR]]/kernels.sm_90a.cubin

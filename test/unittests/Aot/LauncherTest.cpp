@@ -271,16 +271,14 @@ TEST(AotLibrary, ElementTypesMapToCxxTypes) {
 
 namespace {
 aot::Image image(const std::string &chip, const std::string &module) {
-#ifdef CUTE_AOT_TEST_PRECOMPILED
-  // build-artifacts/<chip>/<module>.<chip> (scripts/compile-examples.sh).
+  // Where the test libraries' images are (cute_add_kernel_library's
+  // CUTE_IMAGE_DIR): compiled in this build (cute_test_gemm's are
+  // lib/Kernels' compile of the same source), or build-artifacts/ in a
+  // runtime-only build (scripts/compile-examples.sh).
   std::string base =
-      std::string(CUTE_AOT_TEST_DIR) + "/" + chip + "/" + module + "." + chip;
-#else
-  // What cute_add_kernel_library compiled in this build.
-  std::string base = std::string(CUTE_AOT_TEST_DIR) + "/cute_test_" +
-                     (module == "elementwise" ? "elementwise" : "gemm") +
-                     ".cute/" + chip + "/" + module + "." + chip;
-#endif
+      std::string(module == "elementwise" ? CUTE_AOT_TEST_ELEMENTWISE_DIR
+                                          : CUTE_AOT_TEST_GEMM_DIR) +
+      "/" + chip + "/" + module + "." + chip;
   aot::Image img;
   img.chip = chip;
   img.cubin = readText(base + ".cubin");
