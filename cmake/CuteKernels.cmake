@@ -23,6 +23,27 @@
 # of DEPENDS (what those import in turn). A second library of the same
 # source and chips (no OPTIONS or INSTANCES) embeds the first one's images
 # instead of compiling them again.
+# cute_kernel_images(<module> <chip> <source> <base-var> <owner-var>): the
+# images of <source>'s <module> for <chip> that a kernel library of this
+# build compiled with no OPTIONS or INSTANCES (global property
+# CUTE_KERNEL_IMAGES_<module>_<chip>: source, base path, target): sets
+# <base-var> to their path without extension and <owner-var> to that
+# library, or both empty.
+function(cute_kernel_images module chip source baseVar ownerVar)
+  get_property(known GLOBAL PROPERTY CUTE_KERNEL_IMAGES_${module}_${chip})
+  set(base)
+  set(owner)
+  if(known)
+    list(GET known 0 knownSource)
+    if(knownSource STREQUAL source)
+      list(GET known 1 base)
+      list(GET known 2 owner)
+    endif()
+  endif()
+  set(${baseVar} "${base}" PARENT_SCOPE)
+  set(${ownerVar} "${owner}" PARENT_SCOPE)
+endfunction()
+
 function(cute_add_kernel_library target)
   cmake_parse_arguments(ARG "" "SOURCE;NAMESPACE;MODULE;PRECOMPILED"
                         "CHIPS;OPTIONS;INSTANCES;DEPENDS" ${ARGN})
@@ -99,16 +120,14 @@ function(cute_add_kernel_library target)
     if(NOT ARG_PRECOMPILED AND NOT ARG_OPTIONS AND NOT ARG_INSTANCES)
       set(plain TRUE)
     endif()
-    get_property(known GLOBAL PROPERTY CUTE_KERNEL_IMAGES_${ARG_MODULE}_${chip})
-    set(knownSource)
-    if(known)
-      list(GET known 0 knownSource)
+    set(knownBase)
+    if(plain)
+      cute_kernel_images(${ARG_MODULE} ${chip} "${ARG_SOURCE}" knownBase owner)
     endif()
     if(ARG_PRECOMPILED)
       set(base ${ARG_PRECOMPILED}/${chip}/${ARG_MODULE}.${chip})
-    elseif(plain AND knownSource STREQUAL ARG_SOURCE)
-      list(GET known 1 base)
-      list(GET known 2 owner)
+    elseif(knownBase)
+      set(base ${knownBase})
       list(APPEND reused ${owner})
     else()
       set(base ${dir}/${chip}/${ARG_MODULE}.${chip})
